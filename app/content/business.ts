@@ -1,0 +1,24 @@
+// Facts about the business that appear on many pages. One place, so a change is made once.
+export const BUSINESS = {
+  name: "ClarityAI Coaching",
+  email: "hello@clarityai.com.au",
+  phone: "1300 252 748",
+  phoneHref: "tel:+611300252748",
+  abn: "52 674 318 905",
+  hours: "Monday to Friday, 9 am to 5 pm AEST",
+  discoveryCallMinutes: 20,
+  virtualCoachingFromPerHour: 150,
+  traditionalCoachingPerHour: { low: 200, high: 500 },
+  coachRevenueShare: { low: 85, high: 95 },
+  aiRetentionMonths: 3,
+} as const;
+
+export const TRUST_CLAIMS = [
+  { figure: "100+", label: "small businesses coached" },
+  { figure: "95%", label: "see measurable results within 90 days" },
+  { figure: "15 hrs", label: "saved per week, on average" },
+  { figure: "98%", label: "client satisfaction" },
+] as const;
+
+export const MONEY_BACK_GUARANTEE =
+  "Money-back guarantee: if your first paid consultation isn't worth it, tell us and we'll refund it in full.";

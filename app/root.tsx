@@ -1,0 +1,102 @@
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { NotFound } from "~/components/not-found";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { ToastProvider } from "~/components/toast/toaster";
+import { readEnv } from "~/utils/env.server";
+import { useNonce } from "~/utils/nonce";
+import { readToast } from "~/utils/toast.server";
+import styles from "./styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = readEnv(context.cloudflare.env);
+  const { toast, headers } = await readToast(request, env.SESSION_SECRET);
+  return data({ toast }, { headers });
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-AU">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f2942" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <ToastProvider initial={rootData?.toast}>
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+    </ToastProvider>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <NotFound />
+      </Shell>
+    );
+  }
+  // Whatever went wrong stays in the server log; the visitor gets a calm page with a way forward.
+  return (
+    <Shell>
+      <section className="container page-narrow error-page">
+        <h1>Unexpected Application Error!</h1>
+        <p>
+          Something went wrong on our side and the page could not be shown. Please try again in a moment. If it keeps
+          happening, email <a href="mailto:hello@clarityai.com.au">hello@clarityai.com.au</a> and we'll sort it out.
+        </p>
+        <p>
+          <a className="button button-primary" href="/">
+            Back to the home page
+          </a>
+        </p>
+      </section>
+    </Shell>
+  );
+}

@@ -1,0 +1,15 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+
+// Every path no other route claims: answer 404 and let the root error boundary show the page.
+export function loader() {
+  throw new Response("Not Found", { status: 404 });
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Page not found | ClarityAI Coaching" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function NotFoundRoute() {
+  return null;
+}

@@ -1,0 +1,12 @@
+const audWhole = new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", maximumFractionDigits: 0 });
+const audCents = new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD" });
+
+/** Formats dollars as AUD, e.g. 150 → "$150" and 49.5 → "$49.50". */
+export function formatAud(amount: number): string {
+  return Number.isInteger(amount) ? audWhole.format(amount) : audCents.format(amount);
+}
+
+/** A price range such as "$200–$500". */
+export function formatAudRange(low: number, high: number): string {
+  return `${formatAud(low)}–${formatAud(high)}`;
+}

@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
+
+// Counter rows older than this are removed by the daily maintenance job.
+export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+export type RateLimitRule = { name: string; limit: number; windowMs: number };
+
+export const CONTACT_FORM_LIMIT: RateLimitRule = { name: "contact", limit: 5, windowMs: 10 * 60 * 1000 };
+
+async function hashClient(clientId: string, secret: string) {
+  const data = new TextEncoder().encode(`${secret}:${clientId}`);
+  const digest = await crypto.subtle.digest("SHA-256", data);
+  return [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Counts one attempt against a fixed window and says whether it is allowed. The increment is a
+ * single upsert, so concurrent requests cannot both slip under the limit. The client address is
+ * stored only as a salted hash.
+ */
+export async function consumeRateLimit(
+  db: Db,
+  rule: RateLimitRule,
+  clientId: string,
+  secret: string,
+  now = Date.now(),
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const key = `${rule.name}:${await hashClient(clientId, secret)}`;
+  const windowStart = now - (now % rule.windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.windowStart} = ${windowStart} THEN ${rateLimits.count} + 1 ELSE 1 END`,
+        windowStart: sql`${windowStart}`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  const count = row?.count ?? 1;
+  return {
+    allowed: count <= rule.limit,
+    retryAfterSeconds: Math.ceil((windowStart + rule.windowMs - now) / 1000),
+  };
+}

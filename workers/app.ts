@@ -1,0 +1,20 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// @ts-ignore -- the server build exists only after `npm run build`.
+import * as serverBuild from "../build/server/index.js";
+import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
+import { handleQueue } from "./queue-consumer";
+import { handleScheduled } from "./scheduled";
+
+export { Conversation } from "./conversation";
+
+const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
+
+export default {
+  async fetch(request, env, ctx) {
+    const cspNonce = createNonce();
+    const response = await handleRemixRequest(request, { cloudflare: { env, ctx }, cspNonce });
+    return applySecurityHeaders(response, cspNonce);
+  },
+  queue: (batch, env) => handleQueue(batch, env),
+  scheduled: (controller, env) => handleScheduled(controller, env),
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,34 @@
+import { createDb } from "~/db/client.server";
+import { runJob } from "~/jobs/handlers.server";
+import { JobMessageSchema } from "~/jobs/messages";
+import { readEnv } from "~/utils/env.server";
+
+export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const db = createDb(env.DB);
+  const appEnv = readEnv(env);
+  for (const message of batch.messages) {
+    const parsed = JobMessageSchema.safeParse(message.body);
+    if (!parsed.success) {
+      // A malformed message will never succeed: log what was wrong (not the body, which may hold
+      // personal data) and ack it so it does not clog the queue or the dead-letter queue.
+      console.warn("jobs: dropped invalid message", {
+        id: message.id,
+        issues: parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+      });
+      message.ack();
+      continue;
+    }
+    try {
+      await runJob(parsed.data, { db, env: appEnv });
+      message.ack();
+    } catch (error) {
+      console.error("jobs: failed, will retry", {
+        id: message.id,
+        type: parsed.data.type,
+        attempts: message.attempts,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      message.retry({ delaySeconds: Math.min(30 * 2 ** (message.attempts - 1), 600) });
+    }
+  }
+}
