@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -72,6 +72,16 @@ export default function App() {
     </Shell>
   );
 }
+
+// Pages set their own titles; this covers the error pages, which have no route meta of their own.
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: notFound ? "Page not found | ClarityAI Coaching" : "Something went wrong | ClarityAI Coaching" },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export function ErrorBoundary() {
   const error = useRouteError();

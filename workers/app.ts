@@ -1,6 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `npm run build`.
 import * as serverBuild from "../build/server/index.js";
+import { isCrossSiteWrite } from "~/utils/origin-check.server";
 import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
 import { handleQueue } from "./queue-consumer";
 import { handleScheduled } from "./scheduled";
@@ -12,6 +13,9 @@ const handleRemixRequest = createRequestHandler(serverBuild as unknown as Server
 export default {
   async fetch(request, env, ctx) {
     const cspNonce = createNonce();
+    if (isCrossSiteWrite(request)) {
+      return applySecurityHeaders(new Response("Cross-site request refused", { status: 403 }), cspNonce);
+    }
     const response = await handleRemixRequest(request, { cloudflare: { env, ctx }, cspNonce });
     return applySecurityHeaders(response, cspNonce);
   },

@@ -3,6 +3,11 @@ import { runJob } from "~/jobs/handlers.server";
 import { JobMessageSchema } from "~/jobs/messages";
 import { readEnv } from "~/utils/env.server";
 
+/** Backoff for a failed job: 30 s, 60 s, 120 s… capped at 10 minutes. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 600);
+}
+
 export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const db = createDb(env.DB);
   const appEnv = readEnv(env);
@@ -28,7 +33,7 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
         attempts: message.attempts,
         error: error instanceof Error ? error.message : String(error),
       });
-      message.retry({ delaySeconds: Math.min(30 * 2 ** (message.attempts - 1), 600) });
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   }
 }

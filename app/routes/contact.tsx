@@ -1,0 +1,72 @@
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { LeadForm } from "~/components/forms/lead-form";
+import { BUSINESS } from "~/content/business";
+import { leadFormHeaders, submitLead } from "~/utils/leads.server";
+import { pageMeta } from "~/utils/meta";
+
+export const headers = leadFormHeaders;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return submitLead({
+    request,
+    context,
+    source: "contact",
+    successToast: {
+      title: "Thanks — your message is with us",
+      description: "A coach will reply within one business day.",
+    },
+  });
+}
+
+export default function Contact() {
+  return (
+    <>
+      <section className="page-hero" aria-labelledby="contact-heading">
+        <div className="container">
+          <p className="eyebrow">Contact</p>
+          <h1 id="contact-heading">Talk to a business coach</h1>
+          <p className="lead">
+            Tell us a little about your business and what's on your mind. A coach — not a sales team — will reply within
+            one business day.
+          </p>
+        </div>
+      </section>
+      <section className="section" aria-label="Contact form and details">
+        <div className="container grid grid-2">
+          <div>
+            <h2>Send us a message</h2>
+            <LeadForm submitLabel="Send message" messageLabel="How can we help?" />
+          </div>
+          <aside className="card" aria-labelledby="contact-details-heading">
+            <h2 id="contact-details-heading">Other ways to reach us</h2>
+            <p>
+              <strong>Email:</strong> <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>
+              <br />
+              <strong>Phone:</strong> <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>
+              <br />
+              <strong>Hours:</strong> {BUSINESS.hours}
+            </p>
+            <p>
+              All our coaching is virtual, so we work with businesses right across Australia — from Perth to Cairns.
+            </p>
+            <p>
+              Ready to talk now? <Link to="/booking">Book a free {BUSINESS.discoveryCallMinutes}-minute discovery call</Link>.
+            </p>
+            <p className="hint">
+              We use your details only to reply to you. See our <Link to="/privacy">privacy policy</Link>.
+            </p>
+          </aside>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Contact Us",
+    description:
+      "Contact ClarityAI Coaching. Send a message to an experienced Australian business coach and get a reply within one business day.",
+    path: "/contact",
+  });

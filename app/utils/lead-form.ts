@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { optionalText } from "~/utils/forms";
+import { BUSINESS_TYPES, LEAD_LIMITS } from "~/utils/lead-fields";
+
+// The discovery contact details of SPEC §3, shared by the contact and booking forms.
+export const LeadFormSchema = z.object({
+  name: z
+    .string({ error: "Please enter your name" })
+    .trim()
+    .min(1, "Please enter your name")
+    .max(LEAD_LIMITS.name, `Name must be ${LEAD_LIMITS.name} characters or fewer`),
+  email: z
+    .string({ error: "Please enter your email address" })
+    .trim()
+    .min(1, "Please enter your email address")
+    .max(LEAD_LIMITS.email, "That email address is too long")
+    .pipe(z.email("Please enter a valid email address, like name@business.com.au"))
+    .transform((email) => email.toLowerCase()),
+  company: optionalText(LEAD_LIMITS.company, "Company"),
+  phone: optionalText(LEAD_LIMITS.phone, "Phone").refine(
+    (phone) => phone === undefined || /^\+?[\d\s()-]{8,}$/.test(phone),
+    "Please enter a valid phone number, like 0412 345 678",
+  ),
+  businessType: z
+    .union([z.enum(BUSINESS_TYPES), z.literal("")], { error: "Please choose a business type from the list" })
+    .optional()
+    .transform((value) => value || undefined),
+  message: optionalText(LEAD_LIMITS.message, "Message"),
+  // Honeypot: hidden from people, tempting to bots. Checked separately so bots get no hint.
+  website: z.string().optional(),
+});
+
+export type LeadFormValues = z.output<typeof LeadFormSchema>;

@@ -1,0 +1,68 @@
+import { data, type AppLoadContext, type HeadersFunction } from "@remix-run/cloudflare";
+import { createDb } from "~/db/client.server";
+import { leads, type LEAD_SOURCES } from "~/db/schema";
+import type { JobMessage } from "~/jobs/messages";
+import { readEnv } from "./env.server";
+import { parseForm, type FieldErrors } from "./forms";
+import { LeadFormSchema, type LeadFormValues } from "./lead-form";
+import { consumeRateLimit, CONTACT_FORM_LIMIT } from "./rate-limit.server";
+import { redirectWithToast } from "./toast.server";
+
+type LeadField = "name" | "email" | "company" | "phone" | "businessType" | "message";
+// What was typed comes back with the errors, so a page reloaded without JavaScript keeps it.
+export type LeadActionData = { errors: FieldErrors<LeadFormValues>; values: Partial<Record<LeadField, string>> };
+
+const LEAD_FIELDS: LeadField[] = ["name", "email", "company", "phone", "businessType", "message"];
+
+type LeadSubmission = {
+  request: Request;
+  context: AppLoadContext;
+  source: (typeof LEAD_SOURCES)[number];
+  successToast: { title: string; description: string };
+};
+
+/**
+ * Handles a lead form post end to end: validation (400 with field errors, nothing stored), the
+ * honeypot, the per-address rate limit (429), the D1 insert and the team notification job.
+ */
+export async function submitLead({ request, context, source, successToast }: LeadSubmission) {
+  const env = readEnv(context.cloudflare.env);
+  const url = new URL(request.url);
+  const formData = await request.formData();
+  const parsed = parseForm(formData, LeadFormSchema);
+  const values = Object.fromEntries(
+    LEAD_FIELDS.map((field) => [field, String(formData.get(field) ?? "").slice(0, 2000)]),
+  ) as LeadActionData["values"];
+  if (!parsed.success) return data<LeadActionData>({ errors: parsed.errors, values }, { status: 400 });
+
+  const success = () => redirectWithToast(url.pathname, { ...successToast, variant: "success" }, env.SESSION_SECRET);
+  // A filled honeypot is a bot: answer as if it worked and keep nothing.
+  if (parsed.data.website) return success();
+
+  const db = createDb(context.cloudflare.env.DB);
+  const clientAddress = request.headers.get("CF-Connecting-IP") ?? "unknown";
+  const limit = await consumeRateLimit(db, CONTACT_FORM_LIMIT, clientAddress, env.SESSION_SECRET);
+  if (!limit.allowed) {
+    const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
+    return data<LeadActionData>(
+      { values, errors: { form: `Too many enquiries from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` } },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+
+  const { website: _honeypot, ...lead } = parsed.data;
+  const id = crypto.randomUUID();
+  await db.insert(leads).values({ id, source, ...lead });
+
+  const job: JobMessage = { type: "lead.notify", version: 1, leadId: id };
+  try {
+    await context.cloudflare.env.JOBS.send(job);
+  } catch (error) {
+    // The lead is safely stored and visible to admins; only the heads-up email is missed.
+    console.error("leads: could not enqueue notification", error instanceof Error ? error.message : error);
+  }
+  return success();
+}
+
+/** Route `headers` for lead forms: passes the action's headers (e.g. Retry-After) to the document. */
+export const leadFormHeaders: HeadersFunction = ({ actionHeaders }) => actionHeaders;

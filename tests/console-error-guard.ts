@@ -1,0 +1,3 @@
+import { installConsoleErrorGuard } from "./console-errors";
+
+installConsoleErrorGuard();

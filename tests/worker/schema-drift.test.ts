@@ -1,0 +1,85 @@
+import { env } from "cloudflare:workers";
+import { is } from "drizzle-orm";
+import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { expect, test } from "vitest";
+import * as schema from "~/db/schema";
+
+// The drizzle schema is the typed source of the tables; migrations/ is what D1 actually runs.
+// This test applies every migration (see apply-migrations.ts) and compares the result with the
+// schema, so a column, type, nullability, default, key or index changed on one side only fails.
+
+type ColumnShape = { name: string; type: string; notNull: boolean; primaryKey: boolean; hasDefault: boolean };
+
+const tables = (Object.values(schema) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable));
+
+function normaliseType(type: string) {
+  return type.toUpperCase().replace(/\(.*\)$/, "");
+}
+
+async function databaseColumns(table: string): Promise<ColumnShape[]> {
+  const { results } = await env.DB.prepare(`PRAGMA table_info(${JSON.stringify(table)})`).all<{
+    name: string;
+    type: string;
+    notnull: number;
+    pk: number;
+    dflt_value: string | null;
+  }>();
+  return results
+    .map((c) => ({ name: c.name, type: normaliseType(c.type), notNull: c.notnull === 1 || c.pk > 0, primaryKey: c.pk > 0, hasDefault: c.dflt_value !== null }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function schemaColumns(table: SQLiteTable): ColumnShape[] {
+  const config = getTableConfig(table);
+  const compositeKey = new Set(config.primaryKeys.flatMap((pk) => pk.columns.map((c) => c.name)));
+  return config.columns
+    .map((c) => ({
+      name: c.name,
+      type: normaliseType(c.getSQLType()),
+      notNull: c.notNull || c.primary || compositeKey.has(c.name),
+      primaryKey: c.primary || compositeKey.has(c.name),
+      hasDefault: c.hasDefault && c.default !== undefined,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+test("the schema declares at least the foundation tables", () => {
+  const names = tables.map((t) => getTableConfig(t).name);
+  expect(names).toEqual(expect.arrayContaining(["users", "user_roles", "profiles", "leads"]));
+});
+
+test("every schema table exists in the migrated database with the same columns", async () => {
+  for (const table of tables) {
+    const name = getTableConfig(table).name;
+    expect(await databaseColumns(name), `columns of ${name}`).toEqual(schemaColumns(table));
+  }
+});
+
+test("every schema index exists in the migrated database with the same columns and uniqueness", async () => {
+  for (const table of tables) {
+    const config = getTableConfig(table);
+    const expected = config.indexes
+      .map((index) => ({
+        name: index.config.name,
+        unique: Boolean(index.config.unique),
+        columns: index.config.columns.map((c) => ("name" in c ? c.name : String(c))),
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    const { results } = await env.DB.prepare(`PRAGMA index_list(${JSON.stringify(config.name)})`).all<{ name: string; unique: number; origin: string }>();
+    const actual = [];
+    for (const index of results.filter((i) => i.origin === "c")) {
+      const { results: cols } = await env.DB.prepare(`PRAGMA index_info(${JSON.stringify(index.name)})`).all<{ name: string }>();
+      actual.push({ name: index.name, unique: index.unique === 1, columns: cols.map((c) => c.name) });
+    }
+    actual.sort((a, b) => a.name.localeCompare(b.name));
+    expect(actual, `indexes of ${config.name}`).toEqual(expected);
+  }
+});
+
+test("the migrated database has no tables the schema does not know", async () => {
+  const { results } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name != 'd1_migrations'",
+  ).all<{ name: string }>();
+  const known = new Set(tables.map((t) => getTableConfig(t).name));
+  expect(results.map((r) => r.name).filter((name) => !known.has(name))).toEqual([]);
+});
