@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { LeadForm } from "~/components/forms/lead-form";
+import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
 import { formatAud } from "~/utils/format";
 import { leadFormHeaders, submitLead } from "~/utils/leads.server";
@@ -22,16 +23,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Booking() {
   return (
     <>
-      <section className="page-hero" aria-labelledby="booking-heading">
-        <div className="container">
-          <p className="eyebrow">Free discovery call</p>
-          <h1 id="booking-heading">Book your free {BUSINESS.discoveryCallMinutes}-minute discovery call</h1>
-          <p className="lead">
-            A relaxed video or phone chat with an experienced coach about where your business is today and where you
-            want it to be. No cost, no obligation, no hard sell.
-          </p>
-        </div>
-      </section>
+      <PageHero
+        eyebrow="Free discovery call"
+        title={`Book your free ${BUSINESS.discoveryCallMinutes}-minute discovery call`}
+        lead="A relaxed video or phone chat with an experienced coach about where your business is today and where you want it to be. No cost, no obligation, no hard sell."
+        crumbs={[{ label: "Home", to: "/" }, { label: "Book a call" }]}
+      />
       <section className="section" aria-label="Request a call">
         <div className="container grid grid-2">
           <div>

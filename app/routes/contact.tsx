@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { LeadForm } from "~/components/forms/lead-form";
+import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
 import { leadFormHeaders, submitLead } from "~/utils/leads.server";
 import { pageMeta } from "~/utils/meta";
@@ -22,16 +23,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Contact() {
   return (
     <>
-      <section className="page-hero" aria-labelledby="contact-heading">
-        <div className="container">
-          <p className="eyebrow">Contact</p>
-          <h1 id="contact-heading">Talk to a business coach</h1>
-          <p className="lead">
-            Tell us a little about your business and what's on your mind. A coach — not a sales team — will reply within
-            one business day.
-          </p>
-        </div>
-      </section>
+      <PageHero
+        eyebrow="Contact"
+        title="Talk to a business coach"
+        lead="Tell us a little about your business and what's on your mind. A coach — not a sales team — will reply within one business day."
+        crumbs={[{ label: "Home", to: "/" }, { label: "Contact" }]}
+      />
       <section className="section" aria-label="Contact form and details">
         <div className="container grid grid-2">
           <div>

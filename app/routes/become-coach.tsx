@@ -1,0 +1,242 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { Icon, type IconName } from "~/components/icons";
+import { PageHero } from "~/components/page-hero";
+import { BUSINESS } from "~/content/business";
+import { formatAud } from "~/utils/format";
+import { pageMeta } from "~/utils/meta";
+
+const { low: shareLow, high: shareHigh } = BUSINESS.coachRevenueShare;
+const revenueShare = `${shareLow}–${shareHigh}%`;
+const exampleFee = BUSINESS.virtualCoachingFromPerHour;
+const exampleLow = formatAud((exampleFee * shareLow) / 100);
+const exampleHigh = formatAud((exampleFee * shareHigh) / 100);
+
+const BENEFITS: { icon: IconName; title: string; body: string }[] = [
+  {
+    icon: "chart",
+    title: `Keep ${revenueShare} of every session`,
+    body: `Most coaching firms keep the lion's share. We don't. On a ${formatAud(
+      exampleFee
+    )} session you'd keep between ${exampleLow} and ${exampleHigh}, with a clear statement for every session in your coach portal.`,
+  },
+  {
+    icon: "users",
+    title: "Clients sourced for you",
+    body: "We run the marketing, the free discovery calls and the matching. You're introduced to owners whose business and goals suit your experience.",
+  },
+  {
+    icon: "clock",
+    title: "Scheduling and payments handled",
+    body: "Clients book into the availability you set, pay upfront and get reminders automatically. No invoices to chase and no back-and-forth emails.",
+  },
+  {
+    icon: "spark",
+    title: "The ClarityAI tools",
+    body: "Use ClarityAI to prepare for sessions, draft action plans and summaries, and support your clients between sessions — so your hours go into coaching, not admin.",
+  },
+  {
+    icon: "compass",
+    title: "Work from anywhere in Australia",
+    body: "Coach from Broome, Ballarat or Bondi. All you need is a quiet space and a reliable internet connection.",
+  },
+  {
+    icon: "chat",
+    title: "Virtual only",
+    body: "Every session is by video or phone in the browser. No travel, no room hire and no software for you or your clients to install.",
+  },
+];
+
+const LOOKING_FOR = [
+  "At least five years' experience coaching, consulting to, or running small and medium businesses — ideally a mix",
+  "A track record you can talk about: margins improved, hours won back, teams built, businesses sold or scaled",
+  "Solid working knowledge of how Australian SMEs operate: GST and BAS, super, award wages, cash-flow cycles",
+  "A practical, plain-English coaching style and the confidence to hold owners to account",
+  "Comfort coaching over video and working with cloud tools",
+  "An ABN and professional indemnity insurance (or the willingness to arrange it before your first client)",
+  "Based in Australia, with regular weekly availability in Australian business hours or evenings",
+] as const;
+
+const PROCESS = [
+  {
+    title: "Apply",
+    body: "Tell us about your experience, the businesses you've helped and the industries you know best. The form takes about 15 minutes.",
+  },
+  {
+    title: "Review",
+    body: "A senior coach reads every application. We aim to reply within five business days, whatever the outcome.",
+  },
+  {
+    title: "Interview",
+    body: "A 45-minute video conversation about how you coach, including a short practice session built around a real small-business scenario.",
+  },
+  {
+    title: "Onboarding",
+    body: "Sign your coach agreement, set up your portal and availability, get to know the ClarityAI tools and meet your first clients.",
+  },
+] as const;
+
+const FAQS = [
+  {
+    question: "How is my revenue share worked out?",
+    answer: `You keep ${revenueShare} of the fee for every session you deliver. Your exact percentage is set out in your coach agreement before you take on a client, and your coach portal shows the fee, your share and the payout for each session.`,
+  },
+  {
+    question: "Does it cost anything to join?",
+    answer:
+      "No. There's no joining fee, no monthly fee and no charge for the ClarityAI tools. We only earn our share when you deliver a paid session.",
+  },
+  {
+    question: "Am I an employee?",
+    answer:
+      "No. Coaches join as independent professionals under a coach agreement, which is why we ask for an ABN. You choose your hours and how many clients you take on.",
+  },
+  {
+    question: "How many hours do I need to commit?",
+    answer:
+      "There's no minimum. You set your availability in the coach portal. Clients value consistency, so we ask that you keep some regular weekly times open and give plenty of notice before changing them.",
+  },
+  {
+    question: "Can I keep my own coaching practice?",
+    answer:
+      "Yes. Joining our network doesn't stop you working with your existing clients. Clients we introduce to you are booked and paid through our platform.",
+  },
+  {
+    question: "Will I ever need to meet clients in person?",
+    answer:
+      "No. We're a virtual-only service. Sessions happen by video in the browser, so you can coach owners anywhere in Australia without leaving your desk.",
+  },
+  {
+    question: "How long does the process take?",
+    answer:
+      "Most coaches go from application to their first client in two to four weeks, depending on interview times and how quickly onboarding is completed.",
+  },
+] as const;
+
+export default function BecomeCoach() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Join our coach network"
+        title="Coach Australian business owners — and keep most of what you earn"
+        lead={`Experienced business coaches keep ${revenueShare} of their session fees with ClarityAI Coaching. We find the clients, handle scheduling and payments and give you the ClarityAI tools. You do the coaching, from anywhere in Australia.`}
+        crumbs={[{ label: "Home", to: "/" }, { label: "Become a coach" }]}
+      >
+        <Link to="/coach-registration" className="button button-primary">
+          Apply Now
+        </Link>
+        <a href="#process-heading" className="button button-secondary">
+          See how applying works
+        </a>
+      </PageHero>
+
+      <section className="section" aria-labelledby="benefits-heading">
+        <div className="container">
+          <div className="section-header">
+            <h2 id="benefits-heading">Why coaches join us</h2>
+            <p className="lead">
+              Everything that makes running a coaching practice hard, taken care of — and a fair split of the fee.
+            </p>
+          </div>
+          <div className="grid grid-thirds">
+            {BENEFITS.map((benefit) => (
+              <article key={benefit.title} className="card">
+                <span className="icon-badge card-icon">
+                  <Icon name={benefit.icon} />
+                </span>
+                <h3>{benefit.title}</h3>
+                <p>{benefit.body}</p>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="section section-mist" aria-labelledby="looking-heading">
+        <div className="container grid grid-2">
+          <div>
+            <h2 id="looking-heading">Who we're looking for</h2>
+            <p>
+              Our clients are owners of small and medium businesses — trades, clinics, cafés, retailers, agencies and
+              professional practices — who want practical help, not jargon. We're looking for coaches who have done the
+              work themselves and can explain it simply.
+            </p>
+            <p>
+              If you've coached or advised businesses like these and you'd like more clients without more admin, we'd
+              like to hear from you.
+            </p>
+          </div>
+          <div className="card">
+            <h3>What we ask for</h3>
+            <ul className="check-list">
+              {LOOKING_FOR.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="process-heading">
+        <div className="container">
+          <div className="section-header">
+            <h2 id="process-heading">How the application works</h2>
+            <p className="lead">Four steps, usually two to four weeks from start to your first client.</p>
+          </div>
+          <ol className="steps">
+            {PROCESS.map((step) => (
+              <li key={step.title} className="card">
+                <h3>{step.title}</h3>
+                <p>{step.body}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="section section-mist" aria-labelledby="faq-heading">
+        <div className="container">
+          <div className="page-narrow">
+            <h2 id="faq-heading">Questions coaches ask us</h2>
+            <div className="faq">
+              {FAQS.map((faq) => (
+                <details key={faq.question}>
+                  <summary>{faq.question}</summary>
+                  <p>{faq.answer}</p>
+                </details>
+              ))}
+            </div>
+            <p className="faq-more">
+              Something else on your mind? <Link to="/contact">Ask our team a question</Link> or email{" "}
+              <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>.
+            </p>
+          </div>
+        </div>
+      </section>
+
+      <section className="section section-navy" aria-labelledby="apply-heading">
+        <div className="container recruit-banner">
+          <div>
+            <h2 id="apply-heading">Ready to coach with us?</h2>
+            <p>
+              Tell us about your experience. A senior coach reviews every application personally, and you'll hear back
+              from us within five business days.
+            </p>
+          </div>
+          <div className="button-row">
+            <Link to="/coach-registration" className="button button-primary">
+              Apply Now
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Become a Business Coach: Join Our Virtual Coach Network",
+    description: `Experienced business coaches keep ${revenueShare} of session fees. We source clients and handle scheduling, payments and AI tools. Coach virtually from anywhere in Australia.`,
+    path: "/become-coach",
+  });
