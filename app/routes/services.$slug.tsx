@@ -1,0 +1,204 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Icon } from "~/components/icons";
+import { PageHero } from "~/components/page-hero";
+import { BUSINESS, MONEY_BACK_GUARANTEE } from "~/content/business";
+import { isServiceSlug, SERVICE_SUMMARIES, SERVICES } from "~/content/services";
+import { formatAud } from "~/utils/format";
+import { pageMeta } from "~/utils/meta";
+
+// The content stays on the server: the browser receives only the one service it is showing.
+export function loader({ params }: LoaderFunctionArgs) {
+  if (!isServiceSlug(params.slug)) {
+    throw new Response("Not Found", { status: 404 });
+  }
+  const service = SERVICES[params.slug];
+  const related = service.related.map((slug) => SERVICE_SUMMARIES[slug]);
+  return { service, related };
+}
+
+const ourRate = formatAud(BUSINESS.virtualCoachingFromPerHour);
+
+export default function ServicePage() {
+  const { service, related } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHero
+        eyebrow={service.eyebrow}
+        title={service.headline}
+        lead={service.lead}
+        crumbs={[{ label: "Home", to: "/" }, { label: "Services", to: "/services" }, { label: service.title }]}
+      >
+        <Link to="/booking" className="button button-primary">
+          Book Free 20-min Call
+        </Link>
+        <a href="#how-it-works" className="button button-secondary">
+          How it works
+        </a>
+      </PageHero>
+
+      <section className="section" aria-labelledby="intro-heading">
+        <div className="container service-split">
+          <div>
+            <h2 id="intro-heading">{service.introHeading}</h2>
+            {service.intro.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+          <div className="card">
+            <h3 id="who-heading">Who it's for</h3>
+            <ul className="check-list">
+              {service.whoFor.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </section>
+
+      <section className="section section-mist" aria-labelledby="outcomes-heading">
+        <div className="container">
+          <div className="section-header">
+            <h2 id="outcomes-heading">What you'll walk away with</h2>
+            <p className="lead">Practical, tangible results — not a report that sits in a drawer.</p>
+          </div>
+          <div className="grid grid-3up">
+            {service.outcomes.map((outcome) => (
+              <article key={outcome.title} className="card">
+                <h3>{outcome.title}</h3>
+                <p>{outcome.body}</p>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="spotlight-heading">
+        <div className="container service-split">
+          <div>
+            <h2 id="spotlight-heading">{service.spotlight.heading}</h2>
+            <p className="lead">{service.spotlight.intro}</p>
+          </div>
+          <div className="card">
+            <ul className="check-list">
+              {service.spotlight.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </section>
+
+      <section id="how-it-works" className="section section-mist" aria-labelledby="steps-heading">
+        <div className="container">
+          <div className="section-header">
+            <h2 id="steps-heading">How it works</h2>
+            <p className="lead">
+              Every session is virtual, so there's no travel and no time lost. Coaching starts from {ourRate} an hour
+              (AUD, incl. GST), and your first call is free.
+            </p>
+          </div>
+          <ol className="steps steps-5">
+            {service.steps.map((step) => (
+              <li key={step.title} className="card">
+                <h3>{step.title}</h3>
+                <p>{step.body}</p>
+              </li>
+            ))}
+          </ol>
+          <p className="steps-note">{service.engagement}</p>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="results-heading">
+        <div className="container">
+          <div className="section-header">
+            <h2 id="results-heading">Typical results</h2>
+          </div>
+          <ul className="trust-figures">
+            {service.results.map((result) => (
+              <li key={result.label}>
+                <strong>{result.figure}</strong>
+                {result.label}
+              </li>
+            ))}
+          </ul>
+          <article className="card example-card">
+            <h3>{service.example.title}</h3>
+            <p>{service.example.body}</p>
+          </article>
+          <div className="guarantee">
+            <span className="icon-badge">
+              <Icon name="shield" />
+            </span>
+            <p>
+              <strong>{MONEY_BACK_GUARANTEE}</strong>
+            </p>
+          </div>
+        </div>
+      </section>
+
+      <section className="section section-mist" aria-labelledby="faq-heading">
+        <div className="container page-narrow">
+          <h2 id="faq-heading">{service.title}: frequently asked questions</h2>
+          <div className="faq">
+            {service.faq.map((item) => (
+              <details key={item.question}>
+                <summary>{item.question}</summary>
+                <p>{item.answer}</p>
+              </details>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="related-heading">
+        <div className="container">
+          <div className="section-header">
+            <h2 id="related-heading">Related services</h2>
+            <p className="lead">Most businesses combine two or three. Your coach will suggest where to start.</p>
+          </div>
+          <div className="grid grid-3">
+            {related.map((item) => (
+              <Link key={item.to} to={item.to} className="card card-link pillar-card" prefetch="intent">
+                <span className="icon-badge">
+                  <Icon name={item.icon} />
+                </span>
+                <h3>{item.title}</h3>
+                <p>{item.summary}</p>
+                <span className="more">{item.linkLabel}</span>
+              </Link>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="section section-navy" aria-labelledby="cta-heading">
+        <div className="container cta-band">
+          <h2 id="cta-heading">Talk it through with a coach — free</h2>
+          <p>
+            In {BUSINESS.discoveryCallMinutes} minutes we'll understand where your business is, tell you honestly whether this is
+            the right place to start and outline what working together would look like. No cost, no obligation.
+          </p>
+          <div className="button-row">
+            <Link to="/booking" className="button button-primary">
+              Book Free 20-min Call
+            </Link>
+            <Link to="/contact" className="button button-outline-light">
+              Ask a question
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: "Page not found | ClarityAI Coaching" }, { name: "robots", content: "noindex" }];
+  return pageMeta({
+    title: data.service.metaTitle,
+    description: data.service.metaDescription,
+    path: `/services/${data.service.slug}`,
+  });
+};

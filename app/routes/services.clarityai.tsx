@@ -1,0 +1,251 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { AiCoachTranscript } from "~/components/home/ai-coach-transcript";
+import { Icon } from "~/components/icons";
+import { PageHero } from "~/components/page-hero";
+import { BUSINESS } from "~/content/business";
+import { CLARITYAI } from "~/content/services";
+import { pageMeta } from "~/utils/meta";
+
+const ESCALATION_STEPS = [
+  {
+    title: "Ask as usual",
+    body: "Chat with ClarityAI exactly as you normally would. Most questions get a full answer straight away.",
+  },
+  {
+    title: "Flagged for expert review",
+    body: "When a question is complex or high-stakes — a restructure, a dispute, a big investment — it's flagged and you'll see an “Expert Review Requested” notice.",
+  },
+  {
+    title: "A human follows up by email",
+    body: "An admin from our team reviews the question with the right expert and follows up with you by email.",
+  },
+];
+
+export default function ClarityAiPage() {
+  return (
+    <>
+      <PageHero
+        eyebrow="ClarityAI · AI business coach"
+        title="ClarityAI: your AI business coach, available 24/7"
+        lead="Trained on our coaching playbooks and built for Australian small business — BAS, GST, super and award wages included. Think through decisions, draft plans and prepare for hard conversations whenever you need to."
+        crumbs={[{ label: "Home", to: "/" }, { label: "Services", to: "/services" }, { label: "ClarityAI" }]}
+      >
+        <Link to="/booking" className="button button-primary">
+          Book Free 20-min Call
+        </Link>
+        <a href="#plans" className="button button-secondary">
+          Compare Lite and Pro
+        </a>
+      </PageHero>
+
+      <section className="section" aria-labelledby="features-heading">
+        <div className="container">
+          <div className="section-header">
+            <h2 id="features-heading">A business coach in your pocket</h2>
+            <p className="lead">
+              The hardest business decisions rarely arrive during office hours. ClarityAI gives you a knowledgeable
+              sounding board the moment you need one.
+            </p>
+          </div>
+          <div className="grid grid-4">
+            {CLARITYAI.features.map((feature) => (
+              <article key={feature.title} className="card pillar-card">
+                <span className="icon-badge">
+                  <Icon name={feature.icon} />
+                </span>
+                <h3>{feature.title}</h3>
+                <p>{feature.body}</p>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="section section-navy" aria-labelledby="ask-heading">
+        <div className="container service-split">
+          <div>
+            <h2 id="ask-heading">What you can ask</h2>
+            <p>
+              Anything you'd ask an experienced coach or a business-savvy friend. ClarityAI asks follow-up questions,
+              explains its reasoning and turns ideas into next steps. Owners ask it things like:
+            </p>
+            <ul className="check-list">
+              {CLARITYAI.exampleQuestions.map((question) => (
+                <li key={question}>{question}</li>
+              ))}
+            </ul>
+          </div>
+          <AiCoachTranscript />
+        </div>
+      </section>
+
+      <section className="section section-mist" aria-labelledby="prompts-heading">
+        <div className="container">
+          <div className="section-header">
+            <h2 id="prompts-heading">Quick-start prompts</h2>
+            <p className="lead">
+              Not sure where to begin? ClarityAI opens with ready-made prompts in six categories. Pick one and fill in
+              the blanks — your industry comes straight from your profile.
+            </p>
+          </div>
+          <div className="grid grid-3up">
+            {CLARITYAI.promptCategories.map((category) => (
+              <article key={category.name} className="card">
+                <h3>{category.name}</h3>
+                <ul className="prompt-list">
+                  {category.prompts.map((prompt) => (
+                    <li key={prompt.title}>
+                      <strong>{prompt.title}</strong>
+                      {prompt.text}
+                    </li>
+                  ))}
+                </ul>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section id="plans" className="section" aria-labelledby="plans-heading">
+        <div className="container">
+          <div className="section-header">
+            <h2 id="plans-heading">Two plans: Lite and Pro</h2>
+            <p className="lead">
+              Both plans include the full 24/7 AI coach. Pro adds a team of human experts behind it. We're finalising
+              pricing now — book a call or ask us a question and we'll let you know as soon as plans open.
+            </p>
+          </div>
+          <div className="grid grid-2">
+            {CLARITYAI.plans.map((plan) => (
+              <article
+                key={plan.id}
+                className={plan.id === "pro" ? "card plan-card plan-card-featured" : "card plan-card"}
+                aria-labelledby={`plan-${plan.id}-heading`}
+              >
+                <h3 id={`plan-${plan.id}-heading`}>{plan.name}</h3>
+                <p>{plan.tagline}</p>
+                <p className="price-tag price-tag-pending">Pricing coming soon</p>
+                <ul className="check-list">
+                  {plan.features.map((feature) => (
+                    <li key={feature}>{feature}</li>
+                  ))}
+                </ul>
+              </article>
+            ))}
+          </div>
+          <div className="button-row">
+            <Link to="/booking" className="button button-primary">
+              Book Free 20-min Call
+            </Link>
+            <Link to="/contact" className="button button-secondary">
+              Ask a question
+            </Link>
+          </div>
+          <p className="steps-note">Prices will be shown in Australian dollars, including GST.</p>
+        </div>
+      </section>
+
+      <section className="section section-mist" aria-labelledby="escalation-heading">
+        <div className="container">
+          <div className="section-header">
+            <p className="eyebrow">Pro plan</p>
+            <h2 id="escalation-heading">When a question needs a human</h2>
+            <p className="lead">
+              AI is great at thinking things through, but some questions deserve an experienced person. On the Pro plan,
+              they get one.
+            </p>
+          </div>
+          <ol className="steps">
+            {ESCALATION_STEPS.map((step) => (
+              <li key={step.title} className="card">
+                <h3>{step.title}</h3>
+                <p>{step.body}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="privacy-heading">
+        <div className="container">
+          <div className="section-header">
+            <h2 id="privacy-heading">Your privacy, in plain English</h2>
+          </div>
+          <div className="grid grid-4">
+            <article className="card">
+              <h3>Deleted after {BUSINESS.aiRetentionMonths} months</h3>
+              <p>
+                Conversations are deleted automatically after {BUSINESS.aiRetentionMonths} months. Start a fresh chat any
+                time with New Chat or Clear.
+              </p>
+            </article>
+            <article className="card">
+              <h3>Processed overseas</h3>
+              <p>
+                To generate answers, your messages are processed by our AI provider on servers outside Australia.
+              </p>
+            </article>
+            <article className="card">
+              <h3>Share only what's needed</h3>
+              <p>
+                Leave out tax file numbers, bank details, health information and your customers' personal details. The
+                coaching works just as well without them.
+              </p>
+            </article>
+            <article className="card">
+              <h3>Information, not advice</h3>
+              <p>
+                ClarityAI gives general information and coaching. For tax, legal or financial advice, talk to your
+                accountant, BAS agent or lawyer.
+              </p>
+            </article>
+          </div>
+          <p className="steps-note">
+            <Link to="/privacy">Read our privacy policy</Link> to see how we handle personal information.
+          </p>
+        </div>
+      </section>
+
+      <section className="section section-mist" aria-labelledby="faq-heading">
+        <div className="container page-narrow">
+          <h2 id="faq-heading">ClarityAI: frequently asked questions</h2>
+          <div className="faq">
+            {CLARITYAI.faq.map((item) => (
+              <details key={item.question}>
+                <summary>{item.question}</summary>
+                <p>{item.answer}</p>
+              </details>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="section section-navy" aria-labelledby="cta-heading">
+        <div className="container cta-band">
+          <h2 id="cta-heading">Get the best of both: AI at any hour, coaches when it counts</h2>
+          <p>
+            Book a free {BUSINESS.discoveryCallMinutes}-minute call to see how ClarityAI and virtual coaching can work
+            together for your business, or send us a question about the plans.
+          </p>
+          <div className="button-row">
+            <Link to="/booking" className="button button-primary">
+              Book Free 20-min Call
+            </Link>
+            <Link to="/contact" className="button button-outline-light">
+              Ask a question
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "ClarityAI: 24/7 AI Business Coach for Australian Small Business",
+    description:
+      "ClarityAI is an AI business coach trained on our coaching playbooks, with BAS, GST, super and award know-how. Lite and Pro plans, with human expert escalation.",
+    path: "/services/clarityai",
+  });
