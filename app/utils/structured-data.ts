@@ -1,0 +1,111 @@
+import type { MetaDescriptor } from "@remix-run/cloudflare";
+import { BUSINESS } from "~/content/business";
+import { SITE_NAME, SITE_ORIGIN } from "./meta";
+
+// JSON-LD blocks for search engines, rendered through route `meta` as <script type="application/ld+json">.
+// A page may carry each @type once (SPEC §5): structuredData() refuses a second block of a type.
+
+type JsonLd = { "@type": string } & Record<string, unknown>;
+
+export function absoluteUrl(path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  return `${SITE_ORIGIN}${path === "/" ? "/" : path.replace(/\/+$/, "")}`;
+}
+
+/** The business itself. `areaServed` narrows it to a city on location pages. */
+export function professionalServiceLd(options: { path?: string; areaServed?: string; description?: string } = {}): JsonLd {
+  return {
+    "@type": "ProfessionalService",
+    "@id": `${SITE_ORIGIN}/#business`,
+    name: SITE_NAME,
+    url: absoluteUrl(options.path ?? "/"),
+    description:
+      options.description ??
+      "Virtual business coaching and ClarityAI, a 24/7 AI business coach, for Australian small and medium businesses.",
+    email: BUSINESS.email,
+    telephone: BUSINESS.phone,
+    logo: `${SITE_ORIGIN}/favicon.svg`,
+    image: `${SITE_ORIGIN}/favicon.svg`,
+    priceRange: `A$${BUSINESS.virtualCoachingFromPerHour}–A$${BUSINESS.traditionalCoachingPerHour.high} per hour`,
+    currenciesAccepted: "AUD",
+    address: { "@type": "PostalAddress", addressCountry: "AU" },
+    areaServed: options.areaServed ? { "@type": "City", name: options.areaServed } : { "@type": "Country", name: "Australia" },
+    openingHoursSpecification: [
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+        opens: "09:00",
+        closes: "17:00",
+      },
+    ],
+  };
+}
+
+export function breadcrumbLd(items: { label: string; to?: string }[], currentPath: string): JsonLd {
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.label,
+      item: absoluteUrl(item.to ?? currentPath),
+    })),
+  };
+}
+
+export function faqLd(faqs: readonly { question: string; answer: string }[]): JsonLd {
+  return {
+    "@type": "FAQPage",
+    mainEntity: faqs.map((faq) => ({
+      "@type": "Question",
+      name: faq.question,
+      acceptedAnswer: { "@type": "Answer", text: faq.answer },
+    })),
+  };
+}
+
+export function serviceLd(options: { name: string; description: string; path: string; serviceType?: string; areaServed?: string }): JsonLd {
+  return {
+    "@type": "Service",
+    name: options.name,
+    description: options.description,
+    url: absoluteUrl(options.path),
+    serviceType: options.serviceType ?? options.name,
+    provider: { "@id": `${SITE_ORIGIN}/#business`, "@type": "ProfessionalService", name: SITE_NAME, url: `${SITE_ORIGIN}/` },
+    areaServed: options.areaServed ? { "@type": "City", name: options.areaServed } : { "@type": "Country", name: "Australia" },
+  };
+}
+
+export function blogPostingLd(post: {
+  title: string;
+  description: string;
+  path: string;
+  author: string;
+  publishedAt: string;
+  updatedAt: string;
+  image?: string;
+}): JsonLd {
+  return {
+    "@type": "BlogPosting",
+    headline: post.title,
+    description: post.description,
+    url: absoluteUrl(post.path),
+    mainEntityOfPage: absoluteUrl(post.path),
+    datePublished: post.publishedAt,
+    dateModified: post.updatedAt,
+    author: { "@type": "Person", name: post.author },
+    publisher: { "@type": "Organization", name: SITE_NAME, url: `${SITE_ORIGIN}/`, logo: { "@type": "ImageObject", url: `${SITE_ORIGIN}/favicon.svg` } },
+    ...(post.image ? { image: absoluteUrl(post.image) } : {}),
+    inLanguage: "en-AU",
+  };
+}
+
+/** Meta descriptors for a page's JSON-LD blocks. Throws if two blocks share a @type. */
+export function structuredData(blocks: JsonLd[]): MetaDescriptor[] {
+  const seen = new Set<string>();
+  for (const block of blocks) {
+    if (seen.has(block["@type"])) throw new Error(`Structured data of type ${block["@type"]} is already on this page`);
+    seen.add(block["@type"]);
+  }
+  return blocks.map((block) => ({ "script:ld+json": { "@context": "https://schema.org", ...block } }));
+}
