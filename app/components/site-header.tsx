@@ -95,7 +95,7 @@ export function SiteHeader() {
         Skip to main content
       </a>
       <div className="container header-inner">
-        <Link to="/" className="brand" aria-label="ClarityAI Coaching home">
+        <Link to="/" className="brand">
           <span className="brand-mark" aria-hidden="true">
             C
           </span>

@@ -1,0 +1,916 @@
+/**
+ * Performance bench for the production build (`npm run bench`, flags: `--no-build`).
+ *
+ *   1. Build (`remix vite:build`) and apply local D1 migrations, then snapshot the build: build/client is
+ *      copied and the Worker is bundled (`wrangler deploy --dry-run`) into a private temp directory, and
+ *      everything below uses that snapshot. Others rebuild build/ while they work; without the snapshot,
+ *      `wrangler dev` would reload mid-measurement (or crash when build/client vanishes). A snapshot
+ *      whose client and server halves differ (a rebuild landed in between) is rejected and retried.
+ *   2. First-load JavaScript per route, gzip level 9, from the client build's manifest.
+ *   3. SSR vs static throughput against `wrangler dev` on 127.0.0.1:8788 (in-process load generator).
+ *   4. Lighthouse (mobile defaults, median of 3 runs) for every page in LIGHTHOUSE_PAGES.
+ *   5. Summary on stdout and JSON in bench-results/latest.json.
+ *
+ * It is a report: the exit code is 0 when a target is missed, and 1 only when something could not be
+ * measured (build failure, wrangler not answering, Lighthouse error, ...).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, existsSync, rmSync, type WriteStream } from "node:fs";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createConnection } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { setTimeout as sleep } from "node:timers/promises";
+import { constants as zlibConstants, gzipSync } from "node:zlib";
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+// ---------------------------------------------------------------------------------------------------
+// Configuration
+// ---------------------------------------------------------------------------------------------------
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const BUILD_DIR = path.join(ROOT, "build");
+const RESULTS_DIR = path.join(ROOT, "bench-results");
+
+const HOST = "127.0.0.1"; // the only host this script ever sends traffic to
+const PORT = 8788;
+const ORIGIN = `http://${HOST}:${PORT}`;
+
+/** Pages audited by Lighthouse; each gets its own median. Add location pages, blog posts, ... here. */
+const LIGHTHOUSE_PAGES: readonly { name: string; path: string }[] = [
+  { name: "home", path: "/" },
+];
+const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+type CategoryId = (typeof LIGHTHOUSE_CATEGORIES)[number];
+/** Minimum score ×100 per category. */
+const LIGHTHOUSE_TARGETS: Record<CategoryId, number> = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 95,
+  seo: 100,
+};
+const CHROME_PATH = "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** First-load JS budgets, kB (1 kB = 1000 bytes) of gzip. */
+const JS_TARGETS: readonly { route: string; maxKb: number }[] = [{ route: "app/routes/_index.tsx", maxKb: 100 }];
+const CLIENT_ENTRY_CANDIDATES = ["app/entry.client.tsx", "app/entry.client.jsx", "app/entry.client.ts", "app/entry.client.js"];
+const ROOT_ROUTE_FILE = "app/root.tsx";
+const WORKER_MAIN = "workers/app.ts"; // wrangler.toml's main
+
+/**
+ * Each endpoint gets `warmupMs` of unmeasured load, then `durationMs` measured, split into `rounds`
+ * slices that alternate SSR and static so that background load on this shared machine hits both alike.
+ */
+const LOAD = { concurrency: 16, warmupMs: 2_000, durationMs: 8_000, rounds: 4 };
+const SSR_PATH = "/";
+const STATIC_PATH = "/favicon.svg"; // served by wrangler's asset server from the copy of build/client
+const MIN_SSR_STATIC_RATIO = 0.5;
+
+const BUILD_ATTEMPTS = 3;
+const WRANGLER_READY_TIMEOUT_MS = 90_000;
+
+// ---------------------------------------------------------------------------------------------------
+// Types
+// ---------------------------------------------------------------------------------------------------
+
+interface TargetCheck {
+  name: string;
+  value: number;
+  target: string;
+  pass: boolean;
+}
+
+interface RouteBundle {
+  route: string;
+  files: { file: string; gzipBytes: number }[];
+  gzipBytes: number;
+  kb: number;
+}
+
+interface BundleReport {
+  source: string;
+  routes: RouteBundle[];
+}
+
+interface LoadResult {
+  path: string;
+  ok: number;
+  non200: number;
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50Ms: number;
+  p95Ms: number;
+  bytesPerResponse: number;
+}
+
+interface ThroughputReport {
+  concurrency: number;
+  durationMs: number;
+  rounds: number;
+  /** 1-minute load average before and after; above the CPU count the figures are noisy. */
+  loadAverage: [number, number];
+  ssr: LoadResult;
+  static: LoadResult;
+  ratio: number;
+}
+
+interface FailingAudit {
+  id: string;
+  title: string;
+  score: number;
+  displayValue?: string;
+  weight: number;
+  /** A few offending elements or URLs, to know where to look. */
+  examples: string[];
+}
+
+interface LighthouseRun {
+  scores: Record<CategoryId, number>;
+  failing: Record<CategoryId, FailingAudit[]>;
+  metrics: Record<string, number | undefined>;
+  reportFile: string;
+}
+
+interface LighthousePageReport {
+  name: string;
+  url: string;
+  runs: LighthouseRun[];
+  median: Record<CategoryId, number>;
+  /** Audit id → how many runs it failed in, per category. */
+  failingAudits: Record<CategoryId, { id: string; title: string; runs: number; displayValue?: string; examples: string[] }[]>;
+}
+
+interface Snapshot {
+  dir: string;
+  /** Copy of build/client, served as the assets directory. */
+  clientDir: string;
+  /** Copy of build/.vite (the Vite manifest when vite.config.ts keeps it), if any. */
+  viteDir: string;
+  /** The Worker as `wrangler deploy` would upload it. */
+  workerFile: string;
+}
+
+interface BenchResults {
+  generatedAt: string;
+  node: string;
+  /** 1-minute load average when the bench started: other work on this machine skews throughput. */
+  loadAverage: number;
+  cpus: number;
+  built: boolean;
+  bundle?: BundleReport;
+  throughput?: ThroughputReport;
+  lighthouse?: LighthousePageReport[];
+  targets: TargetCheck[];
+  errors: string[];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Small helpers
+// ---------------------------------------------------------------------------------------------------
+
+function log(message: string): void {
+  console.log(`› ${message}`);
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function round(value: number, digits = 1): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+function table(headers: string[], rows: (string | number)[][]): string {
+  const cells = [headers, ...rows.map((row) => row.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? "").length)));
+  const line = (row: string[]) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
+  return [line(cells[0]!), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)]
+    .map((l) => `  ${l}`)
+    .join("\n");
+}
+
+const passLabel = (pass: boolean) => (pass ? "PASS" : "FAIL");
+
+/** Runs a command to completion, capturing its output; rejects with the output tail on failure. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code === 0) resolve(output);
+      else reject(new Error(`${command} ${args.join(" ")} exited with ${code}:\n${output.split("\n").slice(-25).join("\n")}`));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 1. Build and migrations
+// ---------------------------------------------------------------------------------------------------
+
+async function build(): Promise<void> {
+  log("building (npx remix vite:build)");
+  await run("npx", ["remix", "vite:build"]);
+}
+
+/** Temp directories to delete on the way out, however the bench ends. */
+const tempDirs = new Set<string>();
+
+function removeTempDirsNow(): void {
+  for (const dir of tempDirs) {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+      tempDirs.delete(dir);
+    } catch (error) {
+      console.error(`could not remove ${dir}: ${errorMessage(error)}`);
+    }
+  }
+}
+
+/** Copies the client build and bundles the Worker (with the server build inlined) into a temp dir. */
+async function snapshotBuild(): Promise<Snapshot> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "clarity-bench-"));
+  tempDirs.add(dir);
+  const snapshot: Snapshot = {
+    dir,
+    clientDir: path.join(dir, "client"),
+    viteDir: path.join(dir, "vite"),
+    workerFile: path.join(dir, "worker", path.basename(WORKER_MAIN).replace(/\.ts$/, ".js")),
+  };
+  try {
+    log(`snapshotting the build into ${dir}`);
+    await cp(path.join(BUILD_DIR, "client"), snapshot.clientDir, { recursive: true });
+    if (existsSync(path.join(BUILD_DIR, ".vite"))) await cp(path.join(BUILD_DIR, ".vite"), snapshot.viteDir, { recursive: true });
+    await run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", path.dirname(snapshot.workerFile)], wranglerEnv());
+    if (!existsSync(snapshot.workerFile)) throw new Error(`wrangler deploy --dry-run wrote no ${snapshot.workerFile}`);
+    // Remix's manifest file name hashes every client chunk; the server build embeds that name.
+    const manifestName = path.basename(await findRemixManifest(snapshot.clientDir));
+    if (!(await readFile(snapshot.workerFile, "utf8")).includes(`/assets/${manifestName}`)) {
+      throw new Error(`the server build does not reference ${manifestName}: client and server come from different builds`);
+    }
+    return snapshot;
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    tempDirs.delete(dir);
+    throw error;
+  }
+}
+
+/** Build (unless skipped) and snapshot, retrying when a concurrent build gets in the way. */
+async function prepareSnapshot(skipBuild: boolean): Promise<Snapshot> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!skipBuild) await build();
+      return await snapshotBuild();
+    } catch (error) {
+      if (attempt >= BUILD_ATTEMPTS) throw error;
+      log(`attempt ${attempt} failed (${errorMessage(error).split("\n")[0]}); a concurrent build may have collided, retrying`);
+      await sleep(3_000 * attempt);
+    }
+  }
+}
+
+async function applyMigrations(): Promise<void> {
+  log("applying local D1 migrations (npx wrangler d1 migrations apply DB --local)");
+  await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"], wranglerEnv());
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 2. First-load JavaScript per route
+// ---------------------------------------------------------------------------------------------------
+
+interface ViteManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type ViteManifest = Record<string, ViteManifestChunk>;
+
+interface RemixManifest {
+  entry: { module: string; imports?: string[] };
+  routes: Record<string, { id: string; parentId?: string; module: string; imports?: string[] }>;
+}
+
+/** A route's first-load JS as a list of files relative to build/client. */
+type FirstLoadFiles = Map<string, string[]>;
+
+const stripQuery = (id: string) => id.replace(/\?.*$/, "");
+
+/**
+ * The Vite manifest, if the build kept it. Remix deletes build/client/.vite/manifest.json after the
+ * build unless vite.config.ts sets `build.manifest: true`, in which case it moves it to
+ * build/.vite/client-manifest.json.
+ */
+async function readViteManifest(snapshot: Snapshot): Promise<{ manifest: ViteManifest; file: string } | undefined> {
+  const candidates = [
+    { file: path.join(snapshot.clientDir, ".vite", "manifest.json"), shown: "build/client/.vite/manifest.json" },
+    { file: path.join(snapshot.viteDir, "client-manifest.json"), shown: "build/.vite/client-manifest.json" },
+  ];
+  for (const { file, shown } of candidates) {
+    if (existsSync(file)) return { manifest: JSON.parse(await readFile(file, "utf8")) as ViteManifest, file: shown };
+  }
+  return undefined;
+}
+
+async function findRemixManifest(clientDir: string): Promise<string> {
+  const assets = path.join(clientDir, "assets");
+  const names = existsSync(assets) ? (await readdir(assets)).filter((n) => /^manifest-[\w-]+\.js$/.test(n)) : [];
+  if (names.length !== 1) throw new Error(`expected one build/client/assets/manifest-*.js, found ${names.length}`);
+  return path.join(assets, names[0]!);
+}
+
+/**
+ * entry.client + root + route module, with their static imports (not dynamicImports), deduplicated.
+ * The Vite manifest knows no route tree: a route under a layout route would also load the layout,
+ * which this does not add (today every route is a direct child of root; the Remix path handles both).
+ */
+function firstLoadFromViteManifest(manifest: ViteManifest): FirstLoadFiles {
+  const bySrc = new Map<string, string>(); // source file -> manifest key
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.isEntry) bySrc.set(stripQuery(chunk.src ?? key), key);
+  }
+  const entryKey = CLIENT_ENTRY_CANDIDATES.map((src) => bySrc.get(src)).find(Boolean)
+    ?? [...bySrc.entries()].find(([src]) => /entry\.client\.[jt]sx?$/.test(src))?.[1];
+  const rootKey = bySrc.get(ROOT_ROUTE_FILE);
+  if (!entryKey || !rootKey) throw new Error("Vite manifest has no client entry or root route entry");
+
+  // Static imports only, transitively; dynamicImports are loaded later, not on first load.
+  const closure = (keys: string[]): string[] => {
+    const files = new Set<string>();
+    const seen = new Set<string>();
+    const walk = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`Vite manifest references missing chunk ${key}`);
+      files.add(chunk.file);
+      for (const imported of chunk.imports ?? []) walk(imported);
+    };
+    keys.forEach(walk);
+    return [...files];
+  };
+
+  const result: FirstLoadFiles = new Map();
+  const routeSrcs = [...bySrc.keys()].filter((src) => src === ROOT_ROUTE_FILE || src.startsWith("app/routes/")).sort();
+  for (const src of routeSrcs) result.set(src, closure([entryKey, rootKey, bySrc.get(src)!]));
+  result.set(stripQuery(manifest[entryKey]!.src ?? entryKey), closure([entryKey]));
+  return result;
+}
+
+/** Remix's own manifest lists, per route, the module plus its transitive static imports. */
+async function firstLoadFromRemixManifest(file: string): Promise<FirstLoadFiles> {
+  const text = await readFile(file, "utf8");
+  const json = text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1);
+  const manifest = JSON.parse(json) as RemixManifest;
+  const toFile = (url: string) => url.replace(/^\//, "");
+  const moduleFiles = (m: { module: string; imports?: string[] }) => [m.module, ...(m.imports ?? [])].map(toFile);
+  if (!manifest.routes["root"]) throw new Error("Remix manifest has no root route");
+
+  const sourceFor = (routeId: string): string => {
+    for (const ext of [".tsx", ".ts", ".jsx", ".js", ".mdx", ".md"]) {
+      for (const candidate of [`app/${routeId}${ext}`, `app/${routeId}/route${ext}`]) {
+        if (existsSync(path.join(ROOT, candidate))) return candidate;
+      }
+    }
+    return `app/${routeId}`;
+  };
+
+  const result: FirstLoadFiles = new Map();
+  const entryFiles = moduleFiles(manifest.entry);
+  for (const route of Object.values(manifest.routes).sort((a, b) => a.id.localeCompare(b.id))) {
+    // A first load renders the route and all its parents (layouts) up to root.
+    const files = [...entryFiles];
+    for (let r: typeof route | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) {
+      files.push(...moduleFiles(r));
+    }
+    result.set(sourceFor(route.id), [...new Set(files)]);
+  }
+  const entrySource = CLIENT_ENTRY_CANDIDATES.find((c) => existsSync(path.join(ROOT, c))) ?? "entry.client";
+  result.set(entrySource, [...new Set(entryFiles)]);
+  return result;
+}
+
+async function measureBundles(snapshot: Snapshot): Promise<BundleReport> {
+  const vite = await readViteManifest(snapshot);
+  let source: string;
+  let firstLoad: FirstLoadFiles;
+  if (vite) {
+    source = `Vite manifest ${vite.file}`;
+    firstLoad = firstLoadFromViteManifest(vite.manifest);
+  } else {
+    const remixManifest = await findRemixManifest(snapshot.clientDir);
+    source = `Remix manifest build/client/assets/${path.basename(remixManifest)}; no Vite manifest (Remix deletes it unless vite.config.ts sets build.manifest: true)`;
+    firstLoad = await firstLoadFromRemixManifest(remixManifest);
+  }
+
+  const gzipCache = new Map<string, number>();
+  const gzipSize = async (file: string): Promise<number> => {
+    let size = gzipCache.get(file);
+    if (size === undefined) {
+      size = gzipSync(await readFile(path.join(snapshot.clientDir, file)), { level: zlibConstants.Z_BEST_COMPRESSION }).length;
+      gzipCache.set(file, size);
+    }
+    return size;
+  };
+
+  const rank = (route: string) => (route === ROOT_ROUTE_FILE ? 0 : route.startsWith("app/routes/") ? 1 : 2);
+  const ordered = [...firstLoad].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+  const routes: RouteBundle[] = [];
+  for (const [route, files] of ordered) {
+    const sized = [];
+    for (const file of files.filter((f) => f.endsWith(".js"))) sized.push({ file, gzipBytes: await gzipSize(file) });
+    const gzipBytes = sized.reduce((sum, f) => sum + f.gzipBytes, 0);
+    routes.push({ route, files: sized, gzipBytes, kb: round(gzipBytes / 1000, 1) });
+  }
+  return { source, routes };
+}
+
+const bundleTargetName = (route: string) => `first-load JS ${route} (kB gzip)`;
+
+function bundleTargets(report: BundleReport): TargetCheck[] {
+  return JS_TARGETS.map(({ route, maxKb }) => {
+    const measured = report.routes.find((r) => r.route === route);
+    if (!measured) throw new Error(`no first-load JS measured for ${route}`);
+    return { name: bundleTargetName(route), value: measured.kb, target: `≤ ${maxKb}`, pass: measured.kb <= maxKb };
+  });
+}
+
+function printBundles(report: BundleReport, targets: TargetCheck[]): void {
+  console.log(`\nFirst-load JavaScript per route (gzip -9, kB = 1000 B; source: ${report.source})`);
+  console.log(table(["route", "files", "kB gzip", "target"], report.routes.map((r) => {
+    const target = targets.find((t) => t.name === bundleTargetName(r.route));
+    return [r.route, r.files.length, r.kb.toFixed(1), target ? `${target.target} ${passLabel(target.pass)}` : ""];
+  })));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 3. wrangler dev and SSR throughput
+// ---------------------------------------------------------------------------------------------------
+
+function wranglerEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+}
+
+class WranglerDev {
+  private child?: ChildProcess;
+  private logStream?: WriteStream;
+  private exited = false;
+  readonly logFile = path.join(RESULTS_DIR, "wrangler-dev.log");
+
+  /** Serves the snapshot: the pre-bundled Worker (no rebuilds, no file watching of build/) and its assets. */
+  async start(snapshot: Snapshot): Promise<void> {
+    if (await portInUse(PORT)) throw new Error(`port ${PORT} is already in use; stop whatever listens there first`);
+    log(`starting wrangler dev on ${ORIGIN} (log: ${path.relative(ROOT, this.logFile)})`);
+    this.logStream = createWriteStream(this.logFile);
+    const args = [
+      "wrangler", "dev", snapshot.workerFile, "--no-bundle", "--assets", snapshot.clientDir,
+      "--config", "wrangler.toml", // explicit: with a script argument wrangler would otherwise skip the config
+      "--port", String(PORT), "--ip", HOST, "--test-scheduled",
+    ];
+    const child = spawn("npx", args, {
+      cwd: ROOT,
+      env: wranglerEnv(),
+      detached: true, // own process group, so stop() reaches npx, wrangler and workerd alike
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    this.child = child;
+    child.stdout?.pipe(this.logStream, { end: false });
+    child.stderr?.pipe(this.logStream, { end: false });
+    child.on("exit", () => (this.exited = true));
+    await this.waitUntilReady();
+  }
+
+  private async waitUntilReady(): Promise<void> {
+    const deadline = Date.now() + WRANGLER_READY_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      if (this.exited) throw new Error(`wrangler dev exited early; see ${this.logFile}:\n${await this.logTail()}`);
+      try {
+        const response = await fetch(`${ORIGIN}/`, { signal: AbortSignal.timeout(5_000) });
+        await response.arrayBuffer();
+        if (response.status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(250);
+    }
+    throw new Error(`wrangler dev did not answer 200 on ${ORIGIN}/ within ${WRANGLER_READY_TIMEOUT_MS / 1000} s:\n${await this.logTail()}`);
+  }
+
+  async logTail(lines = 20): Promise<string> {
+    try {
+      return (await readFile(this.logFile, "utf8")).split("\n").slice(-lines).join("\n");
+    } catch {
+      return "(no log)";
+    }
+  }
+
+  /** Terminates the whole process group; SIGKILL if it has not gone after 5 s. */
+  async stop(): Promise<void> {
+    const pid = this.child?.pid;
+    if (pid !== undefined && !this.exited) {
+      killGroup(pid, "SIGTERM");
+      const deadline = Date.now() + 5_000;
+      while (!this.exited && Date.now() < deadline) await sleep(100);
+      killGroup(pid, "SIGKILL"); // also reaps workerd if it outlived its parent
+    }
+    this.child = undefined;
+    this.logStream?.end();
+  }
+
+  /** Synchronous last resort for process exit handlers. */
+  killNow(): void {
+    if (this.child?.pid !== undefined && !this.exited) killGroup(this.child.pid, "SIGKILL");
+  }
+}
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // group already gone
+  }
+}
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: HOST, port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+interface LoadTally {
+  path: string;
+  ok: number;
+  non200: number;
+  errors: number;
+  bytes: number;
+  ms: number;
+  latencies: number[];
+}
+
+const newTally = (urlPath: string): LoadTally => ({ path: urlPath, ok: 0, non200: 0, errors: 0, bytes: 0, ms: 0, latencies: [] });
+
+/** Closed-loop load: `concurrency` workers each send one request at a time until the deadline. */
+async function generateLoad(tally: LoadTally, durationMs: number): Promise<void> {
+  const url = `${ORIGIN}${tally.path}`;
+  const start = performance.now();
+  const deadline = start + durationMs;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const t0 = performance.now();
+      try {
+        const response = await fetch(url, { headers: { accept: "text/html,*/*" }, signal: AbortSignal.timeout(10_000) });
+        const body = await response.arrayBuffer(); // read fully, as a browser would
+        if (response.status === 200) {
+          tally.ok++;
+          tally.bytes += body.byteLength;
+          tally.latencies.push(performance.now() - t0);
+        } else {
+          tally.non200++;
+        }
+      } catch {
+        tally.errors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: LOAD.concurrency }, worker));
+  tally.ms += performance.now() - start; // includes the requests still in flight at the deadline
+}
+
+function summarize(tally: LoadTally): LoadResult {
+  if (tally.ok === 0) throw new Error(`no 200 responses from ${tally.path} (${tally.non200} non-200, ${tally.errors} errors)`);
+  const seconds = tally.ms / 1000;
+  return {
+    path: tally.path,
+    ok: tally.ok,
+    non200: tally.non200,
+    errors: tally.errors,
+    seconds: round(seconds, 2),
+    rps: round(tally.ok / seconds, 1),
+    p50Ms: round(percentile(tally.latencies, 50), 1),
+    p95Ms: round(percentile(tally.latencies, 95), 1),
+    bytesPerResponse: Math.round(tally.bytes / tally.ok),
+  };
+}
+
+async function measureThroughput(): Promise<ThroughputReport> {
+  const check = await fetch(`${ORIGIN}${STATIC_PATH}`);
+  await check.arrayBuffer();
+  if (check.status !== 200) throw new Error(`static asset ${STATIC_PATH} answered ${check.status}`);
+
+  const loadBefore = os.loadavg()[0] ?? 0;
+  const slice = LOAD.durationMs / LOAD.rounds;
+  log(`load ${SSR_PATH} and ${STATIC_PATH}: ${LOAD.warmupMs / 1000} s warm-up each, then ${LOAD.durationMs / 1000} s each in ${LOAD.rounds} alternating slices, concurrency ${LOAD.concurrency}`);
+  await generateLoad(newTally(SSR_PATH), LOAD.warmupMs);
+  await generateLoad(newTally(STATIC_PATH), LOAD.warmupMs);
+  const ssr = newTally(SSR_PATH);
+  const staticTally = newTally(STATIC_PATH);
+  for (let i = 0; i < LOAD.rounds; i++) {
+    const order = i % 2 === 0 ? [ssr, staticTally] : [staticTally, ssr];
+    for (const tally of order) await generateLoad(tally, slice);
+  }
+  const ssrResult = summarize(ssr);
+  const staticResult = summarize(staticTally);
+  return {
+    concurrency: LOAD.concurrency,
+    durationMs: LOAD.durationMs,
+    rounds: LOAD.rounds,
+    loadAverage: [round(loadBefore, 2), round(os.loadavg()[0] ?? 0, 2)],
+    ssr: ssrResult,
+    static: staticResult,
+    ratio: round(ssrResult.rps / staticResult.rps, 2),
+  };
+}
+
+function throughputTargets(report: ThroughputReport): TargetCheck[] {
+  return [{ name: "SSR / static throughput ratio", value: report.ratio, target: `≥ ${MIN_SSR_STATIC_RATIO}`, pass: report.ratio >= MIN_SSR_STATIC_RATIO }];
+}
+
+function printThroughput(report: ThroughputReport, targets: TargetCheck[]): void {
+  console.log(`\nThroughput (wrangler dev, ${report.concurrency} concurrent, ${report.durationMs / 1000} s each in ${report.rounds} alternating slices, 200s only)`);
+  console.log(table(["endpoint", "req/s", "p50 ms", "p95 ms", "200s", "non-200", "errors", "bytes"], [report.ssr, report.static].map((r, i) => [
+    `${i === 0 ? "SSR" : "static"} ${r.path}`, r.rps.toFixed(1), r.p50Ms.toFixed(1), r.p95Ms.toFixed(1), r.ok, r.non200, r.errors, r.bytesPerResponse,
+  ])));
+  const target = targets[0]!;
+  console.log(`  ratio SSR/static: ${report.ratio.toFixed(2)} (target ${target.target}) ${passLabel(target.pass)}`);
+  const [before, after] = report.loadAverage;
+  const cpus = os.cpus().length;
+  if (Math.max(before, after) > cpus) {
+    console.log(`  note: load average ${before} → ${after} on ${cpus} CPUs; other work was competing, absolute req/s are low and noisy`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 4. Lighthouse
+// ---------------------------------------------------------------------------------------------------
+
+const METRIC_AUDITS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
+
+/** Up to three offending nodes (selector + explanation) or URLs from an audit's details table. */
+function auditExamples(details: unknown, max = 3): string[] {
+  const items = (details as { items?: unknown } | undefined)?.items;
+  if (!Array.isArray(items)) return [];
+  const examples: string[] = [];
+  for (const item of items as Record<string, unknown>[]) {
+    const node = item["node"] as { selector?: string; snippet?: string; explanation?: string } | undefined;
+    const url = typeof item["url"] === "string" ? item["url"] : undefined;
+    const text = node
+      ? `${node.selector ?? node.snippet ?? "?"}${node.explanation ? ` — ${node.explanation.replace(/\s+/g, " ").slice(0, 220)}` : ""}`
+      : url;
+    if (text && !examples.includes(text)) examples.push(text);
+    if (examples.length >= max) break;
+  }
+  return examples;
+}
+
+async function runLighthouseOnce(url: string, reportFile: string): Promise<LighthouseRun> {
+  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...LIGHTHOUSE_CATEGORIES],
+    });
+    if (!result) throw new Error("Lighthouse returned no result");
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    await writeFile(reportFile, typeof result.report === "string" ? result.report : JSON.stringify(lhr));
+
+    const scores = {} as Record<CategoryId, number>;
+    const failing = {} as Record<CategoryId, FailingAudit[]>;
+    for (const id of LIGHTHOUSE_CATEGORIES) {
+      const category = lhr.categories[id];
+      if (!category || category.score === null) throw new Error(`Lighthouse produced no ${id} score`);
+      scores[id] = Math.round(category.score * 100);
+      // An audit "fails" below 0.9, Lighthouse's own pass threshold; informative/manual audits have no score.
+      failing[id] = category.auditRefs.flatMap((ref) => {
+        const audit = lhr.audits[ref.id];
+        if (!audit || audit.score === null || audit.score >= 0.9) return [];
+        if (audit.scoreDisplayMode !== "binary" && audit.scoreDisplayMode !== "numeric" && audit.scoreDisplayMode !== "metricSavings") return [];
+        return [{
+          id: ref.id,
+          title: audit.title,
+          score: audit.score,
+          displayValue: audit.displayValue,
+          weight: ref.weight,
+          examples: auditExamples(audit.details),
+        }];
+      });
+    }
+    const metrics = Object.fromEntries(METRIC_AUDITS.map((id) => [id, lhr.audits[id]?.numericValue]));
+    return { scores, failing, metrics, reportFile: path.relative(ROOT, reportFile) };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function runLighthousePage(page: { name: string; path: string }): Promise<LighthousePageReport> {
+  const url = `${ORIGIN}${page.path}`;
+  const runs: LighthouseRun[] = [];
+  for (let i = 1; i <= LIGHTHOUSE_RUNS; i++) {
+    log(`lighthouse ${page.name} (${url}) run ${i}/${LIGHTHOUSE_RUNS}`);
+    const reportFile = path.join(RESULTS_DIR, `lighthouse-${page.name}-${i}.json`);
+    const lhRun = await runLighthouseOnce(url, reportFile);
+    log(`  ${LIGHTHOUSE_CATEGORIES.map((id) => `${id} ${lhRun.scores[id]}`).join(", ")}`);
+    runs.push(lhRun);
+  }
+
+  const medianScores = {} as Record<CategoryId, number>;
+  const failingAudits = {} as LighthousePageReport["failingAudits"];
+  for (const id of LIGHTHOUSE_CATEGORIES) {
+    medianScores[id] = median(runs.map((r) => r.scores[id]));
+    const byAudit = new Map<string, LighthousePageReport["failingAudits"][CategoryId][number]>();
+    for (const r of runs) {
+      for (const audit of r.failing[id]) {
+        const entry = byAudit.get(audit.id) ?? { id: audit.id, title: audit.title, runs: 0, examples: [] };
+        entry.runs++;
+        entry.displayValue = audit.displayValue;
+        entry.examples = audit.examples;
+        byAudit.set(audit.id, entry);
+      }
+    }
+    failingAudits[id] = [...byAudit.values()].sort((a, b) => b.runs - a.runs || a.id.localeCompare(b.id));
+  }
+  return { name: page.name, url, runs, median: medianScores, failingAudits };
+}
+
+function lighthouseTargets(pages: LighthousePageReport[]): TargetCheck[] {
+  return pages.flatMap((page) =>
+    LIGHTHOUSE_CATEGORIES.map((id) => {
+      const min = LIGHTHOUSE_TARGETS[id];
+      const value = page.median[id];
+      return { name: `lighthouse ${page.name} ${id}`, value, target: min === 100 ? "= 100" : `≥ ${min}`, pass: value >= min };
+    }),
+  );
+}
+
+function printLighthouse(pages: LighthousePageReport[], targets: TargetCheck[]): void {
+  for (const page of pages) {
+    console.log(`\nLighthouse ${page.name} ${page.url} (mobile defaults, ${page.runs.length} runs, scores ×100)`);
+    const rows = LIGHTHOUSE_CATEGORIES.map((id) => {
+      const target = targets.find((t) => t.name === `lighthouse ${page.name} ${id}`)!;
+      return [id, ...page.runs.map((r) => r.scores[id]), page.median[id], target.target, passLabel(target.pass)];
+    });
+    console.log(table(["category", ...page.runs.map((_, i) => `run ${i + 1}`), "median", "target", ""], rows));
+    const metricRows = METRIC_AUDITS.map((id) => {
+      const values = page.runs.map((r) => r.metrics[id]).filter((v): v is number => v !== undefined);
+      const med = median(values);
+      return [id, id === "cumulative-layout-shift" ? med.toFixed(3) : `${Math.round(med)} ms`];
+    });
+    console.log(table(["metric (median, simulated)", "value"], metricRows));
+    for (const id of LIGHTHOUSE_CATEGORIES) {
+      const failing = page.failingAudits[id];
+      if (failing.length === 0) continue;
+      console.log(`  ${id} audits below 0.9:`);
+      for (const audit of failing) {
+        console.log(`    - ${audit.id} (${audit.runs}/${page.runs.length} runs)${audit.displayValue ? ` ${audit.displayValue}` : ""}: ${audit.title}`);
+        for (const example of audit.examples) console.log(`        · ${example}`);
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 5. Orchestration
+// ---------------------------------------------------------------------------------------------------
+
+function printSummary(results: BenchResults): void {
+  console.log("\nSummary");
+  if (results.targets.length) {
+    console.log(table(["target", "value", "goal", ""], results.targets.map((t) => [t.name, t.value, t.target, passLabel(t.pass)])));
+  }
+  const failed = results.targets.filter((t) => !t.pass).length;
+  console.log(`  ${results.targets.length - failed}/${results.targets.length} targets met`);
+  if (results.errors.length) {
+    console.log(`  ${results.errors.length} measurement error(s):`);
+    for (const error of results.errors) console.log(`    - ${error.split("\n")[0]}`);
+  }
+  console.log(`  JSON: ${path.relative(ROOT, path.join(RESULTS_DIR, "latest.json"))}`);
+}
+
+async function main(): Promise<number> {
+  const skipBuild = process.argv.includes("--no-build");
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const results: BenchResults = {
+    generatedAt: new Date().toISOString(),
+    node: process.version,
+    loadAverage: round(os.loadavg()[0] ?? 0, 2),
+    cpus: os.cpus().length,
+    built: !skipBuild,
+    targets: [],
+    errors: [],
+  };
+
+  /** Runs one step; a failure is recorded (and printed) and the bench carries on where it can. */
+  const step = async <T>(name: string, fn: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await fn();
+    } catch (error) {
+      const message = `${name}: ${errorMessage(error)}`;
+      console.error(`✗ ${message}`);
+      results.errors.push(message);
+      return undefined;
+    }
+  };
+
+  const wrangler = new WranglerDev();
+  const cleanUpNow = () => {
+    wrangler.killNow();
+    removeTempDirsNow();
+  };
+  process.once("exit", cleanUpNow);
+  process.once("SIGINT", () => process.exit(130)); // exit runs cleanUpNow
+  process.once("SIGTERM", () => process.exit(143));
+
+  try {
+    const snapshot = await step("build", () => prepareSnapshot(skipBuild));
+    const migrated = await step("migrations", async () => (await applyMigrations(), true));
+    if (!snapshot) throw new Error("nothing measured without a build");
+
+    results.bundle = await step("first-load JS", () => measureBundles(snapshot));
+    if (results.bundle) {
+      const bundle = results.bundle;
+      const targets = await step("first-load JS targets", async () => bundleTargets(bundle));
+      results.targets.push(...(targets ?? []));
+      printBundles(bundle, targets ?? []);
+    }
+
+    if (migrated && (await step("wrangler dev", async () => (await wrangler.start(snapshot), true)))) {
+      results.throughput = await step("throughput", measureThroughput);
+      if (results.throughput) {
+        const targets = throughputTargets(results.throughput);
+        results.targets.push(...targets);
+        printThroughput(results.throughput, targets);
+      }
+
+      const pages: LighthousePageReport[] = [];
+      for (const page of LIGHTHOUSE_PAGES) {
+        const report = await step(`lighthouse ${page.name}`, () => runLighthousePage(page));
+        if (report) pages.push(report);
+      }
+      if (pages.length) {
+        results.lighthouse = pages;
+        const targets = lighthouseTargets(pages);
+        results.targets.push(...targets);
+        printLighthouse(pages, targets);
+      }
+    } else if (!migrated) {
+      results.errors.push("wrangler dev: not started because the migrations failed");
+    }
+  } catch (error) {
+    results.errors.push(`bench: ${errorMessage(error)}`);
+  } finally {
+    await wrangler.stop();
+    removeTempDirsNow();
+  }
+
+  await writeFile(path.join(RESULTS_DIR, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
+  printSummary(results);
+  return results.errors.length ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
