@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -6,18 +7,23 @@ import { defineConfig } from "vitest/config";
 // Durable Object and queue). The Worker under test imports the Remix server build: build first.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
+  // Static files are served by the platform in front of the Worker, not by the Worker the pool runs:
+  // tests that meet a link to one check it against this list instead.
+  const publicFiles = readdirSync(fileURLToPath(new URL("./public", import.meta.url)), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `${entry.parentPath.slice(fileURLToPath(new URL("./public", import.meta.url)).length)}/${entry.name}`.replace(/^\/?/, "/"));
   return {
     plugins: [
       cloudflareTest({
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test" } },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations, TEST_PUBLIC_FILES: publicFiles, APP_ENV: "test" } },
       }),
     ],
     resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
     test: {
       include: ["tests/worker/**/*.test.ts"],
-      setupFiles: ["./tests/worker/apply-migrations.ts", "./tests/console-error-guard.ts"],
+      setupFiles: ["./tests/worker/setup-database.ts", "./tests/console-error-guard.ts"],
       deps: {
         optimizer: {
           ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/react"] },

@@ -15,6 +15,7 @@
  * measured (build failure, wrangler not answering, Lighthouse error, ...).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { BLOG_POSTS } from "../app/content/blog-posts";
 import { createWriteStream, existsSync, rmSync, type WriteStream } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createConnection } from "node:net";
@@ -39,8 +40,11 @@ const PORT = 8788;
 const ORIGIN = `http://${HOST}:${PORT}`;
 
 /** Pages audited by Lighthouse; each gets its own median. Add location pages, blog posts, ... here. */
+const NEWEST_POST_SLUG = [...BLOG_POSTS].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))[0]!.slug;
 const LIGHTHOUSE_PAGES: readonly { name: string; path: string }[] = [
   { name: "home", path: "/" },
+  { name: "location", path: "/locations/sydney-business-coaching" },
+  { name: "blog-post", path: `/blog/${NEWEST_POST_SLUG}` },
 ];
 const LIGHTHOUSE_RUNS = 3;
 const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -302,8 +306,9 @@ async function prepareSnapshot(skipBuild: boolean): Promise<Snapshot> {
 }
 
 async function applyMigrations(): Promise<void> {
-  log("applying local D1 migrations (npx wrangler d1 migrations apply DB --local)");
+  log("applying local D1 migrations (npx wrangler d1 migrations apply DB --local) and the demo content seed");
   await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"], wranglerEnv());
+  await run("npx", ["tsx", "scripts/seed.ts"], wranglerEnv());
 }
 
 // ---------------------------------------------------------------------------------------------------

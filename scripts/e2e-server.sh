@@ -6,4 +6,5 @@ state=".wrangler/e2e-state"
 export CLOUDFLARE_CF_FETCH_ENABLED=false
 rm -rf "$state"
 npx wrangler d1 migrations apply DB --local --persist-to "$state" >/dev/null
+npx tsx scripts/seed.ts --persist-to "$state" >/dev/null
 exec npx wrangler dev --port "$port" --persist-to "$state" --test-scheduled --log-level warn

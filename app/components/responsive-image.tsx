@@ -35,7 +35,8 @@ export function ResponsiveImage({
         alt={alt}
         loading={priority ? "eager" : "lazy"}
         decoding={priority ? "sync" : "async"}
-        fetchPriority={priority ? "high" : undefined}
+        // React 18 knows no fetchPriority prop; the lower-case attribute reaches the HTML as is.
+        {...(priority ? { fetchpriority: "high" } : {})}
       />
     </picture>
   );

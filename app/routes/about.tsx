@@ -5,6 +5,7 @@ import { PageHero } from "~/components/page-hero";
 import { BUSINESS, MONEY_BACK_GUARANTEE, TRUST_CLAIMS } from "~/content/business";
 import { formatAud, formatAudRange } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
+import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 
 const ourRate = formatAud(BUSINESS.virtualCoachingFromPerHour);
 const traditionalRange = formatAudRange(
@@ -234,10 +235,12 @@ export default function About() {
   );
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta({
+export const meta: MetaFunction = () => [
+  ...pageMeta({
     title: "About Us: Virtual Business Coaching for Australian SMEs",
     description:
       "Meet ClarityAI Coaching: experienced Australian business coaches working virtually, backed by a 24/7 AI coach. See how it works, our approach and our results.",
     path: "/about",
-  });
+  }),
+  ...structuredData([breadcrumbLd([{ label: "Home", to: "/" }, { label: "About" }], "/about")]),
+];

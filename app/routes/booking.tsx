@@ -5,6 +5,7 @@ import { BUSINESS } from "~/content/business";
 import { formatAud } from "~/utils/format";
 import { leadFormHeaders, submitLead } from "~/utils/leads.server";
 import { pageMeta } from "~/utils/meta";
+import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 
 export const headers = leadFormHeaders;
 
@@ -54,10 +55,12 @@ export default function Booking() {
   );
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta({
+export const meta: MetaFunction = () => [
+  ...pageMeta({
     title: "Book a Free 20-Minute Discovery Call",
     description:
       "Book a free, no-obligation 20-minute discovery call with an experienced Australian business coach. Video or phone, at a time that suits you.",
     path: "/booking",
-  });
+  }),
+  ...structuredData([breadcrumbLd([{ label: "Home", to: "/" }, { label: "Book a call" }], "/booking")]),
+];

@@ -5,6 +5,7 @@ import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
 import { leadFormHeaders, submitLead } from "~/utils/leads.server";
 import { pageMeta } from "~/utils/meta";
+import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 
 export const headers = leadFormHeaders;
 
@@ -60,10 +61,12 @@ export default function Contact() {
   );
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta({
+export const meta: MetaFunction = () => [
+  ...pageMeta({
     title: "Contact Us",
     description:
       "Contact ClarityAI Coaching. Send a message to an experienced Australian business coach and get a reply within one business day.",
     path: "/contact",
-  });
+  }),
+  ...structuredData([breadcrumbLd([{ label: "Home", to: "/" }, { label: "Contact" }], "/contact")]),
+];

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
 import { pageMeta } from "~/utils/meta";
+import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 
 const LAST_UPDATED = "21 November 2026";
 const mailto = `mailto:${BUSINESS.email}`;
@@ -358,10 +359,12 @@ export default function Privacy() {
   );
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta({
+export const meta: MetaFunction = () => [
+  ...pageMeta({
     title: "Privacy Policy",
     description:
       "How ClarityAI Coaching collects, uses, stores and protects personal information under the Australian Privacy Principles, including AI chat retention and overseas processing.",
     path: "/privacy",
-  });
+  }),
+  ...structuredData([breadcrumbLd([{ label: "Home", to: "/" }, { label: "Privacy policy" }], "/privacy")]),
+];

@@ -6,6 +6,7 @@ import { BUSINESS, MONEY_BACK_GUARANTEE } from "~/content/business";
 import { isServiceSlug, SERVICE_SUMMARIES, SERVICES } from "~/content/services";
 import { formatAud } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
+import { breadcrumbLd, faqLd, serviceLd, structuredData } from "~/utils/structured-data";
 
 // The content stays on the server: the browser receives only the one service it is showing.
 export function loader({ params }: LoaderFunctionArgs) {
@@ -196,9 +197,13 @@ export default function ServicePage() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Page not found | ClarityAI Coaching" }, { name: "robots", content: "noindex" }];
-  return pageMeta({
-    title: data.service.metaTitle,
-    description: data.service.metaDescription,
-    path: `/services/${data.service.slug}`,
-  });
+  const path = `/services/${data.service.slug}`;
+  return [
+    ...pageMeta({ title: data.service.metaTitle, description: data.service.metaDescription, path }),
+    ...structuredData([
+      serviceLd({ name: data.service.title, description: data.service.metaDescription, path }),
+      breadcrumbLd([{ label: "Home", to: "/" }, { label: "Services", to: "/services" }, { label: data.service.title }], path),
+      faqLd(data.service.faq),
+    ]),
+  ];
 };

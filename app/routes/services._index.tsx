@@ -6,6 +6,7 @@ import { BUSINESS, MONEY_BACK_GUARANTEE } from "~/content/business";
 import { SERVICE_SLUGS, SERVICE_SUMMARIES } from "~/content/services";
 import { formatAud, formatAudRange } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
+import { breadcrumbLd, faqLd, structuredData } from "~/utils/structured-data";
 
 const ourRate = formatAud(BUSINESS.virtualCoachingFromPerHour);
 const traditionalRange = formatAudRange(BUSINESS.traditionalCoachingPerHour.low, BUSINESS.traditionalCoachingPerHour.high);
@@ -281,10 +282,11 @@ export default function ServicesIndex() {
   );
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta({
+export const meta: MetaFunction = () => [
+  ...pageMeta({
     title: "Business Coaching Services for Small Business",
-    description:
-      `Strategic planning, operations, digital systems and custom software coaching from ${ourRate}/hour, plus ClarityAI, a 24/7 AI coach. Money-back guarantee.`,
+    description: `Strategic planning, operations, digital systems and custom software coaching from ${ourRate}/hour, plus ClarityAI, a 24/7 AI coach. Money-back guarantee.`,
     path: "/services",
-  });
+  }),
+  ...structuredData([breadcrumbLd([{ label: "Home", to: "/" }, { label: "Services" }], "/services"), faqLd(FAQ)]),
+];

@@ -6,6 +6,7 @@ import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
 import { CLARITYAI } from "~/content/services";
 import { pageMeta } from "~/utils/meta";
+import { breadcrumbLd, faqLd, serviceLd, structuredData } from "~/utils/structured-data";
 
 const ESCALATION_STEPS = [
   {
@@ -242,10 +243,18 @@ export default function ClarityAiPage() {
   );
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta({
+const META_DESCRIPTION =
+  "ClarityAI is an AI business coach trained on our coaching playbooks, with BAS, GST, super and award know-how. Lite and Pro plans, with human expert escalation.";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({
     title: "ClarityAI: 24/7 AI Business Coach for Australian Small Business",
-    description:
-      "ClarityAI is an AI business coach trained on our coaching playbooks, with BAS, GST, super and award know-how. Lite and Pro plans, with human expert escalation.",
+    description: META_DESCRIPTION,
     path: "/services/clarityai",
-  });
+  }),
+  ...structuredData([
+    serviceLd({ name: "ClarityAI — AI business coach", description: META_DESCRIPTION, path: "/services/clarityai", serviceType: "AI business coaching" }),
+    breadcrumbLd([{ label: "Home", to: "/" }, { label: "Services", to: "/services" }, { label: "ClarityAI" }], "/services/clarityai"),
+    faqLd(CLARITYAI.faq),
+  ]),
+];

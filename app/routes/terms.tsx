@@ -5,6 +5,7 @@ import { PageHero } from "~/components/page-hero";
 import { BUSINESS, MONEY_BACK_GUARANTEE } from "~/content/business";
 import { formatAud } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
+import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 
 const LAST_UPDATED = "21 November 2026";
 const mailto = `mailto:${BUSINESS.email}`;
@@ -375,10 +376,12 @@ export default function Terms() {
   );
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta({
+export const meta: MetaFunction = () => [
+  ...pageMeta({
     title: "Terms of Service",
     description:
       "Terms for ClarityAI Coaching's virtual coaching sessions and ClarityAI subscriptions: bookings, cancellations, our money-back guarantee and your Australian Consumer Law rights.",
     path: "/terms",
-  });
+  }),
+  ...structuredData([breadcrumbLd([{ label: "Home", to: "/" }, { label: "Terms of service" }], "/terms")]),
+];

@@ -10,3 +10,10 @@ export function formatAud(amount: number): string {
 export function formatAudRange(low: number, high: number): string {
   return `${formatAud(low)}–${formatAud(high)}`;
 }
+
+const longDate = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "Australia/Sydney" });
+
+/** An ISO timestamp as an Australian date, e.g. "21 November 2026" (Sydney time). */
+export function formatDate(iso: string): string {
+  return longDate.format(new Date(iso));
+}

@@ -5,7 +5,7 @@ import type { JobMessage } from "~/jobs/messages";
 import { readEnv } from "./env.server";
 import { parseForm, type FieldErrors } from "./forms";
 import { LeadFormSchema, type LeadFormValues } from "./lead-form";
-import { consumeRateLimit, CONTACT_FORM_LIMIT } from "./rate-limit.server";
+import { clientAddress, consumeRateLimit, CONTACT_FORM_LIMIT, tooManyRequests } from "./rate-limit.server";
 import { redirectWithToast } from "./toast.server";
 
 type LeadField = "name" | "email" | "company" | "phone" | "businessType" | "message";
@@ -40,14 +40,10 @@ export async function submitLead({ request, context, source, successToast }: Lea
   if (parsed.data.website) return success();
 
   const db = createDb(context.cloudflare.env.DB);
-  const clientAddress = request.headers.get("CF-Connecting-IP") ?? "unknown";
-  const limit = await consumeRateLimit(db, CONTACT_FORM_LIMIT, clientAddress, env.SESSION_SECRET);
+  const limit = await consumeRateLimit(db, CONTACT_FORM_LIMIT, clientAddress(request), env.SESSION_SECRET);
   if (!limit.allowed) {
-    const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
-    return data<LeadActionData>(
-      { values, errors: { form: `Too many enquiries from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` } },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
+    const refused = tooManyRequests(limit.retryAfterSeconds);
+    return data<LeadActionData>({ values, errors: { form: refused.message } }, refused.init);
   }
 
   const { website: _honeypot, ...lead } = parsed.data;

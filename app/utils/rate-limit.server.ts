@@ -8,6 +8,21 @@ export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
 export type RateLimitRule = { name: string; limit: number; windowMs: number };
 
 export const CONTACT_FORM_LIMIT: RateLimitRule = { name: "contact", limit: 5, windowMs: 10 * 60 * 1000 };
+export const RESOURCE_DOWNLOAD_LIMIT: RateLimitRule = { name: "resource", limit: 10, windowMs: 10 * 60 * 1000 };
+
+/** The client address as Cloudflare reports it. */
+export function clientAddress(request: Request): string {
+  return request.headers.get("CF-Connecting-IP") ?? "unknown";
+}
+
+/** The message and status for a refused form submission. */
+export function tooManyRequests(retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return {
+    message: `Too many requests from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    init: { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+  };
+}
 
 async function hashClient(clientId: string, secret: string) {
   const data = new TextEncoder().encode(`${secret}:${clientId}`);

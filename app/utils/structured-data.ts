@@ -26,7 +26,7 @@ export function professionalServiceLd(options: { path?: string; areaServed?: str
     telephone: BUSINESS.phone,
     logo: `${SITE_ORIGIN}/favicon.svg`,
     image: `${SITE_ORIGIN}/favicon.svg`,
-    priceRange: `A$${BUSINESS.virtualCoachingFromPerHour}–A$${BUSINESS.traditionalCoachingPerHour.high} per hour`,
+    priceRange: `From A$${BUSINESS.virtualCoachingFromPerHour} per hour`,
     currenciesAccepted: "AUD",
     address: { "@type": "PostalAddress", addressCountry: "AU" },
     areaServed: options.areaServed ? { "@type": "City", name: options.areaServed } : { "@type": "Country", name: "Australia" },

@@ -1,22 +1,8 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, test, vi } from "vitest";
-import worker from "../../workers/app";
 import { allowConsoleErrors } from "../console-errors";
+import { fetchApp, pageText } from "./app";
 import { formPost } from "./factories";
-
-async function fetchApp(input: Request | string) {
-  const request = typeof input === "string" ? new Request(`http://localhost${input}`) : input;
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, env, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
-}
-
-/** The page's HTML with React's text separators removed and entities decoded, for text assertions. */
-async function pageText(response: Response) {
-  return (await response.text()).replaceAll("<!-- -->", "").replaceAll("&#x27;", "'").replaceAll("&amp;", "&").replaceAll("&quot;", '"');
-}
 
 async function leadsByEmail(email: string) {
   const { results } = await env.DB.prepare("SELECT * FROM leads WHERE email = ?").bind(email).all();
@@ -68,7 +54,8 @@ test("every response carries the security headers, with a fresh CSP nonce on eac
   const nonce = csp.match(/'nonce-([^']+)'/)![1];
   const html = await first.text();
   // Every inline and module script carries this response's nonce.
-  const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+  // Every executable script, that is; JSON-LD data blocks are never run.
+  const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes("application/ld+json"));
   expect(scripts.length).toBeGreaterThan(0);
   for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
 
@@ -192,7 +179,7 @@ test("the contact form is rate limited per address with 429 and a clear message"
   const blocked = await post(5);
   expect(blocked.status).toBe(429);
   expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
-  expect(await blocked.text()).toContain("Too many enquiries from your connection");
+  expect(await blocked.text()).toContain("Too many requests from your connection");
   expect(await leadsByEmail(`flood5.${address}@example.com`)).toEqual([]);
 
   // Another address is unaffected.

@@ -1,0 +1,40 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { createDb } from "~/db/client.server";
+import { allPublishedPosts } from "~/utils/content.server";
+import { SITE_NAME, SITE_ORIGIN } from "~/utils/meta";
+import { escapeXml } from "~/utils/xml";
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const posts = await allPublishedPosts(createDb(context.cloudflare.env.DB));
+  const items = posts
+    .map((post) => {
+      const url = `${SITE_ORIGIN}/blog/${post.slug}`;
+      return `    <item>
+      <title>${escapeXml(post.title)}</title>
+      <link>${url}</link>
+      <guid isPermaLink="true">${url}</guid>
+      <description>${escapeXml(post.description)}</description>
+      <category>${escapeXml(post.category)}</category>
+      <author>hello@clarityai.com.au (${escapeXml(post.authorName)})</author>
+      <pubDate>${new Date(post.publishedAt ?? post.createdAt).toUTCString()}</pubDate>
+    </item>`;
+    })
+    .join("\n");
+  const lastBuild = posts[0] ? new Date(posts[0].updatedAt).toUTCString() : new Date(0).toUTCString();
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>${escapeXml(SITE_NAME)} blog</title>
+    <link>${SITE_ORIGIN}/blog</link>
+    <atom:link href="${SITE_ORIGIN}/blog/rss.xml" rel="self" type="application/rss+xml" />
+    <description>Practical advice for Australian small-business owners from the coaches at ${escapeXml(SITE_NAME)}.</description>
+    <language>en-AU</language>
+    <lastBuildDate>${lastBuild}</lastBuildDate>
+${items}
+  </channel>
+</rss>
+`;
+  return new Response(xml, {
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=900" },
+  });
+}

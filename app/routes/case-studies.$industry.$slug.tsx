@@ -1,0 +1,120 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { PageHero } from "~/components/page-hero";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { CASE_STUDY_INDUSTRIES, type ImageKey } from "~/content/types";
+import { createDb } from "~/db/client.server";
+import { getPublishedCaseStudy, isCaseStudyIndustry, parseResults } from "~/utils/content.server";
+import { renderMarkdown } from "~/utils/markdown.server";
+import { pageMeta } from "~/utils/meta";
+import { breadcrumbLd, structuredData } from "~/utils/structured-data";
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const industry = params.industry ?? "";
+  if (!isCaseStudyIndustry(industry)) throw new Response("Not Found", { status: 404 });
+  const study = await getPublishedCaseStudy(createDb(context.cloudflare.env.DB), industry, params.slug ?? "");
+  if (!study) throw new Response("Not Found", { status: 404 });
+  return {
+    industry: { slug: industry, name: CASE_STUDY_INDUSTRIES[industry] },
+    study: {
+      slug: study.slug,
+      title: study.title,
+      description: study.description,
+      client: study.client,
+      location: study.location,
+      image: study.image as ImageKey,
+      results: parseResults(study.results),
+      quote: study.quoteText ? { text: study.quoteText, attribution: study.quoteAttribution ?? "" } : null,
+    },
+    challengeHtml: renderMarkdown(study.challenge).html,
+    approachHtml: renderMarkdown(study.approach).html,
+  };
+}
+
+export default function CaseStudy() {
+  const { industry, study, challengeHtml, approachHtml } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHero
+        eyebrow={`${industry.name} case study`}
+        title={study.title}
+        lead={study.description}
+        crumbs={[
+          { label: "Home", to: "/" },
+          { label: "Case studies", to: "/case-studies" },
+          { label: industry.name, to: `/case-studies/${industry.slug}` },
+          { label: study.title },
+        ]}
+      />
+      <section className="section" aria-labelledby="results-heading">
+        <div className="container">
+          <p className="post-meta">
+            <strong>Client:</strong> {study.client} · <strong>Location:</strong> {study.location}
+          </p>
+          <h2 id="results-heading">Results</h2>
+          <ul className="trust-figures results-list">
+            {study.results.map((result) => (
+              <li key={result.metric}>
+                <strong>{result.value}</strong>
+                {result.metric}
+              </li>
+            ))}
+          </ul>
+          <ResponsiveImage imageKey={study.image} alt="" sizes="(min-width: 1200px) 1160px, 100vw" className="case-image" />
+        </div>
+      </section>
+      <section className="section section-mist" aria-labelledby="challenge-heading">
+        <div className="container prose">
+          <h2 id="challenge-heading">The challenge</h2>
+          {/* Server-rendered from content markdown with raw HTML disabled. */}
+          <div dangerouslySetInnerHTML={{ __html: challengeHtml }} />
+        </div>
+      </section>
+      <section className="section" aria-labelledby="approach-heading">
+        <div className="container prose">
+          <h2 id="approach-heading">Our approach</h2>
+          <div dangerouslySetInnerHTML={{ __html: approachHtml }} />
+          {study.quote ? (
+            <figure className="card testimonial">
+              <blockquote>“{study.quote.text}”</blockquote>
+              <figcaption>{study.quote.attribution}</figcaption>
+            </figure>
+          ) : null}
+        </div>
+      </section>
+      <section className="section section-navy" aria-labelledby="cta-heading">
+        <div className="container">
+          <h2 id="cta-heading">Could your business use results like these?</h2>
+          <p>Start with a free 20-minute discovery call. We'll tell you honestly whether coaching can help.</p>
+          <div className="button-row">
+            <Link to="/booking" className="button button-primary">
+              Book Free 20-min Call
+            </Link>
+            <Link to={`/case-studies/${industry.slug}`} className="button button-outline-light">
+              More {industry.name.toLowerCase()} stories
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: "Page not found | ClarityAI Coaching" }, { name: "robots", content: "noindex" }];
+  const path = `/case-studies/${data.industry.slug}/${data.study.slug}`;
+  return [
+    ...pageMeta({ title: `${data.study.title} — case study`, description: data.study.description, path }),
+    ...structuredData([
+      breadcrumbLd(
+        [
+          { label: "Home", to: "/" },
+          { label: "Case studies", to: "/case-studies" },
+          { label: data.industry.name, to: `/case-studies/${data.industry.slug}` },
+          { label: data.study.title },
+        ],
+        path,
+      ),
+    ]),
+  ];
+};

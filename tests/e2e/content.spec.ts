@@ -1,0 +1,93 @@
+import { readFileSync } from "node:fs";
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
+
+test("the download dialog refuses bad input, then starts the download after a valid submission", async ({ page }) => {
+  await gotoHydrated(page, "/resources");
+  const card = page.locator(".resource-card").first();
+  const title = (await card.getByRole("heading", { level: 3 }).textContent())!;
+  await card.getByRole("link", { name: /^Download/ }).click();
+
+  const dialog = page.getByRole("dialog", { name: `Download: ${title}` });
+  await expect(dialog).toBeVisible();
+  const consent = dialog.getByLabel(/email me practical tips/);
+  await expect(consent).not.toBeChecked();
+
+  await dialog.getByRole("textbox", { name: "Email" }).fill("not-an-email");
+  await dialog.getByRole("button", { name: `Download ${title}` }).click();
+  await expect(dialog.getByText("Please enter your name")).toBeVisible();
+  await expect(dialog.getByText("Please enter a valid email address")).toBeVisible();
+
+  await dialog.getByRole("textbox", { name: "Name" }).fill("Taylor Brown");
+  await dialog.getByRole("textbox", { name: "Email" }).fill(`taylor.${Date.now()}@example.com.au`);
+  await consent.check();
+  const downloadPromise = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: `Download ${title}` }).click();
+  const download = await downloadPromise;
+
+  const file = readFileSync(await download.path(), "utf8");
+  expect(file.length).toBeGreaterThan(200);
+  expect(file).toContain("ClarityAI Coaching");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("region", { name: "Notifications (F8)" }).getByRole("status")).toContainText("Your download has started");
+});
+
+test("the dialog closes with Escape and returns the page to normal", async ({ page }) => {
+  await gotoHydrated(page, "/resources");
+  await page.locator(".resource-card").first().getByRole("link", { name: /^Download/ }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+});
+
+test("a reader moves from the blog list to a post and to a related post", async ({ page }) => {
+  await gotoHydrated(page, "/blog");
+  const first = page.locator(".post-card h3 a").first();
+  const title = (await first.textContent())!;
+  await first.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByText(/\d+ min read/)).toBeVisible();
+  const related = page.getByRole("region", { name: "Related articles" }).getByRole("link").first();
+  const relatedTitle = (await related.textContent())!;
+  await related.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(relatedTitle);
+});
+
+test("case studies narrow by industry and open a study with measurable results", async ({ page }) => {
+  await gotoHydrated(page, "/case-studies");
+  await page.getByRole("navigation", { name: "Case studies by industry" }).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/case-studies\/[a-z-]+$/);
+  await page.locator(".post-card h3 a").first().click();
+  await expect(page.getByRole("heading", { name: "Results", exact: true })).toBeVisible();
+  await expect(page.locator(".results-list li")).not.toHaveCount(0);
+});
+
+for (const [name, path] of [
+  ["a blog post", "/blog"],
+  ["a location page", "/locations/melbourne-business-coaching"],
+  ["a topic page", "/clarityai/cash-flow-management"],
+  ["the resources page", "/resources"],
+] as const) {
+  test(`${name} has no serious or critical accessibility violations`, async ({ page }) => {
+    await gotoHydrated(page, path);
+    if (name === "a blog post") {
+      await page.locator(".post-card h3 a").first().click();
+      await expect(page.getByText(/\d+ min read/)).toBeVisible();
+    }
+    await expectNoSeriousA11yViolations(page);
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, acceptDownloads: true });
+
+  test("the download form appears in the page and hands over the file", async ({ page }) => {
+    await page.goto("/resources");
+    await page.locator(".resource-card").first().getByRole("link", { name: /^Download/ }).click();
+    const section = page.getByRole("region", { name: /^Download:/ });
+    await section.getByRole("textbox", { name: "Name" }).fill("Sam Lee");
+    await section.getByRole("textbox", { name: "Email" }).fill(`sam.${Date.now()}@example.com.au`);
+    const downloadPromise = page.waitForEvent("download");
+    await section.getByRole("button", { name: /^Download/ }).click();
+    expect((await downloadPromise).suggestedFilename()).toMatch(/\.(csv|md|txt|pdf)$/);
+  });
+});

@@ -1,0 +1,67 @@
+import { env } from "cloudflare:workers";
+import { expect, test } from "vitest";
+import { fetchApp, pageText } from "./app";
+import { formPost } from "./factories";
+
+async function leadsByEmail(email: string) {
+  const { results } = await env.DB.prepare("SELECT * FROM leads WHERE email = ?").bind(email).all();
+  return results;
+}
+
+async function firstResource() {
+  return (await env.DB.prepare("SELECT slug, file_path FROM resources WHERE status = 'published' ORDER BY slug LIMIT 1").first<{ slug: string; file_path: string }>())!;
+}
+
+const uniqueEmail = (name: string) => `${name}.${crypto.randomUUID().slice(0, 8)}@example.com.au`;
+
+test("the resources page lists at least four real downloads", async () => {
+  const html = await pageText(await fetchApp("/resources"));
+  const { results } = await env.DB.prepare("SELECT slug, title FROM resources WHERE status = 'published'").all<{ slug: string; title: string }>();
+  expect(results.length).toBeGreaterThanOrEqual(4);
+  for (const resource of results) expect(html).toContain(resource.title);
+});
+
+test("a valid download request stores the lead with its resource and consent, then hands over the file", async () => {
+  const resource = await firstResource();
+  const email = uniqueEmail("ari");
+  const before = Date.now();
+  const response = await fetchApp(formPost("/resources", { resource: resource.slug, name: "Ari Jones", email, marketingConsent: "yes" }));
+
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe(resource.file_path);
+  expect(response.headers.get("X-Remix-Reload-Document")).toBe("true");
+  const [lead] = await leadsByEmail(email);
+  expect(lead).toMatchObject({ source: "resource", name: "Ari Jones", resource_slug: resource.slug, marketing_consent_source: `resources page download form: ${resource.slug}` });
+  expect(Date.parse(String(lead!.marketing_consent_at))).toBeGreaterThanOrEqual(before - 1000);
+});
+
+test("without the consent tick the download still works and no consent is recorded", async () => {
+  const resource = await firstResource();
+  const email = uniqueEmail("noor");
+  const response = await fetchApp(formPost("/resources", { resource: resource.slug, name: "Noor", email }));
+  expect(response.status).toBe(302);
+  expect(await leadsByEmail(email)).toEqual([expect.objectContaining({ marketing_consent_at: null, marketing_consent_source: null })]);
+});
+
+test("invalid download requests get 400 with field errors and store nothing", async () => {
+  const resource = await firstResource();
+  const email = uniqueEmail("bad");
+  const cases: [Record<string, string>, string][] = [
+    [{ resource: resource.slug, name: "", email }, "Please enter your name"],
+    [{ resource: resource.slug, name: "Bad", email: "bad@" }, "Please enter a valid email address"],
+    [{ resource: resource.slug, name: "Bad", email, marketingConsent: "on-by-default" }, "Consent must be given by ticking the box"],
+    [{ resource: "no-such-resource", name: "Bad", email }, "That resource is no longer available."],
+    [{ name: "Bad", email }, "Please choose a resource"],
+  ];
+  for (const [fields, message] of cases) {
+    const response = await fetchApp(formPost("/resources", fields));
+    expect(response.status, JSON.stringify(fields)).toBe(400);
+    expect(await pageText(response)).toContain(message);
+  }
+  expect(await leadsByEmail(email)).toEqual([]);
+});
+
+test("the downloadable files are real and served as attachments", async () => {
+  const { results } = await env.DB.prepare("SELECT file_path FROM resources WHERE status = 'published'").all<{ file_path: string }>();
+  for (const { file_path } of results) expect(file_path).toMatch(/^\/downloads\/[a-z0-9-]+\.(csv|md|txt|pdf)$/);
+});
