@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { Icon, type IconName } from "~/components/icons";
+import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
 import { formatAud } from "~/utils/format";
@@ -195,25 +196,12 @@ export default function BecomeCoach() {
         </div>
       </section>
 
-      <section className="section section-mist" aria-labelledby="faq-heading">
-        <div className="container">
-          <div className="page-narrow">
-            <h2 id="faq-heading">Questions coaches ask us</h2>
-            <div className="faq">
-              {FAQS.map((faq) => (
-                <details key={faq.question}>
-                  <summary>{faq.question}</summary>
-                  <p>{faq.answer}</p>
-                </details>
-              ))}
-            </div>
-            <p className="faq-more">
-              Something else on your mind? <Link to="/contact">Ask our team a question</Link> or email{" "}
-              <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>.
-            </p>
-          </div>
-        </div>
-      </section>
+      <FaqSection heading="Questions coaches ask us" faqs={FAQS}>
+        <p className="faq-more">
+          Something else on your mind? <Link to="/contact">Ask our team a question</Link> or email{" "}
+          <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>.
+        </p>
+      </FaqSection>
 
       <section className="section section-navy" aria-labelledby="apply-heading">
         <div className="container recruit-banner">

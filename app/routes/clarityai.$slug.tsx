@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Icon, type IconName } from "~/components/icons";
+import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { BUSINESS } from "~/content/business";
@@ -306,19 +307,7 @@ export default function ClarityAiTopicOrCityPage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="faq-heading">
-        <div className="container page-narrow">
-          <h2 id="faq-heading">{page.faqHeading}</h2>
-          <div className="faq">
-            {page.faq.map((item) => (
-              <details key={item.question}>
-                <summary>{item.question}</summary>
-                <p>{item.answer}</p>
-              </details>
-            ))}
-          </div>
-        </div>
-      </section>
+      <FaqSection heading={page.faqHeading} faqs={page.faq} mist={false} />
 
       <section className="section section-mist" aria-labelledby="partner-heading">
         <div className="container service-split">

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icons";
+import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { BUSINESS, MONEY_BACK_GUARANTEE } from "~/content/business";
@@ -194,19 +195,7 @@ export default function LocationPage() {
         </div>
       </section>
 
-      <section className="section section-mist" aria-labelledby="faq-heading">
-        <div className="container page-narrow">
-          <h2 id="faq-heading">{city.name} business coaching: frequently asked questions</h2>
-          <div className="faq">
-            {city.faq.map((item) => (
-              <details key={item.question}>
-                <summary>{item.question}</summary>
-                <p>{item.answer}</p>
-              </details>
-            ))}
-          </div>
-        </div>
-      </section>
+      <FaqSection heading={`${city.name} business coaching: frequently asked questions`} faqs={city.faq} />
 
       <section className="section" aria-labelledby="nearby-heading">
         <div className="container">

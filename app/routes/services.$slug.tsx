@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icons";
+import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS, MONEY_BACK_GUARANTEE } from "~/content/business";
 import { isServiceSlug, SERVICE_SUMMARIES, SERVICES } from "~/content/services";
@@ -139,19 +140,7 @@ export default function ServicePage() {
         </div>
       </section>
 
-      <section className="section section-mist" aria-labelledby="faq-heading">
-        <div className="container page-narrow">
-          <h2 id="faq-heading">{service.title}: frequently asked questions</h2>
-          <div className="faq">
-            {service.faq.map((item) => (
-              <details key={item.question}>
-                <summary>{item.question}</summary>
-                <p>{item.answer}</p>
-              </details>
-            ))}
-          </div>
-        </div>
-      </section>
+      <FaqSection heading={`${service.title}: frequently asked questions`} faqs={service.faq} />
 
       <section className="section" aria-labelledby="related-heading">
         <div className="container">

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { Icon } from "~/components/icons";
+import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS, MONEY_BACK_GUARANTEE } from "~/content/business";
 import { SERVICE_SLUGS, SERVICE_SUMMARIES } from "~/content/services";
@@ -247,19 +248,7 @@ export default function ServicesIndex() {
         </div>
       </section>
 
-      <section className="section section-mist" aria-labelledby="faq-heading">
-        <div className="container page-narrow">
-          <h2 id="faq-heading">Questions about our services</h2>
-          <div className="faq">
-            {FAQ.map((item) => (
-              <details key={item.question}>
-                <summary>{item.question}</summary>
-                <p>{item.answer}</p>
-              </details>
-            ))}
-          </div>
-        </div>
-      </section>
+      <FaqSection heading="Questions about our services" faqs={FAQ} />
 
       <section className="section section-navy" aria-labelledby="cta-heading">
         <div className="container cta-band">

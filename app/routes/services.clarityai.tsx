@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { AiCoachTranscript } from "~/components/home/ai-coach-transcript";
 import { Icon } from "~/components/icons";
+import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
 import { CLARITYAI } from "~/content/services";
@@ -208,19 +209,7 @@ export default function ClarityAiPage() {
         </div>
       </section>
 
-      <section className="section section-mist" aria-labelledby="faq-heading">
-        <div className="container page-narrow">
-          <h2 id="faq-heading">ClarityAI: frequently asked questions</h2>
-          <div className="faq">
-            {CLARITYAI.faq.map((item) => (
-              <details key={item.question}>
-                <summary>{item.question}</summary>
-                <p>{item.answer}</p>
-              </details>
-            ))}
-          </div>
-        </div>
-      </section>
+      <FaqSection heading="ClarityAI: frequently asked questions" faqs={CLARITYAI.faq} />
 
       <section className="section section-navy" aria-labelledby="cta-heading">
         <div className="container cta-band">

@@ -17,8 +17,12 @@ test("a conversation keeps its messages in order across stubs", async () => {
 
 test("a conversation refuses empty messages and unknown roles", async () => {
   const stub = env.CONVERSATION.get(env.CONVERSATION.newUniqueId());
-  await expect(stub.append("user", "   ")).rejects.toThrow("content must not be empty");
-  await expect(stub.append("system" as "user", "hi")).rejects.toThrow("role must be user or assistant");
+  // Called inside the object, so the rejection is observed where it happens rather than surfacing
+  // as an unhandled rejection in the object's isolate.
+  await runInDurableObject(stub, async (instance) => {
+    await expect(instance.append("user", "   ")).rejects.toThrow("content must not be empty");
+    await expect(instance.append("system" as "user", "hi")).rejects.toThrow("role must be user or assistant");
+  });
   expect(await stub.history()).toEqual([]);
 });
 
