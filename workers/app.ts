@@ -1,6 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `npm run build`.
 import * as serverBuild from "../build/server/index.js";
+import { AUTH_API_PREFIX, handleAuthApi } from "~/auth/api.server";
 import { isCrossSiteWrite } from "~/utils/origin-check.server";
 import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
 import { handleQueue } from "./queue-consumer";
@@ -13,6 +14,11 @@ const handleRemixRequest = createRequestHandler(serverBuild as unknown as Server
 export default {
   async fetch(request, env, ctx) {
     const cspNonce = createNonce();
+    const { pathname } = new URL(request.url);
+    if (pathname === AUTH_API_PREFIX || pathname.startsWith(`${AUTH_API_PREFIX}/`)) {
+      // Bearer-token API used by Supabase clients: CORS instead of the same-origin check.
+      return applySecurityHeaders(await handleAuthApi(request, env, (p) => ctx.waitUntil(p)), cspNonce);
+    }
     if (isCrossSiteWrite(request)) {
       return applySecurityHeaders(new Response("Cross-site request refused", { status: 403 }), cspNonce);
     }

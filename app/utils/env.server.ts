@@ -16,7 +16,9 @@ export type AppEnv = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
 const LOCAL_SESSION_SECRET = "local-development-secret-never-used-in-production";
 
 export function readEnv(env: Env): AppEnv {
-  const parsed = EnvSchema.parse(env);
+  // An empty value (e.g. "SESSION_SECRET=" copied from .dev.vars.example) means "not set".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = EnvSchema.parse(present);
   if (!parsed.SESSION_SECRET && parsed.APP_ENV === "production") {
     throw new Error("SESSION_SECRET must be set in production (wrangler secret put SESSION_SECRET)");
   }

@@ -1,0 +1,32 @@
+import type { Db } from "~/db/client.server";
+import { auditLog } from "~/db/schema";
+
+export type AuditAction =
+  | "login"
+  | "login_failed"
+  | "logout"
+  | "user_signedup"
+  | "token_refreshed"
+  | "token_revoked"
+  | "user_recovery_requested"
+  | "user_updated_password"
+  | "user_modified"
+  | "factor_enrolled"
+  | "factor_verified"
+  | "factor_unenrolled"
+  | "identity_unlinked"
+  | "role_granted"
+  | "role_revoked"
+  | "user_deleted";
+
+/** Appends to the audit log. Ids only: no email addresses, passwords or tokens. */
+export async function audit(db: Db, entry: { action: AuditAction; actorId?: string | null; targetId?: string | null; ipHash?: string | null; detail?: Record<string, unknown> }) {
+  await db.insert(auditLog).values({
+    id: crypto.randomUUID(),
+    action: entry.action,
+    actorId: entry.actorId ?? null,
+    targetId: entry.targetId ?? null,
+    ipHash: entry.ipHash ?? null,
+    detail: JSON.stringify(entry.detail ?? {}),
+  });
+}

@@ -1,0 +1,235 @@
+import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import { authSessions, refreshTokens, users } from "~/db/schema";
+import type { AuthContext } from "./context.server";
+import { badRequest, unauthorized, forbidden } from "./errors.server";
+import { signAccessToken, verifyAccessToken, type AccessTokenClaims, type AmrEntry } from "./jwt.server";
+import { appMetadata, findUserById, serializeUser, userMetadata, type UserRow } from "./users.server";
+import { audit } from "./audit.server";
+import type { JobMessage } from "~/jobs/messages";
+
+// Auth sessions live in D1 (the source of truth for revocation and refresh-token families).
+// KV keeps a small record per live session that every authenticated request reads; revoking a
+// session deletes it there and marks it in D1, which sensitive operations check directly.
+const KV_PREFIX = "auth-session:";
+const KV_TTL_SECONDS = 60 * 60 * 24 * 30;
+
+export type SessionResponse = {
+  access_token: string;
+  token_type: "bearer";
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: Awaited<ReturnType<typeof serializeUser>>;
+  weak_password?: null;
+};
+
+function randomToken(bytes = 16): string {
+  // ≥ 128 random bits, base64url.
+  const raw = crypto.getRandomValues(new Uint8Array(bytes));
+  return btoa(String.fromCharCode(...raw)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function accessToken(ctx: AuthContext, user: UserRow, session: { id: string; aal: "aal1" | "aal2"; amr: AmrEntry[] }) {
+  return signAccessToken(await ctx.key(), ctx.config, {
+    sub: user.id,
+    email: user.email ?? "",
+    phone: user.phone ?? "",
+    aal: session.aal,
+    amr: session.amr,
+    session_id: session.id,
+    app_metadata: await appMetadata(ctx.db, user),
+    user_metadata: userMetadata(user),
+    is_anonymous: false,
+  });
+}
+
+async function respond(ctx: AuthContext, user: UserRow, session: { id: string; aal: "aal1" | "aal2"; amr: AmrEntry[] }, refreshToken: string): Promise<SessionResponse> {
+  const { token, expiresAt } = await accessToken(ctx, user, session);
+  return {
+    access_token: token,
+    token_type: "bearer",
+    expires_in: ctx.config.accessTokenTtl,
+    expires_at: expiresAt,
+    refresh_token: refreshToken,
+    user: await serializeUser(ctx.db, user),
+  };
+}
+
+/** Starts a session for a user who has just proved who they are (password, OTP, id_token…). */
+export async function issueSession(ctx: AuthContext, user: UserRow, method: string): Promise<SessionResponse> {
+  const now = new Date().toISOString();
+  const session = { id: crypto.randomUUID(), aal: "aal1" as const, amr: [{ method, timestamp: Math.floor(Date.now() / 1000) }] };
+  const refreshToken = randomToken();
+  await ctx.db.batch([
+    ctx.db.insert(authSessions).values({
+      id: session.id,
+      userId: user.id,
+      aal: session.aal,
+      amr: JSON.stringify(session.amr),
+      userAgent: ctx.request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+      ipHash: ctx.ipHash,
+    }),
+    ctx.db.insert(refreshTokens).values({ tokenHash: await sha256(refreshToken), sessionId: session.id, userId: user.id }),
+    ctx.db.update(users).set({ lastSignInAt: now, updatedAt: now }).where(eq(users.id, user.id)),
+  ]);
+  await ctx.env.SESSIONS.put(`${KV_PREFIX}${session.id}`, JSON.stringify({ userId: user.id }), { expirationTtl: KV_TTL_SECONDS });
+  await audit(ctx.db, { action: "login", actorId: user.id, ipHash: ctx.ipHash, detail: { method, session_id: session.id } });
+  await enqueueOnboardingOnce(ctx, user);
+  return respond(ctx, { ...user, lastSignInAt: now, updatedAt: now }, session, refreshToken);
+}
+
+export const ONBOARDING_WINDOW_MS = 5 * 60 * 1000;
+
+/**
+ * SPEC §7: a sign-in within 5 minutes of the account's creation sends the onboarding email, once per
+ * user however often they sign in. The conditional update claims the right to send it atomically.
+ */
+async function enqueueOnboardingOnce(ctx: AuthContext, user: UserRow) {
+  if (!user.email || Date.now() - Date.parse(user.createdAt) > ONBOARDING_WINDOW_MS) return;
+  const [claimed] = await ctx.db
+    .update(users)
+    .set({ onboardingEnqueuedAt: new Date().toISOString() })
+    .where(and(eq(users.id, user.id), isNull(users.onboardingEnqueuedAt)))
+    .returning({ id: users.id });
+  if (!claimed) return;
+  const metadata = userMetadata(user);
+  const job: JobMessage = {
+    type: "user.onboarding",
+    version: 1,
+    userId: user.id,
+    email: user.email,
+    firstName: typeof metadata.first_name === "string" ? metadata.first_name.slice(0, 100) : "",
+    lastName: typeof metadata.last_name === "string" ? metadata.last_name.slice(0, 100) : "",
+  };
+  await ctx.env.JOBS.send(job);
+}
+
+/** Raises a session to aal2 after a verified MFA factor, and returns a fresh token pair. */
+export async function elevateSession(ctx: AuthContext, sessionId: string, factorId: string, method: "totp" | "phone"): Promise<SessionResponse> {
+  const session = await ctx.db.query.authSessions.findFirst({ where: and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)) });
+  if (!session) throw forbidden("session_not_found", "Session not found");
+  const amr: AmrEntry[] = [...(JSON.parse(session.amr) as AmrEntry[]), { method, timestamp: Math.floor(Date.now() / 1000) }];
+  const refreshToken = randomToken();
+  const now = new Date().toISOString();
+  await ctx.db.batch([
+    ctx.db.update(authSessions).set({ aal: "aal2", amr: JSON.stringify(amr), factorId, updatedAt: now }).where(eq(authSessions.id, sessionId)),
+    ctx.db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt))),
+    ctx.db.insert(refreshTokens).values({ tokenHash: await sha256(refreshToken), sessionId, userId: session.userId }),
+  ]);
+  const user = await findUserById(ctx.db, session.userId);
+  if (!user) throw forbidden("user_not_found", "User from sub claim in JWT does not exist");
+  return respond(ctx, user, { id: sessionId, aal: "aal2", amr }, refreshToken);
+}
+
+const invalidRefreshToken = () => badRequest("refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+
+/**
+ * Rotates a refresh token. An already-used token is accepted only within the short reuse interval
+ * (a client retrying after a lost response) and then returns the session's current token; outside
+ * it, reuse means the token leaked, so the whole session is revoked.
+ */
+export async function refreshSession(ctx: AuthContext, refreshToken: string): Promise<SessionResponse> {
+  const hash = await sha256(refreshToken);
+  const row = await ctx.db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, hash) });
+  if (!row) throw invalidRefreshToken();
+  const session = await ctx.db.query.authSessions.findFirst({ where: eq(authSessions.id, row.sessionId) });
+  if (!session || session.revokedAt) throw badRequest("session_not_found", "Invalid Refresh Token: Session Not Found");
+  const user = await findUserById(ctx.db, row.userId);
+  if (!user) throw invalidRefreshToken();
+  const state = { id: session.id, aal: session.aal, amr: JSON.parse(session.amr) as AmrEntry[] };
+
+  if (row.revokedAt) {
+    const child = await ctx.db.query.refreshTokens.findFirst({ where: and(eq(refreshTokens.parentHash, hash), isNull(refreshTokens.revokedAt)) });
+    const withinReuse = Date.now() - Date.parse(row.revokedAt) <= ctx.config.refreshReuseInterval * 1000;
+    if (child && withinReuse) {
+      // The client never saw the rotated token: hand out a new child of the same parent.
+      const replacement = randomToken();
+      await ctx.db.batch([
+        ctx.db.update(refreshTokens).set({ revokedAt: new Date().toISOString() }).where(eq(refreshTokens.tokenHash, child.tokenHash)),
+        ctx.db.insert(refreshTokens).values({ tokenHash: await sha256(replacement), sessionId: session.id, userId: user.id, parentHash: hash }),
+      ]);
+      return respond(ctx, user, state, replacement);
+    }
+    await revokeSession(ctx, session.id, user.id, "refresh_token_reuse");
+    throw badRequest("refresh_token_already_used", "Invalid Refresh Token: Already Used");
+  }
+
+  const next = randomToken();
+  const now = new Date().toISOString();
+  // Only one concurrent refresh can flip this row from live to revoked; a loser is a reuse.
+  const [revoked] = await ctx.db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.revokedAt)))
+    .returning({ tokenHash: refreshTokens.tokenHash });
+  if (!revoked) return refreshSession(ctx, refreshToken);
+  await ctx.db.batch([
+    ctx.db.insert(refreshTokens).values({ tokenHash: await sha256(next), sessionId: session.id, userId: user.id, parentHash: hash }),
+    ctx.db.update(authSessions).set({ refreshedAt: now, updatedAt: now }).where(eq(authSessions.id, session.id)),
+  ]);
+  await ctx.env.SESSIONS.put(`${KV_PREFIX}${session.id}`, JSON.stringify({ userId: user.id }), { expirationTtl: KV_TTL_SECONDS });
+  return respond(ctx, user, state, next);
+}
+
+export async function revokeSession(ctx: AuthContext, sessionId: string, userId: string, reason: string) {
+  const now = new Date().toISOString();
+  await ctx.db.batch([
+    ctx.db.update(authSessions).set({ revokedAt: now, updatedAt: now }).where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt))),
+    ctx.db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt))),
+  ]);
+  await ctx.env.SESSIONS.delete(`${KV_PREFIX}${sessionId}`);
+  await audit(ctx.db, { action: "token_revoked", actorId: userId, ipHash: ctx.ipHash, detail: { session_id: sessionId, reason } });
+}
+
+/** Sign-out: "global" ends every session of the user, "local" this one, "others" all but this one. */
+export async function revokeSessions(ctx: AuthContext, userId: string, currentSessionId: string, scope: "global" | "local" | "others") {
+  const where =
+    scope === "local"
+      ? and(eq(authSessions.id, currentSessionId), isNull(authSessions.revokedAt))
+      : scope === "others"
+        ? and(eq(authSessions.userId, userId), ne(authSessions.id, currentSessionId), isNull(authSessions.revokedAt))
+        : and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt));
+  const sessions = await ctx.db.select({ id: authSessions.id }).from(authSessions).where(where);
+  if (sessions.length === 0) return;
+  const ids = sessions.map((s) => s.id);
+  const now = new Date().toISOString();
+  await ctx.db.batch([
+    ctx.db.update(authSessions).set({ revokedAt: now, updatedAt: now }).where(inArray(authSessions.id, ids)),
+    ctx.db.update(refreshTokens).set({ revokedAt: now }).where(and(inArray(refreshTokens.sessionId, ids), isNull(refreshTokens.revokedAt))),
+  ]);
+  await Promise.all(ids.map((id) => ctx.env.SESSIONS.delete(`${KV_PREFIX}${id}`)));
+  await audit(ctx.db, { action: "logout", actorId: userId, ipHash: ctx.ipHash, detail: { scope, sessions: ids.length } });
+}
+
+export type Authenticated = { claims: AccessTokenClaims; user: UserRow };
+
+/**
+ * The user behind a Bearer access token: a valid ES256 token of ours whose session is still live
+ * (KV, read on every request). `strict` also checks D1, for operations where a revocation that has
+ * not reached this location's KV yet must still count.
+ */
+export async function authenticate(ctx: AuthContext, { strict = false } = {}): Promise<Authenticated> {
+  const header = ctx.request.headers.get("Authorization") ?? "";
+  const token = /^Bearer\s+(.+)$/i.exec(header)?.[1];
+  if (!token) throw unauthorized("no_authorization", "This endpoint requires a valid Bearer token");
+  let claims: AccessTokenClaims;
+  try {
+    claims = await verifyAccessToken(token, await ctx.key(), ctx.config);
+  } catch {
+    throw forbidden("bad_jwt", "invalid JWT: unable to parse or verify signature, token is expired");
+  }
+  const live = await ctx.env.SESSIONS.get(`${KV_PREFIX}${claims.session_id}`);
+  if (!live) throw forbidden("session_not_found", "Session from session_id claim in JWT does not exist");
+  if (strict) {
+    const session = await ctx.db.query.authSessions.findFirst({ where: eq(authSessions.id, claims.session_id) });
+    if (!session || session.revokedAt) throw forbidden("session_not_found", "Session from session_id claim in JWT does not exist");
+  }
+  const user = await findUserById(ctx.db, claims.sub);
+  if (!user) throw forbidden("user_not_found", "User from sub claim in JWT does not exist");
+  return { claims, user };
+}

@@ -1,0 +1,66 @@
+import { AuthClient } from "@supabase/auth-js";
+import { env } from "cloudflare:workers";
+import { hashPassword } from "~/auth/password.server";
+import type { Role } from "~/db/schema";
+import { fetchApp } from "./app";
+
+export const TEST_PASSWORD = "Correct-Horse-Battery-42";
+
+/** A Supabase auth client talking to this Worker's /auth/v1 in-process. */
+export function authClient() {
+  return new AuthClient({
+    url: "http://localhost/auth/v1",
+    headers: { apikey: "test-anon-key" },
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => fetchApp(new Request(input, init)),
+    persistSession: false,
+    autoRefreshToken: false,
+    detectSessionInUrl: false,
+  });
+}
+
+export function uniqueEmail(name = "user") {
+  return `${name}.${crypto.randomUUID().slice(0, 8)}@example.com.au`;
+}
+
+/** A confirmed user straight into D1 (scrypt hash, email identity, optional roles). */
+export async function createConfirmedUser({ email = uniqueEmail(), password = TEST_PASSWORD, roles = [] as Role[], passwordHash, createdAt }: { email?: string; password?: string; roles?: Role[]; passwordHash?: string; createdAt?: string } = {}) {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const created = createdAt ?? now;
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO users (id, email, password_hash, email_confirmed_at, user_metadata, app_metadata, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    ).bind(id, email, passwordHash ?? (await hashPassword(password)), now, JSON.stringify({ first_name: "Test", last_name: "User" }), JSON.stringify({ provider: "email", providers: ["email"] }), created, now),
+    env.DB.prepare("INSERT INTO identities (id, user_id, provider, provider_id, identity_data, email) VALUES (?, ?, 'email', ?, ?, ?)").bind(
+      crypto.randomUUID(),
+      id,
+      id,
+      JSON.stringify({ sub: id, email, email_verified: true }),
+      email,
+    ),
+    env.DB.prepare("INSERT INTO profiles (user_id, first_name, last_name) VALUES (?, 'Test', 'User')").bind(id),
+    ...roles.map((role) => env.DB.prepare("INSERT INTO user_roles (user_id, role) VALUES (?, ?)").bind(id, role)),
+  ]);
+  return { id, email, password };
+}
+
+/** POSTs JSON to the auth API the way auth-js does (2024-01-01 error format). */
+export function authPost(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetchApp(
+    new Request(`http://localhost/auth/v1${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Supabase-Api-Version": "2024-01-01", "CF-Connecting-IP": `198.51.100.${Math.floor(Math.random() * 250) + 1}`, ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    }),
+  );
+}
+
+export async function signIn(email: string, password = TEST_PASSWORD) {
+  const response = await authPost("/token?grant_type=password", { email, password });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { access_token: string; refresh_token: string; expires_at: number; user: { id: string } };
+}
+
+export async function countRows(table: string, where: string, ...binds: unknown[]) {
+  return (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).bind(...binds).first<number>("n")) ?? 0;
+}
