@@ -1,25 +1,29 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import type { AppEnv } from "./env.server";
 
 export type OutgoingEmail = {
-  // Identifies the email across retries: sending the same dedupeKey twice has one effect.
+  // Identifies the email across retries: recording the same dedupeKey twice has one effect.
   dedupeKey: string;
   to: string;
   subject: string;
   text: string;
 };
 
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+
 const PROVIDER_URL = "https://api.resend.com/emails";
 
+// Text messages share the outbox (the `to` address is "sms:<phone>"). No SMS provider is wired
+// up yet, so they are never handed to the email provider: the outbox row is their delivery.
+export const SMS_ADDRESS_PREFIX = "sms:";
+
 /**
- * Records the email in the outbox, then delivers it through the provider when EMAIL_API_KEY is set.
- * Without a key the outbox row is the delivery: admins read it in the admin area.
- * Throws when the provider fails, so a queue job retries; the row stays "pending" until it succeeds.
+ * Writes an email to the outbox as "pending", once per dedupe key, and returns the row (the
+ * existing one when the key was recorded before).
  */
-export async function sendEmail(db: Db, env: AppEnv, email: OutgoingEmail, fetcher: typeof fetch = fetch) {
-  const provider = env.EMAIL_API_KEY ? "resend" : "outbox";
+export async function recordEmail(db: Db, env: AppEnv, email: OutgoingEmail): Promise<OutboxRow | undefined> {
   await db
     .insert(emailOutbox)
     .values({
@@ -28,23 +32,52 @@ export async function sendEmail(db: Db, env: AppEnv, email: OutgoingEmail, fetch
       toAddress: email.to,
       subject: email.subject,
       textBody: email.text,
-      status: provider === "outbox" ? "stored" : "pending",
-      provider,
+      status: "pending",
+      provider: env.EMAIL_API_KEY ? "resend" : "outbox",
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey });
+  return db.query.emailOutbox.findFirst({ where: eq(emailOutbox.dedupeKey, email.dedupeKey) });
+}
 
-  const row = await db.query.emailOutbox.findFirst({ where: eq(emailOutbox.dedupeKey, email.dedupeKey) });
-  if (!row || row.status !== "pending" || !env.EMAIL_API_KEY) return row;
+/**
+ * The one way an outbox row leaves the building. A "pending" row goes to the HTTP provider when
+ * EMAIL_API_KEY is set and becomes "sent"; without a key (or for a text message) the outbox row is
+ * the delivery and becomes "stored", for admins to read. Rows already "sent" or "stored" are left
+ * alone, so a redelivered job has no second effect. A provider failure throws, leaving the row
+ * "pending" for the queue to retry; the outbox id is the provider's idempotency key, so a retry
+ * after a lost response cannot send the message twice.
+ */
+export async function deliverOutboxEmail(db: Db, env: AppEnv, outboxId: string, fetcher: typeof fetch = fetch): Promise<OutboxRow | undefined> {
+  const row = await db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, outboxId) });
+  if (!row || row.status !== "pending") return row;
+  const stillPending = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "pending"));
+
+  if (!env.EMAIL_API_KEY || row.toAddress.startsWith(SMS_ADDRESS_PREFIX)) {
+    const [stored] = await db.update(emailOutbox).set({ status: "stored", provider: "outbox" }).where(stillPending).returning();
+    return stored ?? (await db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, row.id) }));
+  }
 
   const response = await fetcher(PROVIDER_URL, {
     method: "POST",
-    headers: { authorization: `Bearer ${env.EMAIL_API_KEY}`, "content-type": "application/json" },
-    body: JSON.stringify({ from: env.EMAIL_FROM, to: [email.to], subject: email.subject, text: email.text }),
+    headers: {
+      authorization: `Bearer ${env.EMAIL_API_KEY}`,
+      "content-type": "application/json",
+      "idempotency-key": `outbox-${row.id}`,
+    },
+    body: JSON.stringify({ from: env.EMAIL_FROM, to: [row.toAddress], subject: row.subject, text: row.textBody }),
   });
   if (!response.ok) throw new Error(`Email provider answered ${response.status}`);
-  await db
+  const [sent] = await db
     .update(emailOutbox)
-    .set({ status: "sent", sentAt: new Date().toISOString() })
-    .where(eq(emailOutbox.id, row.id));
-  return { ...row, status: "sent" as const };
+    .set({ status: "sent", provider: "resend", sentAt: new Date().toISOString() })
+    .where(stillPending)
+    .returning();
+  return sent ?? (await db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, row.id) }));
+}
+
+/** Records an email and delivers it in one go: for work that already runs inside a queue job. */
+export async function sendEmail(db: Db, env: AppEnv, email: OutgoingEmail, fetcher: typeof fetch = fetch) {
+  const row = await recordEmail(db, env, email);
+  if (!row) return row;
+  return deliverOutboxEmail(db, env, row.id, fetcher);
 }
