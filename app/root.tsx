@@ -17,6 +17,7 @@ import { SiteHeader } from "~/components/site-header";
 import { ToastProvider } from "~/components/toast/toaster";
 import { readEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
+import { getViewer } from "~/utils/session.server";
 import { readToast } from "~/utils/toast.server";
 import styles from "./styles/app.css?url";
 
@@ -28,7 +29,13 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = readEnv(context.cloudflare.env);
   const { toast, headers } = await readToast(request, env.SESSION_SECRET);
-  return data({ toast }, { headers });
+  // Only what the navigation needs reaches the browser (SPEC §2 links by role). A visitor costs a
+  // cookie check; a failure here must not take the public pages down, so it reads as signed out.
+  const viewer = await getViewer(request, context).catch((error: unknown) => {
+    console.error("root: could not read the session", error instanceof Error ? error.message : String(error));
+    return null;
+  });
+  return data({ toast, viewer: viewer ? { firstName: viewer.firstName, roles: viewer.roles } : null }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -55,7 +62,7 @@ function Shell({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <ToastProvider initial={rootData?.toast}>
-      <SiteHeader />
+      <SiteHeader viewer={rootData?.viewer ?? null} />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -20,6 +20,15 @@ export const PRIMARY_LINKS: NavLink[] = [
 export const BOOKING_LINK: NavLink = { label: "Free 20-min Call", to: "/booking" };
 export const SIGN_IN_LINK: NavLink = { label: "Sign In", to: "/auth" };
 
+// SPEC §2: what a signed-in user also sees, by role. Sign Out is a form (POST /sign-out), not a link.
+export const ACCOUNT_LINKS: (NavLink & { role?: "coach" | "admin" })[] = [
+  { label: "Learning", to: "/learning" },
+  { label: "Profile", to: "/profile" },
+  { label: "Coach Portal", to: "/coach", role: "coach" },
+  { label: "Admin", to: "/admin", role: "admin" },
+];
+export const SIGN_OUT_ACTION = "/sign-out";
+
 export const FOOTER_GROUPS: { heading: string; links: NavLink[] }[] = [
   { heading: "Services", links: SERVICE_LINKS },
   {

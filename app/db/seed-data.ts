@@ -95,9 +95,61 @@ const resourceRows: Row[] = RESOURCES.map((resource) => ({
   updated_at: resource.updatedAt,
 }));
 
+// Demo accounts (README "Demo accounts"), one per role, all with the password "Demo-Coaching-2026!".
+// The seed is plain SQL with no Node APIs, so the hash is computed once and kept here: scrypt
+// N=2^15, r=8, p=3 in the format of app/auth/password.server.ts hashPassword, made with
+//   node -e 'const c=require("node:crypto"),s=c.randomBytes(16);console.log(`$scrypt$ln=15,r=8,p=3$${s.toString("base64url")}$${c.scryptSync("Demo-Coaching-2026!".normalize("NFKC"),s,32,{N:2**15,r:8,p:3,maxmem:2**26}).toString("base64url")}`)'
+// The accounts are old enough that signing in never sends them the new-user onboarding email.
+export const DEMO_PASSWORD = "Demo-Coaching-2026!";
+const DEMO_PASSWORD_HASH = "$scrypt$ln=15,r=8,p=3$QpfvA0KZiwobsFcaPPIEXw$G1YTVMxG3Ft4Y-ifU64VF6HVla_UzziBmMqU6gCaJnk";
+const DEMO_CREATED_AT = "2026-01-05T22:00:00.000Z";
+
+export const DEMO_ACCOUNTS = [
+  { id: "5eed0000-0000-4000-8000-000000000001", email: "admin@clarityai.test", role: "admin", firstName: "Priya", lastName: "Sharma", company: "ClarityAI Coaching" },
+  { id: "5eed0000-0000-4000-8000-000000000002", email: "coach@clarityai.test", role: "coach", firstName: "Daniel", lastName: "O'Connor", company: "O'Connor Business Coaching" },
+  { id: "5eed0000-0000-4000-8000-000000000003", email: "client@clarityai.test", role: "client", firstName: "Sam", lastName: "Taylor", company: "Taylor's Tiling" },
+] as const;
+
+const demoUserRows: Row[] = DEMO_ACCOUNTS.map((account) => ({
+  id: account.id,
+  email: account.email,
+  password_hash: DEMO_PASSWORD_HASH,
+  email_confirmed_at: DEMO_CREATED_AT,
+  user_metadata: JSON.stringify({ first_name: account.firstName, last_name: account.lastName }),
+  app_metadata: JSON.stringify({ provider: "email", providers: ["email"] }),
+  created_at: DEMO_CREATED_AT,
+  updated_at: DEMO_CREATED_AT,
+}));
+
+const demoIdentityRows: Row[] = DEMO_ACCOUNTS.map((account) => ({
+  id: account.id.replace("5eed0000", "5eed1d00"),
+  user_id: account.id,
+  provider: "email",
+  provider_id: account.id,
+  identity_data: JSON.stringify({ sub: account.id, email: account.email, email_verified: true, phone_verified: false }),
+  email: account.email,
+  created_at: DEMO_CREATED_AT,
+  updated_at: DEMO_CREATED_AT,
+}));
+
+const demoProfileRows: Row[] = DEMO_ACCOUNTS.map((account) => ({
+  user_id: account.id,
+  first_name: account.firstName,
+  last_name: account.lastName,
+  company: account.company,
+  created_at: DEMO_CREATED_AT,
+  updated_at: DEMO_CREATED_AT,
+}));
+
+const demoRoleRows: Row[] = DEMO_ACCOUNTS.map((account) => ({ user_id: account.id, role: account.role, created_at: DEMO_CREATED_AT }));
+
 export const SEED_STATEMENTS: string[] = [
   ...insertIfMissing("leads", DEMO_LEADS),
   ...insertIfMissing("blog_posts", blogRows),
   ...insertIfMissing("case_studies", caseStudyRows),
   ...insertIfMissing("resources", resourceRows),
+  ...insertIfMissing("users", demoUserRows),
+  ...insertIfMissing("identities", demoIdentityRows),
+  ...insertIfMissing("profiles", demoProfileRows),
+  ...insertIfMissing("user_roles", demoRoleRows),
 ];

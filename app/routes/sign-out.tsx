@@ -1,0 +1,12 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { signOut } from "~/utils/session.server";
+
+// Signing out changes state, so it is a POST (the header's Sign Out form); a GET only goes home.
+export async function loader() {
+  return redirect("/");
+}
+
+/** SPEC §4: global sign-out that always lands on /auth, whatever the auth service answers. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return signOut(request, context);
+}

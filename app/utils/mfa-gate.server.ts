@@ -1,0 +1,32 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq } from "drizzle-orm";
+import { createDb } from "~/db/client.server";
+import { mfaFactors } from "~/db/schema";
+import type { Viewer } from "./session.server";
+
+// A password (or emailed code) proves only the first factor: the session is aal1. When the user has
+// a verified authenticator app, the web session counts as complete only once it has been raised to
+// aal2 with a code from that app; until then guarded pages send the user to the MFA step of /auth.
+
+/** The id of the user's verified TOTP factor (the one the MFA step challenges), or null. */
+export async function verifiedTotpFactorId(context: AppLoadContext, userId: string): Promise<string | null> {
+  const [factor] = await createDb(context.cloudflare.env.DB)
+    .select({ id: mfaFactors.id })
+    .from(mfaFactors)
+    .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.factorType, "totp"), eq(mfaFactors.status, "verified")))
+    .orderBy(mfaFactors.createdAt)
+    .limit(1);
+  return factor?.id ?? null;
+}
+
+/** True while a signed-in viewer still owes the authenticator-app code for this session. */
+export async function owesMfaStep(context: AppLoadContext, viewer: Pick<Viewer, "id" | "aal">): Promise<boolean> {
+  if (viewer.aal === "aal2") return false;
+  return (await verifiedTotpFactorId(context, viewer.id)) !== null;
+}
+
+/** The MFA step of /auth, remembering where to go once the code is accepted. */
+export function mfaStepUrl(request: Request): string {
+  const url = new URL(request.url);
+  return `/auth?step=mfa&redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+}

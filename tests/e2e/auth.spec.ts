@@ -1,0 +1,142 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
+import { codeIn, waitForEmail } from "./outbox";
+
+// Accounts in the browser: sign-up with the emailed code, onboarding email, sign-out and sign-in;
+// the guards sending visitors to /auth and back; and the navigation by role. The demo client is
+// shared by parallel journeys, so only fresh accounts are ever signed out here (sign-out is global).
+
+// README "Demo accounts".
+const DEMO_PASSWORD = "Demo-Coaching-2026!";
+const DEMO_CLIENT = { email: "client@clarityai.test", password: DEMO_PASSWORD };
+
+function uniqueEmail(name: string) {
+  return `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com.au`;
+}
+
+const accountNav = (page: Page) => page.getByRole("navigation", { name: "Account", exact: true });
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main", exact: true });
+
+async function signIn(page: Page, email: string, password: string) {
+  const form = page.locator("main form").first();
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Sign in" }).click();
+}
+
+test("sign up, confirm with the emailed code, get the onboarding email, sign out and sign in again", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("journey");
+  const password = "Harbour-Bridge-2026!";
+
+  await gotoHydrated(page, "/auth");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in to ClarityAI Coaching" })).toBeVisible();
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+
+  const form = page.locator("main form");
+  // Server-side validation first: the SPEC §5 message and the field errors.
+  await form.getByRole("button", { name: "Create account" }).click();
+  await expect(form.getByText("You must provide either an email or phone number and a password")).toBeVisible();
+  await expect(form.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+
+  await form.getByLabel("First name").fill("Olivia");
+  await form.getByLabel("Last name").fill("Chen");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Create account" }).click();
+
+  await expect(page.getByRole("heading", { name: "Confirm your email" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `We've emailed a 6-digit code to ${email}` })).toBeVisible();
+  const code = codeIn(await waitForEmail(browser, email, "Confirm your ClarityAI Coaching account"));
+  await page.getByLabel("6-digit code from the email").fill(code);
+  await page.getByRole("button", { name: "Confirm and sign in" }).click();
+
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(accountNav(page).getByText("Hi, Olivia")).toBeVisible();
+  await expect(accountNav(page).getByRole("button", { name: "Sign Out" })).toBeVisible();
+
+  // SPEC §7: signing in within 5 minutes of creating the account sends the onboarding email.
+  const welcome = await waitForEmail(browser, email, "Welcome to ClarityAI Coaching");
+  expect(welcome.text_body).toContain("Hi Olivia,");
+
+  await accountNav(page).getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(mainNav(page).getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(accountNav(page)).toHaveCount(0);
+
+  await signIn(page, email, "Wrong-Password-99");
+  await expect(page.getByRole("alert")).toContainText("Invalid login credentials");
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(accountNav(page).getByRole("button", { name: "Sign Out" })).toBeVisible();
+});
+
+test("a guarded page sends a visitor to /auth and back to it after sign-in", async ({ page }) => {
+  await page.goto("/learning/module/abc");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Flearning%2Fmodule%2Fabc$/);
+  await signIn(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
+  await expect(page).toHaveURL(/\/learning\/module\/abc$/);
+  await expect(page.getByRole("heading", { level: 1, name: "This module isn't available yet" })).toBeVisible();
+});
+
+test("the demo client sees Learning, Profile and Sign Out, but neither Admin nor Coach Portal", async ({ page }) => {
+  await gotoHydrated(page, "/auth?redirectTo=%2Flearning");
+  await signIn(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
+  await expect(page).toHaveURL(/\/learning$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your learning hub, Sam" })).toBeVisible();
+
+  const nav = accountNav(page);
+  await expect(nav.getByRole("link", { name: "Learning" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Profile" })).toBeVisible();
+  await expect(nav.getByRole("button", { name: "Sign Out" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Coach Portal" })).toHaveCount(0);
+  await expect(mainNav(page).getByRole("link", { name: "Sign In" })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // A signed-in user who opens /auth goes on to the profile.
+  await page.goto("/auth");
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // SPEC §6: a missing admin role goes to the home page.
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("a visitor opening the coach portal goes to /auth", async ({ page }) => {
+  await page.goto("/coach");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fcoach$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in to ClarityAI Coaching" })).toBeVisible();
+});
+
+test("the sign-in steps work from the keyboard and have no serious accessibility violations", async ({ page }) => {
+  await gotoHydrated(page, "/auth");
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+  await page.getByLabel("Email").fill("nobody-here@example.com.au");
+  await page.getByLabel("Email").press("Enter");
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: "If there's an account for nobody-here@example.com.au" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the demo coach signs in, keeps the email after a mistake, and reaches the Coach Portal", async ({ page }) => {
+    await page.goto("/coach");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fcoach$/);
+    await signIn(page, "coach@clarityai.test", "");
+    await expect(page.getByRole("alert")).toContainText("You must provide either an email or phone number and a password");
+    await expect(page.locator("main form").first().getByLabel("Email")).toHaveValue("coach@clarityai.test");
+
+    await signIn(page, "coach@clarityai.test", DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/coach$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome, Daniel" })).toBeVisible();
+    await expect(accountNav(page).getByRole("link", { name: "Coach Portal" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
+  });
+});
