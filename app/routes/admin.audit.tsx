@@ -1,0 +1,176 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { count, desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { createDb } from "~/db/client.server";
+import { auditLog, users } from "~/db/schema";
+import { pageMeta } from "~/utils/meta";
+import { formatDateTime } from "~/utils/profile.server";
+import { requireRole } from "~/utils/session.server";
+
+const PAGE_SIZE = 50;
+
+/** The detail object as key/value pairs to read at a glance (values are ids and short codes). */
+function detailPairs(json: string): [string, string][] {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (!value || typeof value !== "object" || Array.isArray(value)) return [];
+    return Object.entries(value).map(([key, v]) => [key.replace(/_/g, " "), typeof v === "string" ? v : JSON.stringify(v)]);
+  } catch {
+    return [["detail", json]];
+  }
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, "admin");
+  const url = new URL(request.url);
+  const requested = Number(url.searchParams.get("page") ?? "1");
+  const page = Number.isInteger(requested) && requested >= 1 && requested <= 100_000 ? requested : 1;
+  const actionFilter = url.searchParams.get("action") ?? "";
+  const filter = /^[a-z_]{1,40}$/.test(actionFilter) ? actionFilter : "";
+  const db = createDb(context.cloudflare.env.DB);
+  const actor = alias(users, "actor");
+  const target = alias(users, "target");
+  const where = filter ? eq(auditLog.action, filter) : undefined;
+  const [rows, [total], actions] = await Promise.all([
+    db
+      .select({
+        id: auditLog.id,
+        action: auditLog.action,
+        createdAt: auditLog.createdAt,
+        actorId: auditLog.actorId,
+        actorEmail: actor.email,
+        targetId: auditLog.targetId,
+        targetEmail: target.email,
+        detail: auditLog.detail,
+      })
+      .from(auditLog)
+      .leftJoin(actor, eq(actor.id, auditLog.actorId))
+      .leftJoin(target, eq(target.id, auditLog.targetId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db.select({ n: count() }).from(auditLog).where(where),
+    db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action),
+  ]);
+  return {
+    page,
+    filter,
+    actions: actions.map((a) => a.action),
+    pageCount: Math.max(1, Math.ceil((total?.n ?? 0) / PAGE_SIZE)),
+    entries: rows.map((row) => ({
+      id: row.id,
+      action: row.action,
+      when: formatDateTime(row.createdAt),
+      iso: row.createdAt,
+      // A deleted user's rows keep the id only.
+      actor: row.actorEmail ?? row.actorId,
+      target: row.targetId && row.targetId !== row.actorId ? row.targetEmail ?? row.targetId : null,
+      detail: detailPairs(row.detail),
+    })),
+  };
+}
+
+function auditHref(filter: string, page: number) {
+  const params = new URLSearchParams();
+  if (filter) params.set("action", filter);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return `/admin/audit${search ? `?${search}` : ""}`;
+}
+
+export default function AdminAudit() {
+  const { page, pageCount, filter, actions, entries } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="audit-heading">
+      <h2 id="audit-heading">Audit log</h2>
+      <p className="hint">Sign-ins, sign-outs, password, factor and role changes, newest first. Entries hold ids, never passwords or codes.</p>
+      <Form method="get" action="/admin/audit" className="admin-search">
+        <div className="field">
+          <label htmlFor="audit-action">Show</label>
+          <select id="audit-action" name="action" defaultValue={filter}>
+            <option value="">All events</option>
+            {actions.map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button-secondary">
+          Filter
+        </button>
+      </Form>
+      {entries.length ? (
+        <div className="table-scroll">
+          <table className="admin-table">
+            <caption className="visually-hidden">Audit log entries, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Event</th>
+                <th scope="col">By</th>
+                <th scope="col">About</th>
+                <th scope="col">Detail</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="cell-nowrap">
+                    <time dateTime={entry.iso}>{entry.when}</time>
+                  </td>
+                  <td>
+                    <code>{entry.action}</code>
+                  </td>
+                  <td className="cell-wrap">{entry.actor ?? "—"}</td>
+                  <td className="cell-wrap">{entry.target ?? "—"}</td>
+                  <td>
+                    {entry.detail.length ? (
+                      <ul className="audit-detail">
+                        {entry.detail.map(([key, value]) => (
+                          <li key={key}>
+                            <span className="hint">{key}:</span> <code>{value}</code>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p>No entries{filter ? ` for ${filter}` : ""}.</p>
+      )}
+      {pageCount > 1 ? (
+        <nav aria-label="Pagination" className="pagination">
+          {page > 1 ? (
+            <Link to={auditHref(filter, page - 1)} rel="prev">
+              ← Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={auditHref(filter, page + 1)} rel="next">
+              Older →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Audit log · Admin", description: "ClarityAI Coaching administration.", path: "/admin/audit" }),
+  { name: "robots", content: "noindex" },
+];

@@ -1,0 +1,109 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { count, desc } from "drizzle-orm";
+import { createDb } from "~/db/client.server";
+import { emailOutbox } from "~/db/schema";
+import { pageMeta } from "~/utils/meta";
+import { formatDateTime } from "~/utils/profile.server";
+import { requireRole } from "~/utils/session.server";
+
+const PAGE_SIZE = 25;
+
+const STATUS_LABELS = { pending: "Waiting to send", sent: "Sent", stored: "Kept in outbox" } as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, "admin");
+  const requested = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const page = Number.isInteger(requested) && requested >= 1 && requested <= 100_000 ? requested : 1;
+  const db = createDb(context.cloudflare.env.DB);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: emailOutbox.id,
+        to: emailOutbox.toAddress,
+        subject: emailOutbox.subject,
+        status: emailOutbox.status,
+        createdAt: emailOutbox.createdAt,
+      })
+      .from(emailOutbox)
+      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db.select({ n: count() }).from(emailOutbox),
+  ]);
+  return {
+    page,
+    pageCount: Math.max(1, Math.ceil((total?.n ?? 0) / PAGE_SIZE)),
+    emails: rows.map((row) => ({ ...row, status: STATUS_LABELS[row.status], when: formatDateTime(row.createdAt) })),
+  };
+}
+
+export default function AdminOutbox() {
+  const { page, pageCount, emails } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="outbox-heading">
+      <h2 id="outbox-heading">Email outbox</h2>
+      <p className="hint">
+        Every email the site sends is written here first. Without an email provider configured, messages stay here — open one to read it, for example
+        to pass on a sign-in code.
+      </p>
+      {emails.length ? (
+        <div className="table-scroll">
+          <table className="admin-table">
+            <caption className="visually-hidden">Emails, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">To</th>
+                <th scope="col">Subject</th>
+                <th scope="col">Status</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {emails.map((email) => (
+                <tr key={email.id}>
+                  <td className="cell-wrap">{email.to}</td>
+                  <td>
+                    <Link to={`/admin/outbox/${email.id}`}>{email.subject}</Link>
+                  </td>
+                  <td>{email.status}</td>
+                  <td>
+                    <time dateTime={email.createdAt}>{email.when}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p>No emails yet.</p>
+      )}
+      {pageCount > 1 ? (
+        <nav aria-label="Pagination" className="pagination">
+          {page > 1 ? (
+            <Link to={page === 2 ? "/admin/outbox" : `/admin/outbox?page=${page - 1}`} rel="prev">
+              ← Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={`/admin/outbox?page=${page + 1}`} rel="next">
+              Older →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Email outbox · Admin", description: "ClarityAI Coaching administration.", path: "/admin/outbox" }),
+  { name: "robots", content: "noindex" },
+];

@@ -1,0 +1,55 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { NavLink, Outlet } from "@remix-run/react";
+import { PageHero } from "~/components/page-hero";
+import { pageMeta } from "~/utils/meta";
+import { requireRole } from "~/utils/session.server";
+
+// The admin area's frame. Every admin route guards its own loader and action as well: Remix runs
+// nested loaders in parallel, so a parent's check alone would not protect a child's data.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, "admin");
+  return null;
+}
+
+const SECTIONS = [
+  { to: "/admin", label: "Overview", end: true },
+  { to: "/admin/users", label: "Users", end: false },
+  { to: "/admin/audit", label: "Audit log", end: false },
+  { to: "/admin/outbox", label: "Email outbox", end: false },
+];
+
+export default function AdminLayout() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Admin"
+        title="Admin area"
+        lead="Manage users and roles, review the security log, and read the emails the site has sent."
+        crumbs={[{ label: "Home", to: "/" }, { label: "Admin" }]}
+      />
+      <div className="section profile-section">
+        <div className="container profile-layout">
+          <nav aria-label="Admin sections" className="profile-tabs">
+            <ul>
+              {SECTIONS.map((section) => (
+                <li key={section.to}>
+                  <NavLink to={section.to} end={section.end} className="profile-tab">
+                    {section.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="profile-content admin-content">
+            <Outlet />
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Admin", description: "ClarityAI Coaching administration.", path: "/admin" }),
+  { name: "robots", content: "noindex" },
+];

@@ -1,0 +1,318 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { createAuthContext } from "~/auth/context.server";
+import { createDb } from "~/db/client.server";
+import { auditLog, profiles, ROLES, userRoles, users, type Role } from "~/db/schema";
+import { readEnv } from "~/utils/env.server";
+import { parseForm } from "~/utils/forms";
+import { pageMeta } from "~/utils/meta";
+import { formatDate } from "~/utils/format";
+import { formatDateTime } from "~/utils/profile.server";
+import { requireRole } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const PAGE_SIZE = 25;
+
+const ROLE_LABELS: Record<Role, string> = { client: "Client", coach: "Coach", admin: "Admin" };
+
+function pageOf(url: URL): number {
+  const page = Number(url.searchParams.get("page") ?? "1");
+  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+}
+
+/** A LIKE pattern matching the text anywhere, with the user's own % and _ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireRole(request, context, "admin");
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const page = pageOf(url);
+  const db = createDb(context.cloudflare.env.DB);
+  const pattern = containsPattern(q);
+  const where = q
+    ? sql`(lower(coalesce(${users.email}, '')) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, '')) LIKE ${pattern} ESCAPE '\\')`
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        phone: users.phone,
+        createdAt: users.createdAt,
+        lastSignInAt: users.lastSignInAt,
+        emailConfirmedAt: users.emailConfirmedAt,
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(where)
+      .orderBy(desc(users.createdAt), users.id)
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db.select({ n: count() }).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(where),
+  ]);
+  const roleRows = rows.length
+    ? await db
+        .select({ userId: userRoles.userId, role: userRoles.role })
+        .from(userRoles)
+        .where(
+          inArray(
+            userRoles.userId,
+            rows.map((r) => r.id)
+          )
+        )
+    : [];
+  const totalCount = total?.n ?? 0;
+  return {
+    q,
+    page,
+    pageCount: Math.max(1, Math.ceil(totalCount / PAGE_SIZE)),
+    total: totalCount,
+    users: rows.map((row) => ({
+      id: row.id,
+      isViewer: row.id === viewer.id,
+      email: row.email ?? (row.phone ? `+${row.phone}` : "(no email)"),
+      name: [row.firstName, row.lastName].filter(Boolean).join(" ") || null,
+      confirmed: Boolean(row.emailConfirmedAt),
+      joined: formatDate(row.createdAt),
+      joinedIso: row.createdAt,
+      lastSignIn: row.lastSignInAt ? formatDateTime(row.lastSignInAt) : "Never",
+      roles: ROLES.filter((role) => roleRows.some((r) => r.userId === row.id && r.role === role)),
+    })),
+  };
+}
+
+// Built on demand inside the action, so zod stays out of the browser bundle.
+function roleChangeSchema() {
+  return z.object({
+    intent: z.enum(["grant-role", "revoke-role"], { error: "That action isn't available" }),
+    userId: z.string({ error: "Choose a user" }).min(1, "Choose a user").max(100, "Choose a user"),
+    role: z.enum(ROLES, { error: "Choose a role from the list" }),
+  });
+}
+
+type ActionData = { errors: { form?: string; role?: string; userId?: string; intent?: string } };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireRole(request, context, "admin");
+  const env = context.cloudflare.env;
+  const url = new URL(request.url);
+  const back = `/admin/users${url.search}`;
+  const parsed = parseForm(await request.formData(), roleChangeSchema());
+  if (!parsed.success) return data<ActionData>({ errors: { form: Object.values(parsed.errors)[0] } }, { status: 400 });
+  const { intent, userId, role } = parsed.data;
+  if (intent === "revoke-role" && role === "admin" && userId === viewer.id) {
+    // An admin can't lock themselves (and perhaps everyone) out; another admin must do it.
+    return data<ActionData>({ errors: { form: "You can't remove your own admin role. Ask another admin to do it." } }, { status: 400 });
+  }
+  const db = createDb(env.DB);
+  const target = await db.query.users.findFirst({ columns: { id: true, email: true }, where: eq(users.id, userId) });
+  if (!target) return data<ActionData>({ errors: { form: "That user no longer exists." } }, { status: 400 });
+  const who = target.email ?? "the user";
+  const secret = readEnv(env).SESSION_SECRET;
+  const held = await db.query.userRoles.findFirst({ where: and(eq(userRoles.userId, userId), eq(userRoles.role, role)) });
+  const { ipHash } = await createAuthContext(request, env, () => {});
+  const entry = { id: crypto.randomUUID(), actorId: viewer.id, targetId: userId, ipHash, detail: JSON.stringify({ role }) };
+
+  if (intent === "grant-role") {
+    if (held) return redirectWithToast(back, { title: `${who} is already ${role === "admin" ? "an" : "a"} ${role}` }, secret);
+    // The change and its audit entry are written together or not at all.
+    await db.batch([
+      db.insert(userRoles).values({ userId, role }).onConflictDoNothing(),
+      db.insert(auditLog).values({ ...entry, action: "role_granted" }),
+    ]);
+    return redirectWithToast(
+      back,
+      { title: `${ROLE_LABELS[role]} role granted`, description: `${who} has the ${role} role from their next page load.`, variant: "success" },
+      secret
+    );
+  }
+
+  if (!held) return redirectWithToast(back, { title: `${who} doesn't have the ${role} role` }, secret);
+  await db.batch([
+    db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role))),
+    db.insert(auditLog).values({ ...entry, action: "role_revoked" }),
+  ]);
+  return redirectWithToast(
+    back,
+    { title: `${ROLE_LABELS[role]} role removed`, description: `${who} no longer has the ${role} role.`, variant: "success" },
+    secret
+  );
+}
+
+function usersHref(q: string, page: number) {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return `/admin/users${search ? `?${search}` : ""}`;
+}
+
+export default function AdminUsers() {
+  const { q, page, pageCount, total, users } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const formAction = `/admin/users${location.search}`;
+  const busy = navigation.state === "submitting";
+  return (
+    <section aria-labelledby="users-heading">
+      <h2 id="users-heading">Users</h2>
+      <Form method="get" action="/admin/users" className="admin-search" role="search">
+        <div className="field">
+          <label htmlFor="user-search">Search by email or name</label>
+          <input id="user-search" name="q" type="search" defaultValue={q} maxLength={100} />
+        </div>
+        <button type="submit" className="button button-secondary">
+          Search
+        </button>
+        {q ? <Link to="/admin/users">Clear search</Link> : null}
+      </Form>
+      {actionData?.errors.form ? (
+        <p className="form-error" role="alert">
+          {actionData.errors.form}
+        </p>
+      ) : null}
+      <p className="hint" aria-live="polite">
+        {total === 0 ? (q ? `No users match “${q}”.` : "No users yet.") : `${total} user${total === 1 ? "" : "s"}${q ? ` matching “${q}”` : ""}.`}
+      </p>
+      {users.length ? (
+        <div className="table-scroll">
+          <table className="admin-table">
+            <caption className="visually-hidden">Users{q ? ` matching “${q}”` : ""}, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">User</th>
+                <th scope="col">Joined</th>
+                <th scope="col">Last sign-in</th>
+                <th scope="col">Roles</th>
+                <th scope="col">Grant a role</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user) => {
+                const grantable = (["client", "coach", "admin"] as const).filter((role) => !user.roles.includes(role));
+                return (
+                  <tr key={user.id}>
+                    <td>
+                      <strong>{user.email}</strong>
+                      {user.name ? (
+                        <>
+                          <br />
+                          {user.name}
+                        </>
+                      ) : null}
+                      {user.confirmed ? null : (
+                        <>
+                          <br />
+                          <span className="hint">Email not confirmed</span>
+                        </>
+                      )}
+                    </td>
+                    <td>
+                      <time dateTime={user.joinedIso}>{user.joined}</time>
+                    </td>
+                    <td>{user.lastSignIn}</td>
+                    <td>
+                      {user.roles.length ? (
+                        <ul className="role-list">
+                          {user.roles.map((role) => (
+                            <li key={role}>
+                              {user.isViewer && role === "admin" ? (
+                                // The action refuses this anyway; no button that can only fail.
+                                <span className="role-chip">
+                                  <span className="badge">{ROLE_LABELS[role]}</span> <span className="hint">(you)</span>
+                                </span>
+                              ) : (
+                                <Form method="post" action={formAction} className="role-chip">
+                                  <input type="hidden" name="intent" value="revoke-role" />
+                                  <input type="hidden" name="userId" value={user.id} />
+                                  <input type="hidden" name="role" value={role} />
+                                  <span className="badge">{ROLE_LABELS[role]}</span>
+                                  <button
+                                    type="submit"
+                                    className="role-remove"
+                                    disabled={busy}
+                                    aria-label={`Remove the ${role} role from ${user.email}`}
+                                  >
+                                    Remove
+                                  </button>
+                                </Form>
+                              )}
+                            </li>
+                          ))}
+                        </ul>
+                      ) : (
+                        <span className="hint">None</span>
+                      )}
+                    </td>
+                    <td>
+                      {grantable.length ? (
+                        <Form method="post" action={formAction} className="role-grant">
+                          <input type="hidden" name="intent" value="grant-role" />
+                          <input type="hidden" name="userId" value={user.id} />
+                          <label className="visually-hidden" htmlFor={`grant-${user.id}`}>
+                            Role to grant to {user.email}
+                          </label>
+                          <select id={`grant-${user.id}`} name="role" defaultValue={grantable[0]}>
+                            {grantable.map((role) => (
+                              <option key={role} value={role}>
+                                {ROLE_LABELS[role]}
+                              </option>
+                            ))}
+                          </select>
+                          <button
+                            type="submit"
+                            className="button button-secondary button-small"
+                            disabled={busy}
+                            aria-label={`Grant the chosen role to ${user.email}`}
+                          >
+                            Grant
+                          </button>
+                        </Form>
+                      ) : (
+                        <span className="hint">Has every role</span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {pageCount > 1 ? (
+        <nav aria-label="Pagination" className="pagination">
+          {page > 1 ? (
+            <Link to={usersHref(q, page - 1)} rel="prev">
+              ← Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={usersHref(q, page + 1)} rel="next">
+              Next →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({ title: "Users · Admin", description: "ClarityAI Coaching administration.", path: "/admin/users" }),
+  { name: "robots", content: "noindex" },
+];
