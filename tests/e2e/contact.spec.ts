@@ -1,4 +1,4 @@
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
 test("bad input shows inline errors; good input shows a success toast that auto-dismisses", async ({ page }) => {
   await page.clock.install();
@@ -23,6 +23,8 @@ test("bad input shows inline errors; good input shows a success toast that auto-
   const toast = region.getByRole("status");
   await expect(toast).toContainText("Thanks — your message is with us");
   await expect(form.getByText("Please enter your name")).toHaveCount(0);
+  // The notification region itself passes the accessibility check while a toast is showing.
+  await expectNoSeriousA11yViolations(page);
 
   // The toast sits bottom-right, 356 px wide.
   const box = (await region.boundingBox())!;

@@ -91,7 +91,7 @@ function ToastRegion({ items, onDismiss }: { items: ToastItem[]; onDismiss: (id:
 }
 
 function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: (id: string) => void }) {
-  const ref = useRef<HTMLLIElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
   const [paused, setPaused] = useState(false);
   const drag = useRef<{ startX: number; pointerId: number } | null>(null);
 
@@ -105,52 +105,60 @@ function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: (id: strin
     ref.current?.style.setProperty("--swipe-x", `${px}px`);
   }
 
+  // The live-region role sits inside the list item, so the list keeps valid list semantics.
   return (
-    <li
-      ref={ref}
-      className="toast"
-      data-variant={item.variant}
-      role={item.variant === "destructive" ? "alert" : "status"}
-      aria-atomic="true"
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-      onPointerDown={(event) => {
-        if ((event.target as HTMLElement).closest("button")) return;
-        drag.current = { startX: event.clientX, pointerId: event.pointerId };
-        event.currentTarget.setPointerCapture(event.pointerId);
-        setPaused(true);
-      }}
-      onPointerMove={(event) => {
-        if (drag.current?.pointerId === event.pointerId) setOffset(Math.max(0, event.clientX - drag.current.startX));
-      }}
-      onPointerUp={(event) => {
-        if (drag.current?.pointerId !== event.pointerId) return;
-        const distance = event.clientX - drag.current.startX;
-        drag.current = null;
-        setPaused(false);
-        if (distance >= TOAST_SWIPE_THRESHOLD_PX) onDismiss(item.id);
-        else setOffset(0);
-      }}
-      onPointerCancel={() => {
-        drag.current = null;
-        setOffset(0);
-        setPaused(false);
-      }}
-    >
-      <div className="toast-body">
-        <p className="toast-title">{item.title}</p>
-        {item.description ? <p className="toast-description">{item.description}</p> : null}
-      </div>
-      {item.action ? (
-        <button type="button" className="toast-action" onClick={item.action.onClick}>
-          {item.action.label}
+    <li className="toast-item">
+      <div
+        ref={ref}
+        className="toast"
+        data-variant={item.variant}
+        role={item.variant === "destructive" ? "alert" : "status"}
+        aria-atomic="true"
+        onMouseEnter={() => setPaused(true)}
+        onMouseLeave={() => setPaused(false)}
+        onFocus={() => setPaused(true)}
+        onBlur={() => setPaused(false)}
+        onPointerDown={(event) => {
+          if ((event.target as HTMLElement).closest("button")) return;
+          drag.current = { startX: event.clientX, pointerId: event.pointerId };
+          event.currentTarget.setPointerCapture(event.pointerId);
+          setPaused(true);
+        }}
+        onPointerMove={(event) => {
+          if (drag.current?.pointerId === event.pointerId) setOffset(Math.max(0, event.clientX - drag.current.startX));
+        }}
+        onPointerUp={(event) => {
+          if (drag.current?.pointerId !== event.pointerId) return;
+          const distance = event.clientX - drag.current.startX;
+          drag.current = null;
+          setPaused(false);
+          if (distance >= TOAST_SWIPE_THRESHOLD_PX) onDismiss(item.id);
+          else setOffset(0);
+        }}
+        onPointerCancel={() => {
+          drag.current = null;
+          setOffset(0);
+          setPaused(false);
+        }}
+      >
+        <div className="toast-body">
+          <p className="toast-title">{item.title}</p>
+          {item.description ? <p className="toast-description">{item.description}</p> : null}
+        </div>
+        {item.action ? (
+          <button type="button" className="toast-action" onClick={item.action.onClick}>
+            {item.action.label}
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="toast-close"
+          aria-label="Dismiss notification"
+          onClick={() => onDismiss(item.id)}
+        >
+          <span aria-hidden="true">×</span>
         </button>
-      ) : null}
-      <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => onDismiss(item.id)}>
-        <span aria-hidden="true">×</span>
-      </button>
+      </div>
     </li>
   );
 }
