@@ -83,6 +83,10 @@ const SSR_PATH = "/";
 const STATIC_PATH = "/favicon.svg"; // served by wrangler's asset server from the copy of build/client
 const MIN_SSR_STATIC_RATIO = 0.5;
 
+// Sign-in latency through the auth API with the seeded demo accounts (README "Demo accounts").
+const SIGN_IN_ACCOUNTS = ["admin@clarityai.test", "coach@clarityai.test", "client@clarityai.test"];
+const DEMO_PASSWORD = "Demo-Coaching-2026!";
+const SIGN_IN_SAMPLES = 18; // 6 per account: inside the per-account (10) and per-address (30) limits
 const BUILD_ATTEMPTS = 3;
 const WRANGLER_READY_TIMEOUT_MS = 90_000;
 
@@ -168,6 +172,58 @@ interface Snapshot {
   workerFile: string;
 }
 
+interface SignInReport {
+  samples: number;
+  medianMs: number;
+  p95Ms: number;
+  passwordHash: { algorithm: string; parameters: string; medianMs: number };
+}
+
+/**
+ * Sign-in latency (median, p95) of POST /auth/v1/token?grant_type=password against wrangler dev, and
+ * the cost of one password hash alone. The sign-in rate-limit counters of the local database are
+ * cleared first so repeated bench runs measure sign-ins, not refusals.
+ */
+async function measureSignIn(): Promise<SignInReport> {
+  await run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--command", "DELETE FROM rate_limits WHERE key LIKE 'auth-signin%'"], wranglerEnv());
+  const { hashPassword, SCRYPT_PARAMS } = await import("../app/auth/password.server");
+  const hashTimes: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    await hashPassword("Benchmark-Password-2026");
+    hashTimes.push(performance.now() - started);
+  }
+  const latencies: number[] = [];
+  for (let i = 0; i < SIGN_IN_SAMPLES; i++) {
+    const email = SIGN_IN_ACCOUNTS[i % SIGN_IN_ACCOUNTS.length]!;
+    const started = performance.now();
+    const response = await fetch(`${ORIGIN}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Supabase-Api-Version": "2024-01-01" },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`sign-in for ${email} answered ${response.status} (are the demo accounts seeded?)`);
+    latencies.push(performance.now() - started);
+  }
+  return {
+    samples: latencies.length,
+    medianMs: round(median(latencies)),
+    p95Ms: round(percentile(latencies, 95)),
+    passwordHash: {
+      algorithm: "scrypt (node:crypto)",
+      parameters: `N=2^${SCRYPT_PARAMS.ln}, r=${SCRYPT_PARAMS.r}, p=${SCRYPT_PARAMS.p}`,
+      medianMs: round(median(hashTimes)),
+    },
+  };
+}
+
+function printSignIn(report: SignInReport): void {
+  console.log(`\nSign-in (POST /auth/v1/token?grant_type=password, ${report.samples} sequential sign-ins)`);
+  console.log(`  median ${report.medianMs} ms, p95 ${report.p95Ms} ms`);
+  console.log(`  password hash: ${report.passwordHash.algorithm}, ${report.passwordHash.parameters}: ${report.passwordHash.medianMs} ms per hash (median of 5, in Node on this machine)`);
+}
+
 interface BenchResults {
   generatedAt: string;
   node: string;
@@ -178,6 +234,7 @@ interface BenchResults {
   bundle?: BundleReport;
   throughput?: ThroughputReport;
   lighthouse?: LighthousePageReport[];
+  signIn?: SignInReport;
   targets: TargetCheck[];
   errors: string[];
 }
@@ -885,6 +942,9 @@ async function main(): Promise<number> {
         results.targets.push(...targets);
         printThroughput(results.throughput, targets);
       }
+
+      results.signIn = await step("sign-in latency", measureSignIn);
+      if (results.signIn) printSignIn(results.signIn);
 
       const pages: LighthousePageReport[] = [];
       for (const page of LIGHTHOUSE_PAGES) {
