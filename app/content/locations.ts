@@ -1,5 +1,6 @@
 import { BUSINESS } from "./business";
 import type { Faq } from "./types";
+import { STATES, type StateCode } from "./australia";
 
 // Location pages: /locations/{city}-business-coaching. Served straight from this file by the
 // route's loader, so none of it reaches the browser bundle. Each city is written for that city —
@@ -63,19 +64,7 @@ export function aiCoachCityPath(citySlug: LocationSlug): string | null {
   return AI_COACH_CITY_SLUGS.includes(citySlug) ? `/clarityai/${citySlug}` : null;
 }
 
-export const STATES = {
-  NSW: "New South Wales",
-  VIC: "Victoria",
-  QLD: "Queensland",
-  WA: "Western Australia",
-  SA: "South Australia",
-  TAS: "Tasmania",
-  ACT: "Australian Capital Territory",
-  NT: "Northern Territory",
-} as const;
-export type StateCode = keyof typeof STATES;
-/** The order the index lists states and territories in. */
-export const STATE_ORDER: readonly StateCode[] = ["NSW", "VIC", "QLD", "WA", "SA", "TAS", "ACT", "NT"];
+export { STATES, STATE_ORDER, type StateCode } from "./australia";
 
 export type TimeZoneFacts = {
   /** The abbreviations in use, e.g. "AEST/AEDT" or "AWST". */

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
 import { z } from "zod";
 import { verifyPassword } from "~/auth/password.server";
 import { qrCodeSvg } from "~/auth/qr";
@@ -18,6 +18,8 @@ import { deleteUserData, describeUserAgent, ensureProfile, formatDateTime } from
 import { consumeRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { authApi, requireUser, signOut, updateWebSession, type Viewer } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { STATE_ORDER, STATES } from "~/content/australia";
+import { Field } from "~/components/forms/field";
 
 const TABS = [
   { id: "details", label: "Details" },
@@ -27,17 +29,6 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
 
-const STATES = ["NSW", "VIC", "QLD", "WA", "SA", "TAS", "ACT", "NT"] as const;
-const STATE_NAMES: Record<(typeof STATES)[number], string> = {
-  NSW: "New South Wales",
-  VIC: "Victoria",
-  QLD: "Queensland",
-  WA: "Western Australia",
-  SA: "South Australia",
-  TAS: "Tasmania",
-  ACT: "Australian Capital Territory",
-  NT: "Northern Territory",
-};
 
 function tabOf(request: Request): Tab {
   const tab = new URL(request.url).searchParams.get("tab");
@@ -130,7 +121,7 @@ function schemas() {
       .optional()
       .transform((value) => value || undefined),
     state: z
-      .union([z.literal(""), z.enum(STATES)], { error: "Choose a state or territory from the list" })
+      .union([z.literal(""), z.enum(STATE_ORDER)], { error: "Choose a state or territory from the list" })
       .optional()
       .transform((value) => value || undefined),
     abn: z
@@ -403,50 +394,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-function Field({
-  name,
-  label,
-  error,
-  hint,
-  required,
-  children,
-}: {
-  name: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  required?: boolean;
-  children: (props: { id: string; name: string; "aria-invalid": boolean; "aria-describedby"?: string; required?: boolean }) => ReactNode;
-}) {
-  const id = `field-${name}`;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required ? (
-          <span className="required" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : (
-          <span className="hint"> (optional)</span>
-        )}
-      </label>
-      {hint ? (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {children({ id, name, "aria-invalid": Boolean(error), "aria-describedby": describedBy, required })}
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 function FormError({ message }: { message?: string }) {
   return message ? (
@@ -532,9 +479,9 @@ function DetailsTab({
             {(props) => (
               <select {...props} defaultValue={values.state ?? ""}>
                 <option value="">Choose one</option>
-                {STATES.map((state) => (
+                {STATE_ORDER.map((state) => (
                   <option key={state} value={state}>
-                    {STATE_NAMES[state]} ({state})
+                    {STATES[state]} ({state})
                   </option>
                 ))}
               </select>

@@ -1,61 +1,8 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
+import { Field } from "./field";
 import type { LeadActionData } from "~/utils/leads.server";
 import { BUSINESS_TYPES, LEAD_LIMITS } from "~/utils/lead-fields";
-
-function Field({
-  name,
-  label,
-  error,
-  hint,
-  required,
-  children,
-  value,
-}: {
-  name: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  required?: boolean;
-  children: (props: {
-    id: string;
-    name: string;
-    "aria-invalid": boolean;
-    "aria-describedby"?: string;
-    required?: boolean;
-    defaultValue?: string;
-  }) => ReactNode;
-  value?: string;
-}) {
-  const id = `field-${name}`;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required ? (
-          <span className="required" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : (
-          <span className="hint"> (optional)</span>
-        )}
-      </label>
-      {hint ? (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {children({ id, name, "aria-invalid": Boolean(error), "aria-describedby": describedBy, required, defaultValue: value })}
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * The discovery contact form (name, email, company, phone, business type, message). Validation is
