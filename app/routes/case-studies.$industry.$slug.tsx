@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { CASE_STUDY_INDUSTRIES, type ImageKey } from "~/content/types";
@@ -8,6 +8,7 @@ import { getPublishedCaseStudy, isCaseStudyIndustry, parseResults } from "~/util
 import { renderMarkdown } from "~/utils/markdown.server";
 import { pageMeta } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
+import { CallToAction } from "~/components/call-to-action";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const industry = params.industry ?? "";
@@ -82,20 +83,12 @@ export default function CaseStudy() {
           ) : null}
         </div>
       </section>
-      <section className="section section-navy" aria-labelledby="cta-heading">
-        <div className="container">
-          <h2 id="cta-heading">Could your business use results like these?</h2>
-          <p>Start with a free 20-minute discovery call. We'll tell you honestly whether coaching can help.</p>
-          <div className="button-row">
-            <Link to="/booking" className="button button-primary">
-              Book Free 20-min Call
-            </Link>
-            <Link to={`/case-studies/${industry.slug}`} className="button button-outline-light">
-              More {industry.name.toLowerCase()} stories
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CallToAction
+        heading="Could your business use results like these?"
+        secondary={{ to: `/case-studies/${industry.slug}`, label: `More ${industry.name.toLowerCase()} stories` }}
+      >
+        <p>Start with a free 20-minute discovery call. We'll tell you honestly whether coaching can help.</p>
+      </CallToAction>
     </>
   );
 }

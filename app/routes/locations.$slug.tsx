@@ -9,6 +9,7 @@ import { aiCoachCityPath, LOCATIONS, locationPath, locationSlugFromParam } from 
 import { formatAud } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { breadcrumbLd, faqLd, professionalServiceLd, structuredData } from "~/utils/structured-data";
+import { CallToAction } from "~/components/call-to-action";
 
 // /locations/{city}-business-coaching. The content stays on the server: the browser receives only
 // the one city it is showing, plus the names and links of its three neighbours.
@@ -222,30 +223,16 @@ export default function LocationPage() {
         </div>
       </section>
 
-      <section className="section section-navy" aria-labelledby="cta-heading">
-        <div className="container cta-band">
-          <h2 id="cta-heading">Talk it through with a coach — free</h2>
-          <p>
-            In {BUSINESS.discoveryCallMinutes} minutes, booked in {city.name} time, we'll understand where your business is,
-            tell you honestly whether coaching is the right place to start and outline what working together would look
-            like. No cost, no obligation.
-          </p>
-          <div className="button-row">
-            <Link to="/booking" className="button button-primary">
-              Book Free 20-min Call
-            </Link>
-            {aiCoachPath ? (
-              <Link to={aiCoachPath} className="button button-outline-light">
-                ClarityAI for {city.name} businesses
-              </Link>
-            ) : (
-              <Link to="/contact" className="button button-outline-light">
-                Ask a question
-              </Link>
-            )}
-          </div>
-        </div>
-      </section>
+      <CallToAction
+        heading="Talk it through with a coach — free"
+        secondary={aiCoachPath ? { to: aiCoachPath, label: `ClarityAI for ${city.name} businesses` } : undefined}
+      >
+        <p>
+          In {BUSINESS.discoveryCallMinutes} minutes, booked in {city.name} time, we'll understand where your business is,
+          tell you honestly whether coaching is the right place to start and outline what working together would look
+          like. No cost, no obligation.
+        </p>
+      </CallToAction>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { LOCATION_SLUGS, LOCATIONS, locationPath, STATE_ORDER, STATES } from "~/
 import { formatAud } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
+import { CallToAction } from "~/components/call-to-action";
 
 // The index needs only names, one-line summaries and links; the full city content stays on the server.
 export function loader() {
@@ -121,23 +122,12 @@ export default function LocationsIndex() {
         </div>
       </section>
 
-      <section className="section section-navy" aria-labelledby="cta-heading">
-        <div className="container cta-band">
-          <h2 id="cta-heading">Wherever you are, start with a free call</h2>
-          <p>
-            In {BUSINESS.discoveryCallMinutes} minutes, booked in your local time, we'll understand where your business is and
-            tell you honestly whether coaching is the right place to start. No cost, no obligation.
-          </p>
-          <div className="button-row">
-            <Link to="/booking" className="button button-primary">
-              Book Free 20-min Call
-            </Link>
-            <Link to="/services" className="button button-outline-light">
-              See How We Help
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CallToAction heading="Wherever you are, start with a free call" secondary={{ to: "/services", label: "See How We Help" }}>
+        <p>
+          In {BUSINESS.discoveryCallMinutes} minutes, booked in your local time, we'll understand where your business is and
+          tell you honestly whether coaching is the right place to start. No cost, no obligation.
+        </p>
+      </CallToAction>
     </>
   );
 }

@@ -1,7 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { PageHero } from "~/components/page-hero";
+import { LegalDocument, type LegalSection } from "~/components/legal-document";
 import { BUSINESS } from "~/content/business";
 import { pageMeta } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
@@ -11,7 +10,7 @@ const mailto = `mailto:${BUSINESS.email}`;
 const retention = `${BUSINESS.aiRetentionMonths} months`;
 
 // One list drives both the table of contents and the sections, so their ids never drift apart.
-const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
+const SECTIONS: LegalSection[] = [
   {
     id: "about-this-policy",
     title: "About this policy",
@@ -320,42 +319,12 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
 
 export default function Privacy() {
   return (
-    <>
-      <PageHero
-        eyebrow="Legal"
-        title="Privacy policy"
-        lead="What personal information we collect, why we need it, where it's stored and how long we keep it — including how our AI chat works — under the Australian Privacy Principles."
-        crumbs={[{ label: "Home", to: "/" }, { label: "Privacy policy" }]}
-      />
-
-      <div className="section">
-        <div className="container">
-          <div className="prose legal">
-            <p className="legal-updated">{`Last updated: ${LAST_UPDATED}`}</p>
-
-            <nav className="legal-toc" aria-labelledby="privacy-toc-heading">
-              <h2 id="privacy-toc-heading">On this page</h2>
-              <ol>
-                {SECTIONS.map((section) => (
-                  <li key={section.id}>
-                    <a href={`#${section.id}`}>{section.title}</a>
-                  </li>
-                ))}
-              </ol>
-            </nav>
-
-            {SECTIONS.map((section, index) => (
-              <section key={section.id} className="legal-clause" aria-labelledby={section.id}>
-                <h2 id={section.id}>
-                  {index + 1}. {section.title}
-                </h2>
-                {section.body}
-              </section>
-            ))}
-          </div>
-        </div>
-      </div>
-    </>
+    <LegalDocument
+      title="Privacy policy"
+      lead="What personal information we collect, why we need it, where it's stored and how long we keep it — including how our AI chat works — under the Australian Privacy Principles."
+      lastUpdated={LAST_UPDATED}
+      sections={SECTIONS}
+    />
   );
 }
 

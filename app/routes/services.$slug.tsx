@@ -8,6 +8,7 @@ import { isServiceSlug, SERVICE_SUMMARIES, SERVICES } from "~/content/services";
 import { formatAud } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { breadcrumbLd, faqLd, serviceLd, structuredData } from "~/utils/structured-data";
+import { CallToAction } from "~/components/call-to-action";
 
 // The content stays on the server: the browser receives only the one service it is showing.
 export function loader({ params }: LoaderFunctionArgs) {
@@ -163,23 +164,12 @@ export default function ServicePage() {
         </div>
       </section>
 
-      <section className="section section-navy" aria-labelledby="cta-heading">
-        <div className="container cta-band">
-          <h2 id="cta-heading">Talk it through with a coach — free</h2>
-          <p>
-            In {BUSINESS.discoveryCallMinutes} minutes we'll understand where your business is, tell you honestly whether this is
-            the right place to start and outline what working together would look like. No cost, no obligation.
-          </p>
-          <div className="button-row">
-            <Link to="/booking" className="button button-primary">
-              Book Free 20-min Call
-            </Link>
-            <Link to="/contact" className="button button-outline-light">
-              Ask a question
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CallToAction heading="Talk it through with a coach — free">
+        <p>
+          In {BUSINESS.discoveryCallMinutes} minutes we'll understand where your business is, tell you honestly whether this is
+          the right place to start and outline what working together would look like. No cost, no obligation.
+        </p>
+      </CallToAction>
     </>
   );
 }

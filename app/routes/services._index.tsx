@@ -8,6 +8,7 @@ import { SERVICE_SLUGS, SERVICE_SUMMARIES } from "~/content/services";
 import { formatAud, formatAudRange } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { breadcrumbLd, faqLd, structuredData } from "~/utils/structured-data";
+import { CallToAction } from "~/components/call-to-action";
 
 const ourRate = formatAud(BUSINESS.virtualCoachingFromPerHour);
 const traditionalRange = formatAudRange(BUSINESS.traditionalCoachingPerHour.low, BUSINESS.traditionalCoachingPerHour.high);
@@ -250,23 +251,12 @@ export default function ServicesIndex() {
 
       <FaqSection heading="Questions about our services" faqs={FAQ} />
 
-      <section className="section section-navy" aria-labelledby="cta-heading">
-        <div className="container cta-band">
-          <h2 id="cta-heading">Find out what to fix first — in 20 minutes</h2>
-          <p>
-            Book a free discovery call with an experienced coach. No cost, no obligation, and you'll leave with at least
-            one idea you can use this week.
-          </p>
-          <div className="button-row">
-            <Link to="/booking" className="button button-primary">
-              Book Free 20-min Call
-            </Link>
-            <Link to="/contact" className="button button-outline-light">
-              Ask a question
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CallToAction heading="Find out what to fix first — in 20 minutes">
+        <p>
+          Book a free discovery call with an experienced coach. No cost, no obligation, and you'll leave with at least
+          one idea you can use this week.
+        </p>
+      </CallToAction>
     </>
   );
 }

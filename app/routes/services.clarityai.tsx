@@ -8,6 +8,7 @@ import { BUSINESS } from "~/content/business";
 import { CLARITYAI } from "~/content/services";
 import { pageMeta } from "~/utils/meta";
 import { breadcrumbLd, faqLd, serviceLd, structuredData } from "~/utils/structured-data";
+import { CallToAction } from "~/components/call-to-action";
 
 const ESCALATION_STEPS = [
   {
@@ -211,23 +212,12 @@ export default function ClarityAiPage() {
 
       <FaqSection heading="ClarityAI: frequently asked questions" faqs={CLARITYAI.faq} />
 
-      <section className="section section-navy" aria-labelledby="cta-heading">
-        <div className="container cta-band">
-          <h2 id="cta-heading">Get the best of both: AI at any hour, coaches when it counts</h2>
-          <p>
-            Book a free {BUSINESS.discoveryCallMinutes}-minute call to see how ClarityAI and virtual coaching can work
-            together for your business, or send us a question about the plans.
-          </p>
-          <div className="button-row">
-            <Link to="/booking" className="button button-primary">
-              Book Free 20-min Call
-            </Link>
-            <Link to="/contact" className="button button-outline-light">
-              Ask a question
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CallToAction heading="Get the best of both: AI at any hour, coaches when it counts">
+        <p>
+          Book a free {BUSINESS.discoveryCallMinutes}-minute call to see how ClarityAI and virtual coaching can work
+          together for your business, or send us a question about the plans.
+        </p>
+      </CallToAction>
     </>
   );
 }

@@ -1,7 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { PageHero } from "~/components/page-hero";
+import { LegalDocument, type LegalSection } from "~/components/legal-document";
 import { BUSINESS, MONEY_BACK_GUARANTEE } from "~/content/business";
 import { formatAud } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
@@ -11,7 +10,7 @@ const LAST_UPDATED = "21 November 2026";
 const mailto = `mailto:${BUSINESS.email}`;
 
 // One list drives both the table of contents and the clauses, so their ids never drift apart.
-const CLAUSES: { id: string; title: string; body: ReactNode }[] = [
+const CLAUSES: LegalSection[] = [
   {
     id: "about-these-terms",
     title: "About these terms",
@@ -337,42 +336,12 @@ const CLAUSES: { id: string; title: string; body: ReactNode }[] = [
 
 export default function Terms() {
   return (
-    <>
-      <PageHero
-        eyebrow="Legal"
-        title="Terms of service"
-        lead="The plain-English terms for our coaching sessions, discovery calls and ClarityAI subscriptions — including cancellations, our money-back guarantee and your rights under the Australian Consumer Law."
-        crumbs={[{ label: "Home", to: "/" }, { label: "Terms of service" }]}
-      />
-
-      <div className="section">
-        <div className="container">
-          <div className="prose legal">
-            <p className="legal-updated">{`Last updated: ${LAST_UPDATED}`}</p>
-
-            <nav className="legal-toc" aria-labelledby="terms-toc-heading">
-              <h2 id="terms-toc-heading">On this page</h2>
-              <ol>
-                {CLAUSES.map((clause) => (
-                  <li key={clause.id}>
-                    <a href={`#${clause.id}`}>{clause.title}</a>
-                  </li>
-                ))}
-              </ol>
-            </nav>
-
-            {CLAUSES.map((clause, index) => (
-              <section key={clause.id} className="legal-clause" aria-labelledby={clause.id}>
-                <h2 id={clause.id}>
-                  {index + 1}. {clause.title}
-                </h2>
-                {clause.body}
-              </section>
-            ))}
-          </div>
-        </div>
-      </div>
-    </>
+    <LegalDocument
+      title="Terms of service"
+      lead="The plain-English terms for our coaching sessions, discovery calls and ClarityAI subscriptions — including cancellations, our money-back guarantee and your rights under the Australian Consumer Law."
+      lastUpdated={LAST_UPDATED}
+      sections={CLAUSES}
+    />
   );
 }
 
