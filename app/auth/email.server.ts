@@ -1,8 +1,8 @@
-import { emailOutbox } from "~/db/schema";
 import type { JobMessage } from "~/jobs/messages";
+import { insertOutboxEmail, type OutgoingEmail } from "~/utils/email.server";
 import type { AuthContext } from "./context.server";
 
-export type QueuedEmail = { dedupeKey: string; to: string; subject: string; text: string };
+export type QueuedEmail = OutgoingEmail;
 
 /**
  * Writes an email to the outbox ("pending") and enqueues its delivery: the queue consumer sends it
@@ -10,23 +10,13 @@ export type QueuedEmail = { dedupeKey: string; to: string; subject: string; text
  * most once.
  */
 export async function queueEmail(ctx: Pick<AuthContext, "db" | "env" | "appEnv">, email: QueuedEmail) {
-  const id = crypto.randomUUID();
-  const [row] = await ctx.db
-    .insert(emailOutbox)
-    .values({
-      id,
-      dedupeKey: email.dedupeKey,
-      toAddress: email.to,
-      subject: email.subject,
-      textBody: `${email.text}\n\n— ClarityAI Coaching\n${ctx.appEnv.PUBLIC_SITE_URL}\nYou're receiving this because of activity on your ClarityAI Coaching account.`,
-      status: "pending",
-      provider: ctx.appEnv.EMAIL_API_KEY ? "resend" : "outbox",
-    })
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-    .returning({ id: emailOutbox.id });
-  if (row) {
-    const job: JobMessage = { type: "email.send", version: 1, outboxId: row.id };
+  const id = await insertOutboxEmail(ctx.db, ctx.appEnv, {
+    ...email,
+    text: `${email.text}\n\n— ClarityAI Coaching\n${ctx.appEnv.PUBLIC_SITE_URL}\nYou're receiving this because of activity on your ClarityAI Coaching account.`,
+  });
+  if (id) {
+    const job: JobMessage = { type: "email.send", version: 1, outboxId: id };
     await ctx.env.JOBS.send(job);
   }
-  return row?.id ?? null;
+  return id;
 }

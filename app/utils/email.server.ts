@@ -20,11 +20,11 @@ const PROVIDER_URL = "https://api.resend.com/emails";
 export const SMS_ADDRESS_PREFIX = "sms:";
 
 /**
- * Writes an email to the outbox as "pending", once per dedupe key, and returns the row (the
- * existing one when the key was recorded before).
+ * Writes an email to the outbox as "pending", once per dedupe key. Returns the new row's id, or
+ * null when the key was recorded before.
  */
-export async function recordEmail(db: Db, env: AppEnv, email: OutgoingEmail): Promise<OutboxRow | undefined> {
-  await db
+export async function insertOutboxEmail(db: Db, env: Pick<AppEnv, "EMAIL_API_KEY">, email: OutgoingEmail): Promise<string | null> {
+  const [row] = await db
     .insert(emailOutbox)
     .values({
       id: crypto.randomUUID(),
@@ -35,7 +35,14 @@ export async function recordEmail(db: Db, env: AppEnv, email: OutgoingEmail): Pr
       status: "pending",
       provider: env.EMAIL_API_KEY ? "resend" : "outbox",
     })
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey });
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id });
+  return row?.id ?? null;
+}
+
+/** Records an email (see insertOutboxEmail) and returns its row, the existing one when recorded before. */
+export async function recordEmail(db: Db, env: AppEnv, email: OutgoingEmail): Promise<OutboxRow | undefined> {
+  await insertOutboxEmail(db, env, email);
   return db.query.emailOutbox.findFirst({ where: eq(emailOutbox.dedupeKey, email.dedupeKey) });
 }
 
