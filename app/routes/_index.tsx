@@ -4,11 +4,12 @@ import { lazy, Suspense } from "react";
 import { AiCoachTranscript } from "~/components/home/ai-coach-transcript";
 import { Icon } from "~/components/icons";
 import { LazySection } from "~/components/lazy-section";
-import { BUSINESS, MONEY_BACK_GUARANTEE, TRUST_CLAIMS } from "~/content/business";
+import { BUSINESS, TRUST_CLAIMS } from "~/content/business";
 import { CHALLENGES, INTERNAL_LINKS, PILLARS, TESTIMONIALS } from "~/content/home";
 import { formatAud, formatAudRange } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { professionalServiceLd, structuredData } from "~/utils/structured-data";
+import { Guarantee } from "~/components/guarantee";
 
 const AiCoachDemo = lazy(() => import("~/components/home/ai-coach-demo"));
 
@@ -89,14 +90,7 @@ export default function Home() {
               </li>
             ))}
           </ul>
-          <div className="guarantee">
-            <span className="icon-badge">
-              <Icon name="shield" />
-            </span>
-            <p>
-              <strong>{MONEY_BACK_GUARANTEE}</strong> No forms, no fine print.
-            </p>
-          </div>
+          <Guarantee>No forms, no fine print.</Guarantee>
         </div>
       </section>
 

@@ -1,11 +1,11 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { Icon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
-import { BUSINESS, MONEY_BACK_GUARANTEE, TRUST_CLAIMS } from "~/content/business";
+import { BUSINESS, TRUST_CLAIMS } from "~/content/business";
 import { formatAud, formatAudRange } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
+import { Guarantee } from "~/components/guarantee";
 
 const ourRate = formatAud(BUSINESS.virtualCoachingFromPerHour);
 const traditionalRange = formatAudRange(
@@ -196,15 +196,7 @@ export default function About() {
               </li>
             ))}
           </ul>
-          <div className="guarantee">
-            <span className="icon-badge">
-              <Icon name="shield" />
-            </span>
-            <p>
-              <strong>{MONEY_BACK_GUARANTEE}</strong> The details are in our{" "}
-              <Link to="/terms#money-back-guarantee">terms of service</Link>.
-            </p>
-          </div>
+          <Guarantee>The details are in our <Link to="/terms#money-back-guarantee">terms of service</Link>.</Guarantee>
           <p className="results-note">
             Every business is different, and these figures describe the clients we've worked with so far — they aren't a
             promise of a particular result for yours. Your discovery call is the place to talk about what's realistic.

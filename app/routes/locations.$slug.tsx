@@ -4,12 +4,13 @@ import { Icon } from "~/components/icons";
 import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { BUSINESS, MONEY_BACK_GUARANTEE } from "~/content/business";
+import { BUSINESS } from "~/content/business";
 import { aiCoachCityPath, LOCATIONS, locationPath, locationSlugFromParam } from "~/content/locations";
 import { formatAud } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { breadcrumbLd, faqLd, professionalServiceLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
+import { Guarantee } from "~/components/guarantee";
 
 // /locations/{city}-business-coaching. The content stays on the server: the browser receives only
 // the one city it is showing, plus the names and links of its three neighbours.
@@ -185,14 +186,7 @@ export default function LocationPage() {
               </p>
             </li>
           </ol>
-          <div className="guarantee location-guarantee">
-            <span className="icon-badge">
-              <Icon name="shield" />
-            </span>
-            <p>
-              <strong>{MONEY_BACK_GUARANTEE}</strong>
-            </p>
-          </div>
+          <Guarantee className="location-guarantee" />
         </div>
       </section>
 

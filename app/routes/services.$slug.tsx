@@ -3,12 +3,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icons";
 import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
-import { BUSINESS, MONEY_BACK_GUARANTEE } from "~/content/business";
+import { BUSINESS } from "~/content/business";
 import { isServiceSlug, SERVICE_SUMMARIES, SERVICES } from "~/content/services";
 import { formatAud } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { breadcrumbLd, faqLd, serviceLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
+import { Guarantee } from "~/components/guarantee";
 
 // The content stays on the server: the browser receives only the one service it is showing.
 export function loader({ params }: LoaderFunctionArgs) {
@@ -130,14 +131,7 @@ export default function ServicePage() {
             <h3>{service.example.title}</h3>
             <p>{service.example.body}</p>
           </article>
-          <div className="guarantee">
-            <span className="icon-badge">
-              <Icon name="shield" />
-            </span>
-            <p>
-              <strong>{MONEY_BACK_GUARANTEE}</strong>
-            </p>
-          </div>
+          <Guarantee />
         </div>
       </section>
 

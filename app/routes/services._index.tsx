@@ -3,12 +3,13 @@ import { Link } from "@remix-run/react";
 import { Icon } from "~/components/icons";
 import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
-import { BUSINESS, MONEY_BACK_GUARANTEE } from "~/content/business";
+import { BUSINESS } from "~/content/business";
 import { SERVICE_SLUGS, SERVICE_SUMMARIES } from "~/content/services";
 import { formatAud, formatAudRange } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { breadcrumbLd, faqLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
+import { Guarantee } from "~/components/guarantee";
 
 const ourRate = formatAud(BUSINESS.virtualCoachingFromPerHour);
 const traditionalRange = formatAudRange(BUSINESS.traditionalCoachingPerHour.low, BUSINESS.traditionalCoachingPerHour.high);
@@ -221,14 +222,7 @@ export default function ServicesIndex() {
             <h2 id="guarantee-heading">Our money-back guarantee</h2>
             <p className="lead">Trying a coach shouldn't be a gamble. So we take the risk, not you.</p>
           </div>
-          <div className="guarantee">
-            <span className="icon-badge">
-              <Icon name="shield" />
-            </span>
-            <p>
-              <strong>{MONEY_BACK_GUARANTEE}</strong> No forms, no fine print.
-            </p>
-          </div>
+          <Guarantee>No forms, no fine print.</Guarantee>
         </div>
       </section>
 
