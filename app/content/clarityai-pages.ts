@@ -1,5 +1,6 @@
 import type { ServiceSlug } from "./services";
 import type { Faq } from "./types";
+import { CLARITYAI_CITY_SLUGS } from "./clarityai-cities";
 
 // The ClarityAI topic and city pages at /clarityai/{slug}, served by app/routes/clarityai.$slug.tsx.
 // Slugs keep their US spelling because they are existing URLs; everything a visitor reads is en-AU.
@@ -18,20 +19,7 @@ export const CLARITYAI_TOPIC_SLUGS = [
   "cost-optimization",
 ] as const;
 
-export const CLARITYAI_CITY_SLUGS = [
-  "sydney",
-  "melbourne",
-  "brisbane",
-  "perth",
-  "adelaide",
-  "canberra",
-  "darwin",
-  "hobart",
-  "gold-coast",
-  "newcastle",
-  "wollongong",
-  "geelong",
-] as const;
+export { CLARITYAI_CITY_SLUGS };
 
 export type ClarityAiTopicSlug = (typeof CLARITYAI_TOPIC_SLUGS)[number];
 export type ClarityAiCitySlug = (typeof CLARITYAI_CITY_SLUGS)[number];

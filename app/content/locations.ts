@@ -1,6 +1,7 @@
 import { BUSINESS } from "./business";
 import type { Faq } from "./types";
 import { STATES, type StateCode } from "./australia";
+import { CLARITYAI_CITY_SLUGS } from "./clarityai-cities";
 
 // Location pages: /locations/{city}-business-coaching. Served straight from this file by the
 // route's loader, so none of it reaches the browser bundle. Each city is written for that city —
@@ -43,25 +44,9 @@ export function locationSlugFromParam(param: string | undefined): LocationSlug |
   return isLocationSlug(city) ? city : null;
 }
 
-// The AI-coach city pages (/clarityai/{city}) exist for these twelve cities only (SPEC §2).
-const AI_COACH_CITY_SLUGS: readonly LocationSlug[] = [
-  "sydney",
-  "melbourne",
-  "brisbane",
-  "perth",
-  "adelaide",
-  "canberra",
-  "darwin",
-  "hobart",
-  "gold-coast",
-  "newcastle",
-  "wollongong",
-  "geelong",
-];
-
 /** The city's ClarityAI page, or null for the cities that don't have one. */
 export function aiCoachCityPath(citySlug: LocationSlug): string | null {
-  return AI_COACH_CITY_SLUGS.includes(citySlug) ? `/clarityai/${citySlug}` : null;
+  return (CLARITYAI_CITY_SLUGS as readonly string[]).includes(citySlug) ? `/clarityai/${citySlug}` : null;
 }
 
 export { STATES, STATE_ORDER, type StateCode } from "./australia";
