@@ -3,7 +3,7 @@ import { authSessions, refreshTokens, users } from "~/db/schema";
 import type { AuthContext } from "./context.server";
 import { badRequest, unauthorized, forbidden } from "./errors.server";
 import { signAccessToken, verifyAccessToken, type AccessTokenClaims, type AmrEntry } from "./jwt.server";
-import { appMetadata, findUserById, serializeUser, userMetadata, type UserRow } from "./users.server";
+import { findUserById, serializeUser, userMetadata, type UserRow } from "./users.server";
 import { audit } from "./audit.server";
 import type { JobMessage } from "~/jobs/messages";
 
@@ -34,29 +34,27 @@ export async function sha256(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function accessToken(ctx: AuthContext, user: UserRow, session: { id: string; aal: "aal1" | "aal2"; amr: AmrEntry[] }) {
-  return signAccessToken(await ctx.key(), ctx.config, {
+/** The session JSON: the serialized user, and an access token whose claims are taken from it. */
+async function respond(ctx: AuthContext, user: UserRow, session: { id: string; aal: "aal1" | "aal2"; amr: AmrEntry[] }, refreshToken: string): Promise<SessionResponse> {
+  const serialized = await serializeUser(ctx.db, user);
+  const { token, expiresAt } = await signAccessToken(await ctx.key(), ctx.config, {
     sub: user.id,
-    email: user.email ?? "",
-    phone: user.phone ?? "",
+    email: serialized.email,
+    phone: serialized.phone,
     aal: session.aal,
     amr: session.amr,
     session_id: session.id,
-    app_metadata: await appMetadata(ctx.db, user),
-    user_metadata: userMetadata(user),
+    app_metadata: serialized.app_metadata,
+    user_metadata: serialized.user_metadata,
     is_anonymous: false,
   });
-}
-
-async function respond(ctx: AuthContext, user: UserRow, session: { id: string; aal: "aal1" | "aal2"; amr: AmrEntry[] }, refreshToken: string): Promise<SessionResponse> {
-  const { token, expiresAt } = await accessToken(ctx, user, session);
   return {
     access_token: token,
     token_type: "bearer",
     expires_in: ctx.config.accessTokenTtl,
     expires_at: expiresAt,
     refresh_token: refreshToken,
-    user: await serializeUser(ctx.db, user),
+    user: serialized,
   };
 }
 

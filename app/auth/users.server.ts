@@ -40,8 +40,7 @@ export async function rolesOf(db: Db, userId: string): Promise<Role[]> {
 }
 
 /** app_metadata as GoTrue shapes it, with the user's roles from user_roles added. */
-export async function appMetadata(db: Db, user: UserRow) {
-  const providers = (await db.select({ provider: identities.provider }).from(identities).where(eq(identities.userId, user.id))).map((i) => i.provider);
+export async function appMetadata(db: Db, user: UserRow, providers: string[]) {
   const stored = parseJson(user.appMetadata);
   return {
     ...stored,
@@ -57,11 +56,11 @@ export function userMetadata(user: UserRow): Record<string, unknown> {
 
 /** The user object of GoTrue's API: identities always, factors when there are any. */
 export async function serializeUser(db: Db, user: UserRow) {
-  const [identityRows, factorRows, app] = await Promise.all([
+  const [identityRows, factorRows] = await Promise.all([
     db.select().from(identities).where(eq(identities.userId, user.id)),
     db.select().from(mfaFactors).where(eq(mfaFactors.userId, user.id)),
-    appMetadata(db, user),
   ]);
+  const app = await appMetadata(db, user, identityRows.map((identity) => identity.provider));
   const confirmedAt = user.emailConfirmedAt ?? user.phoneConfirmedAt ?? undefined;
   return {
     id: user.id,
