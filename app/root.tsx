@@ -15,10 +15,10 @@ import { NotFound } from "~/components/not-found";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ToastProvider } from "~/components/toast/toaster";
-import { readEnv } from "~/utils/env.server";
+import { readEnv } from "~/platform/env.server";
 import { useNonce } from "~/utils/nonce";
-import { getViewer } from "~/utils/session.server";
-import { readToast } from "~/utils/toast.server";
+import { getViewer } from "~/auth/web-sessions.server";
+import { readToast } from "~/platform/toast.server";
 import styles from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [

@@ -2,8 +2,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `npm run build`.
 import * as serverBuild from "../build/server/index.js";
 import { AUTH_API_PREFIX, handleAuthApi } from "~/auth/api.server";
-import { isCrossSiteWrite } from "~/utils/origin-check.server";
-import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
+import { isCrossSiteWrite } from "~/platform/origin-check.server";
+import { applySecurityHeaders, createNonce } from "~/platform/security-headers.server";
 import { handleQueue } from "./queue-consumer";
 import { handleScheduled } from "./scheduled";
 

@@ -1,7 +1,7 @@
 import { createDb } from "~/db/client.server";
 import { runJob } from "~/jobs/handlers.server";
 import { JobMessageSchema } from "~/jobs/messages";
-import { readEnv } from "~/utils/env.server";
+import { readEnv } from "~/platform/env.server";
 
 /** Backoff for a failed job: 30 s, 60 s, 120 s… capped at 10 minutes. */
 export function retryDelaySeconds(attempts: number): number {

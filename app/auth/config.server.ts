@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AppEnv } from "~/utils/env.server";
+import type { AppEnv } from "~/platform/env.server";
 
 // Auth settings come from env with GoTrue's defaults; nothing is read at module scope.
 const AuthEnvSchema = z.object({

@@ -1,5 +1,5 @@
 import { createDb, type Db } from "~/db/client.server";
-import { readEnv, type AppEnv } from "~/utils/env.server";
+import { readEnv, type AppEnv } from "~/platform/env.server";
 import { authConfig, type AuthConfig } from "./config.server";
 import { signingKey, type SigningKey } from "./keys.server";
 

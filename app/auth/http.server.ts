@@ -1,6 +1,6 @@
 import type { AuthContext } from "./context.server";
 import { AuthApiError, badRequest, tooManyRequests } from "./errors.server";
-import { consumeRateLimit, type RateLimitRule } from "~/utils/rate-limit.server";
+import { consumeRateLimit, type RateLimitRule } from "~/platform/rate-limit.server";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { ONE_TIME_TOKEN_TYPES, oneTimeTokens } from "~/db/schema";
 import type { AuthContext } from "./context.server";
-import { sha256 } from "./sessions.server";
+import { sha256 } from "./token-sessions.server";
 
 export type OneTimeTokenType = (typeof ONE_TIME_TOKEN_TYPES)[number];
 

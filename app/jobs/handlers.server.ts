@@ -2,9 +2,9 @@ import { eq, lt } from "drizzle-orm";
 import { BUSINESS } from "~/content/business";
 import type { Db } from "~/db/client.server";
 import { leads, rateLimits, users } from "~/db/schema";
-import { deliverOutboxEmail, sendEmail } from "~/utils/email.server";
-import type { AppEnv } from "~/utils/env.server";
-import { RATE_LIMIT_RETENTION_MS } from "~/utils/rate-limit.server";
+import { deliverOutboxEmail, sendEmail } from "~/email/outbox.server";
+import type { AppEnv } from "~/platform/env.server";
+import { RATE_LIMIT_RETENTION_MS } from "~/platform/rate-limit.server";
 import type { JobMessage } from "./messages";
 
 type JobContext = { db: Db; env: AppEnv; fetcher?: typeof fetch };

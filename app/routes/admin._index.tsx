@@ -4,8 +4,8 @@ import { count, desc, eq, gte } from "drizzle-orm";
 import { createDb } from "~/db/client.server";
 import { auditLog, emailOutbox, userRoles, users } from "~/db/schema";
 import { pageMeta } from "~/utils/meta";
-import { formatDateTime } from "~/utils/profile.server";
-import { requireRole } from "~/utils/session.server";
+import { formatDateTime } from "~/accounts/profiles.server";
+import { requireRole } from "~/auth/web-sessions.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");

@@ -5,8 +5,8 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { createDb } from "~/db/client.server";
 import { auditLog, users } from "~/db/schema";
 import { pageMeta } from "~/utils/meta";
-import { formatDateTime } from "~/utils/profile.server";
-import { requireRole } from "~/utils/session.server";
+import { formatDateTime } from "~/accounts/profiles.server";
+import { requireRole } from "~/auth/web-sessions.server";
 
 const PAGE_SIZE = 50;
 

@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import { createDb } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { pageMeta } from "~/utils/meta";
-import { formatDateTime } from "~/utils/profile.server";
-import { requireRole } from "~/utils/session.server";
+import { formatDateTime } from "~/accounts/profiles.server";
+import { requireRole } from "~/auth/web-sessions.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");

@@ -4,8 +4,8 @@ import { count, desc } from "drizzle-orm";
 import { createDb } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { pageMeta } from "~/utils/meta";
-import { formatDateTime } from "~/utils/profile.server";
-import { requireRole } from "~/utils/session.server";
+import { formatDateTime } from "~/accounts/profiles.server";
+import { requireRole } from "~/auth/web-sessions.server";
 
 const PAGE_SIZE = 25;
 

@@ -5,13 +5,13 @@ import { z } from "zod";
 import { createAuthContext } from "~/auth/context.server";
 import { createDb } from "~/db/client.server";
 import { auditLog, profiles, ROLES, userRoles, users, type Role } from "~/db/schema";
-import { readEnv } from "~/utils/env.server";
+import { readEnv } from "~/platform/env.server";
 import { parseForm } from "~/utils/forms";
 import { pageMeta } from "~/utils/meta";
 import { formatDate } from "~/utils/format";
-import { formatDateTime } from "~/utils/profile.server";
-import { requireRole } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { formatDateTime } from "~/accounts/profiles.server";
+import { requireRole } from "~/auth/web-sessions.server";
+import { redirectWithToast } from "~/platform/toast.server";
 
 const PAGE_SIZE = 25;
 

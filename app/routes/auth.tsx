@@ -9,15 +9,15 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { z } from "zod";
-import type { SessionResponse } from "~/auth/sessions.server";
+import type { SessionResponse } from "~/auth/token-sessions.server";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
-import { readEnv } from "~/utils/env.server";
+import { readEnv } from "~/platform/env.server";
 import { parseForm } from "~/utils/forms";
 import { pageMeta } from "~/utils/meta";
-import { owesMfaStep, verifiedTotpFactorId } from "~/utils/mfa-gate.server";
-import { authApi, createWebSession, getViewer, safeRedirect, updateWebSession, type Viewer } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { owesMfaStep, verifiedTotpFactorId } from "~/auth/mfa-gate.server";
+import { authApi, createWebSession, getViewer, safeRedirect, updateWebSession, type Viewer } from "~/auth/web-sessions.server";
+import { redirectWithToast } from "~/platform/toast.server";
 
 // One page for every way in: password sign-in, sign-up (then the emailed confirmation code), an
 // emailed sign-in code, password recovery, and the authenticator-app step. Each form posts an

@@ -4,9 +4,9 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { ImageKey } from "~/content/types";
 import { createDb } from "~/db/client.server";
-import { getPublishedPost, relatedPosts } from "~/utils/content.server";
+import { getPublishedPost, relatedPosts } from "~/content/queries.server";
 import { formatDate } from "~/utils/format";
-import { readingMinutes, renderMarkdown } from "~/utils/markdown.server";
+import { readingMinutes, renderMarkdown } from "~/content/markdown.server";
 import { pageMeta } from "~/utils/meta";
 import { blogPostingLd, breadcrumbLd, structuredData } from "~/utils/structured-data";
 

@@ -4,7 +4,7 @@ import { PageHero } from "~/components/page-hero";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { ImageKey } from "~/content/types";
 import { createDb } from "~/db/client.server";
-import { BLOG_CATEGORY_BY_SLUG, listPublishedPosts } from "~/utils/content.server";
+import { BLOG_CATEGORY_BY_SLUG, listPublishedPosts } from "~/content/queries.server";
 import { formatDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";

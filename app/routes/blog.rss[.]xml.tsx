@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { createDb } from "~/db/client.server";
-import { allPublishedPosts } from "~/utils/content.server";
+import { allPublishedPosts } from "~/content/queries.server";
 import { SITE_NAME, SITE_ORIGIN } from "~/utils/meta";
 import { escapeXml } from "~/utils/xml";
 

@@ -4,7 +4,7 @@ import { CaseStudyCard } from "~/components/case-study-card";
 import { PageHero } from "~/components/page-hero";
 import { CASE_STUDY_INDUSTRIES } from "~/content/types";
 import { createDb } from "~/db/client.server";
-import { caseStudyCards, isCaseStudyIndustry } from "~/utils/content.server";
+import { caseStudyCards, isCaseStudyIndustry } from "~/content/queries.server";
 import { pageMeta } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { LeadForm } from "~/components/forms/lead-form";
+import { LeadForm } from "~/leads/lead-form-fields";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
-import { leadFormHeaders, submitLead } from "~/utils/leads.server";
+import { leadFormHeaders, submitLead } from "~/leads/leads.server";
 import { pageMeta } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 

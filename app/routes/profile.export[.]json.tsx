@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { createDb } from "~/db/client.server";
-import { collectUserData } from "~/utils/profile.server";
-import { requireUser } from "~/utils/session.server";
+import { collectUserData } from "~/accounts/profiles.server";
+import { requireUser } from "~/auth/web-sessions.server";
 
 // "Download all my data": every row the signed-in user owns, as a JSON attachment.
 export async function loader({ request, context }: LoaderFunctionArgs) {

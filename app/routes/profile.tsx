@@ -5,21 +5,21 @@ import { useEffect, useRef } from "react";
 import { z } from "zod";
 import { verifyPassword } from "~/auth/password.server";
 import { qrCodeSvg } from "~/auth/qr";
-import type { SessionResponse } from "~/auth/sessions.server";
+import type { SessionResponse } from "~/auth/token-sessions.server";
 import { PageHero } from "~/components/page-hero";
 import { createDb } from "~/db/client.server";
 import { authSessions, mfaFactors, profiles, users } from "~/db/schema";
-import { formatAbn, isValidAbn, normaliseAbn } from "~/utils/abn";
-import { readEnv } from "~/utils/env.server";
+import { formatAbn, isValidAbn, normaliseAbn } from "~/accounts/abn";
+import { readEnv } from "~/platform/env.server";
 import { optionalText, parseForm, type FieldErrors } from "~/utils/forms";
-import { BUSINESS_TYPES } from "~/utils/lead-fields";
+import { BUSINESS_TYPES } from "~/leads/lead-fields";
 import { pageMeta } from "~/utils/meta";
-import { deleteUserData, describeUserAgent, ensureProfile, formatDateTime } from "~/utils/profile.server";
-import { consumeRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
-import { authApi, requireUser, signOut, updateWebSession, type Viewer } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { deleteUserData, describeUserAgent, ensureProfile, formatDateTime } from "~/accounts/profiles.server";
+import { consumeRateLimit, tooManyRequests } from "~/platform/rate-limit.server";
+import { authApi, requireUser, signOut, updateWebSession, type Viewer } from "~/auth/web-sessions.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { STATE_ORDER, STATES } from "~/content/australia";
-import { Field } from "~/components/forms/field";
+import { Field } from "~/components/ui/field";
 
 const TABS = [
   { id: "details", label: "Details" },

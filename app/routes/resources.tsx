@@ -5,13 +5,13 @@ import { PageHero } from "~/components/page-hero";
 import { useToast } from "~/components/toast/toaster";
 import { createDb } from "~/db/client.server";
 import { leads } from "~/db/schema";
-import { readEnv } from "~/utils/env.server";
+import { readEnv } from "~/platform/env.server";
 import { parseForm, type FieldErrors } from "~/utils/forms";
-import { LEAD_LIMITS } from "~/utils/lead-fields";
-import { getPublishedResource, listPublishedResources } from "~/utils/content.server";
+import { LEAD_LIMITS } from "~/leads/lead-fields";
+import { getPublishedResource, listPublishedResources } from "~/content/queries.server";
 import { pageMeta } from "~/utils/meta";
-import { clientAddress, consumeRateLimit, RESOURCE_DOWNLOAD_LIMIT, tooManyRequests } from "~/utils/rate-limit.server";
-import { ResourceDownloadSchema } from "~/utils/resource-download";
+import { clientAddress, consumeRateLimit, RESOURCE_DOWNLOAD_LIMIT, tooManyRequests } from "~/platform/rate-limit.server";
+import { ResourceDownloadSchema } from "~/leads/resource-download";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

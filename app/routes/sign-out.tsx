@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { signOut } from "~/utils/session.server";
+import { signOut } from "~/auth/web-sessions.server";
 
 // Signing out changes state, so it is a POST (the header's Sign Out form); a GET only goes home.
 export async function loader() {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CLARITYAI_CITY_SLUGS, CLARITYAI_TOPIC_SLUGS, clarityAiPath } from "~/content/clarityai-pages";
 import { LOCATION_SLUGS, locationPath } from "~/content/locations";
 import { createDb } from "~/db/client.server";
-import { allPublishedPosts, listPublishedCaseStudies, listPublishedResources } from "~/utils/content.server";
+import { allPublishedPosts, listPublishedCaseStudies, listPublishedResources } from "~/content/queries.server";
 import { SITE_ORIGIN } from "~/utils/meta";
 import { escapeXml } from "~/utils/xml";
 

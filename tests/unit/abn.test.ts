@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { formatAbn, isValidAbn, normaliseAbn } from "~/utils/abn";
+import { formatAbn, isValidAbn, normaliseAbn } from "~/accounts/abn";
 
 test("real ABNs pass the checksum, written as the register shows them or as bare digits", () => {
   // The Australian Taxation Office, BHP, Commonwealth Bank, Woolworths and Qantas.

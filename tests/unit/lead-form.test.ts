@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { parseForm } from "~/utils/forms";
-import { LeadFormSchema } from "~/utils/lead-form";
+import { LeadFormSchema } from "~/leads/lead-form";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { readingMinutes, renderMarkdown, slugify } from "~/utils/markdown.server";
+import { readingMinutes, renderMarkdown, slugify } from "~/content/markdown.server";
 
 test("raw HTML in content is shown as text, never rendered", () => {
   const { html } = renderMarkdown('Hello <script>alert("x")</script> and <img src=x onerror=alert(1)>');

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { isCrossSiteWrite } from "~/utils/origin-check.server";
-import { contentSecurityPolicy, createNonce } from "~/utils/security-headers.server";
+import { isCrossSiteWrite } from "~/platform/origin-check.server";
+import { contentSecurityPolicy, createNonce } from "~/platform/security-headers.server";
 
 const post = (headers: Record<string, string>) => new Request("https://clarityai.com.au/contact", { method: "POST", headers });
 

@@ -7,7 +7,7 @@ import { AuthApiError, badRequest, notFound, unprocessable } from "../errors.ser
 import { json } from "../http.server";
 import { audit } from "../audit.server";
 import { allowedRedirect, createFlowState, isFlowStateExpired, s256Challenge, validatePkceParams } from "../flow-state.server";
-import { authenticate, issueSession } from "../sessions.server";
+import { authenticate, issueSession } from "~/auth/token-sessions.server";
 import { findUserByEmail, findUserById, userMetadata, type UserRow } from "../users.server";
 import {
   DEFAULT_OIDC_PROVIDER,

@@ -2,15 +2,15 @@ import { and, eq, inArray, isNull, lt, ne, notExists, or, sql } from "drizzle-or
 import { auditLog, authSessions, mfaChallenges, mfaFactors } from "~/db/schema";
 import type { AuthContext } from "../context.server";
 import type { AuditAction } from "../audit.server";
-import { queueEmail } from "../email.server";
+import { queueEmail } from "~/auth/emails.server";
 import { badRequest, forbidden, notFound, tooManyRequests, unprocessable, validationFailed } from "../errors.server";
 import { AUTH_LIMITS, json, limit, readJsonBody, stringField } from "../http.server";
 import type { AmrEntry } from "../jwt.server";
 import { QrTooLongError, qrCodeSvg } from "../qr";
-import { authenticate, elevateSession, revokeSession, sha256 } from "../sessions.server";
+import { authenticate, elevateSession, revokeSession, sha256 } from "~/auth/token-sessions.server";
 import { generateSecret, otpauthUri, verifyTotp } from "../totp";
 import type { UserRow } from "../users.server";
-import type { RateLimitRule } from "~/utils/rate-limit.server";
+import type { RateLimitRule } from "~/platform/rate-limit.server";
 
 // MFA endpoints of GoTrue's internal/api/mfa.go: POST /factors, POST /factors/{id}/challenge,
 // POST /factors/{id}/verify, DELETE /factors/{id}; same fields, shapes, statuses and messages.

@@ -1,7 +1,7 @@
 import type { AuthContext } from "../context.server";
 import { badRequest } from "../errors.server";
 import { json } from "../http.server";
-import { authenticate, revokeSessions } from "../sessions.server";
+import { authenticate, revokeSessions } from "~/auth/token-sessions.server";
 import { serializeUser } from "../users.server";
 
 /** GET /user — the signed-in user. */

@@ -4,9 +4,9 @@ import { badRequest, validationFailed, AuthApiError } from "../errors.server";
 import { AUTH_LIMITS, json, limit, objectField, readJsonBody, stringField } from "../http.server";
 import { hashPassword, TIMING_DUMMY_HASH, verifyPassword, weakPasswordReasons } from "../password.server";
 import { findUserByEmail, findUserByPhone, normaliseEmail, normalisePhone, serializeUser } from "../users.server";
-import { issueSession } from "../sessions.server";
+import { issueSession } from "~/auth/token-sessions.server";
 import { issueOneTimeToken } from "../one-time-tokens.server";
-import { queueEmail } from "../email.server";
+import { queueEmail } from "~/auth/emails.server";
 import { audit } from "../audit.server";
 import { isEmail, isPhone } from "../validation";
 

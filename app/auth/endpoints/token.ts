@@ -4,7 +4,7 @@ import type { AuthContext } from "../context.server";
 import { badRequest, validationFailed } from "../errors.server";
 import { AUTH_LIMITS, json, limit, readJsonBody, stringField } from "../http.server";
 import { hashPassword, needsRehash, TIMING_DUMMY_HASH, verifyPassword } from "../password.server";
-import { issueSession, refreshSession, type SessionResponse } from "../sessions.server";
+import { issueSession, refreshSession, type SessionResponse } from "~/auth/token-sessions.server";
 import { findUserByEmail, findUserByPhone } from "../users.server";
 import { audit } from "../audit.server";
 import { MISSING_CREDENTIALS } from "./signup";

@@ -7,9 +7,9 @@ import type { AuthContext } from "../../context.server";
 import { AuthApiError, badRequest, forbidden, unprocessable } from "../../errors.server";
 import { AUTH_LIMITS, limit, stringField } from "../../http.server";
 import { audit } from "../../audit.server";
-import { queueEmail } from "../../email.server";
+import { queueEmail } from "~/auth/emails.server";
 import { issueOneTimeToken } from "../../one-time-tokens.server";
-import { authenticate, issueSession, sha256, type SessionResponse } from "../../sessions.server";
+import { authenticate, issueSession, sha256, type SessionResponse } from "~/auth/token-sessions.server";
 import { findUserByEmail, findUserById, normaliseEmail, userMetadata, type UserRow } from "../../users.server";
 import { isEmail } from "../../validation";
 

@@ -4,7 +4,7 @@ import type { AuthContext } from "../../context.server";
 import { badRequest, forbidden, notFound, unprocessable } from "../../errors.server";
 import { AUTH_LIMITS, limit, stringField } from "../../http.server";
 import { findFlowStateByAuthCode, isFlowStateExpired, verifyCodeVerifier } from "../../flow-state.server";
-import { issueSession, type SessionResponse } from "../../sessions.server";
+import { issueSession, type SessionResponse } from "~/auth/token-sessions.server";
 import { findUserById } from "../../users.server";
 
 const FLOW_STATE_NOT_FOUND = "invalid flow state, no valid flow state found";

@@ -1,7 +1,7 @@
 import type { AuthContext } from "../../context.server";
 import { unprocessable, validationFailed } from "../../errors.server";
 import { stringField } from "../../http.server";
-import type { SessionResponse } from "../../sessions.server";
+import type { SessionResponse } from "~/auth/token-sessions.server";
 
 /**
  * POST /token?grant_type=web3 {chain, message, signature} — Sign in with Ethereum/Solana. No chain

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
-import type { AppEnv } from "./env.server";
+import type { AppEnv } from "~/platform/env.server";
 
 export type OutgoingEmail = {
   // Identifies the email across retries: recording the same dedupeKey twice has one effect.

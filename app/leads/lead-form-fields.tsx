@@ -1,8 +1,8 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { Field } from "./field";
-import type { LeadActionData } from "~/utils/leads.server";
-import { BUSINESS_TYPES, LEAD_LIMITS } from "~/utils/lead-fields";
+import { Field } from "~/components/ui/field";
+import type { LeadActionData } from "~/leads/leads.server";
+import { BUSINESS_TYPES, LEAD_LIMITS } from "~/leads/lead-fields";
 
 /**
  * The discovery contact form (name, email, company, phone, business type, message). Validation is

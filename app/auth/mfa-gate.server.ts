@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import { createDb } from "~/db/client.server";
 import { mfaFactors } from "~/db/schema";
-import type { Viewer } from "./session.server";
+import type { Viewer } from "./web-sessions.server";
 
 // A password (or emailed code) proves only the first factor: the session is aal1. When the user has
 // a verified authenticator app, the web session counts as complete only once it has been raised to

@@ -2,11 +2,11 @@ import { data, type AppLoadContext, type HeadersFunction } from "@remix-run/clou
 import { createDb } from "~/db/client.server";
 import { leads, type LEAD_SOURCES } from "~/db/schema";
 import type { JobMessage } from "~/jobs/messages";
-import { readEnv } from "./env.server";
-import { parseForm, type FieldErrors } from "./forms";
+import { readEnv } from "~/platform/env.server";
+import { parseForm, type FieldErrors } from "~/utils/forms";
 import { LeadFormSchema, type LeadFormValues } from "./lead-form";
-import { clientAddress, consumeRateLimit, CONTACT_FORM_LIMIT, tooManyRequests } from "./rate-limit.server";
-import { redirectWithToast } from "./toast.server";
+import { clientAddress, consumeRateLimit, CONTACT_FORM_LIMIT, tooManyRequests } from "~/platform/rate-limit.server";
+import { redirectWithToast } from "~/platform/toast.server";
 
 type LeadField = "name" | "email" | "company" | "phone" | "businessType" | "message";
 // What was typed comes back with the errors, so a page reloaded without JavaScript keeps it.

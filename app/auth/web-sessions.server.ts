@@ -1,10 +1,10 @@
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull } from "drizzle-orm";
 import { handleAuthApi } from "~/auth/api.server";
-import type { SessionResponse } from "~/auth/sessions.server";
+import type { SessionResponse } from "~/auth/token-sessions.server";
 import { createDb } from "~/db/client.server";
 import { authSessions, profiles, userRoles, users, type Role } from "~/db/schema";
-import { readEnv } from "./env.server";
+import { readEnv } from "~/platform/env.server";
 import { mfaStepUrl, owesMfaStep } from "./mfa-gate.server";
 
 // Web sessions: an HttpOnly, Secure, SameSite=Lax __Host- cookie holds a random id; KV holds the

@@ -1,5 +1,5 @@
 import type { JobMessage } from "~/jobs/messages";
-import { insertOutboxEmail, type OutgoingEmail } from "~/utils/email.server";
+import { insertOutboxEmail, type OutgoingEmail } from "~/email/outbox.server";
 import type { AuthContext } from "./context.server";
 
 export type QueuedEmail = OutgoingEmail;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { optionalText } from "~/utils/forms";
-import { BUSINESS_TYPES, LEAD_LIMITS } from "~/utils/lead-fields";
+import { BUSINESS_TYPES, LEAD_LIMITS } from "~/leads/lead-fields";
 
 // The discovery contact details of SPEC §3, shared by the contact and booking forms.
 export const LeadFormSchema = z.object({
