@@ -15,9 +15,7 @@ import { NotFound } from "~/components/not-found";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ToastProvider } from "~/components/toast/toaster";
-import { readEnv } from "~/platform/env.server";
 import { useNonce } from "~/utils/nonce";
-import { getViewer } from "~/auth/web-sessions.server";
 import { readToast } from "~/platform/toast.server";
 import styles from "./styles/app.css?url";
 
@@ -27,11 +25,11 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const env = readEnv(context.cloudflare.env);
+  const env = context.env;
   const { toast, headers } = await readToast(request, env.SESSION_SECRET);
   // Only what the navigation needs reaches the browser (SPEC §2 links by role). A visitor costs a
   // cookie check; a failure here must not take the public pages down, so it reads as signed out.
-  const viewer = await getViewer(request, context).catch((error: unknown) => {
+  const viewer = await context.viewer().catch((error: unknown) => {
     console.error("root: could not read the session", error instanceof Error ? error.message : String(error));
     return null;
   });

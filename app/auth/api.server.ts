@@ -1,5 +1,5 @@
-import type { AuthContext } from "./context.server";
-import { createAuthContext } from "./context.server";
+import type { RequestContext } from "~/context.server";
+import { createAuthContext, type AuthContext } from "./context.server";
 import { AuthApiError, API_VERSION_HEADER, errorResponse, notFound } from "./errors.server";
 import { ENDPOINTS } from "./endpoints";
 
@@ -26,7 +26,7 @@ function withCors(response: Response): Response {
  * The Supabase Auth (GoTrue) compatible API. Clients authenticate with Bearer tokens, not cookies,
  * so cross-origin calls are allowed (CORS) and the site's same-origin check does not apply here.
  */
-export async function handleAuthApi(request: Request, env: Env, waitUntil: (p: Promise<unknown>) => void): Promise<Response> {
+export async function handleAuthApi(request: Request, context: RequestContext): Promise<Response> {
   if (request.method === "OPTIONS") return withCors(new Response(null, { status: 204 }));
   try {
     const url = new URL(request.url);
@@ -34,7 +34,7 @@ export async function handleAuthApi(request: Request, env: Env, waitUntil: (p: P
       if (endpoint.method !== request.method) continue;
       const match = endpoint.pattern.exec({ pathname: url.pathname });
       if (!match) continue;
-      const ctx = await createAuthContext(request, env, waitUntil);
+      const ctx = await createAuthContext(request, context);
       return withCors(await endpoint.handle(ctx, match.pathname.groups as Record<string, string>));
     }
     throw notFound("not_found", "Not Found");

@@ -1,9 +1,10 @@
-import { createDb, type Db } from "~/db/client.server";
-import { readEnv, type AppEnv } from "~/platform/env.server";
-import { authConfig, type AuthConfig } from "./config.server";
+import type { RequestContext } from "~/context.server";
+import type { Db } from "~/db/client.server";
+import type { AppEnv } from "~/platform/env.server";
+import type { AuthConfig } from "./config.server";
 import { signingKey, type SigningKey } from "./keys.server";
 
-/** Everything an auth operation needs for one request, built per request from the bindings. */
+/** Everything an auth operation needs for one API call, taken from the request context. */
 export type AuthContext = {
   env: Env;
   appEnv: AppEnv;
@@ -20,19 +21,17 @@ async function hashAddress(address: string, secret: string) {
   return [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export async function createAuthContext(request: Request, env: Env, waitUntil: (promise: Promise<unknown>) => void): Promise<AuthContext> {
-  const appEnv = readEnv(env);
-  const db = createDb(env.DB);
-  const config = authConfig(env, appEnv);
+/** `request` is the API call itself: the incoming request, or one the web UI makes in-process. */
+export async function createAuthContext(request: Request, context: Pick<RequestContext, "cloudflare" | "env" | "db" | "auth">): Promise<AuthContext> {
   let key: Promise<SigningKey> | undefined;
   return {
-    env,
-    appEnv,
-    db,
-    config,
-    key: () => (key ??= signingKey(db, config)),
+    env: context.cloudflare.env,
+    appEnv: context.env,
+    db: context.db,
+    config: context.auth,
+    key: () => (key ??= signingKey(context.db, context.auth)),
     request,
-    ipHash: await hashAddress(request.headers.get("CF-Connecting-IP") ?? "unknown", appEnv.SESSION_SECRET),
-    waitUntil,
+    ipHash: await hashAddress(request.headers.get("CF-Connecting-IP") ?? "unknown", context.env.SESSION_SECRET),
+    waitUntil: (promise) => context.cloudflare.ctx.waitUntil(promise),
   };
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, lt } from "drizzle-orm";
 import { flowStates } from "~/db/schema";
 import type { AuthContext } from "./context.server";
 import { badRequest, unprocessable } from "./errors.server";
+import { base64url } from "~/utils/base64url";
 
 // PKCE flow state (RFC 7636) as GoTrue keeps it: a row per flow holding the client's code challenge;
 // once the user has proved who they are, the row gets their id and its auth code is handed to the
@@ -109,9 +110,6 @@ export function isFlowStateExpired(row: Pick<FlowStateRow, "createdAt" | "authCo
   return Number.isNaN(start) || now > start + FLOW_STATE_TTL_MS;
 }
 
-function base64url(bytes: ArrayBuffer | Uint8Array): string {
-  return btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
 
 /** RFC 7636 S256: BASE64URL(SHA-256(ASCII(code_verifier))). */
 export async function s256Challenge(codeVerifier: string): Promise<string> {

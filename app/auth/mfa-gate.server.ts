@@ -1,6 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
-import { createDb } from "~/db/client.server";
 import { mfaFactors } from "~/db/schema";
 import type { Viewer } from "./web-sessions.server";
 
@@ -9,8 +8,8 @@ import type { Viewer } from "./web-sessions.server";
 // aal2 with a code from that app; until then guarded pages send the user to the MFA step of /auth.
 
 /** The id of the user's verified TOTP factor (the one the MFA step challenges), or null. */
-export async function verifiedTotpFactorId(context: AppLoadContext, userId: string): Promise<string | null> {
-  const [factor] = await createDb(context.cloudflare.env.DB)
+export async function verifiedTotpFactorId(context: Pick<AppLoadContext, "db">, userId: string): Promise<string | null> {
+  const [factor] = await context.db
     .select({ id: mfaFactors.id })
     .from(mfaFactors)
     .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.factorType, "totp"), eq(mfaFactors.status, "verified")))
@@ -20,9 +19,8 @@ export async function verifiedTotpFactorId(context: AppLoadContext, userId: stri
 }
 
 /** True while a signed-in viewer still owes the authenticator-app code for this session. */
-export async function owesMfaStep(context: AppLoadContext, viewer: Pick<Viewer, "id" | "aal">): Promise<boolean> {
-  if (viewer.aal === "aal2") return false;
-  return (await verifiedTotpFactorId(context, viewer.id)) !== null;
+export function owesMfaStep(viewer: Pick<Viewer, "aal" | "hasAuthenticatorApp">): boolean {
+  return viewer.aal !== "aal2" && viewer.hasAuthenticatorApp;
 }
 
 /** The MFA step of /auth, remembering where to go once the code is accepted. */

@@ -6,6 +6,7 @@ import { signAccessToken, verifyAccessToken, type AccessTokenClaims, type AmrEnt
 import { findUserById, serializeUser, userMetadata, type UserRow } from "./users.server";
 import { audit } from "./audit.server";
 import type { JobMessage } from "~/jobs/messages";
+import { randomBase64url } from "~/utils/base64url";
 
 // Auth sessions live in D1 (the source of truth for revocation and refresh-token families).
 // KV keeps a small record per live session that every authenticated request reads; revoking a
@@ -23,11 +24,6 @@ export type SessionResponse = {
   weak_password?: null;
 };
 
-function randomToken(bytes = 16): string {
-  // ≥ 128 random bits, base64url.
-  const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...raw)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
 
 export async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -62,7 +58,7 @@ async function respond(ctx: AuthContext, user: UserRow, session: { id: string; a
 export async function issueSession(ctx: AuthContext, user: UserRow, method: string): Promise<SessionResponse> {
   const now = new Date().toISOString();
   const session = { id: crypto.randomUUID(), aal: "aal1" as const, amr: [{ method, timestamp: Math.floor(Date.now() / 1000) }] };
-  const refreshToken = randomToken();
+  const refreshToken = randomBase64url();
   await ctx.db.batch([
     ctx.db.insert(authSessions).values({
       id: session.id,
@@ -112,7 +108,7 @@ export async function elevateSession(ctx: AuthContext, sessionId: string, factor
   const session = await ctx.db.query.authSessions.findFirst({ where: and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)) });
   if (!session) throw forbidden("session_not_found", "Session not found");
   const amr: AmrEntry[] = [...(JSON.parse(session.amr) as AmrEntry[]), { method, timestamp: Math.floor(Date.now() / 1000) }];
-  const refreshToken = randomToken();
+  const refreshToken = randomBase64url();
   const now = new Date().toISOString();
   await ctx.db.batch([
     ctx.db.update(authSessions).set({ aal: "aal2", amr: JSON.stringify(amr), factorId, updatedAt: now }).where(eq(authSessions.id, sessionId)),
@@ -146,7 +142,7 @@ export async function refreshSession(ctx: AuthContext, refreshToken: string): Pr
     const withinReuse = Date.now() - Date.parse(row.revokedAt) <= ctx.config.refreshReuseInterval * 1000;
     if (child && withinReuse) {
       // The client never saw the rotated token: hand out a new child of the same parent.
-      const replacement = randomToken();
+      const replacement = randomBase64url();
       await ctx.db.batch([
         ctx.db.update(refreshTokens).set({ revokedAt: new Date().toISOString() }).where(eq(refreshTokens.tokenHash, child.tokenHash)),
         ctx.db.insert(refreshTokens).values({ tokenHash: await sha256(replacement), sessionId: session.id, userId: user.id, parentHash: hash }),
@@ -157,7 +153,7 @@ export async function refreshSession(ctx: AuthContext, refreshToken: string): Pr
     throw badRequest("refresh_token_already_used", "Invalid Refresh Token: Already Used");
   }
 
-  const next = randomToken();
+  const next = randomBase64url();
   const now = new Date().toISOString();
   // Only one concurrent refresh can flip this row from live to revoked; a loser is a reuse.
   const [revoked] = await ctx.db

@@ -1,17 +1,14 @@
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { handleAuthApi } from "~/auth/api.server";
 import type { SessionResponse } from "~/auth/token-sessions.server";
-import { createDb } from "~/db/client.server";
-import { authSessions, profiles, userRoles, users, type Role } from "~/db/schema";
-import { readEnv } from "~/platform/env.server";
-import { mfaStepUrl, owesMfaStep } from "./mfa-gate.server";
+import { authSessions, mfaFactors, profiles, userRoles, users, type Role } from "~/db/schema";
+import { decodeBase64url } from "~/utils/base64url";
 
-// Web sessions: an HttpOnly, Secure, SameSite=Lax __Host- cookie holds a random id; KV holds the
-// record (the auth session it belongs to and its tokens). Every request checks that the auth
-// session is still live, and reads the user's roles from D1.
+// Web sessions (the website's sign-in): an HttpOnly, Secure, SameSite=Lax __Host- cookie holds a
+// random id; KV holds the record (the auth session it belongs to and its tokens). The auth
+// sessions themselves, with their refresh tokens, are the auth API's (token-sessions.server.ts).
 const WEB_SESSION_PREFIX = "web:";
-const AUTH_SESSION_PREFIX = "auth-session:";
 const WEB_SESSION_TTL_SECONDS = 60 * 60 * 24 * 30;
 
 type WebSessionRecord = { authSessionId: string; userId: string; accessToken: string; refreshToken: string; expiresAt: number };
@@ -24,9 +21,13 @@ export type Viewer = {
   createdAt: string;
   roles: Role[];
   aal: "aal1" | "aal2";
+  /** A verified authenticator app (TOTP factor) is enrolled: signing in needs its code (aal2). */
+  hasAuthenticatorApp: boolean;
   authSessionId: string;
   webSessionId: string;
 };
+
+type SessionContext = Pick<AppLoadContext, "cloudflare" | "env">;
 
 function sessionCookie(secret: string) {
   return createCookie("__Host-session", {
@@ -39,44 +40,50 @@ function sessionCookie(secret: string) {
   });
 }
 
-async function webSessionId(request: Request, context: AppLoadContext): Promise<string | null> {
-  const env = readEnv(context.cloudflare.env);
-  const value: unknown = await sessionCookie(env.SESSION_SECRET).parse(request.headers.get("Cookie"));
+async function webSessionId(request: Request, secret: string): Promise<string | null> {
+  const value: unknown = await sessionCookie(secret).parse(request.headers.get("Cookie"));
   return typeof value === "string" && /^[\w-]{20,}$/.test(value) ? value : null;
 }
 
-/** Starts a web session from an auth session; returns the Set-Cookie header value. */
-export async function createWebSession(context: AppLoadContext, session: SessionResponse): Promise<string> {
-  const env = readEnv(context.cloudflare.env);
-  const id = crypto.randomUUID() + crypto.randomUUID().replace(/-/g, "");
-  const claims = JSON.parse(atob(session.access_token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as { session_id: string };
-  const record: WebSessionRecord = {
-    authSessionId: claims.session_id,
+function writeRecord(context: SessionContext, id: string, record: WebSessionRecord) {
+  return context.cloudflare.env.SESSIONS.put(WEB_SESSION_PREFIX + id, JSON.stringify(record), { expirationTtl: WEB_SESSION_TTL_SECONDS });
+}
+
+function recordFor(authSessionId: string, session: SessionResponse): WebSessionRecord {
+  return {
+    authSessionId,
     userId: session.user.id,
     accessToken: session.access_token,
     refreshToken: session.refresh_token,
     expiresAt: session.expires_at,
   };
-  await context.cloudflare.env.SESSIONS.put(WEB_SESSION_PREFIX + id, JSON.stringify(record), { expirationTtl: WEB_SESSION_TTL_SECONDS });
-  return sessionCookie(env.SESSION_SECRET).serialize(id);
 }
 
-async function readRecord(context: AppLoadContext, id: string): Promise<WebSessionRecord | null> {
+/** Starts a web session from an auth session; returns the Set-Cookie header value. */
+export async function createWebSession(context: AppLoadContext, session: SessionResponse): Promise<string> {
+  const id = crypto.randomUUID() + crypto.randomUUID().replace(/-/g, "");
+  const claims = JSON.parse(decodeBase64url(session.access_token.split(".")[1]!)) as { session_id: string };
+  await writeRecord(context, id, recordFor(claims.session_id, session));
+  context.forgetViewer();
+  return sessionCookie(context.env.SESSION_SECRET).serialize(id);
+}
+
+async function readRecord(context: SessionContext, id: string): Promise<WebSessionRecord | null> {
   return context.cloudflare.env.SESSIONS.get<WebSessionRecord>(WEB_SESSION_PREFIX + id, "json");
 }
 
-/** The signed-in user for this request, or null. */
-export async function getViewer(request: Request, context: AppLoadContext): Promise<Viewer | null> {
-  const id = await webSessionId(request, context);
+/**
+ * The signed-in user behind this request's cookie, or null: one KV read (the web session record)
+ * and one D1 query (user, profile names, live auth session, roles, and whether an authenticator
+ * app is enrolled). D1 is the source of truth for revocation, so a sign-out elsewhere counts at
+ * once even where KV has not caught up. Call it through `context.viewer()`, which remembers it.
+ */
+export async function loadViewer(request: Request, context: Pick<AppLoadContext, "cloudflare" | "env" | "db">): Promise<Viewer | null> {
+  const id = await webSessionId(request, context.env.SESSION_SECRET);
   if (!id) return null;
   const record = await readRecord(context, id);
   if (!record) return null;
-  const env = context.cloudflare.env;
-  // Revocations delete this KV key at once where they happen; D1 is checked below as well, so a
-  // revocation that has not yet reached this location's KV still counts.
-  if (!(await env.SESSIONS.get(AUTH_SESSION_PREFIX + record.authSessionId))) return null;
-  const db = createDb(env.DB);
-  const [row] = await db
+  const [row] = await context.db
     .select({
       id: users.id,
       email: users.email,
@@ -84,51 +91,26 @@ export async function getViewer(request: Request, context: AppLoadContext): Prom
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       aal: authSessions.aal,
+      roles: sql<string | null>`(SELECT group_concat(${userRoles.role}) FROM ${userRoles} WHERE ${userRoles.userId} = ${users.id})`,
+      hasAuthenticatorApp: sql<number>`EXISTS (SELECT 1 FROM ${mfaFactors} WHERE ${mfaFactors.userId} = ${users.id} AND ${mfaFactors.factorType} = 'totp' AND ${mfaFactors.status} = 'verified')`,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(and(eq(authSessions.id, record.authSessionId), isNull(authSessions.revokedAt)));
   if (!row) return null;
-  const roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, row.id))).map((r) => r.role);
   return {
     id: row.id,
     email: row.email ?? "",
     firstName: row.firstName,
     lastName: row.lastName,
     createdAt: row.createdAt,
-    roles,
+    roles: row.roles ? (row.roles.split(",") as Role[]).sort() : [],
     aal: row.aal,
+    hasAuthenticatorApp: Boolean(row.hasAuthenticatorApp),
     authSessionId: record.authSessionId,
     webSessionId: id,
   };
-}
-
-/** Where to send someone who must sign in first, remembering the page they wanted. */
-export function signInUrl(request: Request): string {
-  const url = new URL(request.url);
-  return `/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
-}
-
-/** A safe place to return to after sign-in: a path on this site, never another origin. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/profile"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}
-
-export async function requireUser(request: Request, context: AppLoadContext): Promise<Viewer> {
-  const viewer = await getViewer(request, context);
-  if (!viewer) throw redirect(signInUrl(request));
-  // A password alone does not complete sign-in for a user with an authenticator app (aal1 → aal2).
-  if (await owesMfaStep(context, viewer)) throw redirect(mfaStepUrl(request));
-  return viewer;
-}
-
-/** SPEC §6: not signed in → /auth; missing admin → /; missing any other role → /auth. */
-export async function requireRole(request: Request, context: AppLoadContext, role: Role): Promise<Viewer> {
-  const viewer = await requireUser(request, context);
-  if (!viewer.roles.includes(role)) throw redirect(role === "admin" ? "/" : signInUrl(request));
-  return viewer;
 }
 
 /**
@@ -142,7 +124,6 @@ export async function authApi(
   path: string,
   init: { method?: string; body?: unknown } = {},
 ): Promise<{ ok: boolean; status: number; data: Record<string, unknown> }> {
-  const env = context.cloudflare.env;
   const headers = new Headers({ "Content-Type": "application/json", "X-Supabase-Api-Version": "2024-01-01" });
   const address = request.headers.get("CF-Connecting-IP");
   if (address) headers.set("CF-Connecting-IP", address);
@@ -153,22 +134,22 @@ export async function authApi(
     if (record) {
       let current = record;
       if (record.expiresAt - Math.floor(Date.now() / 1000) < 60) {
-        const refreshed = await callApi(request, env, "/token?grant_type=refresh_token", { method: "POST", headers, body: JSON.stringify({ refresh_token: record.refreshToken }) });
+        const refreshed = await callApi(request, context, "/token?grant_type=refresh_token", { method: "POST", headers, body: JSON.stringify({ refresh_token: record.refreshToken }) });
         if (refreshed.ok) {
           const session = refreshed.data as unknown as SessionResponse;
           current = { ...record, accessToken: session.access_token, refreshToken: session.refresh_token, expiresAt: session.expires_at };
-          await env.SESSIONS.put(WEB_SESSION_PREFIX + viewer.webSessionId, JSON.stringify(current), { expirationTtl: WEB_SESSION_TTL_SECONDS });
+          await writeRecord(context, viewer.webSessionId, current);
         }
       }
       headers.set("Authorization", `Bearer ${current.accessToken}`);
     }
   }
-  return callApi(request, env, path, { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  return callApi(request, context, path, { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
 }
 
-async function callApi(request: Request, env: Env, path: string, init: RequestInit) {
+async function callApi(request: Request, context: AppLoadContext, path: string, init: RequestInit) {
   const url = new URL(`/auth/v1${path}`, request.url);
-  const response = await handleAuthApi(new Request(url, init), env, () => {});
+  const response = await handleAuthApi(new Request(url, init), context);
   const text = await response.text();
   const data = text ? (JSON.parse(text) as Record<string, unknown>) : {};
   return { ok: response.ok, status: response.status, data };
@@ -176,14 +157,8 @@ async function callApi(request: Request, env: Env, path: string, init: RequestIn
 
 /** Replaces the tokens of the current web session (after MFA raises it to aal2, for example). */
 export async function updateWebSession(context: AppLoadContext, viewer: Viewer, session: SessionResponse) {
-  const record: WebSessionRecord = {
-    authSessionId: viewer.authSessionId,
-    userId: viewer.id,
-    accessToken: session.access_token,
-    refreshToken: session.refresh_token,
-    expiresAt: session.expires_at,
-  };
-  await context.cloudflare.env.SESSIONS.put(WEB_SESSION_PREFIX + viewer.webSessionId, JSON.stringify(record), { expirationTtl: WEB_SESSION_TTL_SECONDS });
+  await writeRecord(context, viewer.webSessionId, recordFor(viewer.authSessionId, session));
+  context.forgetViewer();
 }
 
 /**
@@ -191,9 +166,8 @@ export async function updateWebSession(context: AppLoadContext, viewer: Viewer, 
  * service are ignored, and any other failure is logged, never shown.
  */
 export async function signOut(request: Request, context: AppLoadContext) {
-  const env = readEnv(context.cloudflare.env);
-  const viewer = await getViewer(request, context).catch(() => null);
-  const id = await webSessionId(request, context);
+  const viewer = await context.viewer().catch(() => null);
+  const id = await webSessionId(request, context.env.SESSION_SECRET);
   if (viewer) {
     try {
       const result = await authApi(request, context, viewer, "/logout?scope=global", { method: "POST" });
@@ -203,5 +177,6 @@ export async function signOut(request: Request, context: AppLoadContext) {
     }
   }
   if (id) await context.cloudflare.env.SESSIONS.delete(WEB_SESSION_PREFIX + id);
-  return redirect("/auth", { headers: { "Set-Cookie": await sessionCookie(env.SESSION_SECRET).serialize("", { maxAge: 0, expires: new Date(0) }) } });
+  context.forgetViewer();
+  return redirect("/auth", { headers: { "Set-Cookie": await sessionCookie(context.env.SESSION_SECRET).serialize("", { maxAge: 0, expires: new Date(0) }) } });
 }

@@ -1,8 +1,6 @@
 import { data, type AppLoadContext, type HeadersFunction } from "@remix-run/cloudflare";
-import { createDb } from "~/db/client.server";
 import { leads, type LEAD_SOURCES } from "~/db/schema";
 import type { JobMessage } from "~/jobs/messages";
-import { readEnv } from "~/platform/env.server";
 import { parseForm, type FieldErrors } from "~/utils/forms";
 import { LeadFormSchema, type LeadFormValues } from "./lead-form";
 import { clientAddress, consumeRateLimit, CONTACT_FORM_LIMIT, tooManyRequests } from "~/platform/rate-limit.server";
@@ -26,7 +24,7 @@ type LeadSubmission = {
  * honeypot, the per-address rate limit (429), the D1 insert and the team notification job.
  */
 export async function submitLead({ request, context, source, successToast }: LeadSubmission) {
-  const env = readEnv(context.cloudflare.env);
+  const env = context.env;
   const url = new URL(request.url);
   const formData = await request.formData();
   const parsed = parseForm(formData, LeadFormSchema);
@@ -39,7 +37,7 @@ export async function submitLead({ request, context, source, successToast }: Lea
   // A filled honeypot is a bot: answer as if it worked and keep nothing.
   if (parsed.data.website) return success();
 
-  const db = createDb(context.cloudflare.env.DB);
+  const db = context.db;
   const limit = await consumeRateLimit(db, CONTACT_FORM_LIMIT, clientAddress(request), env.SESSION_SECRET);
   if (!limit.allowed) {
     const refused = tooManyRequests(limit.retryAfterSeconds);

@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { count, desc, eq, gte } from "drizzle-orm";
-import { createDb } from "~/db/client.server";
 import { auditLog, emailOutbox, userRoles, users } from "~/db/schema";
 import { pageMeta } from "~/utils/meta";
-import { formatDateTime } from "~/accounts/profiles.server";
-import { requireRole } from "~/auth/web-sessions.server";
+import { formatDateTime } from "~/utils/format";
+import { requireRole } from "~/auth/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
-  const db = createDb(context.cloudflare.env.DB);
+  const db = context.db;
   const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
   const [[userCount], roleCounts, [unsent], [auditToday], latest] = await Promise.all([
     db.select({ n: count() }).from(users),

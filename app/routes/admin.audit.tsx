@@ -2,11 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { count, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { createDb } from "~/db/client.server";
 import { auditLog, users } from "~/db/schema";
 import { pageMeta } from "~/utils/meta";
-import { formatDateTime } from "~/accounts/profiles.server";
-import { requireRole } from "~/auth/web-sessions.server";
+import { formatDateTime } from "~/utils/format";
+import { requireRole } from "~/auth/guards.server";
 
 const PAGE_SIZE = 50;
 
@@ -28,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = Number.isInteger(requested) && requested >= 1 && requested <= 100_000 ? requested : 1;
   const actionFilter = url.searchParams.get("action") ?? "";
   const filter = /^[a-z_]{1,40}$/.test(actionFilter) ? actionFilter : "";
-  const db = createDb(context.cloudflare.env.DB);
+  const db = context.db;
   const actor = alias(users, "actor");
   const target = alias(users, "target");
   const where = filter ? eq(auditLog.action, filter) : undefined;

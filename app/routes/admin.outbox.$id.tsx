@@ -1,16 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { eq } from "drizzle-orm";
-import { createDb } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { pageMeta } from "~/utils/meta";
-import { formatDateTime } from "~/accounts/profiles.server";
-import { requireRole } from "~/auth/web-sessions.server";
+import { formatDateTime } from "~/utils/format";
+import { requireRole } from "~/auth/guards.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
   const id = params.id ?? "";
-  const row = id.length <= 100 ? await createDb(context.cloudflare.env.DB).query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) }) : undefined;
+  const row = id.length <= 100 ? await context.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) }) : undefined;
   if (!row) throw new Response("Not found", { status: 404 });
   return {
     to: row.toAddress,

@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { count, desc } from "drizzle-orm";
-import { createDb } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { pageMeta } from "~/utils/meta";
-import { formatDateTime } from "~/accounts/profiles.server";
-import { requireRole } from "~/auth/web-sessions.server";
+import { formatDateTime } from "~/utils/format";
+import { requireRole } from "~/auth/guards.server";
 
 const PAGE_SIZE = 25;
 
@@ -15,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
   const requested = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const page = Number.isInteger(requested) && requested >= 1 && requested <= 100_000 ? requested : 1;
-  const db = createDb(context.cloudflare.env.DB);
+  const db = context.db;
   const [rows, [total]] = await Promise.all([
     db
       .select({

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NavLink, Outlet } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
 import { pageMeta } from "~/utils/meta";
-import { requireRole } from "~/auth/web-sessions.server";
+import { requireRole } from "~/auth/guards.server";
 
 // The admin area's frame. Every admin route guards its own loader and action as well: Remix runs
 // nested loaders in parallel, so a parent's check alone would not protect a child's data.

@@ -3,14 +3,11 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { createAuthContext } from "~/auth/context.server";
-import { createDb } from "~/db/client.server";
 import { auditLog, profiles, ROLES, userRoles, users, type Role } from "~/db/schema";
-import { readEnv } from "~/platform/env.server";
 import { parseForm } from "~/utils/forms";
 import { pageMeta } from "~/utils/meta";
-import { formatDate } from "~/utils/format";
-import { formatDateTime } from "~/accounts/profiles.server";
-import { requireRole } from "~/auth/web-sessions.server";
+import { formatDate, formatDateTime } from "~/utils/format";
+import { requireRole } from "~/auth/guards.server";
 import { redirectWithToast } from "~/platform/toast.server";
 
 const PAGE_SIZE = 25;
@@ -32,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const page = pageOf(url);
-  const db = createDb(context.cloudflare.env.DB);
+  const db = context.db;
   const pattern = containsPattern(q);
   const where = q
     ? sql`(lower(coalesce(${users.email}, '')) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, '')) LIKE ${pattern} ESCAPE '\\')`
@@ -101,7 +98,6 @@ type ActionData = { errors: { form?: string; role?: string; userId?: string; int
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireRole(request, context, "admin");
-  const env = context.cloudflare.env;
   const url = new URL(request.url);
   const back = `/admin/users${url.search}`;
   const parsed = parseForm(await request.formData(), roleChangeSchema());
@@ -111,13 +107,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // An admin can't lock themselves (and perhaps everyone) out; another admin must do it.
     return data<ActionData>({ errors: { form: "You can't remove your own admin role. Ask another admin to do it." } }, { status: 400 });
   }
-  const db = createDb(env.DB);
+  const db = context.db;
   const target = await db.query.users.findFirst({ columns: { id: true, email: true }, where: eq(users.id, userId) });
   if (!target) return data<ActionData>({ errors: { form: "That user no longer exists." } }, { status: 400 });
   const who = target.email ?? "the user";
-  const secret = readEnv(env).SESSION_SECRET;
+  const secret = context.env.SESSION_SECRET;
   const held = await db.query.userRoles.findFirst({ where: and(eq(userRoles.userId, userId), eq(userRoles.role, role)) });
-  const { ipHash } = await createAuthContext(request, env, () => {});
+  const { ipHash } = await createAuthContext(request, context);
   const entry = { id: crypto.randomUUID(), actorId: viewer.id, targetId: userId, ipHash, detail: JSON.stringify({ role }) };
 
   if (intent === "grant-role") {

@@ -12,11 +12,11 @@ import { z } from "zod";
 import type { SessionResponse } from "~/auth/token-sessions.server";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
-import { readEnv } from "~/platform/env.server";
 import { parseForm } from "~/utils/forms";
 import { pageMeta } from "~/utils/meta";
 import { owesMfaStep, verifiedTotpFactorId } from "~/auth/mfa-gate.server";
-import { authApi, createWebSession, getViewer, safeRedirect, updateWebSession, type Viewer } from "~/auth/web-sessions.server";
+import { authApi, createWebSession, updateWebSession, type Viewer } from "~/auth/web-sessions.server";
+import { safeRedirect } from "~/utils/redirect";
 import { redirectWithToast } from "~/platform/toast.server";
 
 // One page for every way in: password sign-in, sign-up (then the emailed confirmation code), an
@@ -48,13 +48,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), DEFAULT_REDIRECT);
   const requested = url.searchParams.get("step");
-  const viewer = await getViewer(request, context);
+  const viewer = await context.viewer();
   if (viewer) {
-    if (await owesMfaStep(context, viewer)) return { step: "mfa" as Step, redirectTo };
+    if (await owesMfaStep(viewer)) return { step: "mfa" as Step, redirectTo };
     if (requested === "new-password") return { step: "new-password" as Step, redirectTo };
     // Never back to redirectTo: a page that sent a signed-in user here (a missing role) would
     // send them straight back, in a loop.
-    const env = readEnv(context.cloudflare.env);
+    const env = context.env;
     throw await redirectWithToast(DEFAULT_REDIRECT, { title: "You're already signed in" }, env.SESSION_SECRET);
   }
   const step = LINKED_STEPS.find((s) => s === requested) ?? "sign-in";
@@ -265,19 +265,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
 
     case "new-password": {
-      const viewer = await getViewer(request, context);
+      const viewer = await context.viewer();
       if (!viewer) throw redirect(stepHref("forgot", redirectTo));
-      if (await owesMfaStep(context, viewer)) throw redirect(`/auth?step=mfa&redirectTo=${encodeURIComponent(stepHref("new-password", redirectTo))}`);
+      if (await owesMfaStep(viewer)) throw redirect(`/auth?step=mfa&redirectTo=${encodeURIComponent(stepHref("new-password", redirectTo))}`);
       const parsed = parseForm(formData, s.NewPasswordSchema);
       if (!parsed.success) return invalid("new-password", parsed.errors);
       const result = await call("/user", { password: parsed.data.password }, viewer, "PUT");
       if (!result.ok) return refusal("new-password", result);
-      const env = readEnv(context.cloudflare.env);
+      const env = context.env;
       return redirectWithToast(redirectTo, { title: "Your password has been changed", variant: "success" }, env.SESSION_SECRET);
     }
 
     case "mfa": {
-      const viewer = await getViewer(request, context);
+      const viewer = await context.viewer();
       if (!viewer) throw redirect(stepHref("sign-in", redirectTo));
       const factorId = await verifiedTotpFactorId(context, viewer.id);
       if (viewer.aal === "aal2" || !factorId) throw redirect(redirectTo);

@@ -3,7 +3,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { ImageKey } from "~/content/types";
-import { createDb } from "~/db/client.server";
 import { getPublishedPost, relatedPosts } from "~/content/queries.server";
 import { formatDate } from "~/utils/format";
 import { readingMinutes, renderMarkdown } from "~/content/markdown.server";
@@ -11,7 +10,7 @@ import { pageMeta } from "~/utils/meta";
 import { blogPostingLd, breadcrumbLd, structuredData } from "~/utils/structured-data";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const db = createDb(context.cloudflare.env.DB);
+  const db = context.db;
   const post = await getPublishedPost(db, params.slug ?? "");
   if (!post) throw new Response("Not Found", { status: 404 });
   const { html, headings } = renderMarkdown(post.body);

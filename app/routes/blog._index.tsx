@@ -3,7 +3,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { ImageKey } from "~/content/types";
-import { createDb } from "~/db/client.server";
 import { BLOG_CATEGORY_BY_SLUG, listPublishedPosts } from "~/content/queries.server";
 import { formatDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
@@ -22,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const category = categorySlug === undefined ? undefined : BLOG_CATEGORY_BY_SLUG.get(categorySlug);
   if (categorySlug !== undefined && !category) notFound();
 
-  const result = await listPublishedPosts(createDb(context.cloudflare.env.DB), { page, category });
+  const result = await listPublishedPosts(context.db, { page, category });
   if (page > result.pageCount) notFound();
   return {
     ...result,

@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { createDb } from "~/db/client.server";
 import { allPublishedPosts } from "~/content/queries.server";
 import { SITE_NAME, SITE_ORIGIN } from "~/utils/meta";
 import { escapeXml } from "~/utils/xml";
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const posts = await allPublishedPosts(createDb(context.cloudflare.env.DB));
+  const posts = await allPublishedPosts(context.db);
   const items = posts
     .map((post) => {
       const url = `${SITE_ORIGIN}/blog/${post.slug}`;

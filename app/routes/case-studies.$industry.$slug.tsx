@@ -3,7 +3,6 @@ import { useLoaderData } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { CASE_STUDY_INDUSTRIES, type ImageKey } from "~/content/types";
-import { createDb } from "~/db/client.server";
 import { getPublishedCaseStudy, isCaseStudyIndustry, parseResults } from "~/content/queries.server";
 import { renderMarkdown } from "~/content/markdown.server";
 import { pageMeta } from "~/utils/meta";
@@ -13,7 +12,7 @@ import { CallToAction } from "~/components/call-to-action";
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const industry = params.industry ?? "";
   if (!isCaseStudyIndustry(industry)) throw new Response("Not Found", { status: 404 });
-  const study = await getPublishedCaseStudy(createDb(context.cloudflare.env.DB), industry, params.slug ?? "");
+  const study = await getPublishedCaseStudy(context.db, industry, params.slug ?? "");
   if (!study) throw new Response("Not Found", { status: 404 });
   return {
     industry: { slug: industry, name: CASE_STUDY_INDUSTRIES[industry] },

@@ -3,7 +3,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CaseStudyCard } from "~/components/case-study-card";
 import { PageHero } from "~/components/page-hero";
 import { CASE_STUDY_INDUSTRIES } from "~/content/types";
-import { createDb } from "~/db/client.server";
 import { caseStudyCards, isCaseStudyIndustry } from "~/content/queries.server";
 import { pageMeta } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
@@ -11,7 +10,7 @@ import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const industry = params.industry ?? "";
   if (!isCaseStudyIndustry(industry)) throw new Response("Not Found", { status: 404 });
-  const studies = await caseStudyCards(createDb(context.cloudflare.env.DB), industry);
+  const studies = await caseStudyCards(context.db, industry);
   if (studies.length === 0) throw new Response("Not Found", { status: 404 });
   return { industry: { slug: industry, name: CASE_STUDY_INDUSTRIES[industry] }, studies };
 }

@@ -3,13 +3,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CaseStudyCard } from "~/components/case-study-card";
 import { PageHero } from "~/components/page-hero";
 import { CASE_STUDY_INDUSTRIES } from "~/content/types";
-import { createDb } from "~/db/client.server";
 import { caseStudyCards } from "~/content/queries.server";
 import { pageMeta } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const studies = await caseStudyCards(createDb(context.cloudflare.env.DB));
+  const studies = await caseStudyCards(context.db);
   const industries = Object.entries(CASE_STUDY_INDUSTRIES)
     .map(([slug, name]) => ({ slug, name, count: studies.filter((s) => s.industry === slug).length }))
     .filter((i) => i.count > 0);

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
 import { pageMeta } from "~/utils/meta";
-import { requireUser } from "~/auth/web-sessions.server";
+import { requireUser } from "~/auth/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);

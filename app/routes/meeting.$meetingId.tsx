@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
 import { pageMeta } from "~/utils/meta";
-import { requireUser } from "~/auth/web-sessions.server";
+import { requireUser } from "~/auth/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);

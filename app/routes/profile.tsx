@@ -1,3 +1,4 @@
+import type { Db } from "~/db/client.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { and, desc, eq, isNull } from "drizzle-orm";
@@ -7,16 +8,17 @@ import { verifyPassword } from "~/auth/password.server";
 import { qrCodeSvg } from "~/auth/qr";
 import type { SessionResponse } from "~/auth/token-sessions.server";
 import { PageHero } from "~/components/page-hero";
-import { createDb } from "~/db/client.server";
 import { authSessions, mfaFactors, profiles, users } from "~/db/schema";
 import { formatAbn, isValidAbn, normaliseAbn } from "~/accounts/abn";
-import { readEnv } from "~/platform/env.server";
 import { optionalText, parseForm, type FieldErrors } from "~/utils/forms";
 import { BUSINESS_TYPES } from "~/leads/lead-fields";
 import { pageMeta } from "~/utils/meta";
-import { deleteUserData, describeUserAgent, ensureProfile, formatDateTime } from "~/accounts/profiles.server";
+import { deleteUserData } from "~/accounts/deletion.server";
+import { ensureProfile } from "~/accounts/profiles.server";
+import { describeUserAgent, formatDateTime } from "~/utils/format";
 import { consumeRateLimit, tooManyRequests } from "~/platform/rate-limit.server";
-import { authApi, requireUser, signOut, updateWebSession, type Viewer } from "~/auth/web-sessions.server";
+import { authApi, signOut, updateWebSession, type Viewer } from "~/auth/web-sessions.server";
+import { requireUser } from "~/auth/guards.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { STATE_ORDER, STATES } from "~/content/australia";
 import { Field } from "~/components/ui/field";
@@ -35,7 +37,7 @@ function tabOf(request: Request): Tab {
   return TABS.find((t) => t.id === tab)?.id ?? "details";
 }
 
-async function securityData(db: ReturnType<typeof createDb>, viewer: Viewer) {
+async function securityData(db: Db, viewer: Viewer) {
   const [account, factorRows, sessionRows] = await Promise.all([
     db.query.users.findFirst({ columns: { passwordHash: true }, where: eq(users.id, viewer.id) }),
     db
@@ -86,7 +88,7 @@ async function securityData(db: ReturnType<typeof createDb>, viewer: Viewer) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
   const tab = tabOf(request);
-  const db = createDb(context.cloudflare.env.DB);
+  const db = context.db;
   const profile = await ensureProfile(db, viewer.id);
   return {
     tab,
@@ -207,8 +209,8 @@ const PASSWORD_CHECK_LIMIT = { name: "profile-current-password", limit: 10, wind
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireUser(request, context);
-  const env = readEnv(context.cloudflare.env);
-  const db = createDb(context.cloudflare.env.DB);
+  const env = context.env;
+  const db = context.db;
   const formData = await request.formData();
   const { DetailsSchema, PasswordSchema, FactorIdSchema, VerifyFactorSchema, DeleteSchema } = schemas();
   const rawIntent = formData.get("intent");

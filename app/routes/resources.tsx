@@ -3,9 +3,7 @@ import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } f
 import { useEffect, useRef, useState } from "react";
 import { PageHero } from "~/components/page-hero";
 import { useToast } from "~/components/toast/toaster";
-import { createDb } from "~/db/client.server";
 import { leads } from "~/db/schema";
-import { readEnv } from "~/platform/env.server";
 import { parseForm, type FieldErrors } from "~/utils/forms";
 import { LEAD_LIMITS } from "~/leads/lead-fields";
 import { getPublishedResource, listPublishedResources } from "~/content/queries.server";
@@ -15,7 +13,7 @@ import { ResourceDownloadSchema } from "~/leads/resource-download";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const rows = await listPublishedResources(createDb(context.cloudflare.env.DB));
+  const rows = await listPublishedResources(context.db);
   const resources = rows.map((r) => ({ slug: r.slug, title: r.title, description: r.description, format: r.format }));
   // Without JavaScript, "Download" links here with ?download=slug and the form is shown in the page.
   const requested = new URL(request.url).searchParams.get("download");
@@ -26,8 +24,8 @@ type DownloadErrors = FieldErrors<{ resource: string; name: string; email: strin
 type DownloadActionData = { errors: DownloadErrors; resource: string; download?: undefined } | { download: string; errors?: undefined; resource?: undefined };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const env = readEnv(context.cloudflare.env);
-  const db = createDb(context.cloudflare.env.DB);
+  const env = context.env;
+  const db = context.db;
   const formData = await request.formData();
   // The dialog (JavaScript) asks for the file's address and starts the download itself; the plain
   // form is redirected to the file.

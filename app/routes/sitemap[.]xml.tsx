@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CLARITYAI_CITY_SLUGS, CLARITYAI_TOPIC_SLUGS, clarityAiPath } from "~/content/clarityai-pages";
 import { LOCATION_SLUGS, locationPath } from "~/content/locations";
-import { createDb } from "~/db/client.server";
 import { allPublishedPosts, listPublishedCaseStudies, listPublishedResources } from "~/content/queries.server";
 import { SITE_ORIGIN } from "~/utils/meta";
 import { escapeXml } from "~/utils/xml";
@@ -31,7 +30,7 @@ const STATIC_PAGES = [
 type Entry = { path: string; lastmod: string };
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const db = createDb(context.cloudflare.env.DB);
+  const db = context.db;
   const [posts, studies, resources] = await Promise.all([allPublishedPosts(db), listPublishedCaseStudies(db), listPublishedResources(db)]);
   const newest = (dates: string[]) => dates.reduce((a, b) => (a > b ? a : b), STATIC_CONTENT_UPDATED);
 

@@ -5,6 +5,7 @@ import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JW
 import { beforeAll, beforeEach, expect, test, vi } from "vitest";
 import worker from "../../workers/app";
 import { createAuthContext } from "~/auth/context.server";
+import { createRequestContext } from "~/context.server";
 import { createFlowState, s256Challenge } from "~/auth/flow-state.server";
 import { hashPassword } from "~/auth/password.server";
 import { countRows, createConfirmedUser, signIn, TEST_PASSWORD, uniqueEmail } from "./auth-helpers";
@@ -362,7 +363,7 @@ test("with link_identity and a Bearer token the id_token is linked to the signed
 
 /** A PKCE flow state for a user, made with the helper the email flows and /authorize use. */
 async function seededFlow(userId: string | null, { verifier = `verifier-${crypto.randomUUID()}-${crypto.randomUUID()}`, method = "s256", authenticationMethod = "magiclink" } = {}) {
-  const ctx = await createAuthContext(new Request("http://localhost/auth/v1/otp"), env, () => {});
+  const ctx = await createAuthContext(new Request("http://localhost/auth/v1/otp"), createRequestContext(new Request("http://localhost/auth/v1/otp"), env, createExecutionContext()));
   const challenge = method === "plain" ? verifier : await s256Challenge(verifier);
   const { id, authCode } = await createFlowState(ctx, { userId, codeChallenge: challenge, codeChallengeMethod: method, providerType: "email", authenticationMethod, redirectTo: `${SITE}/auth` });
   return { id, authCode, verifier };
@@ -427,7 +428,7 @@ test("the PKCE grant refuses missing fields, unknown or unfinished flows and exp
   expect(await rowOf("SELECT code_challenge_method FROM flow_states WHERE id = ?", upper.id)).toEqual({ code_challenge_method: "s256" });
   expect((await pkceGrant({ auth_code: upper.authCode, code_verifier: upper.verifier })).status).toBe(200);
 
-  const ctx = await createAuthContext(new Request("http://localhost/auth/v1/otp"), env, () => {});
+  const ctx = await createAuthContext(new Request("http://localhost/auth/v1/otp"), createRequestContext(new Request("http://localhost/auth/v1/otp"), env, createExecutionContext()));
   await expect(createFlowState(ctx, { userId: user.id, codeChallenge: "short", codeChallengeMethod: "s256", providerType: "email", authenticationMethod: "otp" })).rejects.toMatchObject({
     status: 400,
     message: "code challenge has to be between 43 and 128 characters",

@@ -13,6 +13,7 @@ import { audit } from "../audit.server";
 import { findUserByEmail, findUserById, findUserByPhone, normaliseEmail, normalisePhone, serializeUser, type UserRow } from "../users.server";
 import { isEmail, isPhone } from "../validation";
 import { assertStrongPassword } from "./signup";
+import { isUniqueViolation } from "~/db/errors.server";
 
 // One-time-code flows of the GoTrue-compatible API: email/SMS codes and magic links (/otp),
 // their redemption (/verify), /resend, /recover, /reauthenticate, and the changes a signed-in user
@@ -125,7 +126,7 @@ function nameField(value: unknown): string | null {
  * request reached), given absolute or relative to the site. Anything else falls back to the site
  * URL, so a crafted link cannot hand a fresh session to another origin.
  */
-export function safeRedirect(ctx: AuthContext, raw: string | null | undefined, fallback = ctx.config.siteUrl): string {
+export function redirectTarget(ctx: AuthContext, raw: string | null | undefined, fallback = ctx.config.siteUrl): string {
   if (!raw) return fallback;
   let target: URL;
   try {
@@ -141,7 +142,7 @@ export function safeRedirect(ctx: AuthContext, raw: string | null | undefined, f
 
 /** The redirect_to a client asked for (auth-js sends it as a query parameter), for email links. */
 function linkRedirect(ctx: AuthContext): string {
-  return safeRedirect(ctx, new URL(ctx.request.url).searchParams.get("redirect_to"), `${ctx.config.siteUrl}/auth`);
+  return redirectTarget(ctx, new URL(ctx.request.url).searchParams.get("redirect_to"), `${ctx.config.siteUrl}/auth`);
 }
 
 function verifyLink(ctx: AuthContext, token: string, type: string, redirectTo: string) {
@@ -368,9 +369,6 @@ async function confirmPhone(ctx: AuthContext, user: UserRow) {
   ]);
 }
 
-function isUniqueViolation(error: unknown) {
-  return error instanceof Error && /UNIQUE constraint failed/i.test(`${error.message} ${String((error as { cause?: unknown }).cause ?? "")}`);
-}
 
 /** Completes an email change; with secure change, only once both addresses have confirmed. */
 async function redeemEmailChange(ctx: AuthContext, user: UserRow, tokenType: OneTimeTokenType, relatesTo: string, invalid: () => AuthApiError) {
@@ -587,7 +585,7 @@ export async function verifyGet(ctx: AuthContext) {
   const params = new URL(ctx.request.url).searchParams;
   const rawType = params.get("type");
   const token = params.get("token") ?? "";
-  const target = safeRedirect(ctx, params.get("redirect_to"));
+  const target = redirectTarget(ctx, params.get("redirect_to"));
   if (!rawType) throw validationFailed("Verify requires a verification type");
   if (!token) throw validationFailed("Verify requires a token or a token hash");
   await limit(ctx, AUTH_LIMITS.verifyPerIp, clientIp(ctx));

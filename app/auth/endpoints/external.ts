@@ -9,6 +9,7 @@ import { audit } from "../audit.server";
 import { allowedRedirect, createFlowState, isFlowStateExpired, s256Challenge, validatePkceParams } from "../flow-state.server";
 import { authenticate, issueSession } from "~/auth/token-sessions.server";
 import { findUserByEmail, findUserById, userMetadata, type UserRow } from "../users.server";
+import { base64url } from "~/utils/base64url";
 import {
   DEFAULT_OIDC_PROVIDER,
   EXTERNAL_SIGN_IN_METHOD,
@@ -65,9 +66,6 @@ async function stateKeys(ctx: AuthContext) {
   return { signing, deriving };
 }
 
-function base64url(bytes: ArrayBuffer | Uint8Array): string {
-  return btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
 
 async function derived(ctx: AuthContext, jti: string) {
   const { deriving } = await stateKeys(ctx);

@@ -11,6 +11,7 @@ import { authenticate, elevateSession, revokeSession, sha256 } from "~/auth/toke
 import { generateSecret, otpauthUri, verifyTotp } from "../totp";
 import type { UserRow } from "../users.server";
 import type { RateLimitRule } from "~/platform/rate-limit.server";
+import { isUniqueViolation } from "~/db/errors.server";
 
 // MFA endpoints of GoTrue's internal/api/mfa.go: POST /factors, POST /factors/{id}/challenge,
 // POST /factors/{id}/verify, DELETE /factors/{id}; same fields, shapes, statuses and messages.
@@ -56,12 +57,6 @@ function auditInsert(ctx: AuthContext, action: AuditAction, actorId: string, det
   return ctx.db.insert(auditLog).values({ id: crypto.randomUUID(), action, actorId, targetId: actorId, ipHash: ctx.ipHash, detail: JSON.stringify(detail) });
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if (/UNIQUE constraint failed/i.test(e.message)) return true;
-  }
-  return false;
-}
 
 const nameConflict = (name: string) =>
   unprocessable("mfa_factor_name_conflict", `A factor with the friendly name ${JSON.stringify(name)} for this user already exists`);

@@ -12,6 +12,8 @@ import { issueOneTimeToken } from "../../one-time-tokens.server";
 import { authenticate, issueSession, sha256, type SessionResponse } from "~/auth/token-sessions.server";
 import { findUserByEmail, findUserById, normaliseEmail, userMetadata, type UserRow } from "../../users.server";
 import { isEmail } from "../../validation";
+import { base64url } from "~/utils/base64url";
+import { isUniqueViolation } from "~/db/errors.server";
 
 export type OidcConfig = NonNullable<AuthConfig["oidc"]>;
 
@@ -85,9 +87,6 @@ function providerKeys(jwksUrl: string) {
   return keys;
 }
 
-function base64url(bytes: ArrayBuffer | Uint8Array): string {
-  return btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
 
 /** OIDC Core §3.1.3.6 at_hash for RS256/ES256: the left half of SHA-256 of the access token. */
 async function accessTokenHash(accessToken: string): Promise<string> {
@@ -180,10 +179,6 @@ function mergedMetadata(user: UserRow, identityData: Record<string, unknown>, ex
   return JSON.stringify(merged).length <= 8 * 1024 ? JSON.stringify(merged) : user.userMetadata;
 }
 
-function isUniqueViolation(error: unknown) {
-  const text = error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ""}` : String(error);
-  return /UNIQUE constraint failed/i.test(text);
-}
 
 type Batch = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 

@@ -1,0 +1,28 @@
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { Role } from "~/db/schema";
+import { mfaStepUrl, owesMfaStep } from "./mfa-gate.server";
+import type { Viewer } from "./web-sessions.server";
+
+// Guards throw: a loader or action starts with one and reads on only for a permitted viewer.
+// They share the request's one viewer lookup (context.viewer()), however many run.
+
+/** Where to send someone who must sign in first, remembering the page they wanted. */
+export function signInUrl(request: Request): string {
+  const url = new URL(request.url);
+  return `/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+export async function requireUser(request: Request, context: AppLoadContext): Promise<Viewer> {
+  const viewer = await context.viewer();
+  if (!viewer) throw redirect(signInUrl(request));
+  // A password alone does not complete sign-in for a user with an authenticator app (aal1 → aal2).
+  if (owesMfaStep(viewer)) throw redirect(mfaStepUrl(request));
+  return viewer;
+}
+
+/** SPEC §6: not signed in → /auth; missing admin → /; missing any other role → /auth. */
+export async function requireRole(request: Request, context: AppLoadContext, role: Role): Promise<Viewer> {
+  const viewer = await requireUser(request, context);
+  if (!viewer.roles.includes(role)) throw redirect(role === "admin" ? "/" : signInUrl(request));
+  return viewer;
+}
