@@ -15,6 +15,7 @@ import { NotFound } from "~/components/not-found";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ToastProvider } from "~/components/toast/toaster";
+import { NOINDEX } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
 import { readToast } from "~/platform/toast.server";
 import styles from "./styles/app.css?url";
@@ -25,15 +26,14 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const env = context.env;
-  const { toast, headers } = await readToast(request, env.SESSION_SECRET);
+  const { toast, headers } = await readToast(request, context.env.SESSION_SECRET);
   // Only what the navigation needs reaches the browser (SPEC §2 links by role). A visitor costs a
   // cookie check; a failure here must not take the public pages down, so it reads as signed out.
   const viewer = await context.viewer().catch((error: unknown) => {
     console.error("root: could not read the session", error instanceof Error ? error.message : String(error));
     return null;
   });
-  return data({ toast, viewer: viewer ? { firstName: viewer.firstName, roles: viewer.roles } : null }, { headers });
+  return data({ toast, siteOrigin: context.siteOrigin, viewer: viewer ? { firstName: viewer.firstName, roles: viewer.roles } : null }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -84,7 +84,7 @@ export const meta: MetaFunction = ({ error }) => {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return [
     { title: notFound ? "Page not found | ClarityAI Coaching" : "Something went wrong | ClarityAI Coaching" },
-    { name: "robots", content: "noindex" },
+    NOINDEX,
   ];
 };
 

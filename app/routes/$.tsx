@@ -1,13 +1,14 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+import { NOINDEX } from "~/utils/meta";
 
 // Every path no other route claims: answer 404 and let the root error boundary show the page.
 export function loader() {
   throw new Response("Not Found", { status: 404 });
 }
 
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction = ({ matches }) => [
   { title: "Page not found | ClarityAI Coaching" },
-  { name: "robots", content: "noindex" },
+  NOINDEX,
 ];
 
 export default function NotFoundRoute() {

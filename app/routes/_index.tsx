@@ -7,7 +7,7 @@ import { LazySection } from "~/components/lazy-section";
 import { BUSINESS, TRUST_CLAIMS } from "~/content/business";
 import { CHALLENGES, INTERNAL_LINKS, PILLARS, TESTIMONIALS } from "~/content/home";
 import { formatAud, formatAudRange } from "~/utils/format";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { professionalServiceLd, structuredData } from "~/utils/structured-data";
 import { Guarantee } from "~/components/guarantee";
 
@@ -264,12 +264,12 @@ export default function Home() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
     title: "Business Coaching for Australian Small Business | ClarityAI Coaching",
     description:
       "Virtual business coaching from $150/hour and ClarityAI, a 24/7 AI business coach. Book a free 20-minute discovery call with an experienced Australian coach.",
     path: "/",
   }),
-  ...structuredData([professionalServiceLd()]),
+  ...structuredData([professionalServiceLd(siteOriginOf(matches))]),
 ];

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS, TRUST_CLAIMS } from "~/content/business";
 import { formatAud, formatAudRange } from "~/utils/format";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 import { Guarantee } from "~/components/guarantee";
 
@@ -227,12 +227,12 @@ export default function About() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
     title: "About Us: Virtual Business Coaching for Australian SMEs",
     description:
       "Meet ClarityAI Coaching: experienced Australian business coaches working virtually, backed by a 24/7 AI coach. See how it works, our approach and our results.",
     path: "/about",
   }),
-  ...structuredData([breadcrumbLd([{ label: "Home", to: "/" }, { label: "About" }], "/about")]),
+  ...structuredData([breadcrumbLd(siteOriginOf(matches), [{ label: "Home", to: "/" }, { label: "About" }], "/about")]),
 ];

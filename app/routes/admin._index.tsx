@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { count, desc, eq, gte } from "drizzle-orm";
 import { auditLog, emailOutbox, userRoles, users } from "~/db/schema";
-import { pageMeta } from "~/utils/meta";
+import { NOINDEX, pageMeta } from "~/utils/meta";
 import { formatDateTime } from "~/utils/format";
 import { requireRole } from "~/auth/guards.server";
 
@@ -72,7 +72,7 @@ export default function AdminOverview() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Admin overview", description: "ClarityAI Coaching administration.", path: "/admin" }),
-  { name: "robots", content: "noindex" },
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Admin overview", description: "ClarityAI Coaching administration.", path: "/admin" }),
+  NOINDEX,
 ];

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { count, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { auditLog, users } from "~/db/schema";
-import { pageMeta } from "~/utils/meta";
+import { NOINDEX, pageMeta } from "~/utils/meta";
 import { formatDateTime } from "~/utils/format";
 import { requireRole } from "~/auth/guards.server";
 
@@ -169,7 +169,7 @@ export default function AdminAudit() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Audit log · Admin", description: "ClarityAI Coaching administration.", path: "/admin/audit" }),
-  { name: "robots", content: "noindex" },
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Audit log · Admin", description: "ClarityAI Coaching administration.", path: "/admin/audit" }),
+  NOINDEX,
 ];

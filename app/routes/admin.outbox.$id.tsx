@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { eq } from "drizzle-orm";
 import { emailOutbox } from "~/db/schema";
-import { pageMeta } from "~/utils/meta";
+import { NOINDEX, pageMeta } from "~/utils/meta";
 import { formatDateTime } from "~/utils/format";
 import { requireRole } from "~/auth/guards.server";
 
@@ -58,11 +58,11 @@ export default function AdminOutboxEmail() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  ...pageMeta({
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  ...pageMeta(matches, {
     title: data ? `${data.subject} · Email outbox · Admin` : "Email outbox · Admin",
     description: "ClarityAI Coaching administration.",
     path: "/admin/outbox",
   }),
-  { name: "robots", content: "noindex" },
+  NOINDEX,
 ];

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { count, desc } from "drizzle-orm";
 import { emailOutbox } from "~/db/schema";
-import { pageMeta } from "~/utils/meta";
+import { NOINDEX, pageMeta } from "~/utils/meta";
 import { formatDateTime } from "~/utils/format";
 import { requireRole } from "~/auth/guards.server";
 
@@ -102,7 +102,7 @@ export default function AdminOutbox() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Email outbox · Admin", description: "ClarityAI Coaching administration.", path: "/admin/outbox" }),
-  { name: "robots", content: "noindex" },
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Email outbox · Admin", description: "ClarityAI Coaching administration.", path: "/admin/outbox" }),
+  NOINDEX,
 ];

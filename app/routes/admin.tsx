@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NavLink, Outlet } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
-import { pageMeta } from "~/utils/meta";
+import { NOINDEX, pageMeta } from "~/utils/meta";
 import { requireRole } from "~/auth/guards.server";
 
 // The admin area's frame. Every admin route guards its own loader and action as well: Remix runs
@@ -49,7 +49,7 @@ export default function AdminLayout() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Admin", description: "ClarityAI Coaching administration.", path: "/admin" }),
-  { name: "robots", content: "noindex" },
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Admin", description: "ClarityAI Coaching administration.", path: "/admin" }),
+  NOINDEX,
 ];

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { createAuthContext } from "~/auth/context.server";
 import { auditLog, profiles, ROLES, userRoles, users, type Role } from "~/db/schema";
 import { parseForm } from "~/utils/forms";
-import { pageMeta } from "~/utils/meta";
+import { NOINDEX, pageMeta } from "~/utils/meta";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { requireRole } from "~/auth/guards.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -308,7 +308,7 @@ export default function AdminUsers() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Users · Admin", description: "ClarityAI Coaching administration.", path: "/admin/users" }),
-  { name: "robots", content: "noindex" },
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Users · Admin", description: "ClarityAI Coaching administration.", path: "/admin/users" }),
+  NOINDEX,
 ];

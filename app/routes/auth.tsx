@@ -13,7 +13,7 @@ import type { SessionResponse } from "~/auth/token-sessions.server";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
 import { parseForm } from "~/utils/forms";
-import { pageMeta } from "~/utils/meta";
+import { NOINDEX, pageMeta } from "~/utils/meta";
 import { owesMfaStep, verifiedTotpFactorId } from "~/auth/mfa-gate.server";
 import { authApi, createWebSession, updateWebSession, type Viewer } from "~/auth/web-sessions.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -593,11 +593,11 @@ export default function Auth() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
     title: "Sign In",
     description: "Sign in to ClarityAI Coaching, or create an account, to use your learning hub, profile and the ClarityAI business coach.",
     path: "/auth",
   }),
-  { name: "robots", content: "noindex" },
+  NOINDEX,
 ];

@@ -5,7 +5,7 @@ import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
 import { formatAud } from "~/utils/format";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, structuredData } from "~/utils/structured-data";
 
 const { low: shareLow, high: shareHigh } = BUSINESS.coachRevenueShare;
@@ -223,11 +223,11 @@ export default function BecomeCoach() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
     title: "Become a Business Coach: Join Our Virtual Coach Network",
     description: `Experienced business coaches keep ${revenueShare} of session fees. We source clients and handle scheduling, payments and AI tools. Coach virtually from anywhere in Australia.`,
     path: "/become-coach",
   }),
-  ...structuredData([breadcrumbLd([{ label: "Home", to: "/" }, { label: "Become a coach" }], "/become-coach"), faqLd(FAQS)]),
+  ...structuredData([breadcrumbLd(siteOriginOf(matches), [{ label: "Home", to: "/" }, { label: "Become a coach" }], "/become-coach"), faqLd(FAQS)]),
 ];

@@ -6,7 +6,7 @@ import type { ImageKey } from "~/content/types";
 import { getPublishedPost, relatedPosts } from "~/content/queries.server";
 import { formatDate } from "~/utils/format";
 import { readingMinutes, renderMarkdown } from "~/content/markdown.server";
-import { pageMeta } from "~/utils/meta";
+import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
 import { blogPostingLd, breadcrumbLd, structuredData } from "~/utils/structured-data";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -103,16 +103,16 @@ export default function BlogPost() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: "Page not found | ClarityAI Coaching" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return NOT_FOUND_META;
   const { post } = data;
   const path = `/blog/${post.slug}`;
   return [
-    ...pageMeta({ title: post.title, description: post.description, path }),
+    ...pageMeta(matches, { title: post.title, description: post.description, path }),
     { property: "article:published_time", content: post.publishedAt },
     { property: "article:modified_time", content: post.updatedAt },
     ...structuredData([
-      blogPostingLd({
+      blogPostingLd(siteOriginOf(matches), {
         title: post.title,
         description: post.description,
         path,
@@ -121,7 +121,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
         updatedAt: post.updatedAt,
         image: `/images/${post.image}-1280.jpg`,
       }),
-      breadcrumbLd([{ label: "Home", to: "/" }, { label: "Blog", to: "/blog" }, { label: post.title }], path),
+      breadcrumbLd(siteOriginOf(matches), [{ label: "Home", to: "/" }, { label: "Blog", to: "/blog" }, { label: post.title }], path),
     ]),
   ];
 };

@@ -5,7 +5,7 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import type { ImageKey } from "~/content/types";
 import { BLOG_CATEGORY_BY_SLUG, listPublishedPosts } from "~/content/queries.server";
 import { formatDate } from "~/utils/format";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 
 function notFound(): never {
@@ -125,14 +125,14 @@ export default function BlogIndex() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: "Page not found | ClarityAI Coaching" }];
   const pageSuffix = data.page > 1 ? ` — page ${data.page}` : "";
   const title = data.category ? `${data.category.name} articles for small business${pageSuffix}` : `Business Coaching Blog${pageSuffix}`;
   const crumbs = [{ label: "Home", to: "/" }, { label: "Blog", to: "/blog" }, ...(data.category ? [{ label: data.category.name }] : [])];
   const path = listHref(data.category?.slug, data.page);
   return [
-    ...pageMeta({
+    ...pageMeta(matches, {
       title,
       description: data.category
         ? `${data.category.name} advice for Australian small-business owners from experienced business coaches.`
@@ -140,6 +140,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
       path,
     }),
     { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "ClarityAI Coaching blog", href: "/blog/rss.xml" },
-    ...structuredData([breadcrumbLd(crumbs, path)]),
+    ...structuredData([breadcrumbLd(siteOriginOf(matches), crumbs, path)]),
   ];
 };

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { allPublishedPosts } from "~/content/queries.server";
-import { SITE_NAME, SITE_ORIGIN } from "~/utils/meta";
+import { SITE_NAME } from "~/utils/meta";
 import { escapeXml } from "~/utils/xml";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const posts = await allPublishedPosts(context.db);
   const items = posts
     .map((post) => {
-      const url = `${SITE_ORIGIN}/blog/${post.slug}`;
+      const url = `${context.siteOrigin}/blog/${post.slug}`;
       return `    <item>
       <title>${escapeXml(post.title)}</title>
       <link>${url}</link>
@@ -24,8 +24,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
     <title>${escapeXml(SITE_NAME)} blog</title>
-    <link>${SITE_ORIGIN}/blog</link>
-    <atom:link href="${SITE_ORIGIN}/blog/rss.xml" rel="self" type="application/rss+xml" />
+    <link>${context.siteOrigin}/blog</link>
+    <atom:link href="${context.siteOrigin}/blog/rss.xml" rel="self" type="application/rss+xml" />
     <description>Practical advice for Australian small-business owners from the coaches at ${escapeXml(SITE_NAME)}.</description>
     <language>en-AU</language>
     <lastBuildDate>${lastBuild}</lastBuildDate>

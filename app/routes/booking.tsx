@@ -4,7 +4,7 @@ import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
 import { formatAud } from "~/utils/format";
 import { leadFormHeaders, submitLead } from "~/leads/leads.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 
 export const headers = leadFormHeaders;
@@ -55,12 +55,12 @@ export default function Booking() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
     title: "Book a Free 20-Minute Discovery Call",
     description:
       "Book a free, no-obligation 20-minute discovery call with an experienced Australian business coach. Video or phone, at a time that suits you.",
     path: "/booking",
   }),
-  ...structuredData([breadcrumbLd([{ label: "Home", to: "/" }, { label: "Book a call" }], "/booking")]),
+  ...structuredData([breadcrumbLd(siteOriginOf(matches), [{ label: "Home", to: "/" }, { label: "Book a call" }], "/booking")]),
 ];

@@ -5,7 +5,7 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { CASE_STUDY_INDUSTRIES, type ImageKey } from "~/content/types";
 import { getPublishedCaseStudy, isCaseStudyIndustry, parseResults } from "~/content/queries.server";
 import { renderMarkdown } from "~/content/markdown.server";
-import { pageMeta } from "~/utils/meta";
+import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
 
@@ -92,13 +92,13 @@ export default function CaseStudy() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: "Page not found | ClarityAI Coaching" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return NOT_FOUND_META;
   const path = `/case-studies/${data.industry.slug}/${data.study.slug}`;
   return [
-    ...pageMeta({ title: `${data.study.title} — case study`, description: data.study.description, path }),
+    ...pageMeta(matches, { title: `${data.study.title} — case study`, description: data.study.description, path }),
     ...structuredData([
-      breadcrumbLd(
+      breadcrumbLd(siteOriginOf(matches), 
         [
           { label: "Home", to: "/" },
           { label: "Case studies", to: "/case-studies" },

@@ -4,7 +4,7 @@ import { CaseStudyCard } from "~/components/case-study-card";
 import { PageHero } from "~/components/page-hero";
 import { CASE_STUDY_INDUSTRIES } from "~/content/types";
 import { caseStudyCards, isCaseStudyIndustry } from "~/content/queries.server";
-import { pageMeta } from "~/utils/meta";
+import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -44,17 +44,17 @@ export default function IndustryCaseStudies() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: "Page not found | ClarityAI Coaching" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return NOT_FOUND_META;
   const path = `/case-studies/${data.industry.slug}`;
   return [
-    ...pageMeta({
+    ...pageMeta(matches, {
       title: `${data.industry.name} Business Coaching Case Studies`,
       description: `Real results from ${data.industry.name.toLowerCase()} businesses in Australia that worked with a ClarityAI business coach: challenges, approach and measurable outcomes.`,
       path,
     }),
     ...structuredData([
-      breadcrumbLd([{ label: "Home", to: "/" }, { label: "Case studies", to: "/case-studies" }, { label: data.industry.name }], path),
+      breadcrumbLd(siteOriginOf(matches), [{ label: "Home", to: "/" }, { label: "Case studies", to: "/case-studies" }, { label: data.industry.name }], path),
     ]),
   ];
 };

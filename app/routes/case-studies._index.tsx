@@ -4,7 +4,7 @@ import { CaseStudyCard } from "~/components/case-study-card";
 import { PageHero } from "~/components/page-hero";
 import { CASE_STUDY_INDUSTRIES } from "~/content/types";
 import { caseStudyCards } from "~/content/queries.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -53,12 +53,12 @@ export default function CaseStudies() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
     title: "Business Coaching Case Studies",
     description:
       "Case studies from Australian small businesses: how coaching cut owner hours, lifted margins and improved cash flow in trades, hospitality, health and more.",
     path: "/case-studies",
   }),
-  ...structuredData([breadcrumbLd([{ label: "Home", to: "/" }, { label: "Case studies" }], "/case-studies")]),
+  ...structuredData([breadcrumbLd(siteOriginOf(matches), [{ label: "Home", to: "/" }, { label: "Case studies" }], "/case-studies")]),
 ];

@@ -13,7 +13,7 @@ import {
   type ClarityAiTopicSlug,
 } from "~/content/clarityai-pages";
 import { CLARITYAI, SERVICE_SUMMARIES } from "~/content/services";
-import { pageMeta } from "~/utils/meta";
+import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, serviceLd, structuredData } from "~/utils/structured-data";
 
 type LinkCard = { to: string; title: string; summary: string; linkLabel: string; icon: IconName };
@@ -353,19 +353,19 @@ export default function ClarityAiTopicOrCityPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: "Page not found | ClarityAI Coaching" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return NOT_FOUND_META;
   return [
-    ...pageMeta({ title: data.metaTitle, description: data.metaDescription, path: data.path }),
+    ...pageMeta(matches, { title: data.metaTitle, description: data.metaDescription, path: data.path }),
     ...structuredData([
-      serviceLd({
+      serviceLd(siteOriginOf(matches), {
         name: data.serviceName,
         description: data.metaDescription,
         path: data.path,
         serviceType: "AI business coaching",
         areaServed: data.areaServed ?? undefined,
       }),
-      breadcrumbLd(crumbsFor(data.name), data.path),
+      breadcrumbLd(siteOriginOf(matches), crumbsFor(data.name), data.path),
       faqLd(data.faq),
     ]),
   ];

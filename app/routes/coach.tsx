@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
-import { pageMeta } from "~/utils/meta";
+import { NOINDEX, pageMeta } from "~/utils/meta";
 import { requireRole } from "~/auth/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -40,7 +40,7 @@ export default function CoachPortal() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Coach Portal", description: "The ClarityAI Coaching coach portal.", path: "/coach" }),
-  { name: "robots", content: "noindex" },
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Coach Portal", description: "The ClarityAI Coaching coach portal.", path: "/coach" }),
+  NOINDEX,
 ];

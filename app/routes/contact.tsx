@@ -4,7 +4,7 @@ import { LeadForm } from "~/leads/lead-form-fields";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
 import { leadFormHeaders, submitLead } from "~/leads/leads.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 
 export const headers = leadFormHeaders;
@@ -61,12 +61,12 @@ export default function Contact() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
     title: "Contact Us",
     description:
       "Contact ClarityAI Coaching. Send a message to an experienced Australian business coach and get a reply within one business day.",
     path: "/contact",
   }),
-  ...structuredData([breadcrumbLd([{ label: "Home", to: "/" }, { label: "Contact" }], "/contact")]),
+  ...structuredData([breadcrumbLd(siteOriginOf(matches), [{ label: "Home", to: "/" }, { label: "Contact" }], "/contact")]),
 ];

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
-import { pageMeta } from "~/utils/meta";
+import { NOINDEX, pageMeta } from "~/utils/meta";
 import { requireUser } from "~/auth/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -46,11 +46,11 @@ export default function LearningHub() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
     title: "Learning Hub",
     description: "Practical business-coaching modules and lessons for ClarityAI Coaching members.",
     path: "/learning",
   }),
-  { name: "robots", content: "noindex" },
+  NOINDEX,
 ];

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
-import { pageMeta } from "~/utils/meta";
+import { NOINDEX, pageMeta } from "~/utils/meta";
 import { requireUser } from "~/auth/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -27,7 +27,7 @@ export default function LearningLesson() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Learning Lesson", description: "A lesson for ClarityAI Coaching members.", path: "/learning" }),
-  { name: "robots", content: "noindex" },
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Learning Lesson", description: "A lesson for ClarityAI Coaching members.", path: "/learning" }),
+  NOINDEX,
 ];

@@ -7,7 +7,7 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { BUSINESS } from "~/content/business";
 import { aiCoachCityPath, LOCATIONS, locationPath, locationSlugFromParam } from "~/content/locations";
 import { formatAud } from "~/utils/format";
-import { pageMeta } from "~/utils/meta";
+import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, professionalServiceLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
 import { Guarantee } from "~/components/guarantee";
@@ -236,14 +236,14 @@ function stateName(state: { code: string; name: string }): string {
   return state.code === "NT" || state.code === "ACT" ? `the ${state.name}` : state.name;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: "Page not found | ClarityAI Coaching" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return NOT_FOUND_META;
   const { city, path, crumbs } = data;
   return [
-    ...pageMeta({ title: city.metaTitle, description: city.metaDescription, path }),
+    ...pageMeta(matches, { title: city.metaTitle, description: city.metaDescription, path }),
     ...structuredData([
-      professionalServiceLd({ path, areaServed: city.name, description: city.metaDescription }),
-      breadcrumbLd(crumbs, path),
+      professionalServiceLd(siteOriginOf(matches), { path, areaServed: city.name, description: city.metaDescription }),
+      breadcrumbLd(siteOriginOf(matches), crumbs, path),
       faqLd(city.faq),
     ]),
   ];

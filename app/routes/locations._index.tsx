@@ -5,7 +5,7 @@ import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
 import { LOCATION_SLUGS, LOCATIONS, locationPath, STATE_ORDER, STATES } from "~/content/locations";
 import { formatAud } from "~/utils/format";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
 
@@ -132,12 +132,12 @@ export default function LocationsIndex() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = () => [
-  ...pageMeta({
+export const meta: MetaFunction<typeof loader> = ({ matches }) => [
+  ...pageMeta(matches, {
     title: "Business Coaching Locations Across Australia",
     description:
       "Virtual business coaching in 15 Australian cities, from Sydney and Perth to Cairns and Toowoomba. Booked in your time zone, from $150/h. Free 20-minute call.",
     path: PATH,
   }),
-  ...structuredData([breadcrumbLd(CRUMBS, PATH)]),
+  ...structuredData([breadcrumbLd(siteOriginOf(matches), CRUMBS, PATH)]),
 ];

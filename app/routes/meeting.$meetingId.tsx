@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
-import { pageMeta } from "~/utils/meta";
+import { NOINDEX, pageMeta } from "~/utils/meta";
 import { requireUser } from "~/auth/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -30,7 +30,7 @@ export default function Meeting() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Video Meeting", description: "Join a virtual coaching session with ClarityAI Coaching.", path: "/meeting" }),
-  { name: "robots", content: "noindex" },
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Video Meeting", description: "Join a virtual coaching session with ClarityAI Coaching.", path: "/meeting" }),
+  NOINDEX,
 ];

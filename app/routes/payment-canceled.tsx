@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
-import { pageMeta } from "~/utils/meta";
+import { NOINDEX, pageMeta } from "~/utils/meta";
 
 export default function PaymentCanceled() {
   return (
@@ -51,12 +51,12 @@ export default function PaymentCanceled() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
     title: "Payment Cancelled",
     description:
       "Your ClarityAI Coaching payment was cancelled and nothing was charged. Compare ClarityAI plans or contact our team when you're ready.",
     path: "/payment-canceled",
   }),
-  { name: "robots", content: "noindex" },
+  NOINDEX,
 ];

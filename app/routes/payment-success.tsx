@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { Icon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
-import { pageMeta } from "~/utils/meta";
+import { NOINDEX, pageMeta } from "~/utils/meta";
 
 export default function PaymentSuccess() {
   return (
@@ -77,12 +77,12 @@ export default function PaymentSuccess() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
     title: "Payment Successful",
     description:
       "Your payment to ClarityAI Coaching was successful. Your confirmation email is on its way — here's what happens next.",
     path: "/payment-success",
   }),
-  { name: "robots", content: "noindex" },
+  NOINDEX,
 ];

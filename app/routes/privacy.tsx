@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { LegalDocument, type LegalSection } from "~/components/legal-document";
 import { BUSINESS } from "~/content/business";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 
 const LAST_UPDATED = "21 November 2026";
@@ -328,12 +328,12 @@ export default function Privacy() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
     title: "Privacy Policy",
     description:
       "How ClarityAI Coaching collects, uses, stores and protects personal information under the Australian Privacy Principles, including AI chat retention and overseas processing.",
     path: "/privacy",
   }),
-  ...structuredData([breadcrumbLd([{ label: "Home", to: "/" }, { label: "Privacy policy" }], "/privacy")]),
+  ...structuredData([breadcrumbLd(siteOriginOf(matches), [{ label: "Home", to: "/" }, { label: "Privacy policy" }], "/privacy")]),
 ];

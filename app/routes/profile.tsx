@@ -12,7 +12,7 @@ import { authSessions, mfaFactors, profiles, users } from "~/db/schema";
 import { formatAbn, isValidAbn, normaliseAbn } from "~/accounts/abn";
 import { optionalText, parseForm, type FieldErrors } from "~/utils/forms";
 import { BUSINESS_TYPES } from "~/leads/lead-fields";
-import { pageMeta } from "~/utils/meta";
+import { NOINDEX, pageMeta } from "~/utils/meta";
 import { deleteUserData } from "~/accounts/deletion.server";
 import { ensureProfile } from "~/accounts/profiles.server";
 import { describeUserAgent, formatDateTime } from "~/utils/format";
@@ -798,7 +798,7 @@ export default function ProfilePage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Your profile", description: "Manage your ClarityAI Coaching details, security and privacy.", path: "/profile" }),
-  { name: "robots", content: "noindex" },
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Your profile", description: "Manage your ClarityAI Coaching details, security and privacy.", path: "/profile" }),
+  NOINDEX,
 ];

@@ -7,7 +7,7 @@ import { leads } from "~/db/schema";
 import { parseForm, type FieldErrors } from "~/utils/forms";
 import { LEAD_LIMITS } from "~/leads/lead-fields";
 import { getPublishedResource, listPublishedResources } from "~/content/queries.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { clientAddress, consumeRateLimit, RESOURCE_DOWNLOAD_LIMIT, tooManyRequests } from "~/platform/rate-limit.server";
 import { ResourceDownloadSchema } from "~/leads/resource-download";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
@@ -209,12 +209,12 @@ export default function Resources() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
     title: "Free Business Templates and Checklists",
     description:
       "Free downloads for Australian small-business owners: a 13-week cash-flow forecast, a 90-day action plan, an EOFY checklist and more from our coaches.",
     path: "/resources",
   }),
-  ...structuredData([breadcrumbLd([{ label: "Home", to: "/" }, { label: "Resources" }], "/resources")]),
+  ...structuredData([breadcrumbLd(siteOriginOf(matches), [{ label: "Home", to: "/" }, { label: "Resources" }], "/resources")]),
 ];

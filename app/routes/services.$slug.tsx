@@ -6,7 +6,7 @@ import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
 import { isServiceSlug, SERVICE_SUMMARIES, SERVICES } from "~/content/services";
 import { formatAud } from "~/utils/format";
-import { pageMeta } from "~/utils/meta";
+import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, serviceLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
 import { Guarantee } from "~/components/guarantee";
@@ -168,14 +168,14 @@ export default function ServicePage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: "Page not found | ClarityAI Coaching" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return NOT_FOUND_META;
   const path = `/services/${data.service.slug}`;
   return [
-    ...pageMeta({ title: data.service.metaTitle, description: data.service.metaDescription, path }),
+    ...pageMeta(matches, { title: data.service.metaTitle, description: data.service.metaDescription, path }),
     ...structuredData([
-      serviceLd({ name: data.service.title, description: data.service.metaDescription, path }),
-      breadcrumbLd([{ label: "Home", to: "/" }, { label: "Services", to: "/services" }, { label: data.service.title }], path),
+      serviceLd(siteOriginOf(matches), { name: data.service.title, description: data.service.metaDescription, path }),
+      breadcrumbLd(siteOriginOf(matches), [{ label: "Home", to: "/" }, { label: "Services", to: "/services" }, { label: data.service.title }], path),
       faqLd(data.service.faq),
     ]),
   ];

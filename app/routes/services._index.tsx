@@ -6,7 +6,7 @@ import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
 import { SERVICE_SLUGS, SERVICE_SUMMARIES } from "~/content/services";
 import { formatAud, formatAudRange } from "~/utils/format";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
 import { Guarantee } from "~/components/guarantee";
@@ -255,11 +255,11 @@ export default function ServicesIndex() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
     title: "Business Coaching Services for Small Business",
     description: `Strategic planning, operations, digital systems and custom software coaching from ${ourRate}/hour, plus ClarityAI, a 24/7 AI coach. Money-back guarantee.`,
     path: "/services",
   }),
-  ...structuredData([breadcrumbLd([{ label: "Home", to: "/" }, { label: "Services" }], "/services"), faqLd(FAQ)]),
+  ...structuredData([breadcrumbLd(siteOriginOf(matches), [{ label: "Home", to: "/" }, { label: "Services" }], "/services"), faqLd(FAQ)]),
 ];

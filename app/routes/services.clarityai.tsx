@@ -6,7 +6,7 @@ import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
 import { CLARITYAI } from "~/content/services";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, serviceLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
 
@@ -225,15 +225,15 @@ export default function ClarityAiPage() {
 const META_DESCRIPTION =
   "ClarityAI is an AI business coach trained on our coaching playbooks, with BAS, GST, super and award know-how. Lite and Pro plans, with human expert escalation.";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
     title: "ClarityAI: 24/7 AI Business Coach for Australian Small Business",
     description: META_DESCRIPTION,
     path: "/services/clarityai",
   }),
   ...structuredData([
-    serviceLd({ name: "ClarityAI — AI business coach", description: META_DESCRIPTION, path: "/services/clarityai", serviceType: "AI business coaching" }),
-    breadcrumbLd([{ label: "Home", to: "/" }, { label: "Services", to: "/services" }, { label: "ClarityAI" }], "/services/clarityai"),
+    serviceLd(siteOriginOf(matches), { name: "ClarityAI — AI business coach", description: META_DESCRIPTION, path: "/services/clarityai", serviceType: "AI business coaching" }),
+    breadcrumbLd(siteOriginOf(matches), [{ label: "Home", to: "/" }, { label: "Services", to: "/services" }, { label: "ClarityAI" }], "/services/clarityai"),
     faqLd(CLARITYAI.faq),
   ]),
 ];

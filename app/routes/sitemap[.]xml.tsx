@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CLARITYAI_CITY_SLUGS, CLARITYAI_TOPIC_SLUGS, clarityAiPath } from "~/content/clarityai-pages";
 import { LOCATION_SLUGS, locationPath } from "~/content/locations";
 import { allPublishedPosts, listPublishedCaseStudies, listPublishedResources } from "~/content/queries.server";
-import { SITE_ORIGIN } from "~/utils/meta";
 import { escapeXml } from "~/utils/xml";
 
 // When the copy of the static pages last changed; bump it with a content change to those pages.
@@ -51,7 +50,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   ];
 
   const body = entries
-    .map((entry) => `  <url>\n    <loc>${escapeXml(SITE_ORIGIN + entry.path)}</loc>\n    <lastmod>${entry.lastmod.slice(0, 10)}</lastmod>\n  </url>`)
+    .map((entry) => `  <url>\n    <loc>${escapeXml(context.siteOrigin + entry.path)}</loc>\n    <lastmod>${entry.lastmod.slice(0, 10)}</lastmod>\n  </url>`)
     .join("\n");
   return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },

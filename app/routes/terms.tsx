@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { LegalDocument, type LegalSection } from "~/components/legal-document";
 import { BUSINESS, MONEY_BACK_GUARANTEE } from "~/content/business";
 import { formatAud } from "~/utils/format";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 
 const LAST_UPDATED = "21 November 2026";
@@ -345,12 +345,12 @@ export default function Terms() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
     title: "Terms of Service",
     description:
       "Terms for ClarityAI Coaching's virtual coaching sessions and ClarityAI subscriptions: bookings, cancellations, our money-back guarantee and your Australian Consumer Law rights.",
     path: "/terms",
   }),
-  ...structuredData([breadcrumbLd([{ label: "Home", to: "/" }, { label: "Terms of service" }], "/terms")]),
+  ...structuredData([breadcrumbLd(siteOriginOf(matches), [{ label: "Home", to: "/" }, { label: "Terms of service" }], "/terms")]),
 ];

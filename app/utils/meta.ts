@@ -1,13 +1,36 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 
 export const SITE_NAME = "ClarityAI Coaching";
-// Canonical URLs name the production site, whichever host served the page.
-export const SITE_ORIGIN = "https://clarityai.com.au";
+
+/** Remix's meta `matches`, as far as finding the root loader's data goes. */
+type Matches = readonly { id: string; data: unknown }[];
+
+/**
+ * The site's origin (from PUBLIC_SITE_URL), which the root loader hands to every page: canonical
+ * links and JSON-LD name it, whichever host served the page.
+ */
+export function siteOriginOf(matches: Matches): string {
+  const root = matches.find((match) => match.id === "root")?.data as { siteOrigin?: string } | undefined;
+  // Without root data (an error page) links stay relative rather than naming a wrong host.
+  return root?.siteOrigin ?? "";
+}
+
+/** The origin and a path as one absolute URL, without a trailing slash except for the home page. */
+export function absoluteUrl(origin: string, path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  return `${origin}${path === "/" ? "/" : path.replace(/\/+$/, "")}`;
+}
+
+/** Keeps a page out of search results: private pages, error pages and steps of a flow. */
+export const NOINDEX: MetaDescriptor = { name: "robots", content: "noindex" };
+
+/** The meta of a page whose loader found nothing to show. */
+export const NOT_FOUND_META: MetaDescriptor[] = [{ title: `Page not found | ${SITE_NAME}` }, NOINDEX];
 
 /** Title, description, one canonical link and the Open Graph and Twitter tags for a page. */
-export function pageMeta({ title, description, path }: { title: string; description: string; path: string }): MetaDescriptor[] {
+export function pageMeta(matches: Matches, { title, description, path }: { title: string; description: string; path: string }): MetaDescriptor[] {
   const fullTitle = title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`;
-  const url = `${SITE_ORIGIN}${path === "/" ? "/" : path.replace(/\/+$/, "")}`;
+  const url = absoluteUrl(siteOriginOf(matches), path);
   return [
     { title: fullTitle },
     { name: "description", content: description },

@@ -1,31 +1,27 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { BUSINESS } from "~/content/business";
-import { SITE_NAME, SITE_ORIGIN } from "./meta";
+import { absoluteUrl, SITE_NAME } from "./meta";
 
 // JSON-LD blocks for search engines, rendered through route `meta` as <script type="application/ld+json">.
+// Every builder takes the site origin first (see siteOriginOf in ./meta): URLs in the blocks are absolute.
 // A page may carry each @type once (SPEC §5): structuredData() refuses a second block of a type.
 
 type JsonLd = { "@type": string } & Record<string, unknown>;
 
-export function absoluteUrl(path: string): string {
-  if (/^https?:\/\//.test(path)) return path;
-  return `${SITE_ORIGIN}${path === "/" ? "/" : path.replace(/\/+$/, "")}`;
-}
-
 /** The business itself. `areaServed` narrows it to a city on location pages. */
-export function professionalServiceLd(options: { path?: string; areaServed?: string; description?: string } = {}): JsonLd {
+export function professionalServiceLd(origin: string, options: { path?: string; areaServed?: string; description?: string } = {}): JsonLd {
   return {
     "@type": "ProfessionalService",
-    "@id": `${SITE_ORIGIN}/#business`,
+    "@id": `${origin}/#business`,
     name: SITE_NAME,
-    url: absoluteUrl(options.path ?? "/"),
+    url: absoluteUrl(origin, options.path ?? "/"),
     description:
       options.description ??
       "Virtual business coaching and ClarityAI, a 24/7 AI business coach, for Australian small and medium businesses.",
     email: BUSINESS.email,
     telephone: BUSINESS.phone,
-    logo: `${SITE_ORIGIN}/favicon.svg`,
-    image: `${SITE_ORIGIN}/favicon.svg`,
+    logo: `${origin}/favicon.svg`,
+    image: `${origin}/favicon.svg`,
     priceRange: `From A$${BUSINESS.virtualCoachingFromPerHour} per hour`,
     currenciesAccepted: "AUD",
     address: { "@type": "PostalAddress", addressCountry: "AU" },
@@ -41,14 +37,14 @@ export function professionalServiceLd(options: { path?: string; areaServed?: str
   };
 }
 
-export function breadcrumbLd(items: { label: string; to?: string }[], currentPath: string): JsonLd {
+export function breadcrumbLd(origin: string, items: { label: string; to?: string }[], currentPath: string): JsonLd {
   return {
     "@type": "BreadcrumbList",
     itemListElement: items.map((item, index) => ({
       "@type": "ListItem",
       position: index + 1,
       name: item.label,
-      item: absoluteUrl(item.to ?? currentPath),
+      item: absoluteUrl(origin, item.to ?? currentPath),
     })),
   };
 }
@@ -64,19 +60,21 @@ export function faqLd(faqs: readonly { question: string; answer: string }[]): Js
   };
 }
 
-export function serviceLd(options: { name: string; description: string; path: string; serviceType?: string; areaServed?: string }): JsonLd {
+export function serviceLd(origin: string, options: { name: string; description: string; path: string; serviceType?: string; areaServed?: string }): JsonLd {
   return {
     "@type": "Service",
     name: options.name,
     description: options.description,
-    url: absoluteUrl(options.path),
+    url: absoluteUrl(origin, options.path),
     serviceType: options.serviceType ?? options.name,
-    provider: { "@id": `${SITE_ORIGIN}/#business`, "@type": "ProfessionalService", name: SITE_NAME, url: `${SITE_ORIGIN}/` },
+    provider: { "@id": `${origin}/#business`, "@type": "ProfessionalService", name: SITE_NAME, url: `${origin}/` },
     areaServed: options.areaServed ? { "@type": "City", name: options.areaServed } : { "@type": "Country", name: "Australia" },
   };
 }
 
-export function blogPostingLd(post: {
+export function blogPostingLd(
+  origin: string,
+  post: {
   title: string;
   description: string;
   path: string;
@@ -89,13 +87,13 @@ export function blogPostingLd(post: {
     "@type": "BlogPosting",
     headline: post.title,
     description: post.description,
-    url: absoluteUrl(post.path),
-    mainEntityOfPage: absoluteUrl(post.path),
+    url: absoluteUrl(origin, post.path),
+    mainEntityOfPage: absoluteUrl(origin, post.path),
     datePublished: post.publishedAt,
     dateModified: post.updatedAt,
     author: { "@type": "Person", name: post.author },
-    publisher: { "@type": "Organization", name: SITE_NAME, url: `${SITE_ORIGIN}/`, logo: { "@type": "ImageObject", url: `${SITE_ORIGIN}/favicon.svg` } },
-    ...(post.image ? { image: absoluteUrl(post.image) } : {}),
+    publisher: { "@type": "Organization", name: SITE_NAME, url: `${origin}/`, logo: { "@type": "ImageObject", url: `${origin}/favicon.svg` } },
+    ...(post.image ? { image: absoluteUrl(origin, post.image) } : {}),
     inLanguage: "en-AU",
   };
 }

@@ -6,7 +6,7 @@ test("a page cannot carry two blocks of the same type", () => {
 });
 
 test("blocks get the schema.org context and absolute URLs", () => {
-  const [block] = structuredData([breadcrumbLd([{ label: "Home", to: "/" }, { label: "Blog", to: "/blog/" }, { label: "Post" }], "/blog/post")]);
+  const [block] = structuredData([breadcrumbLd("https://clarityai.com.au", [{ label: "Home", to: "/" }, { label: "Blog", to: "/blog/" }, { label: "Post" }], "/blog/post")]);
   expect(block).toEqual({
     "script:ld+json": {
       "@context": "https://schema.org",
@@ -21,7 +21,7 @@ test("blocks get the schema.org context and absolute URLs", () => {
 });
 
 test("the business block states AUD pricing and weekday opening hours", () => {
-  const business = professionalServiceLd({ areaServed: "Hobart" });
+  const business = professionalServiceLd("https://clarityai.com.au", { areaServed: "Hobart" });
   expect(business).toMatchObject({
     "@type": "ProfessionalService",
     currenciesAccepted: "AUD",
