@@ -1,21 +1,110 @@
+import type { ServerBuild } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { beforeAll, expect, test } from "vitest";
+// @ts-ignore -- the server build exists only after `npm run build`; the Worker under test serves this same build.
+import * as serverBuild from "../../build/server/index.js";
+import { ROUTE_ACCESS, type RouteAccess } from "~/auth/route-access";
+import { BLOG_POSTS } from "~/content/blog-posts";
+import { CASE_STUDIES } from "~/content/case-studies";
+import { CLARITYAI_TOPIC_SLUGS } from "~/content/clarityai-pages";
+import { LOCATION_PATH_SUFFIX, LOCATION_SLUGS } from "~/content/locations";
+import { SERVICE_SLUGS } from "~/content/services";
 import type { Role } from "~/db/schema";
 import { fetchApp } from "./app";
 import { countRows, createConfirmedUser, TEST_PASSWORD } from "./auth-helpers";
 import { formPost } from "./factories";
 
-// SPEC §6 as a table: every guarded route × visitor, client, coach and admin. Not signed in → /auth
-// remembering the page; missing admin → /; missing another role → /auth; allowed → 200. Guards are
-// checked on the server for whole documents, for each route's own data request (Remix runs nested
-// loaders in parallel, so every child must guard itself) and for every guarded action.
+// SPEC §6 as a table, generated from the route manifest of the real server build: every route ×
+// visitor, client, coach and admin, checked against its class in app/auth/route-access.ts. Not
+// signed in → /auth remembering the page; missing admin → /; missing another role → /auth;
+// allowed → the route's own answer (200 unless noted below). Guards are checked on the server for
+// whole documents, for each route's own data request (Remix runs nested loaders in parallel, so
+// every child must guard itself) and for every action. A route added without a classification,
+// or a classification left behind by a renamed route, fails the first test.
 
 type Persona = "visitor" | "client" | "coach" | "admin";
 const PERSONAS: Persona[] = ["visitor", "client", "coach", "admin"];
+/** Each signed-in persona holds exactly the role it is named after. */
+const PERSONA_ROLE: Record<Exclude<Persona, "visitor">, Role> = { client: "client", coach: "coach", admin: "admin" };
+
+type ManifestRoute = ServerBuild["routes"][string];
+const MANIFEST = (serverBuild as unknown as ServerBuild).routes;
+const ROUTES: ManifestRoute[] = Object.values(MANIFEST).sort((a, b) => a.id.localeCompare(b.id));
 
 const cookies: Partial<Record<Persona, string>> = {};
 const ids: Partial<Record<Persona, string>> = {};
 let outboxId = "";
+
+// ---------------------------------------------------------------------------------------------
+// How to reach each route. Routes not named here are visited at their own path with PLACEHOLDER
+// for every param; those (and only those) may answer 404 to an allowed persona instead of 200.
+
+/** The answer a route gives: a status (no redirect), or a redirect to this location. */
+type Outcome = { status: number[] } | { location: string };
+const OK: Outcome = { status: [200] };
+const PLACEHOLDER = "authz-sample";
+
+type GetProbe = {
+  /** Real values (seeded rows) for the route's params, so an allowed persona gets exactly 200. */
+  params?: () => Record<string, string>;
+  /** More URLs this route serves (query variants), checked the same way. */
+  moreUrls?: () => string[];
+  /** What an allowed persona gets, when it is not 200. */
+  allowed?: (persona: Persona) => Outcome;
+};
+
+const [firstPost] = BLOG_POSTS;
+const [firstStudy] = CASE_STUDIES;
+
+const GET_PROBES: Record<string, GetProbe> = {
+  "routes/$": { allowed: () => ({ status: [404] }) },
+  "routes/auth": {
+    // Sign-in is for visitors: a signed-in user is sent to their profile, never back to redirectTo.
+    allowed: (persona) => (persona === "visitor" ? OK : { location: "/profile" }),
+  },
+  // Signing out is a POST; a GET only goes home.
+  "routes/sign-out": { allowed: () => ({ location: "/" }) },
+  "routes/blog.$slug": { params: () => ({ slug: firstPost!.slug }) },
+  "routes/case-studies.$industry._index": { params: () => ({ industry: firstStudy!.industry }) },
+  "routes/case-studies.$industry.$slug": { params: () => ({ industry: firstStudy!.industry, slug: firstStudy!.slug }) },
+  "routes/clarityai.$slug": { params: () => ({ slug: CLARITYAI_TOPIC_SLUGS[0] }) },
+  "routes/locations.$slug": { params: () => ({ slug: `${LOCATION_SLUGS[0]}${LOCATION_PATH_SUFFIX}` }) },
+  "routes/services.$slug": { params: () => ({ slug: SERVICE_SLUGS[0] }) },
+  "routes/admin.outbox.$id": { params: () => ({ id: outboxId }) },
+  // Placeholder pages today: any id answers 200. Give them a seeded row once they load one.
+  "routes/learning.module.$moduleId": { params: () => ({ moduleId: "x" }) },
+  "routes/learning.lesson.$lessonId": { params: () => ({ lessonId: "x" }) },
+  "routes/meeting.$meetingId": { params: () => ({ meetingId: "x" }) },
+  "routes/profile": { moreUrls: () => ["/profile?tab=security", "/profile?tab=privacy", "/profile?tab=ai-assistant"] },
+  "routes/admin.users": { moreUrls: () => ["/admin/users?q=example&page=1"] },
+};
+
+type PostProbe = {
+  /** Where to post; the route's own URL (with ?index for an index route) when left out. */
+  path?: string;
+  fields: Record<string, string>;
+  /** What an allowed persona gets; 400 (an incomplete form, refused with nothing changed) when left out. */
+  allowed?: (persona: Persona) => Outcome;
+  /** Sign in afresh for this post, because it ends the session it is sent with. */
+  freshSession?: true;
+};
+
+/** Routes with an action get one empty-form post unless they are named here. */
+const POST_PROBES: Record<string, PostProbe[]> = {
+  "routes/profile": [
+    { path: "/profile", fields: { intent: "update-details", firstName: "" } },
+    { path: "/profile?tab=security", fields: { intent: "remove-factor", factorId: "not-a-uuid" } },
+    { path: "/profile?tab=privacy", fields: { intent: "delete-account", confirm: "nope" } },
+  ],
+  "routes/admin.users": [{ path: "/admin/users", fields: { intent: "grant-role", role: "admin" } }],
+  // The form is refused (400) for a visitor; a signed-in user's document POST then meets the page's
+  // loader, which sends them to their profile as GET does.
+  "routes/auth": [{ fields: {}, allowed: (persona) => (persona === "visitor" ? { status: [400] } : { location: "/profile" }) }],
+  // Global sign-out, signed in or not, always lands on /auth.
+  "routes/sign-out": [{ fields: {}, allowed: () => ({ location: "/auth" }), freshSession: true }],
+};
+
+// ---------------------------------------------------------------------------------------------
 
 function clientAddress() {
   return `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
@@ -33,13 +122,13 @@ async function signInAs(roles: Role[]) {
   );
   expect(response.status, `sign-in as ${roles.join(",")}`).toBe(302);
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__Host-session="));
-  expect(cookie, "session cookie").toBeTruthy();
+  expect(cookie, "session cookie").toMatch(/^__Host-session=[^;]+;/);
   return { id: user.id, cookie: cookie!.split(";")[0]! };
 }
 
 beforeAll(async () => {
   for (const persona of ["client", "coach", "admin"] as const) {
-    const { id, cookie } = await signInAs([persona]);
+    const { id, cookie } = await signInAs([PERSONA_ROLE[persona]]);
     cookies[persona] = cookie;
     ids[persona] = id;
   }
@@ -56,108 +145,171 @@ function get(path: string, persona: Persona, headers: Record<string, string> = {
   return fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } }));
 }
 
-function post(path: string, persona: Persona, fields: Record<string, string>) {
-  const cookie = cookies[persona];
+function post(path: string, persona: Persona, fields: Record<string, string>, cookie = cookies[persona]) {
   return fetchApp(formPost(path, fields, cookie ? { Cookie: cookie } : {}));
 }
 
 const signIn = (path: string) => `/auth?redirectTo=${encodeURIComponent(path)}`;
 
-type Expectation = { status: 200 } | { status: 302; location: string };
-type Guard = "signed-in" | "coach" | "admin";
-
-function expected(guard: Guard, persona: Persona, path: string): Expectation {
-  if (persona === "visitor") return { status: 302, location: signIn(path) };
-  if (guard === "admin" && persona !== "admin") return { status: 302, location: "/" };
-  if (guard === "coach" && persona !== "coach") return { status: 302, location: signIn(path) };
-  return { status: 200 };
+/** SPEC §6: what `persona` gets from a route of this class at `path`, given what an allowed persona gets. */
+function expected(access: RouteAccess, persona: Persona, path: string, allowed: Outcome): Outcome {
+  if (access === "public") return allowed;
+  if (persona === "visitor") return { location: signIn(path) };
+  if (access === "signed-in" || PERSONA_ROLE[persona] === access.role) return allowed;
+  return access.role === "admin" ? { location: "/" } : { location: signIn(path) };
 }
 
-const ROUTES: { path: () => string; guard: Guard; routeId: string }[] = [
-  { path: () => "/profile", guard: "signed-in", routeId: "routes/profile" },
-  { path: () => "/profile?tab=security", guard: "signed-in", routeId: "routes/profile" },
-  { path: () => "/profile?tab=privacy", guard: "signed-in", routeId: "routes/profile" },
-  { path: () => "/profile?tab=ai-assistant", guard: "signed-in", routeId: "routes/profile" },
-  { path: () => "/profile/export.json", guard: "signed-in", routeId: "routes/profile.export[.]json" },
-  { path: () => "/learning", guard: "signed-in", routeId: "routes/learning._index" },
-  { path: () => "/learning/module/x", guard: "signed-in", routeId: "routes/learning.module.$moduleId" },
-  { path: () => "/learning/lesson/x", guard: "signed-in", routeId: "routes/learning.lesson.$lessonId" },
-  { path: () => "/meeting/x", guard: "signed-in", routeId: "routes/meeting.$meetingId" },
-  { path: () => "/coach", guard: "coach", routeId: "routes/coach" },
-  { path: () => "/admin", guard: "admin", routeId: "routes/admin._index" },
-  { path: () => "/admin/users", guard: "admin", routeId: "routes/admin.users" },
-  { path: () => "/admin/users?q=example&page=1", guard: "admin", routeId: "routes/admin.users" },
-  { path: () => "/admin/audit", guard: "admin", routeId: "routes/admin.audit" },
-  { path: () => "/admin/outbox", guard: "admin", routeId: "routes/admin.outbox._index" },
-  { path: () => `/admin/outbox/${outboxId}`, guard: "admin", routeId: "routes/admin.outbox.$id" },
-];
+function accessOf(route: ManifestRoute): RouteAccess {
+  const access = ROUTE_ACCESS[route.id];
+  if (!access) throw new Error(`${route.id} is not classified in app/auth/route-access.ts`);
+  return access;
+}
 
-test("GET: every guarded page answers each persona as SPEC §6 says", async () => {
+/** The route's URL pattern, from its own path and its ancestors' ("/admin/outbox/:id"). */
+function pattern(route: ManifestRoute): string {
+  const segments: string[] = [];
+  for (let current: ManifestRoute | undefined = route; current; current = current.parentId ? MANIFEST[current.parentId] : undefined) {
+    if (current.path) segments.unshift(current.path);
+  }
+  return `/${segments.join("/")}`.replace(/\/+/g, "/");
+}
+
+/** A concrete URL for the route, and whether it had to use PLACEHOLDER for a param. */
+function sampleUrl(route: ManifestRoute): { path: string; placeholder: boolean } {
+  const values = GET_PROBES[route.id]?.params?.() ?? {};
+  let placeholder = false;
+  const path = pattern(route)
+    .split("/")
+    .map((segment) => {
+      if (segment === "*") return values["*"] ?? "no-such-page-authz";
+      if (!segment.startsWith(":")) return segment.replace(/\?$/, "");
+      const value = values[segment.slice(1).replace(/\?$/, "")];
+      if (value === undefined) placeholder = true;
+      return encodeURIComponent(value ?? PLACEHOLDER);
+    })
+    .join("/");
+  return { path, placeholder };
+}
+
+function allowedGet(route: ManifestRoute, persona: Persona, placeholder: boolean): Outcome {
+  const own = GET_PROBES[route.id]?.allowed;
+  if (own) return own(persona);
+  // A made-up id may be refused as missing, but only after the guard let the persona through.
+  return placeholder ? { status: [200, 404] } : OK;
+}
+
+function describe(outcome: Outcome) {
+  return "location" in outcome ? `redirect to ${outcome.location}` : `status ${outcome.status.join(" or ")}`;
+}
+
+/** Every URL the GET tests visit for a route, with what an allowed persona gets there. */
+function getTargets(route: ManifestRoute) {
+  const { path, placeholder } = sampleUrl(route);
+  const more = GET_PROBES[route.id]?.moreUrls?.() ?? [];
+  return [path, ...more].map((url) => ({ url, placeholder }));
+}
+
+// Routes with a loader or a page answer GET; routes with an action answer POST.
+const GET_ROUTES = ROUTES.filter((route) => route.module.loader !== undefined || route.module.default !== undefined);
+const POST_ROUTES = ROUTES.filter((route) => route.module.action !== undefined);
+// A route's own data request exists only for routes that render a page and load data for it.
+const DATA_ROUTES = ROUTES.filter((route) => route.module.loader !== undefined && route.module.default !== undefined);
+
+test("route-access.ts classifies exactly the routes in the server build", () => {
+  const manifestIds = ROUTES.map((route) => route.id);
+  const unclassified = manifestIds.filter((id) => !(id in ROUTE_ACCESS));
+  const stale = Object.keys(ROUTE_ACCESS).filter((id) => !(id in MANIFEST));
+  expect({ unclassified, stale }, "add the unclassified ids to app/auth/route-access.ts and remove the stale ones").toEqual({ unclassified: [], stale: [] });
+  // The probes above belong to real routes too: a renamed route must not silently lose its samples.
+  const staleProbes = [...Object.keys(GET_PROBES), ...Object.keys(POST_PROBES)].filter((id) => !(id in MANIFEST));
+  expect(staleProbes, "GET_PROBES / POST_PROBES name routes the build no longer has").toEqual([]);
+  // Every route is reachable by at least one of the request kinds checked below.
+  expect(manifestIds.filter((id) => !GET_ROUTES.some((r) => r.id === id) && !POST_ROUTES.some((r) => r.id === id))).toEqual([]);
+  // The build this file reads is the one that must know the SPEC §6 sections.
+  expect(manifestIds).toEqual(expect.arrayContaining(["root", "routes/profile", "routes/coach", "routes/admin", "routes/admin.users"]));
+});
+
+test("GET: every route answers each persona as SPEC §6 says", async () => {
   const failures: string[] = [];
-  for (const route of ROUTES) {
-    const path = route.path();
-    for (const persona of PERSONAS) {
-      const want = expected(route.guard, persona, path);
-      const response = await get(path, persona);
-      const got = { status: response.status, location: response.headers.get("Location") };
-      await response.body?.cancel();
-      const ok = want.status === 200 ? got.status === 200 : got.status === 302 && got.location === want.location;
-      if (!ok) failures.push(`${persona} GET ${path}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+  let checked = 0;
+  for (const route of GET_ROUTES) {
+    const access = accessOf(route);
+    for (const { url, placeholder } of getTargets(route)) {
+      for (const persona of PERSONAS) {
+        const want = expected(access, persona, url, allowedGet(route, persona, placeholder));
+        const response = await get(url, persona);
+        const got = { status: response.status, location: response.headers.get("Location") };
+        await response.body?.cancel();
+        const ok = "location" in want ? got.status === 302 && got.location === want.location : want.status.includes(got.status) && got.location === null;
+        if (!ok) failures.push(`${persona} GET ${url} (${route.id}): expected ${describe(want)}, got ${JSON.stringify(got)}`);
+        checked += 1;
+      }
     }
   }
   expect(failures).toEqual([]);
+  // Each persona saw every route, the guarded ones of SPEC §6 included.
+  expect(checked).toBeGreaterThanOrEqual(GET_ROUTES.length * PERSONAS.length);
 });
 
 /** The single-fetch data URL that asks for one route's loader only, as client navigations do. */
 function dataUrl(path: string, routeId: string) {
-  const [pathname, search = ""] = path.split("?");
+  const [pathname = "/", search = ""] = path.split("?");
   const params = new URLSearchParams(search);
   params.set("_routes", routeId);
-  return `${pathname}.data?${params}`;
+  return `${pathname === "/" ? "/_root" : pathname.replace(/\/$/, "")}.data?${params}`;
 }
 
 test("data requests: each route's own loader refuses on its own, not only through its parent", async () => {
   const failures: string[] = [];
-  for (const route of ROUTES.filter((r) => !r.routeId.includes("export"))) {
-    const path = route.path();
-    for (const persona of PERSONAS) {
-      const want = expected(route.guard, persona, path);
-      const response = await get(dataUrl(path, route.routeId), persona);
-      const body = await response.text();
-      // Single fetch answers a redirect thrown during a data request with 202 and an encoded redirect.
-      const got = { status: response.status, location: response.headers.get("Location"), encoded: body.includes("SingleFetchRedirect") };
-      const ok = want.status === 200 ? got.status === 200 && !got.encoded : got.status === 202 && got.encoded && got.location === want.location;
-      if (!ok) failures.push(`${persona} data ${route.routeId} ${path}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+  for (const route of DATA_ROUTES) {
+    const access = accessOf(route);
+    for (const { url, placeholder } of getTargets(route)) {
+      for (const persona of PERSONAS) {
+        const want = expected(access, persona, url, allowedGet(route, persona, placeholder));
+        const response = await get(dataUrl(url, route.id), persona);
+        const body = await response.text();
+        // Single fetch answers a redirect thrown during a data request with 202 and an encoded redirect.
+        const got = { status: response.status, location: response.headers.get("Location"), encoded: body.includes("SingleFetchRedirect") };
+        const ok = "location" in want ? got.status === 202 && got.encoded && got.location === want.location : want.status.includes(got.status) && !got.encoded;
+        if (!ok) failures.push(`${persona} data ${route.id} ${url}: expected ${describe(want)}, got ${JSON.stringify(got)}`);
+      }
     }
   }
   expect(failures).toEqual([]);
+  // The SPEC §6 sections are among the routes checked here.
+  expect(DATA_ROUTES.map((route) => route.id)).toEqual(expect.arrayContaining(["routes/profile", "routes/coach", "routes/admin", "routes/admin._index", "routes/learning._index"]));
 });
 
-test("POST: guarded actions refuse visitors and missing roles the same way, before reading the form", async () => {
-  const actions: { path: string; guard: Guard; fields: () => Record<string, string> }[] = [
-    { path: "/profile", guard: "signed-in", fields: () => ({ intent: "update-details", firstName: "" }) },
-    { path: "/profile?tab=security", guard: "signed-in", fields: () => ({ intent: "remove-factor", factorId: "not-a-uuid" }) },
-    { path: "/profile?tab=privacy", guard: "signed-in", fields: () => ({ intent: "delete-account", confirm: "nope" }) },
-    // Allowed callers get 400 for this incomplete form: proof they passed the guard, with nothing changed.
-    { path: "/admin/users", guard: "admin", fields: () => ({ intent: "grant-role", role: "admin" }) },
-  ];
+test("POST: every action refuses visitors and missing roles the same way, before reading the form", async () => {
   const failures: string[] = [];
-  for (const action of actions) {
-    for (const persona of PERSONAS) {
-      const response = await post(action.path, persona, action.fields());
-      await response.body?.cancel();
-      const want = expected(action.guard, persona, action.path);
-      const got = { status: response.status, location: response.headers.get("Location") };
-      const ok = want.status === 200 ? got.status === 400 : got.status === 302 && got.location === want.location;
-      if (!ok)
-        failures.push(
-          `${persona} POST ${action.path}: expected ${
-            want.status === 200 ? "400 (allowed, invalid form)" : JSON.stringify(want)
-          }, got ${JSON.stringify(got)}`
-        );
+  for (const route of POST_ROUTES) {
+    const access = accessOf(route);
+    const probes = POST_PROBES[route.id] ?? [{ fields: {} }];
+    for (const probe of probes) {
+      const path = probe.path ?? `${sampleUrl(route).path}${route.index ? "?index" : ""}`;
+      for (const persona of PERSONAS) {
+        const cookie = probe.freshSession && persona !== "visitor" ? (await signInAs([PERSONA_ROLE[persona]])).cookie : cookies[persona];
+        const response = await post(path, persona, probe.fields, cookie);
+        await response.body?.cancel();
+        const want = expected(access, persona, path, probe.allowed?.(persona) ?? { status: [400] });
+        const got = { status: response.status, location: response.headers.get("Location") };
+        const ok = "location" in want ? got.status === 302 && got.location === want.location : want.status.includes(got.status) && got.location === null;
+        if (!ok) failures.push(`${persona} POST ${path} (${route.id}): expected ${describe(want)}, got ${JSON.stringify(got)}`);
+      }
     }
   }
   expect(failures).toEqual([]);
+  expect(POST_ROUTES.map((route) => route.id)).toEqual(expect.arrayContaining(["routes/profile", "routes/admin.users", "routes/sign-out"]));
+});
+
+test("signing out ends the session it was sent with: its cookie is a visitor's afterwards", async () => {
+  const { cookie } = await signInAs(["client"]);
+  const out = await post("/sign-out", "client", {}, cookie);
+  expect(out.status).toBe(302);
+  expect(out.headers.get("Location")).toBe("/auth");
+  const after = await fetchApp(new Request("http://localhost/profile", { redirect: "manual", headers: { Cookie: cookie } }));
+  expect(after.status).toBe(302);
+  expect(after.headers.get("Location")).toBe(signIn("/profile"));
 });
 
 test("a client or coach cannot grant themselves the admin role by posting the admin form", async () => {

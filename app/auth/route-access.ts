@@ -1,0 +1,82 @@
+import type { Role } from "~/db/schema";
+
+// Who may reach each route (SPEC §6), in one place. Keys are Remix route ids as the server build
+// names them ("routes/admin.users" for app/routes/admin.users.tsx or app/routes/admin.users/route.tsx).
+// tests/worker/authz-matrix.test.ts reads the route ids from the build and fails when a route is
+// missing here or an id here no longer exists, then visits every route as each persona and checks
+// the outcome against this table. Plain data and a pure rule: safe to import in the browser.
+
+/**
+ * "public": anyone, signed in or not. "signed-in": any signed-in user. `{ role }`: a signed-in user
+ * holding that role. Resource routes (XML feeds, JSON downloads) and action-only routes are
+ * classified the same way as pages.
+ */
+export type RouteAccess = "public" | "signed-in" | { readonly role: Role };
+
+const ADMIN = { role: "admin" } as const;
+const COACH = { role: "coach" } as const;
+
+export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
+  // The root layout serves every page, so it reads the viewer but never requires one.
+  root: "public",
+  "routes/$": "public",
+  "routes/_index": "public",
+  "routes/about": "public",
+  "routes/become-coach": "public",
+  "routes/blog._index": "public",
+  "routes/blog.$slug": "public",
+  "routes/blog.rss[.]xml": "public",
+  "routes/booking": "public",
+  "routes/case-studies._index": "public",
+  "routes/case-studies.$industry._index": "public",
+  "routes/case-studies.$industry.$slug": "public",
+  "routes/clarityai.$slug": "public",
+  "routes/contact": "public",
+  "routes/locations._index": "public",
+  "routes/locations.$slug": "public",
+  "routes/payment-canceled": "public",
+  "routes/payment-success": "public",
+  "routes/privacy": "public",
+  "routes/resources": "public",
+  "routes/services._index": "public",
+  "routes/services.$slug": "public",
+  "routes/services.clarityai": "public",
+  "routes/sitemap[.]xml": "public",
+  "routes/terms": "public",
+  // Sign-in and sign-up are for visitors; a signed-in user is sent on to their profile.
+  "routes/auth": "public",
+  // Signing out works (and lands on /auth) whether or not a session is still live.
+  "routes/sign-out": "public",
+
+  "routes/profile": "signed-in",
+  "routes/profile.export[.]json": "signed-in",
+  "routes/learning._index": "signed-in",
+  "routes/learning.module.$moduleId": "signed-in",
+  "routes/learning.lesson.$lessonId": "signed-in",
+  "routes/meeting.$meetingId": "signed-in",
+
+  "routes/coach": COACH,
+
+  // The layout and each child guard themselves: Remix runs nested loaders in parallel.
+  "routes/admin": ADMIN,
+  "routes/admin._index": ADMIN,
+  "routes/admin.audit": ADMIN,
+  "routes/admin.outbox._index": ADMIN,
+  "routes/admin.outbox.$id": ADMIN,
+  "routes/admin.users": ADMIN,
+};
+
+/** What a guard does with a request: let it through, send it to /auth, or send it home (/). */
+export type AccessOutcome = "allowed" | "sign-in" | "home";
+
+/**
+ * SPEC §6 for one route and one viewer (`null` roles: not signed in). Not signed in → /auth;
+ * missing the admin role → /; missing any other role → /auth.
+ */
+export function accessOutcome(access: RouteAccess, roles: readonly Role[] | null): AccessOutcome {
+  if (access === "public") return "allowed";
+  if (roles === null) return "sign-in";
+  if (access === "signed-in") return "allowed";
+  if (roles.includes(access.role)) return "allowed";
+  return access.role === "admin" ? "home" : "sign-in";
+}
