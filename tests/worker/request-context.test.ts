@@ -1,0 +1,131 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { expect, test } from "vitest";
+import worker from "../../workers/app";
+import { allowConsoleErrors } from "../console-errors";
+import { createConfirmedUser, TEST_PASSWORD } from "./auth-helpers";
+import { formPost } from "./factories";
+
+// The request context is built once per request in the Worker entry. These tests count the
+// round trips a page view makes to KV and D1 through the real bindings, and check that a
+// deployment with a missing secret refuses to serve instead of running half-configured.
+
+type Counts = { kvReads: number; d1Queries: number };
+
+/** The bindings, with every KV read and every D1 round trip (statement or batch) counted. */
+function countingBindings(counts: Counts): Env {
+  const SESSIONS = new Proxy(env.SESSIONS, {
+    get(target, property) {
+      const value = Reflect.get(target, property) as unknown;
+      if (typeof value !== "function") return value;
+      if (property === "get" || property === "getWithMetadata") {
+        return (...args: unknown[]) => {
+          counts.kvReads += 1;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
+  const countStatement = (statement: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(statement, {
+      get(target, property) {
+        const value = Reflect.get(target, property) as unknown;
+        if (typeof value !== "function") return value;
+        if (property === "bind") return (...args: unknown[]) => countStatement(target.bind(...args));
+        if (["first", "all", "raw", "run"].includes(String(property))) {
+          return (...args: unknown[]) => {
+            counts.d1Queries += 1;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return (value as (...a: unknown[]) => unknown).bind(target);
+      },
+    });
+  const DB = new Proxy(env.DB, {
+    get(target, property) {
+      const value = Reflect.get(target, property) as unknown;
+      if (typeof value !== "function") return value;
+      if (property === "prepare") return (query: string) => countStatement(target.prepare(query));
+      if (property === "batch" || property === "exec") {
+        return (...args: unknown[]) => {
+          counts.d1Queries += 1;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
+  return { ...env, SESSIONS, DB };
+}
+
+async function fetchWith(bindings: Env, path: string, headers: Record<string, string> = {}) {
+  const ctx = createExecutionContext();
+  const request = new Request(`http://localhost${path}`, { redirect: "manual", headers });
+  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, bindings, ctx);
+  await response.arrayBuffer();
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+async function signedInCookie() {
+  const user = await createConfirmedUser({ roles: ["client"] });
+  const response = await worker.fetch(
+    formPost("/auth", { intent: "sign-in", email: user.email, password: TEST_PASSWORD, redirectTo: "/learning" }, { "CF-Connecting-IP": "203.0.113.71" }) as Request<
+      unknown,
+      IncomingRequestCfProperties
+    >,
+    env,
+    createExecutionContext(),
+  );
+  expect(response.status).toBe(302);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__Host-session="));
+  expect(cookie).toMatch(/^__Host-session=[^;]+;/);
+  return cookie!.split(";")[0]!;
+}
+
+test("a signed-in page view reads the viewer once: one KV read and one D1 query for root and guard together", async () => {
+  const cookie = await signedInCookie();
+  const counts = { kvReads: 0, d1Queries: 0 };
+  // /learning's loader only guards: every round trip of this page view is the viewer's.
+  const response = await fetchWith(countingBindings(counts), "/learning", { Cookie: cookie });
+  expect(response.status).toBe(200);
+  expect(counts).toEqual({ kvReads: 1, d1Queries: 1 });
+});
+
+test("a client-side navigation (single fetch data request) shares the one viewer lookup too", async () => {
+  const cookie = await signedInCookie();
+  const counts = { kvReads: 0, d1Queries: 0 };
+  const response = await fetchWith(countingBindings(counts), "/learning.data", { Cookie: cookie });
+  expect(response.status).toBe(200);
+  expect(counts).toEqual({ kvReads: 1, d1Queries: 1 });
+});
+
+test("a visitor's page view costs no KV read and no D1 query", async () => {
+  const counts = { kvReads: 0, d1Queries: 0 };
+  const response = await fetchWith(countingBindings(counts), "/about");
+  expect(response.status).toBe(200);
+  expect(counts).toEqual({ kvReads: 0, d1Queries: 0 });
+});
+
+test("a production request with a required secret missing is refused with a clear log line", async () => {
+  const errors = allowConsoleErrors();
+  const production = { ...env, APP_ENV: "production", SESSION_SECRET: "", AUTH_JWT_PRIVATE_KEY: undefined } as unknown as Env;
+  const response = await fetchWith(production, "/");
+  expect(response.status).toBe(503);
+  expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+  expect(errors).toEqual(["config: missing secrets in production: SESSION_SECRET, AUTH_JWT_PRIVATE_KEY (set each with wrangler secret put NAME)"]);
+});
+
+test("a production request with every required secret set is served", async () => {
+  const { privateKey } = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
+  const jwk = { ...(await crypto.subtle.exportKey("jwk", privateKey)), kid: "test-key" };
+  const production = {
+    ...env,
+    APP_ENV: "production",
+    SESSION_SECRET: "a-production-secret-of-at-least-thirty-two-characters",
+    AUTH_JWT_PRIVATE_KEY: JSON.stringify(jwk),
+  } as unknown as Env;
+  const response = await fetchWith(production, "/about");
+  expect(response.status).toBe(200);
+});
