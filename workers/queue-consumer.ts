@@ -1,5 +1,5 @@
 import { createDb } from "~/db/client.server";
-import { runJob } from "~/jobs/handlers.server";
+import { runJob } from "~/jobs/registry.server";
 import { JobMessageSchema } from "~/jobs/messages";
 import { readEnv } from "~/platform/env.server";
 

@@ -17,3 +17,53 @@ const longDate = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "long
 export function formatDate(iso: string): string {
   return longDate.format(new Date(iso));
 }
+
+const dateTime = new Intl.DateTimeFormat("en-AU", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Australia/Sydney",
+  timeZoneName: "short",
+});
+
+/** An ISO timestamp in Sydney time, e.g. "21 Nov 2026, 7:55 pm AEDT" — formatted on the server so hydration matches. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "—" : dateTime.format(date);
+}
+
+/** A short, human description of a browser's User-Agent header, e.g. "Firefox on Windows". */
+export function describeUserAgent(userAgent: string | null | undefined): string {
+  if (!userAgent) return "Unknown device";
+  const ua = userAgent;
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /OPR\/|Opera/.test(ua)
+    ? "Opera"
+    : /Firefox\//.test(ua)
+    ? "Firefox"
+    : /Chrome\/|CriOS\//.test(ua)
+    ? "Chrome"
+    : /Safari\//.test(ua) && /Version\//.test(ua)
+    ? "Safari"
+    : /^(node|undici|curl|supabase|Go-http-client|python)/i.test(ua) || /supabase|auth-js/i.test(ua)
+    ? "An app or script"
+    : "A browser";
+  const os = /iPhone|iPad|iPod/.test(ua)
+    ? "iOS"
+    : /Android/.test(ua)
+    ? "Android"
+    : /Windows/.test(ua)
+    ? "Windows"
+    : /Mac OS X|Macintosh/.test(ua)
+    ? "macOS"
+    : /CrOS/.test(ua)
+    ? "ChromeOS"
+    : /Linux/.test(ua)
+    ? "Linux"
+    : null;
+  return os ? `${browser} on ${os}` : browser;
+}

@@ -6,7 +6,8 @@ import * as schema from "~/db/schema";
 
 // The drizzle schema is the typed source of the tables; migrations/ is what D1 actually runs.
 // This test applies every migration (see apply-migrations.ts) and compares the result with the
-// schema, so a column, type, nullability, default, key or index changed on one side only fails.
+// schema, so a column, type, nullability, default, key, index or foreign key changed on one side
+// only fails.
 
 type ColumnShape = { name: string; type: string; notNull: boolean; primaryKey: boolean; hasDefault: boolean };
 
@@ -73,6 +74,47 @@ test("every schema index exists in the migrated database with the same columns a
     }
     actual.sort((a, b) => a.name.localeCompare(b.name));
     expect(actual, `indexes of ${config.name}`).toEqual(expected);
+  }
+});
+
+test("every schema foreign key exists in the migrated database with the same columns and rules", async () => {
+  for (const table of tables) {
+    const config = getTableConfig(table);
+    const expected = config.foreignKeys
+      .map((fk) => {
+        const { columns, foreignTable, foreignColumns } = fk.reference();
+        return {
+          from: columns.map((c) => c.name),
+          table: getTableConfig(foreignTable).name,
+          to: foreignColumns.map((c) => c.name),
+          // SQLite's default, and what drizzle means by leaving the rule out.
+          onDelete: fk.onDelete ?? "no action",
+          onUpdate: fk.onUpdate ?? "no action",
+        };
+      })
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    const { results } = await env.DB.prepare(`PRAGMA foreign_key_list(${JSON.stringify(config.name)})`).all<{
+      id: number;
+      seq: number;
+      table: string;
+      from: string;
+      to: string | null;
+      on_update: string;
+      on_delete: string;
+    }>();
+    // One row per column: a key over several columns shares its id, ordered by seq.
+    const byId = new Map<number, typeof results>();
+    for (const row of [...results].sort((a, b) => a.seq - b.seq)) byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
+    const actual = [...byId.values()]
+      .map((rows) => ({
+        from: rows.map((r) => r.from),
+        table: rows[0]!.table,
+        to: rows.map((r) => r.to),
+        onDelete: rows[0]!.on_delete.toLowerCase(),
+        onUpdate: rows[0]!.on_update.toLowerCase(),
+      }))
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    expect(actual, `foreign keys of ${config.name}`).toEqual(expected);
   }
 });
 

@@ -1,0 +1,257 @@
+import { eq, inArray, is, or, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Db } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import {
+  auditLog,
+  authSessions,
+  emailOutbox,
+  flowStates,
+  identities,
+  leads,
+  mfaChallenges,
+  mfaFactors,
+  oneTimeTokens,
+  profiles,
+  refreshTokens,
+  userRoles,
+  users,
+} from "~/db/schema";
+
+/** The account whose data is exported or deleted: its users row. */
+export type DataSubject = typeof users.$inferSelect;
+
+export type Erasure = {
+  // Run in the account-deletion batch, before the users row goes.
+  statements: BatchItem<"sqlite">[];
+  // Counts recorded in the user_deleted audit entry.
+  auditDetail?: Record<string, number>;
+};
+
+export type UserDataSource = {
+  table: SQLiteTable;
+  // Where the rows appear in "Download all my data". Left out for rows that are secrets or
+  // short-lived sign-in state: not information the user gave us, and a risk if the file leaked.
+  export?: { key: string; read: (db: Db, user: DataSubject) => Promise<unknown> };
+  // What deleting the account does to the rows: "account" is the users row itself; "cascade" means
+  // ON DELETE CASCADE removes them with it (the coverage test checks the chain of foreign keys).
+  erase: "account" | "cascade" | ((db: Db, user: DataSubject) => Promise<Erasure>);
+};
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function randomHex(bytes: number) {
+  return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Enquiries carry no user id: they are the user's when sent from the account's address.
+function leadsOf(user: DataSubject): SQL | undefined {
+  return user.email ? sql`lower(${leads.email}) = ${user.email.toLowerCase()}` : undefined;
+}
+
+// Outbox rows are addressed to the email address, or to "sms:" + phone for texts.
+function outboxOf(user: DataSubject): SQL | undefined {
+  const addresses = [user.email?.toLowerCase(), user.phone ? `sms:${user.phone}` : undefined].filter((a): a is string => Boolean(a));
+  return addresses.length ? inArray(sql`lower(${emailOutbox.toAddress})`, addresses) : undefined;
+}
+
+// Audit rows hold ids only: the user's are those they did or that were done to them.
+function auditOf(user: DataSubject): SQL | undefined {
+  return or(eq(auditLog.actorId, user.id), eq(auditLog.targetId, user.id));
+}
+
+/**
+ * Every table that holds user data, in the order of the export file. Data export and account
+ * deletion both walk this list, and a test fails when a table that holds user data is missing.
+ */
+export const USER_DATA: UserDataSource[] = [
+  {
+    table: users,
+    export: {
+      key: "user",
+      read: async (_db, { passwordHash: _passwordHash, userMetadata, appMetadata, ...account }) => ({
+        ...account,
+        userMetadata: parseJson(userMetadata),
+        appMetadata: parseJson(appMetadata),
+      }),
+    },
+    erase: "account",
+  },
+  {
+    table: profiles,
+    export: { key: "profile", read: async (db, user) => (await db.query.profiles.findFirst({ where: eq(profiles.userId, user.id) })) ?? null },
+    erase: "cascade",
+  },
+  {
+    table: userRoles,
+    export: {
+      key: "roles",
+      read: (db, user) => db.select({ role: userRoles.role, createdAt: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, user.id)),
+    },
+    erase: "cascade",
+  },
+  {
+    table: identities,
+    export: {
+      key: "identities",
+      read: async (db, user) =>
+        (await db.select().from(identities).where(eq(identities.userId, user.id))).map((row) => ({ ...row, identityData: parseJson(row.identityData) })),
+    },
+    erase: "cascade",
+  },
+  {
+    table: mfaFactors,
+    // Without the TOTP secret and the last accepted step.
+    export: {
+      key: "factors",
+      read: (db, user) =>
+        db
+          .select({
+            id: mfaFactors.id,
+            friendlyName: mfaFactors.friendlyName,
+            factorType: mfaFactors.factorType,
+            status: mfaFactors.status,
+            phone: mfaFactors.phone,
+            lastChallengedAt: mfaFactors.lastChallengedAt,
+            createdAt: mfaFactors.createdAt,
+            updatedAt: mfaFactors.updatedAt,
+          })
+          .from(mfaFactors)
+          .where(eq(mfaFactors.userId, user.id)),
+    },
+    erase: "cascade",
+  },
+  {
+    table: authSessions,
+    export: {
+      key: "sessions",
+      read: async (db, user) => (await db.select().from(authSessions).where(eq(authSessions.userId, user.id))).map((row) => ({ ...row, amr: parseJson(row.amr) })),
+    },
+    erase: "cascade",
+  },
+  {
+    table: leads,
+    export: {
+      key: "leads",
+      read: async (db, user) => {
+        const where = leadsOf(user);
+        return where ? db.select().from(leads).where(where) : [];
+      },
+    },
+    // Enquiries keep their business facts but lose everything that identifies the person.
+    erase: async (db, user) => {
+      const where = leadsOf(user);
+      const rows = where ? await db.select({ id: leads.id }).from(leads).where(where) : [];
+      const statements = rows.map((lead) =>
+        db
+          .update(leads)
+          .set({
+            name: "Deleted user",
+            // A random stand-in: unique per enquiry, and not a hash of the address, so it cannot be
+            // matched back to the person by hashing guesses.
+            email: `deleted-${randomHex(8)}@invalid`,
+            company: null,
+            phone: null,
+            message: null,
+            marketingConsentAt: null,
+            marketingConsentSource: null,
+          })
+          .where(eq(leads.id, lead.id)),
+      );
+      return { statements, auditDetail: { leads_anonymised: rows.length } };
+    },
+  },
+  {
+    table: auditLog,
+    export: {
+      key: "auditLog",
+      read: async (db, user) =>
+        (await db.select().from(auditLog).where(auditOf(user)).orderBy(auditLog.createdAt)).map((row) => ({ ...row, detail: parseJson(row.detail) })),
+    },
+    // The trail stays (ids only); it loses the address hash.
+    erase: async (db, user) => ({ statements: [db.update(auditLog).set({ ipHash: null }).where(auditOf(user))] }),
+  },
+  {
+    table: emailOutbox,
+    export: {
+      key: "emails",
+      read: async (db, user) => {
+        const where = outboxOf(user);
+        return where ? (await db.select().from(emailOutbox).where(where)).map(({ dedupeKey: _dedupeKey, ...row }) => row) : [];
+      },
+    },
+    erase: async (db, user) => {
+      const where = outboxOf(user);
+      return { statements: where ? [db.delete(emailOutbox).where(where)] : [] };
+    },
+  },
+  // Secrets and short-lived sign-in state: never exported, gone with the account.
+  { table: refreshTokens, erase: "cascade" },
+  { table: mfaChallenges, erase: "cascade" },
+  { table: oneTimeTokens, erase: "cascade" },
+  { table: flowStates, erase: "cascade" },
+];
+
+export const SCHEMA_TABLES = (Object.values(schema) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable));
+
+// Columns that point at a person without a foreign key to users (or that should have had one).
+const PERSON_COLUMN = /(^|_)(email|phone|user_id|actor_id|target_id|to_address)$/;
+
+/**
+ * The names of the tables that hold user data: users, tables with a column that identifies a
+ * person (see PERSON_COLUMN), and every table with a foreign key into one of those.
+ */
+export function tablesHoldingUserData(tables: SQLiteTable[]): string[] {
+  const found = new Set(["users"]);
+  for (const table of tables) {
+    const config = getTableConfig(table);
+    if (config.columns.some((column) => PERSON_COLUMN.test(column.name))) found.add(config.name);
+  }
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const table of tables) {
+      const config = getTableConfig(table);
+      if (found.has(config.name)) continue;
+      if (config.foreignKeys.some((fk) => found.has(getTableConfig(fk.reference().foreignTable).name))) {
+        found.add(config.name);
+        grew = true;
+      }
+    }
+  }
+  return [...found].sort();
+}
+
+/** Whether deleting a users row removes this table's rows: a chain of ON DELETE CASCADE keys to users. */
+export function cascadesFromUsers(table: SQLiteTable): boolean {
+  return getTableConfig(table).foreignKeys.some((fk) => {
+    if (fk.onDelete !== "cascade") return false;
+    const parent = fk.reference().foreignTable;
+    return getTableConfig(parent).name === "users" || cascadesFromUsers(parent);
+  });
+}
+
+/** What the registry gets wrong about the given tables; empty when every table holding user data is covered correctly. */
+export function userDataCoverageProblems(tables: SQLiteTable[] = SCHEMA_TABLES, registry: UserDataSource[] = USER_DATA): string[] {
+  const problems: string[] = [];
+  const registered = registry.map((source) => getTableConfig(source.table).name);
+  for (const name of tablesHoldingUserData(tables)) {
+    if (!registered.includes(name)) problems.push(`${name} holds user data but is not in USER_DATA`);
+  }
+  for (const [i, source] of registry.entries()) {
+    const name = registered[i]!;
+    if (registered.indexOf(name) !== i) problems.push(`${name} is in USER_DATA twice`);
+    if (!tables.includes(source.table)) problems.push(`${name} is in USER_DATA but not in the schema`);
+    if (source.erase === "account" && name !== "users") problems.push(`${name} is marked "account" but only the users row is the account`);
+    if (source.erase === "cascade" && !cascadesFromUsers(source.table)) problems.push(`${name} is marked "cascade" but deleting a user does not cascade to it`);
+  }
+  return problems;
+}

@@ -1,0 +1,7 @@
+// The one barrel: drizzle and `~/db/schema` importers see every domain's tables in one namespace.
+export * from "./accounts";
+export * from "./auth";
+export * from "./content";
+export * from "./email";
+export * from "./leads";
+export * from "./platform";

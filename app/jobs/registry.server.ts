@@ -1,0 +1,23 @@
+import { sendOnboardingEmail } from "~/accounts/jobs.server";
+import { sendOutboxEmail } from "~/email/jobs.server";
+import { notifyTeamOfLead } from "~/leads/jobs.server";
+import { purgeExpiredRows } from "~/platform/jobs.server";
+import type { JobContext, JobHandler } from "./handler.server";
+import type { JobMessage } from "./messages";
+
+type JobType = JobMessage["type"];
+
+// One handler per message type, owned by its domain; a type without a handler does not compile.
+const JOB_HANDLERS: { [T in JobType]: JobHandler<Extract<JobMessage, { type: T }>> } = {
+  "lead.notify": notifyTeamOfLead,
+  "maintenance.purge": purgeExpiredRows,
+  "email.send": sendOutboxEmail,
+  "user.onboarding": sendOnboardingEmail,
+};
+
+export async function runJob(job: JobMessage, { db, env, fetcher = fetch }: Omit<JobContext, "fetcher"> & { fetcher?: typeof fetch }): Promise<void> {
+  // The map's type pairs each key with its message type; TypeScript cannot follow that through an
+  // index by a union, hence the widening.
+  const handler = JOB_HANDLERS[job.type] as JobHandler<JobMessage>;
+  await handler(job, { db, env, fetcher });
+}
