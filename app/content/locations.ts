@@ -7,23 +7,8 @@ import { CLARITYAI_CITY_SLUGS } from "./clarityai-cities";
 // route's loader, so none of it reaches the browser bundle. Each city is written for that city —
 // its economy, its seasons, its time zone — rather than one template with the name swapped.
 
-export const LOCATION_SLUGS = [
-  "sydney",
-  "melbourne",
-  "brisbane",
-  "perth",
-  "adelaide",
-  "canberra",
-  "darwin",
-  "hobart",
-  "gold-coast",
-  "newcastle",
-  "wollongong",
-  "geelong",
-  "townsville",
-  "cairns",
-  "toowoomba",
-] as const;
+// Every city with an AI-coach page has a location page too, and so do these regional centres.
+export const LOCATION_SLUGS = [...CLARITYAI_CITY_SLUGS, "townsville", "cairns", "toowoomba"] as const;
 export type LocationSlug = (typeof LOCATION_SLUGS)[number];
 
 /** The URL suffix every location page carries: /locations/perth-business-coaching. */

@@ -2,20 +2,26 @@ import { z } from "zod";
 import { optionalText } from "~/utils/forms";
 import { BUSINESS_TYPES, LEAD_LIMITS } from "~/leads/lead-fields";
 
+/** A person's name on a lead form. */
+export const LeadNameSchema = z
+  .string({ error: "Please enter your name" })
+  .trim()
+  .min(1, "Please enter your name")
+  .max(LEAD_LIMITS.name, `Name must be ${LEAD_LIMITS.name} characters or fewer`);
+
+/** An email address on a lead form, kept in lower case. */
+export const LeadEmailSchema = z
+  .string({ error: "Please enter your email address" })
+  .trim()
+  .min(1, "Please enter your email address")
+  .max(LEAD_LIMITS.email, "That email address is too long")
+  .pipe(z.email("Please enter a valid email address, like name@business.com.au"))
+  .transform((email) => email.toLowerCase());
+
 // The discovery contact details of SPEC §3, shared by the contact and booking forms.
 export const LeadFormSchema = z.object({
-  name: z
-    .string({ error: "Please enter your name" })
-    .trim()
-    .min(1, "Please enter your name")
-    .max(LEAD_LIMITS.name, `Name must be ${LEAD_LIMITS.name} characters or fewer`),
-  email: z
-    .string({ error: "Please enter your email address" })
-    .trim()
-    .min(1, "Please enter your email address")
-    .max(LEAD_LIMITS.email, "That email address is too long")
-    .pipe(z.email("Please enter a valid email address, like name@business.com.au"))
-    .transform((email) => email.toLowerCase()),
+  name: LeadNameSchema,
+  email: LeadEmailSchema,
   company: optionalText(LEAD_LIMITS.company, "Company"),
   phone: optionalText(LEAD_LIMITS.phone, "Phone").refine(
     (phone) => phone === undefined || /^\+?[\d\s()-]{8,}$/.test(phone),
