@@ -17,11 +17,7 @@ export const AbnField = z
   .transform((value) => (value ? normaliseAbn(value)! : undefined));
 
 export const ProfileDetailsSchema = z.object({
-  firstName: z
-    .string({ error: "Enter your first name" })
-    .trim()
-    .min(1, "Enter your first name")
-    .max(100, "First name must be 100 characters or fewer"),
+  firstName: z.string({ error: "Enter your first name" }).trim().min(1, "Enter your first name").max(100, "First name must be 100 characters or fewer"),
   lastName: optionalText(100, "Last name"),
   company: optionalText(160, "Business name"),
   industry: optionalText(100, "Industry"),

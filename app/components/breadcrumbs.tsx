@@ -9,11 +9,7 @@ export function Breadcrumbs({ items }: { items: { label: string; to?: string }[]
           const isLast = index === items.length - 1;
           return (
             <li key={`${item.label}-${index}`}>
-              {isLast || !item.to ? (
-                <span aria-current={isLast ? "page" : undefined}>{item.label}</span>
-              ) : (
-                <Link to={item.to}>{item.label}</Link>
-              )}
+              {isLast || !item.to ? <span aria-current={isLast ? "page" : undefined}>{item.label}</span> : <Link to={item.to}>{item.label}</Link>}
             </li>
           );
         })}

@@ -1,15 +1,21 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+type ButtonLink = { to: string; label: string };
+
+const BOOK_CALL: ButtonLink = { to: "/booking", label: "Book Free 20-min Call" };
+
 /** The closing band of a page: a heading, a sentence or two, and the discovery-call button. */
 export function CallToAction({
   heading,
   children,
+  primary = BOOK_CALL,
   secondary = { to: "/contact", label: "Ask a question" },
 }: {
   heading: string;
   children: ReactNode;
-  secondary?: { to: string; label: string } | null;
+  primary?: ButtonLink;
+  secondary?: ButtonLink | null;
 }) {
   return (
     <section className="section section-navy" aria-labelledby="cta-heading">
@@ -17,8 +23,8 @@ export function CallToAction({
         <h2 id="cta-heading">{heading}</h2>
         {children}
         <div className="button-row">
-          <Link to="/booking" className="button button-primary">
-            Book Free 20-min Call
+          <Link to={primary.to} className="button button-primary">
+            {primary.label}
           </Link>
           {secondary ? (
             <Link to={secondary.to} className="button button-outline-light">
@@ -26,6 +32,21 @@ export function CallToAction({
             </Link>
           ) : null}
         </div>
+      </div>
+    </section>
+  );
+}
+
+/** A navy banner with its text on one side and its buttons on the other. */
+export function BannerCallToAction({ headingId, heading, children, buttons }: { headingId: string; heading: string; children: ReactNode; buttons: ReactNode }) {
+  return (
+    <section className="section section-navy" aria-labelledby={headingId}>
+      <div className="container recruit-banner">
+        <div>
+          <h2 id={headingId}>{heading}</h2>
+          {children}
+        </div>
+        <div className="button-row">{buttons}</div>
       </div>
     </section>
   );

@@ -9,8 +9,8 @@ export function SiteFooter() {
         <div className="footer-about">
           <p className="footer-brand">{BUSINESS.name}</p>
           <p>
-            Virtual business coaching and a 24/7 AI business coach for Australian small and medium businesses. We
-            coach owners from Darwin to Hobart, on your schedule.
+            Virtual business coaching and a 24/7 AI business coach for Australian small and medium businesses. We coach owners from Darwin to Hobart, on your
+            schedule.
           </p>
           <p>
             <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>

@@ -103,7 +103,9 @@ function NavItems({ idPrefix, viewer }: { idPrefix: string; viewer: HeaderViewer
       ))}
       {viewer ? (
         // On wide screens these sit in the account bar above; the mobile menu lists them here.
-        idPrefix === "mobile" ? <AccountItems viewer={viewer} /> : null
+        idPrefix === "mobile" ? (
+          <AccountItems viewer={viewer} />
+        ) : null
       ) : (
         <li>
           <Link to={SIGN_IN_LINK.to} className="nav-link">

@@ -2,7 +2,6 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { AiCoachTranscript } from "~/components/home/ai-coach-transcript";
-import { Icon } from "~/components/icons";
 import { LazySection } from "~/components/lazy-section";
 import { BUSINESS, TRUST_CLAIMS } from "~/content/business";
 import { CHALLENGES, INTERNAL_LINKS, PILLARS, TESTIMONIALS } from "~/content/home";
@@ -10,6 +9,10 @@ import { formatAud, formatAudRange } from "~/utils/format";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { professionalServiceLd, structuredData } from "~/utils/structured-data";
 import { Guarantee } from "~/components/guarantee";
+import { TextCardGrid } from "~/components/card-grid";
+import { LinkCard } from "~/components/link-card";
+import { TrustFigures } from "~/components/trust-figures";
+import { PriceCompare } from "~/components/price-compare";
 
 const AiCoachDemo = lazy(() => import("~/components/home/ai-coach-demo"));
 
@@ -24,9 +27,8 @@ export default function Home() {
           <p className="eyebrow">Business coaching for Australian small business</p>
           <h1 id="hero-heading">Feeling overwhelmed running your business? You don't have to figure it out alone.</h1>
           <p className="lead">
-            Practical virtual coaching from experienced Australian business coaches, plus ClarityAI — an AI business
-            coach you can ask anything, 24/7. Get clear on what matters, fix what slows you down and win back your
-            evenings.
+            Practical virtual coaching from experienced Australian business coaches, plus ClarityAI — an AI business coach you can ask anything, 24/7. Get clear
+            on what matters, fix what slows you down and win back your evenings.
           </p>
           <div className="button-row">
             <Link to="/booking" className="button button-primary">
@@ -45,9 +47,8 @@ export default function Home() {
           <article className="card answer-card">
             <h2>What does a business coach do?</h2>
             <p>
-              A business coach works with you — the owner — to decide where the business is heading, find what is
-              holding it back and follow through on the changes. Each session ends with clear actions; between sessions
-              your coach keeps you accountable.
+              A business coach works with you — the owner — to decide where the business is heading, find what is holding it back and follow through on the
+              changes. Each session ends with clear actions; between sessions your coach keeps you accountable.
             </p>
             <ul className="check-list">
               <li>Set priorities for the next 90 days and the next 12 months</li>
@@ -58,19 +59,10 @@ export default function Home() {
           <article className="card answer-card">
             <h2>How much does business coaching cost?</h2>
             <p>
-              Traditional in-person business coaching in Australia typically costs {traditionalRange} an hour. Because
-              our sessions are virtual, there's no travel or office overhead to pay for.
+              Traditional in-person business coaching in Australia typically costs {traditionalRange} an hour. Because our sessions are virtual, there's no
+              travel or office overhead to pay for.
             </p>
-            <div className="price-compare">
-              <div className="ours">
-                <strong>From {ourRate}/hr</strong>
-                Virtual coaching with us
-              </div>
-              <div>
-                <strong>{traditionalRange}/hr</strong>
-                Traditional coaching
-              </div>
-            </div>
+            <PriceCompare traditionalLabel="Traditional coaching" />
             <p>Prices in AUD, GST included. Your first 20-minute discovery call is free.</p>
           </article>
         </div>
@@ -82,14 +74,7 @@ export default function Home() {
             <h2 id="trust-heading">Results Australian business owners can count on</h2>
             <p className="lead">We measure our coaching by what changes in your business, not by the hours we bill.</p>
           </div>
-          <ul className="trust-figures">
-            {TRUST_CLAIMS.map((claim) => (
-              <li key={claim.label}>
-                <strong>{claim.figure}</strong>
-                {claim.label}
-              </li>
-            ))}
-          </ul>
+          <TrustFigures figures={TRUST_CLAIMS} />
           <Guarantee>No forms, no fine print.</Guarantee>
         </div>
       </section>
@@ -100,14 +85,7 @@ export default function Home() {
             <h2 id="challenges-heading">Sound familiar?</h2>
             <p className="lead">These are the four things we hear most often on discovery calls.</p>
           </div>
-          <div className="grid grid-4">
-            {CHALLENGES.map((challenge) => (
-              <article key={challenge.title} className="card">
-                <h3>{challenge.title}</h3>
-                <p>{challenge.body}</p>
-              </article>
-            ))}
-          </div>
+          <TextCardGrid className="grid grid-4" cards={CHALLENGES} />
         </div>
       </LazySection>
 
@@ -119,14 +97,7 @@ export default function Home() {
           </div>
           <div className="grid grid-4">
             {PILLARS.map((pillar) => (
-              <Link key={pillar.to} to={pillar.to} className="card card-link pillar-card" prefetch="intent">
-                <span className="icon-badge">
-                  <Icon name={pillar.icon} />
-                </span>
-                <h3>{pillar.title}</h3>
-                <p>{pillar.body}</p>
-                <span className="more">Learn more</span>
-              </Link>
+              <LinkCard key={pillar.to} card={{ to: pillar.to, icon: pillar.icon, title: pillar.title, summary: pillar.body, linkLabel: "Learn more" }} />
             ))}
           </div>
         </div>
@@ -153,9 +124,8 @@ export default function Home() {
             <p className="eyebrow">ClarityAI</p>
             <h2 id="ai-coach-heading">An AI business coach that's there at 10 pm on a Sunday</h2>
             <p>
-              ClarityAI is trained on our coaching playbooks and knows Australian small business — BAS, super, award
-              wages and all. Ask it to pressure-test a decision, draft a plan or prepare for a hard conversation. Pro
-              members can send complex questions to one of our human coaches for review.
+              ClarityAI is trained on our coaching playbooks and knows Australian small business — BAS, super, award wages and all. Ask it to pressure-test a
+              decision, draft a plan or prepare for a hard conversation. Pro members can send complex questions to one of our human coaches for review.
             </p>
             <div className="button-row">
               <Link to="/services/clarityai" className="button button-primary">
@@ -213,9 +183,8 @@ export default function Home() {
             <p className="eyebrow">For coaches</p>
             <h2 id="recruit-heading">Are you an experienced business coach?</h2>
             <p>
-              Join our network and coach Australian business owners from wherever you are. Keep{" "}
-              {BUSINESS.coachRevenueShare.low}–{BUSINESS.coachRevenueShare.high}% of what you earn — we bring the
-              clients, the scheduling, payments and the AI tools.
+              Join our network and coach Australian business owners from wherever you are. Keep {BUSINESS.coachRevenueShare.low}–
+              {BUSINESS.coachRevenueShare.high}% of what you earn — we bring the clients, the scheduling, payments and the AI tools.
             </p>
           </div>
           <div className="button-row">

@@ -6,12 +6,13 @@ import { formatAud, formatAudRange } from "~/utils/format";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 import { Guarantee } from "~/components/guarantee";
+import { BannerCallToAction } from "~/components/call-to-action";
+import { TextCardGrid } from "~/components/card-grid";
+import { StepList } from "~/components/step-list";
+import { TrustFigures } from "~/components/trust-figures";
 
 const ourRate = formatAud(BUSINESS.virtualCoachingFromPerHour);
-const traditionalRange = formatAudRange(
-  BUSINESS.traditionalCoachingPerHour.low,
-  BUSINESS.traditionalCoachingPerHour.high
-);
+const traditionalRange = formatAudRange(BUSINESS.traditionalCoachingPerHour.low, BUSINESS.traditionalCoachingPerHour.high);
 const revenueShare = `${BUSINESS.coachRevenueShare.low}–${BUSINESS.coachRevenueShare.high}%`;
 
 const STEPS = [
@@ -82,16 +83,14 @@ export default function About() {
           <div>
             <h2 id="who-heading">Who we are</h2>
             <p>
-              We're a network of experienced business coaches working with owners right across Australia — trades and
-              construction, health and allied health, hospitality, retail and e-commerce, and professional services.
-              Many of our coaches have run their own businesses, so they've sat where you're sitting: juggling quotes,
-              staff, suppliers and the bank balance, usually all before lunch.
+              We're a network of experienced business coaches working with owners right across Australia — trades and construction, health and allied health,
+              hospitality, retail and e-commerce, and professional services. Many of our coaches have run their own businesses, so they've sat where you're
+              sitting: juggling quotes, staff, suppliers and the bank balance, usually all before lunch.
             </p>
             <p>
-              We started from a simple observation. Good coaching changes businesses, but traditional coaching often
-              costs {traditionalRange} an hour and assumes you can spare half a day to travel to a meeting. By coaching
-              virtually and using our own AI tools to handle the busywork, we can offer the same calibre of coach from{" "}
-              {ourRate} an hour — and put them in front of owners in regional towns as easily as in the CBD.
+              We started from a simple observation. Good coaching changes businesses, but traditional coaching often costs {traditionalRange} an hour and
+              assumes you can spare half a day to travel to a meeting. By coaching virtually and using our own AI tools to handle the busywork, we can offer the
+              same calibre of coach from {ourRate} an hour — and put them in front of owners in regional towns as easily as in the CBD.
             </p>
           </div>
           <div className="card">
@@ -114,21 +113,12 @@ export default function About() {
         <div className="container">
           <div className="section-header">
             <h2 id="how-heading">How virtual coaching works</h2>
-            <p className="lead">
-              Everything happens online, so you get an experienced coach without leaving the business for the day.
-            </p>
+            <p className="lead">Everything happens online, so you get an experienced coach without leaving the business for the day.</p>
           </div>
-          <ol className="steps">
-            {STEPS.map((step) => (
-              <li key={step.title} className="card">
-                <h3>{step.title}</h3>
-                <p>{step.body}</p>
-              </li>
-            ))}
-          </ol>
+          <StepList steps={STEPS} />
           <p className="steps-note">
-            Sessions run in your browser — there's nothing to install. Most owners meet their coach fortnightly to begin
-            with, then adjust the rhythm as things settle.
+            Sessions run in your browser — there's nothing to install. Most owners meet their coach fortnightly to begin with, then adjust the rhythm as things
+            settle.
           </p>
         </div>
       </section>
@@ -139,14 +129,7 @@ export default function About() {
             <h2 id="approach-heading">Our approach</h2>
             <p className="lead">Six commitments we make to every business owner we coach.</p>
           </div>
-          <div className="grid grid-thirds">
-            {PRINCIPLES.map((principle) => (
-              <article key={principle.title} className="card">
-                <h3>{principle.title}</h3>
-                <p>{principle.body}</p>
-              </article>
-            ))}
-          </div>
+          <TextCardGrid className="grid grid-thirds" cards={PRINCIPLES} />
         </div>
       </section>
 
@@ -156,13 +139,13 @@ export default function About() {
             <p className="eyebrow">Our coach network</p>
             <h2 id="network-heading">Experienced coaches who are rewarded fairly</h2>
             <p>
-              Our coaches work with us from all over Australia. They keep {revenueShare} of the fee for every session
-              they deliver — far more than most coaching firms pay. We handle finding clients, scheduling, payments and
-              the ClarityAI tools, so coaches can spend their time on what they're good at: coaching you.
+              Our coaches work with us from all over Australia. They keep {revenueShare} of the fee for every session they deliver — far more than most coaching
+              firms pay. We handle finding clients, scheduling, payments and the ClarityAI tools, so coaches can spend their time on what they're good at:
+              coaching you.
             </p>
             <p>
-              That matters to you as a client. Fairly paid coaches stay, so you keep working with the same person who
-              knows your business, and more of what you pay goes to the person actually helping you.
+              That matters to you as a client. Fairly paid coaches stay, so you keep working with the same person who knows your business, and more of what you
+              pay goes to the person actually helping you.
             </p>
             <p>
               <Link to="/become-coach">Find out about joining our coach network</Link>
@@ -184,45 +167,38 @@ export default function About() {
         <div className="container">
           <div className="section-header">
             <h2 id="results-heading">The results so far</h2>
-            <p className="lead">
-              We judge our coaching by what changes in your business. Here's what our clients have seen.
-            </p>
+            <p className="lead">We judge our coaching by what changes in your business. Here's what our clients have seen.</p>
           </div>
-          <ul className="trust-figures">
-            {TRUST_CLAIMS.map((claim) => (
-              <li key={claim.label}>
-                <strong>{claim.figure}</strong>
-                {claim.label}
-              </li>
-            ))}
-          </ul>
-          <Guarantee>The details are in our <Link to="/terms#money-back-guarantee">terms of service</Link>.</Guarantee>
+          <TrustFigures figures={TRUST_CLAIMS} />
+          <Guarantee>
+            The details are in our <Link to="/terms#money-back-guarantee">terms of service</Link>.
+          </Guarantee>
           <p className="results-note">
-            Every business is different, and these figures describe the clients we've worked with so far — they aren't a
-            promise of a particular result for yours. Your discovery call is the place to talk about what's realistic.
+            Every business is different, and these figures describe the clients we've worked with so far — they aren't a promise of a particular result for
+            yours. Your discovery call is the place to talk about what's realistic.
           </p>
         </div>
       </section>
 
-      <section className="section section-navy" aria-labelledby="cta-heading">
-        <div className="container recruit-banner">
-          <div>
-            <h2 id="cta-heading">Let's talk about your business</h2>
-            <p>
-              In {BUSINESS.discoveryCallMinutes} minutes we'll get to the heart of what's holding the business back and
-              whether coaching is the right next step. It's free, and there's no obligation.
-            </p>
-          </div>
-          <div className="button-row">
+      <BannerCallToAction
+        headingId="cta-heading"
+        heading="Let's talk about your business"
+        buttons={
+          <>
             <Link to="/booking" className="button button-primary">
               Book Free 20-min Call
             </Link>
             <Link to="/contact" className="button button-outline-light">
               Contact our team
             </Link>
-          </div>
-        </div>
-      </section>
+          </>
+        }
+      >
+        <p>
+          In {BUSINESS.discoveryCallMinutes} minutes we'll get to the heart of what's holding the business back and whether coaching is the right next step.
+          It's free, and there's no obligation.
+        </p>
+      </BannerCallToAction>
     </>
   );
 }

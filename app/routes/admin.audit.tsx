@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { count, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { auditLog, users } from "~/db/schema";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { formatDateTime } from "~/utils/format";
 import { requireRole } from "~/auth/guards.server";
+import { Pagination } from "~/components/ui/pagination";
 
 const PAGE_SIZE = 50;
 
@@ -65,7 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       iso: row.createdAt,
       // A deleted user's rows keep the id only.
       actor: row.actorEmail ?? row.actorId,
-      target: row.targetId && row.targetId !== row.actorId ? row.targetEmail ?? row.targetId : null,
+      target: row.targetId && row.targetId !== row.actorId ? (row.targetEmail ?? row.targetId) : null,
       detail: detailPairs(row.detail),
     })),
   };
@@ -144,27 +145,7 @@ export default function AdminAudit() {
       ) : (
         <p>No entries{filter ? ` for ${filter}` : ""}.</p>
       )}
-      {pageCount > 1 ? (
-        <nav aria-label="Pagination" className="pagination">
-          {page > 1 ? (
-            <Link to={auditHref(filter, page - 1)} rel="prev">
-              ← Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={auditHref(filter, page + 1)} rel="next">
-              Older →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} href={(n) => auditHref(filter, n)} previousLabel="← Newer" nextLabel="Older →" />
     </section>
   );
 }

@@ -38,8 +38,8 @@ export default function AdminOutboxEmail() {
           {email.status === "sent"
             ? `Sent through ${email.provider}`
             : email.status === "stored"
-            ? "Kept in the outbox (no email provider configured)"
-            : "Waiting to send"}
+              ? "Kept in the outbox (no email provider configured)"
+              : "Waiting to send"}
         </dd>
         <dt>Created</dt>
         <dd>{email.created}</dd>

@@ -5,6 +5,7 @@ import { emailOutbox } from "~/db/schema";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { formatDateTime } from "~/utils/format";
 import { requireRole } from "~/auth/guards.server";
+import { Pagination } from "~/components/ui/pagination";
 
 const PAGE_SIZE = 25;
 
@@ -37,14 +38,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+function outboxHref(page: number) {
+  return page > 1 ? `/admin/outbox?page=${page}` : "/admin/outbox";
+}
+
 export default function AdminOutbox() {
   const { page, pageCount, emails } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="outbox-heading">
       <h2 id="outbox-heading">Email outbox</h2>
       <p className="hint">
-        Every email the site sends is written here first. Without an email provider configured, messages stay here — open one to read it, for example
-        to pass on a sign-in code.
+        Every email the site sends is written here first. Without an email provider configured, messages stay here — open one to read it, for example to pass on
+        a sign-in code.
       </p>
       {emails.length ? (
         <div className="table-scroll">
@@ -77,27 +82,7 @@ export default function AdminOutbox() {
       ) : (
         <p>No emails yet.</p>
       )}
-      {pageCount > 1 ? (
-        <nav aria-label="Pagination" className="pagination">
-          {page > 1 ? (
-            <Link to={page === 2 ? "/admin/outbox" : `/admin/outbox?page=${page - 1}`} rel="prev">
-              ← Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={`/admin/outbox?page=${page + 1}`} rel="next">
-              Older →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} href={outboxHref} previousLabel="← Newer" nextLabel="Older →" />
     </section>
   );
 }

@@ -1,14 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
 import { createAuthContext } from "~/auth/context.server";
 import { auditLog, profiles, ROLES, userRoles, users, type Role } from "~/db/schema";
 import { parseForm } from "~/utils/forms";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { requireRole } from "~/auth/guards.server";
+import { RoleChangeSchema } from "~/auth/schemas";
 import { redirectWithToast } from "~/platform/toast.server";
+import { Pagination } from "~/components/ui/pagination";
 
 const PAGE_SIZE = 25;
 
@@ -61,8 +62,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         .where(
           inArray(
             userRoles.userId,
-            rows.map((r) => r.id)
-          )
+            rows.map((r) => r.id),
+          ),
         )
     : [];
   const totalCount = total?.n ?? 0;
@@ -85,22 +86,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-// Built on demand inside the action, so zod stays out of the browser bundle.
-function roleChangeSchema() {
-  return z.object({
-    intent: z.enum(["grant-role", "revoke-role"], { error: "That action isn't available" }),
-    userId: z.string({ error: "Choose a user" }).min(1, "Choose a user").max(100, "Choose a user"),
-    role: z.enum(ROLES, { error: "Choose a role from the list" }),
-  });
-}
-
 type ActionData = { errors: { form?: string; role?: string; userId?: string; intent?: string } };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireRole(request, context, "admin");
   const url = new URL(request.url);
   const back = `/admin/users${url.search}`;
-  const parsed = parseForm(await request.formData(), roleChangeSchema());
+  const parsed = parseForm(await request.formData(), RoleChangeSchema);
   if (!parsed.success) return data<ActionData>({ errors: { form: Object.values(parsed.errors)[0] } }, { status: 400 });
   const { intent, userId, role } = parsed.data;
   if (intent === "revoke-role" && role === "admin" && userId === viewer.id) {
@@ -119,14 +111,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "grant-role") {
     if (held) return redirectWithToast(back, { title: `${who} is already ${role === "admin" ? "an" : "a"} ${role}` }, secret);
     // The change and its audit entry are written together or not at all.
-    await db.batch([
-      db.insert(userRoles).values({ userId, role }).onConflictDoNothing(),
-      db.insert(auditLog).values({ ...entry, action: "role_granted" }),
-    ]);
+    await db.batch([db.insert(userRoles).values({ userId, role }).onConflictDoNothing(), db.insert(auditLog).values({ ...entry, action: "role_granted" })]);
     return redirectWithToast(
       back,
       { title: `${ROLE_LABELS[role]} role granted`, description: `${who} has the ${role} role from their next page load.`, variant: "success" },
-      secret
+      secret,
     );
   }
 
@@ -138,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(
     back,
     { title: `${ROLE_LABELS[role]} role removed`, description: `${who} no longer has the ${role} role.`, variant: "success" },
-    secret
+    secret,
   );
 }
 
@@ -231,12 +220,7 @@ export default function AdminUsers() {
                                   <input type="hidden" name="userId" value={user.id} />
                                   <input type="hidden" name="role" value={role} />
                                   <span className="badge">{ROLE_LABELS[role]}</span>
-                                  <button
-                                    type="submit"
-                                    className="role-remove"
-                                    disabled={busy}
-                                    aria-label={`Remove the ${role} role from ${user.email}`}
-                                  >
+                                  <button type="submit" className="role-remove" disabled={busy} aria-label={`Remove the ${role} role from ${user.email}`}>
                                     Remove
                                   </button>
                                 </Form>
@@ -283,27 +267,7 @@ export default function AdminUsers() {
           </table>
         </div>
       ) : null}
-      {pageCount > 1 ? (
-        <nav aria-label="Pagination" className="pagination">
-          {page > 1 ? (
-            <Link to={usersHref(q, page - 1)} rel="prev">
-              ← Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={usersHref(q, page + 1)} rel="next">
-              Next →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} href={(n) => usersHref(q, n)} previousLabel="← Previous" nextLabel="Next →" />
     </section>
   );
 }

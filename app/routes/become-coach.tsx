@@ -1,12 +1,15 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { Icon, type IconName } from "~/components/icons";
+import type { IconName } from "~/components/icons";
 import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
 import { formatAud } from "~/utils/format";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, structuredData } from "~/utils/structured-data";
+import { BannerCallToAction } from "~/components/call-to-action";
+import { IconCardGrid } from "~/components/card-grid";
+import { StepList } from "~/components/step-list";
 
 const { low: shareLow, high: shareHigh } = BUSINESS.coachRevenueShare;
 const revenueShare = `${shareLow}–${shareHigh}%`;
@@ -19,7 +22,7 @@ const BENEFITS: { icon: IconName; title: string; body: string }[] = [
     icon: "chart",
     title: `Keep ${revenueShare} of every session`,
     body: `Most coaching firms keep the lion's share. We don't. On a ${formatAud(
-      exampleFee
+      exampleFee,
     )} session you'd keep between ${exampleLow} and ${exampleHigh}, with a clear statement for every session in your coach portal.`,
   },
   {
@@ -85,8 +88,7 @@ const FAQS = [
   },
   {
     question: "Does it cost anything to join?",
-    answer:
-      "No. There's no joining fee, no monthly fee and no charge for the ClarityAI tools. We only earn our share when you deliver a paid session.",
+    answer: "No. There's no joining fee, no monthly fee and no charge for the ClarityAI tools. We only earn our share when you deliver a paid session.",
   },
   {
     question: "Am I an employee?",
@@ -136,21 +138,9 @@ export default function BecomeCoach() {
         <div className="container">
           <div className="section-header">
             <h2 id="benefits-heading">Why coaches join us</h2>
-            <p className="lead">
-              Everything that makes running a coaching practice hard, taken care of — and a fair split of the fee.
-            </p>
+            <p className="lead">Everything that makes running a coaching practice hard, taken care of — and a fair split of the fee.</p>
           </div>
-          <div className="grid grid-thirds">
-            {BENEFITS.map((benefit) => (
-              <article key={benefit.title} className="card">
-                <span className="icon-badge card-icon">
-                  <Icon name={benefit.icon} />
-                </span>
-                <h3>{benefit.title}</h3>
-                <p>{benefit.body}</p>
-              </article>
-            ))}
-          </div>
+          <IconCardGrid className="grid grid-thirds" cards={BENEFITS} />
         </div>
       </section>
 
@@ -159,14 +149,10 @@ export default function BecomeCoach() {
           <div>
             <h2 id="looking-heading">Who we're looking for</h2>
             <p>
-              Our clients are owners of small and medium businesses — trades, clinics, cafés, retailers, agencies and
-              professional practices — who want practical help, not jargon. We're looking for coaches who have done the
-              work themselves and can explain it simply.
+              Our clients are owners of small and medium businesses — trades, clinics, cafés, retailers, agencies and professional practices — who want
+              practical help, not jargon. We're looking for coaches who have done the work themselves and can explain it simply.
             </p>
-            <p>
-              If you've coached or advised businesses like these and you'd like more clients without more admin, we'd
-              like to hear from you.
-            </p>
+            <p>If you've coached or advised businesses like these and you'd like more clients without more admin, we'd like to hear from you.</p>
           </div>
           <div className="card">
             <h3>What we ask for</h3>
@@ -185,40 +171,27 @@ export default function BecomeCoach() {
             <h2 id="process-heading">How the application works</h2>
             <p className="lead">Four steps, usually two to four weeks from start to your first client.</p>
           </div>
-          <ol className="steps">
-            {PROCESS.map((step) => (
-              <li key={step.title} className="card">
-                <h3>{step.title}</h3>
-                <p>{step.body}</p>
-              </li>
-            ))}
-          </ol>
+          <StepList steps={PROCESS} />
         </div>
       </section>
 
       <FaqSection heading="Questions coaches ask us" faqs={FAQS}>
         <p className="faq-more">
-          Something else on your mind? <Link to="/contact">Ask our team a question</Link> or email{" "}
-          <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>.
+          Something else on your mind? <Link to="/contact">Ask our team a question</Link> or email <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>.
         </p>
       </FaqSection>
 
-      <section className="section section-navy" aria-labelledby="apply-heading">
-        <div className="container recruit-banner">
-          <div>
-            <h2 id="apply-heading">Ready to coach with us?</h2>
-            <p>
-              Tell us about your experience. A senior coach reviews every application personally, and you'll hear back
-              from us within five business days.
-            </p>
-          </div>
-          <div className="button-row">
-            <Link to="/coach-registration" className="button button-primary">
-              Apply Now
-            </Link>
-          </div>
-        </div>
-      </section>
+      <BannerCallToAction
+        headingId="apply-heading"
+        heading="Ready to coach with us?"
+        buttons={
+          <Link to="/coach-registration" className="button button-primary">
+            Apply Now
+          </Link>
+        }
+      >
+        <p>Tell us about your experience. A senior coach reviews every application personally, and you'll hear back from us within five business days.</p>
+      </BannerCallToAction>
     </>
   );
 }

@@ -44,8 +44,7 @@ export default function BlogPost() {
           <h1 id="post-title">{post.title}</h1>
           <p className="lead">{post.description}</p>
           <p className="post-meta">
-            By <strong>{post.authorName}</strong>, {post.authorRole} · Published{" "}
-            <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+            By <strong>{post.authorName}</strong>, {post.authorRole} · Published <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
             {post.updatedAt.slice(0, 10) !== post.publishedAt.slice(0, 10) ? (
               <>
                 {" "}

@@ -7,6 +7,7 @@ import { BLOG_CATEGORY_BY_SLUG, listPublishedPosts } from "~/content/queries.ser
 import { formatDate } from "~/utils/format";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
+import { Pagination } from "~/components/ui/pagination";
 
 function notFound(): never {
   throw new Response("Not Found", { status: 404 });
@@ -95,27 +96,13 @@ export default function BlogIndex() {
               ))}
             </ul>
           )}
-          {pageCount > 1 ? (
-            <nav aria-label="Pagination" className="pagination">
-              {page > 1 ? (
-                <Link to={listHref(category?.slug, page - 1)} rel="prev">
-                  ← Newer articles
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span>
-                Page {page} of {pageCount}
-              </span>
-              {page < pageCount ? (
-                <Link to={listHref(category?.slug, page + 1)} rel="next">
-                  Older articles →
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            href={(n) => listHref(category?.slug, n)}
+            previousLabel="← Newer articles"
+            nextLabel="Older articles →"
+          />
           <p className="rss-link">
             <a href="/blog/rss.xml">Subscribe with RSS</a>
           </p>

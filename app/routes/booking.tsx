@@ -35,8 +35,7 @@ export default function Booking() {
           <div>
             <h2>Request your call</h2>
             <p>
-              Leave your details and a coach will email you within one business day with times that suit you (all
-              times in your local Australian time zone).
+              Leave your details and a coach will email you within one business day with times that suit you (all times in your local Australian time zone).
             </p>
             <LeadForm submitLabel="Request my free call" messageLabel="What would you like to talk about?" />
           </div>
@@ -58,8 +57,7 @@ export default function Booking() {
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, {
     title: "Book a Free 20-Minute Discovery Call",
-    description:
-      "Book a free, no-obligation 20-minute discovery call with an experienced Australian business coach. Video or phone, at a time that suits you.",
+    description: "Book a free, no-obligation 20-minute discovery call with an experienced Australian business coach. Video or phone, at a time that suits you.",
     path: "/booking",
   }),
   ...structuredData([breadcrumbLd(siteOriginOf(matches), [{ label: "Home", to: "/" }, { label: "Book a call" }], "/booking")]),

@@ -98,7 +98,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return [
     ...pageMeta(matches, { title: `${data.study.title} — case study`, description: data.study.description, path }),
     ...structuredData([
-      breadcrumbLd(siteOriginOf(matches), 
+      breadcrumbLd(
+        siteOriginOf(matches),
         [
           { label: "Home", to: "/" },
           { label: "Case studies", to: "/case-studies" },

@@ -45,9 +45,7 @@ export default function Contact() {
               <br />
               <strong>Hours:</strong> {BUSINESS.hours}
             </p>
-            <p>
-              All our coaching is virtual, so we work with businesses right across Australia — from Perth to Cairns.
-            </p>
+            <p>All our coaching is virtual, so we work with businesses right across Australia — from Perth to Cairns.</p>
             <p>
               Ready to talk now? <Link to="/booking">Book a free {BUSINESS.discoveryCallMinutes}-minute discovery call</Link>.
             </p>
@@ -64,8 +62,7 @@ export default function Contact() {
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, {
     title: "Contact Us",
-    description:
-      "Contact ClarityAI Coaching. Send a message to an experienced Australian business coach and get a reply within one business day.",
+    description: "Contact ClarityAI Coaching. Send a message to an experienced Australian business coach and get a reply within one business day.",
     path: "/contact",
   }),
   ...structuredData([breadcrumbLd(siteOriginOf(matches), [{ label: "Home", to: "/" }, { label: "Contact" }], "/contact")]),

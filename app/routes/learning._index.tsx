@@ -24,8 +24,8 @@ export default function LearningHub() {
           <div className="card coming-soon">
             <h2 id="learning-soon-heading">Coming soon</h2>
             <p>
-              We're putting the finishing touches on the first modules. When they're ready you'll find them here, with
-              lessons you can work through at your own pace and your progress saved as you go.
+              We're putting the finishing touches on the first modules. When they're ready you'll find them here, with lessons you can work through at your own
+              pace and your progress saved as you go.
             </p>
             <p>In the meantime:</p>
             <ul className="link-list">

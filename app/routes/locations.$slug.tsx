@@ -11,6 +11,7 @@ import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, professionalServiceLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
 import { Guarantee } from "~/components/guarantee";
+import { TextCardGrid } from "~/components/card-grid";
 
 // /locations/{city}-business-coaching. The content stays on the server: the browser receives only
 // the one city it is showing, plus the names and links of its three neighbours.
@@ -41,12 +42,7 @@ export default function LocationPage() {
 
   return (
     <>
-      <PageHero
-        eyebrow={`Business coaching · ${city.name}, ${city.state.code}`}
-        title={city.headline}
-        lead={city.lead}
-        crumbs={crumbs}
-      >
+      <PageHero eyebrow={`Business coaching · ${city.name}, ${city.state.code}`} title={city.headline} lead={city.lead} crumbs={crumbs}>
         <Link to="/booking" className="button button-primary">
           Book Free 20-min Call
         </Link>
@@ -78,17 +74,10 @@ export default function LocationPage() {
             <h2 id="industries-heading">Local industries we help in {city.name}</h2>
             <p>{city.economy}</p>
           </div>
-          <div className="grid grid-2up">
-            {city.industries.map((industry) => (
-              <article key={industry.name} className="card">
-                <h3>{industry.name}</h3>
-                <p>{industry.body}</p>
-              </article>
-            ))}
-          </div>
+          <TextCardGrid className="grid grid-2up" cards={city.industries.map((industry) => ({ title: industry.name, body: industry.body }))} />
           <p className="precincts">
-            Whether your business is in {city.precincts.join(", ")} or anywhere else in {stateName(city.state)}, the
-            coaching is the same — every session is virtual, booked in {city.name} time.
+            Whether your business is in {city.precincts.join(", ")} or anywhere else in {stateName(city.state)}, the coaching is the same — every session is
+            virtual, booked in {city.name} time.
           </p>
         </div>
       </section>
@@ -120,8 +109,8 @@ export default function LocationPage() {
             <h2 id="scheduling-heading">Time zones and scheduling in {city.name}</h2>
             <p className="lead">{timeZone.scheduling}</p>
             <p>
-              Your free discovery call takes {BUSINESS.discoveryCallMinutes} minutes, and paid sessions are booked by the
-              hour. Both happen by video, with a phone call as the fallback if the connection drops.
+              Your free discovery call takes {BUSINESS.discoveryCallMinutes} minutes, and paid sessions are booked by the hour. Both happen by video, with a
+              phone call as the fallback if the connection drops.
             </p>
           </div>
           <div className="card timezone-panel">
@@ -148,30 +137,25 @@ export default function LocationPage() {
           <div className="section-header">
             <h2 id="steps-heading">How it works</h2>
             <p className="lead">
-              The same coaching a business in any capital city gets, booked in {city.name} time and priced from {ourRate} an
-              hour (AUD, incl. GST).
+              The same coaching a business in any capital city gets, booked in {city.name} time and priced from {ourRate} an hour (AUD, incl. GST).
             </p>
           </div>
           <ol className="steps">
             <li className="card">
               <h3>Free {BUSINESS.discoveryCallMinutes}-minute discovery call</h3>
               <p>
-                Pick a time in {timeZone.abbreviation}. Tell us where the business is and what's in the way; we'll tell you
-                honestly whether coaching will help.
+                Pick a time in {timeZone.abbreviation}. Tell us where the business is and what's in the way; we'll tell you honestly whether coaching will help.
               </p>
             </li>
             <li className="card">
               <h3>Matched with the right coach</h3>
-              <p>
-                We match you with a coach who knows your kind of business. They may be anywhere in Australia; your sessions
-                are always in {city.name} time.
-              </p>
+              <p>We match you with a coach who knows your kind of business. They may be anywhere in Australia; your sessions are always in {city.name} time.</p>
             </li>
             <li className="card">
               <h3>Focused video sessions</h3>
               <p>
-                Sessions from {ourRate} an hour, each ending with clear actions you can start on the same day. Your numbers,
-                plan and processes go up on a shared screen so you work through them together.
+                Sessions from {ourRate} an hour, each ending with clear actions you can start on the same day. Your numbers, plan and processes go up on a
+                shared screen so you work through them together.
               </p>
             </li>
             <li className="card">
@@ -197,8 +181,7 @@ export default function LocationPage() {
           <div className="section-header">
             <h2 id="nearby-heading">Business coaching near {city.name}</h2>
             <p className="lead">
-              Coaching works the same everywhere, but every region has its own economy.{" "}
-              <Link to="/locations">See all locations</Link>.
+              Coaching works the same everywhere, but every region has its own economy. <Link to="/locations">See all locations</Link>.
             </p>
           </div>
           <ul className="grid grid-3 location-links">
@@ -222,9 +205,8 @@ export default function LocationPage() {
         secondary={aiCoachPath ? { to: aiCoachPath, label: `ClarityAI for ${city.name} businesses` } : undefined}
       >
         <p>
-          In {BUSINESS.discoveryCallMinutes} minutes, booked in {city.name} time, we'll understand where your business is,
-          tell you honestly whether coaching is the right place to start and outline what working together would look
-          like. No cost, no obligation.
+          In {BUSINESS.discoveryCallMinutes} minutes, booked in {city.name} time, we'll understand where your business is, tell you honestly whether coaching is
+          the right place to start and outline what working together would look like. No cost, no obligation.
         </p>
       </CallToAction>
     </>

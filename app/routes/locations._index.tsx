@@ -8,6 +8,7 @@ import { formatAud } from "~/utils/format";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
+import { IconCardGrid } from "~/components/card-grid";
 
 // The index needs only names, one-line summaries and links; the full city content stays on the server.
 export function loader() {
@@ -67,21 +68,11 @@ export default function LocationsIndex() {
           <div className="section-header">
             <h2 id="how-heading">How virtual coaching works anywhere in Australia</h2>
             <p className="lead">
-              The same experienced coaches and the same price — from {ourRate} an hour (AUD, incl. GST) — whether you're in a
-              capital city, a regional centre or a country town.
+              The same experienced coaches and the same price — from {ourRate} an hour (AUD, incl. GST) — whether you're in a capital city, a regional centre or
+              a country town.
             </p>
           </div>
-          <div className="grid grid-3">
-            {HOW_IT_WORKS.map((item) => (
-              <article key={item.title} className="card">
-                <span className="icon-badge card-icon">
-                  <Icon name={item.icon} />
-                </span>
-                <h3>{item.title}</h3>
-                <p>{item.body}</p>
-              </article>
-            ))}
-          </div>
+          <IconCardGrid className="grid grid-3" cards={HOW_IT_WORKS} />
         </div>
       </section>
 
@@ -90,8 +81,8 @@ export default function LocationsIndex() {
           <div className="section-header">
             <h2 id="cities-heading">Find your city</h2>
             <p className="lead">
-              Fifteen cities, each with a page about its own economy, challenges and time zone. Not on the list? Coaching
-              works just as well from anywhere else in Australia.
+              Fifteen cities, each with a page about its own economy, challenges and time zone. Not on the list? Coaching works just as well from anywhere else
+              in Australia.
             </p>
           </div>
           <div className="state-groups">
@@ -124,8 +115,8 @@ export default function LocationsIndex() {
 
       <CallToAction heading="Wherever you are, start with a free call" secondary={{ to: "/services", label: "See How We Help" }}>
         <p>
-          In {BUSINESS.discoveryCallMinutes} minutes, booked in your local time, we'll understand where your business is and
-          tell you honestly whether coaching is the right place to start. No cost, no obligation.
+          In {BUSINESS.discoveryCallMinutes} minutes, booked in your local time, we'll understand where your business is and tell you honestly whether coaching
+          is the right place to start. No cost, no obligation.
         </p>
       </CallToAction>
     </>

@@ -26,23 +26,17 @@ export default function PaymentCanceled() {
           <div className="page-narrow">
             <h2 id="help-heading">Not sure which option is right for you?</h2>
             <p>
-              That's completely normal. If you had a question about pricing, plans or how sessions work, we're happy to
-              help — prices are in AUD and include GST, and your first paid consultation is covered by our money-back
-              guarantee.
+              That's completely normal. If you had a question about pricing, plans or how sessions work, we're happy to help — prices are in AUD and include
+              GST, and your first paid consultation is covered by our money-back guarantee.
             </p>
             <ul className="check-list">
               <li>
-                <Link to="/booking">Book a free {BUSINESS.discoveryCallMinutes}-minute discovery call</Link> to talk it
-                through with a coach first
+                <Link to="/booking">Book a free {BUSINESS.discoveryCallMinutes}-minute discovery call</Link> to talk it through with a coach first
               </li>
               <li>
-                Email <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a> or call{" "}
-                <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>, {BUSINESS.hours}
+                Email <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a> or call <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>, {BUSINESS.hours}
               </li>
-              <li>
-                Had a problem with the payment page itself? Let us know so we can fix it. It's safe to try again — this
-                attempt wasn't charged.
-              </li>
+              <li>Had a problem with the payment page itself? Let us know so we can fix it. It's safe to try again — this attempt wasn't charged.</li>
             </ul>
           </div>
         </div>
@@ -54,8 +48,7 @@ export default function PaymentCanceled() {
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, {
     title: "Payment Cancelled",
-    description:
-      "Your ClarityAI Coaching payment was cancelled and nothing was charged. Compare ClarityAI plans or contact our team when you're ready.",
+    description: "Your ClarityAI Coaching payment was cancelled and nothing was charged. Compare ClarityAI plans or contact our team when you're ready.",
     path: "/payment-canceled",
   }),
   NOINDEX,

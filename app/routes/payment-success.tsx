@@ -33,10 +33,7 @@ export default function PaymentSuccess() {
                 </span>
                 <div>
                   <h3>Check your inbox</h3>
-                  <p>
-                    Your confirmation email should arrive within a few minutes. If you can't see it, check your spam or
-                    promotions folder.
-                  </p>
+                  <p>Your confirmation email should arrive within a few minutes. If you can't see it, check your spam or promotions folder.</p>
                 </div>
               </li>
               <li>
@@ -46,8 +43,8 @@ export default function PaymentSuccess() {
                 <div>
                   <h3>Booked a coaching session?</h3>
                   <p>
-                    The email includes your session time in Australian time, a calendar invite and the link to join your
-                    video call. You can reschedule free of charge up to 24 hours before.
+                    The email includes your session time in Australian time, a calendar invite and the link to join your video call. You can reschedule free of
+                    charge up to 24 hours before.
                   </p>
                 </div>
               </li>
@@ -58,16 +55,14 @@ export default function PaymentSuccess() {
                 <div>
                   <h3>Subscribed to ClarityAI?</h3>
                   <p>
-                    Your plan is usually active within a minute.{" "}
-                    <Link to="/profile?tab=ai-assistant">Open ClarityAI in your profile</Link> and ask it anything about
-                    your business.
+                    Your plan is usually active within a minute. <Link to="/profile?tab=ai-assistant">Open ClarityAI in your profile</Link> and ask it anything
+                    about your business.
                   </p>
                 </div>
               </li>
             </ul>
             <p>
-              No email after 30 minutes, or something doesn't look right? Email{" "}
-              <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a> or call{" "}
+              No email after 30 minutes, or something doesn't look right? Email <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a> or call{" "}
               <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a> ({BUSINESS.hours}) and we'll sort it out.
             </p>
           </div>
@@ -80,8 +75,7 @@ export default function PaymentSuccess() {
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, {
     title: "Payment Successful",
-    description:
-      "Your payment to ClarityAI Coaching was successful. Your confirmation email is on its way — here's what happens next.",
+    description: "Your payment to ClarityAI Coaching was successful. Your confirmation email is on its way — here's what happens next.",
     path: "/payment-success",
   }),
   NOINDEX,

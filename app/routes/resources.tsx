@@ -93,23 +93,52 @@ function DownloadForm({ resource, errors, onSubmitted }: { resource: { slug: str
       ) : null}
       <div className="field">
         <label htmlFor={id("name")}>
-          Name <span className="required" aria-hidden="true">*</span>
+          Name{" "}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
         </label>
-        <input id={id("name")} name="name" autoComplete="name" maxLength={LEAD_LIMITS.name} required aria-invalid={Boolean(fieldErrors.name)} aria-describedby={fieldErrors.name ? id("name-error") : undefined} />
-        {fieldErrors.name ? <p className="field-error" id={id("name-error")}>{fieldErrors.name}</p> : null}
+        <input
+          id={id("name")}
+          name="name"
+          autoComplete="name"
+          maxLength={LEAD_LIMITS.name}
+          required
+          aria-invalid={Boolean(fieldErrors.name)}
+          aria-describedby={fieldErrors.name ? id("name-error") : undefined}
+        />
+        {fieldErrors.name ? (
+          <p className="field-error" id={id("name-error")}>
+            {fieldErrors.name}
+          </p>
+        ) : null}
       </div>
       <div className="field">
         <label htmlFor={id("email")}>
-          Email <span className="required" aria-hidden="true">*</span>
+          Email{" "}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
         </label>
-        <input id={id("email")} name="email" type="email" autoComplete="email" maxLength={LEAD_LIMITS.email} required aria-invalid={Boolean(fieldErrors.email)} aria-describedby={fieldErrors.email ? id("email-error") : undefined} />
-        {fieldErrors.email ? <p className="field-error" id={id("email-error")}>{fieldErrors.email}</p> : null}
+        <input
+          id={id("email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={LEAD_LIMITS.email}
+          required
+          aria-invalid={Boolean(fieldErrors.email)}
+          aria-describedby={fieldErrors.email ? id("email-error") : undefined}
+        />
+        {fieldErrors.email ? (
+          <p className="field-error" id={id("email-error")}>
+            {fieldErrors.email}
+          </p>
+        ) : null}
       </div>
       <div className="field field-checkbox">
         <input id={id("consent")} name="marketingConsent" type="checkbox" value="yes" />
-        <label htmlFor={id("consent")}>
-          Yes, email me practical tips and occasional offers from ClarityAI Coaching. I can unsubscribe at any time.
-        </label>
+        <label htmlFor={id("consent")}>Yes, email me practical tips and occasional offers from ClarityAI Coaching. I can unsubscribe at any time.</label>
       </div>
       <p className="hint">
         The download doesn't depend on ticking the box. See our <Link to="/privacy">privacy policy</Link>.

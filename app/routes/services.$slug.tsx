@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Icon } from "~/components/icons";
 import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
@@ -10,6 +9,10 @@ import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, serviceLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
 import { Guarantee } from "~/components/guarantee";
+import { TextCardGrid } from "~/components/card-grid";
+import { LinkCard } from "~/components/link-card";
+import { StepList } from "~/components/step-list";
+import { TrustFigures } from "~/components/trust-figures";
 
 // The content stays on the server: the browser receives only the one service it is showing.
 export function loader({ params }: LoaderFunctionArgs) {
@@ -66,14 +69,7 @@ export default function ServicePage() {
             <h2 id="outcomes-heading">What you'll walk away with</h2>
             <p className="lead">Practical, tangible results — not a report that sits in a drawer.</p>
           </div>
-          <div className="grid grid-3up">
-            {service.outcomes.map((outcome) => (
-              <article key={outcome.title} className="card">
-                <h3>{outcome.title}</h3>
-                <p>{outcome.body}</p>
-              </article>
-            ))}
-          </div>
+          <TextCardGrid className="grid grid-3up" cards={service.outcomes} />
         </div>
       </section>
 
@@ -98,18 +94,11 @@ export default function ServicePage() {
           <div className="section-header">
             <h2 id="steps-heading">How it works</h2>
             <p className="lead">
-              Every session is virtual, so there's no travel and no time lost. Coaching starts from {ourRate} an hour
-              (AUD, incl. GST), and your first call is free.
+              Every session is virtual, so there's no travel and no time lost. Coaching starts from {ourRate} an hour (AUD, incl. GST), and your first call is
+              free.
             </p>
           </div>
-          <ol className="steps steps-5">
-            {service.steps.map((step) => (
-              <li key={step.title} className="card">
-                <h3>{step.title}</h3>
-                <p>{step.body}</p>
-              </li>
-            ))}
-          </ol>
+          <StepList steps={service.steps} className="steps steps-5" />
           <p className="steps-note">{service.engagement}</p>
         </div>
       </section>
@@ -119,14 +108,7 @@ export default function ServicePage() {
           <div className="section-header">
             <h2 id="results-heading">Typical results</h2>
           </div>
-          <ul className="trust-figures">
-            {service.results.map((result) => (
-              <li key={result.label}>
-                <strong>{result.figure}</strong>
-                {result.label}
-              </li>
-            ))}
-          </ul>
+          <TrustFigures figures={service.results} />
           <article className="card example-card">
             <h3>{service.example.title}</h3>
             <p>{service.example.body}</p>
@@ -145,14 +127,7 @@ export default function ServicePage() {
           </div>
           <div className="grid grid-3">
             {related.map((item) => (
-              <Link key={item.to} to={item.to} className="card card-link pillar-card" prefetch="intent">
-                <span className="icon-badge">
-                  <Icon name={item.icon} />
-                </span>
-                <h3>{item.title}</h3>
-                <p>{item.summary}</p>
-                <span className="more">{item.linkLabel}</span>
-              </Link>
+              <LinkCard key={item.to} card={item} />
             ))}
           </div>
         </div>
@@ -160,8 +135,8 @@ export default function ServicePage() {
 
       <CallToAction heading="Talk it through with a coach — free">
         <p>
-          In {BUSINESS.discoveryCallMinutes} minutes we'll understand where your business is, tell you honestly whether this is
-          the right place to start and outline what working together would look like. No cost, no obligation.
+          In {BUSINESS.discoveryCallMinutes} minutes we'll understand where your business is, tell you honestly whether this is the right place to start and
+          outline what working together would look like. No cost, no obligation.
         </p>
       </CallToAction>
     </>

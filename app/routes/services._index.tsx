@@ -10,6 +10,8 @@ import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
 import { Guarantee } from "~/components/guarantee";
+import { StepList } from "~/components/step-list";
+import { PriceCompare } from "~/components/price-compare";
 
 const ourRate = formatAud(BUSINESS.virtualCoachingFromPerHour);
 const traditionalRange = formatAudRange(BUSINESS.traditionalCoachingPerHour.low, BUSINESS.traditionalCoachingPerHour.high);
@@ -70,8 +72,7 @@ const FAQ = [
   },
   {
     question: "How does the money-back guarantee work?",
-    answer:
-      "If you don't feel your first paid consultation was worth it, tell us and we'll refund it in full. No forms and no fine print.",
+    answer: "If you don't feel your first paid consultation was worth it, tell us and we'll refund it in full. No forms and no fine print.",
   },
   {
     question: "Are your prices GST-inclusive?",
@@ -110,10 +111,7 @@ export default function ServicesIndex() {
         <div className="container">
           <div className="section-header">
             <h2 id="pillars-heading">Four pillars of a business that runs better</h2>
-            <p className="lead">
-              Start with the one that hurts most, or combine them. Your coach tailors the plan to where your business is
-              today.
-            </p>
+            <p className="lead">Start with the one that hurts most, or combine them. Your coach tailors the plan to where your business is today.</p>
           </div>
           <div className="grid grid-2up">
             {SERVICE_SLUGS.map((slug) => {
@@ -146,9 +144,8 @@ export default function ServicesIndex() {
             <p className="eyebrow">ClarityAI · AI business coach</p>
             <h2 id="clarityai-heading">ClarityAI: an AI business coach that never clocks off</h2>
             <p>
-              Trained on our coaching playbooks and built for Australian small business, ClarityAI helps you think
-              through decisions, draft plans and prepare for hard conversations — at any hour. It's the perfect partner
-              to human coaching: bring your best ideas from ClarityAI to your next session.
+              Trained on our coaching playbooks and built for Australian small business, ClarityAI helps you think through decisions, draft plans and prepare
+              for hard conversations — at any hour. It's the perfect partner to human coaching: bring your best ideas from ClarityAI to your next session.
             </p>
             <ul className="check-list">
               {clarityAi.highlights.map((highlight) => (
@@ -185,32 +182,15 @@ export default function ServicesIndex() {
           <div className="section-header">
             <h2 id="how-heading">How virtual coaching works</h2>
             <p className="lead">
-              Experienced coaches, without the travel, the boardroom hire or the consultant price tag. You get the same
-              expertise for a fraction of the cost.
+              Experienced coaches, without the travel, the boardroom hire or the consultant price tag. You get the same expertise for a fraction of the cost.
             </p>
           </div>
-          <ol className="steps">
-            {STEPS.map((step) => (
-              <li key={step.title} className="card">
-                <h3>{step.title}</h3>
-                <p>{step.body}</p>
-              </li>
-            ))}
-          </ol>
+          <StepList steps={STEPS} />
           <div className="service-split pricing-row">
-            <div className="price-compare">
-              <div className="ours">
-                <strong>From {ourRate}/hr</strong>
-                Virtual coaching with us
-              </div>
-              <div>
-                <strong>{traditionalRange}/hr</strong>
-                Traditional in-person coaching
-              </div>
-            </div>
+            <PriceCompare traditionalLabel="Traditional in-person coaching" />
             <p>
-              Prices in AUD, GST included. Because sessions are online, you don't pay for your coach's travel, office or
-              parking — and you don't lose half a day to a meeting.
+              Prices in AUD, GST included. Because sessions are online, you don't pay for your coach's travel, office or parking — and you don't lose half a day
+              to a meeting.
             </p>
           </div>
         </div>
@@ -246,10 +226,7 @@ export default function ServicesIndex() {
       <FaqSection heading="Questions about our services" faqs={FAQ} />
 
       <CallToAction heading="Find out what to fix first — in 20 minutes">
-        <p>
-          Book a free discovery call with an experienced coach. No cost, no obligation, and you'll leave with at least
-          one idea you can use this week.
-        </p>
+        <p>Book a free discovery call with an experienced coach. No cost, no obligation, and you'll leave with at least one idea you can use this week.</p>
       </CallToAction>
     </>
   );

@@ -9,6 +9,8 @@ import { CLARITYAI } from "~/content/services";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, serviceLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
+import { ClarityAiPlanCards, ClarityAiPrivacy } from "~/components/clarityai-sections";
+import { StepList } from "~/components/step-list";
 
 const ESCALATION_STEPS = [
   {
@@ -47,8 +49,7 @@ export default function ClarityAiPage() {
           <div className="section-header">
             <h2 id="features-heading">A business coach in your pocket</h2>
             <p className="lead">
-              The hardest business decisions rarely arrive during office hours. ClarityAI gives you a knowledgeable
-              sounding board the moment you need one.
+              The hardest business decisions rarely arrive during office hours. ClarityAI gives you a knowledgeable sounding board the moment you need one.
             </p>
           </div>
           <div className="grid grid-4">
@@ -70,8 +71,8 @@ export default function ClarityAiPage() {
           <div>
             <h2 id="ask-heading">What you can ask</h2>
             <p>
-              Anything you'd ask an experienced coach or a business-savvy friend. ClarityAI asks follow-up questions,
-              explains its reasoning and turns ideas into next steps. Owners ask it things like:
+              Anything you'd ask an experienced coach or a business-savvy friend. ClarityAI asks follow-up questions, explains its reasoning and turns ideas
+              into next steps. Owners ask it things like:
             </p>
             <ul className="check-list">
               {CLARITYAI.exampleQuestions.map((question) => (
@@ -88,8 +89,8 @@ export default function ClarityAiPage() {
           <div className="section-header">
             <h2 id="prompts-heading">Quick-start prompts</h2>
             <p className="lead">
-              Not sure where to begin? ClarityAI opens with ready-made prompts in six categories. Pick one and fill in
-              the blanks — your industry comes straight from your profile.
+              Not sure where to begin? ClarityAI opens with ready-made prompts in six categories. Pick one and fill in the blanks — your industry comes straight
+              from your profile.
             </p>
           </div>
           <div className="grid grid-3up">
@@ -115,28 +116,11 @@ export default function ClarityAiPage() {
           <div className="section-header">
             <h2 id="plans-heading">Two plans: Lite and Pro</h2>
             <p className="lead">
-              Both plans include the full 24/7 AI coach. Pro adds a team of human experts behind it. We're finalising
-              pricing now — book a call or ask us a question and we'll let you know as soon as plans open.
+              Both plans include the full 24/7 AI coach. Pro adds a team of human experts behind it. We're finalising pricing now — book a call or ask us a
+              question and we'll let you know as soon as plans open.
             </p>
           </div>
-          <div className="grid grid-2">
-            {CLARITYAI.plans.map((plan) => (
-              <article
-                key={plan.id}
-                className={plan.id === "pro" ? "card plan-card plan-card-featured" : "card plan-card"}
-                aria-labelledby={`plan-${plan.id}-heading`}
-              >
-                <h3 id={`plan-${plan.id}-heading`}>{plan.name}</h3>
-                <p>{plan.tagline}</p>
-                <p className="price-tag price-tag-pending">Pricing coming soon</p>
-                <ul className="check-list">
-                  {plan.features.map((feature) => (
-                    <li key={feature}>{feature}</li>
-                  ))}
-                </ul>
-              </article>
-            ))}
-          </div>
+          <ClarityAiPlanCards plans={CLARITYAI.plans} />
           <div className="button-row">
             <Link to="/booking" className="button button-primary">
               Book Free 20-min Call
@@ -154,68 +138,26 @@ export default function ClarityAiPage() {
           <div className="section-header">
             <p className="eyebrow">Pro plan</p>
             <h2 id="escalation-heading">When a question needs a human</h2>
-            <p className="lead">
-              AI is great at thinking things through, but some questions deserve an experienced person. On the Pro plan,
-              they get one.
-            </p>
+            <p className="lead">AI is great at thinking things through, but some questions deserve an experienced person. On the Pro plan, they get one.</p>
           </div>
-          <ol className="steps">
-            {ESCALATION_STEPS.map((step) => (
-              <li key={step.title} className="card">
-                <h3>{step.title}</h3>
-                <p>{step.body}</p>
-              </li>
-            ))}
-          </ol>
+          <StepList steps={ESCALATION_STEPS} />
         </div>
       </section>
 
-      <section className="section" aria-labelledby="privacy-heading">
-        <div className="container">
-          <div className="section-header">
-            <h2 id="privacy-heading">Your privacy, in plain English</h2>
-          </div>
-          <div className="grid grid-4">
-            <article className="card">
-              <h3>Deleted after {BUSINESS.aiRetentionMonths} months</h3>
-              <p>
-                Conversations are deleted automatically after {BUSINESS.aiRetentionMonths} months. Start a fresh chat any
-                time with New Chat or Clear.
-              </p>
-            </article>
-            <article className="card">
-              <h3>Processed overseas</h3>
-              <p>
-                To generate answers, your messages are processed by our AI provider on servers outside Australia.
-              </p>
-            </article>
-            <article className="card">
-              <h3>Share only what's needed</h3>
-              <p>
-                Leave out tax file numbers, bank details, health information and your customers' personal details. The
-                coaching works just as well without them.
-              </p>
-            </article>
-            <article className="card">
-              <h3>Information, not advice</h3>
-              <p>
-                ClarityAI gives general information and coaching. For tax, legal or financial advice, talk to your
-                accountant, BAS agent or lawyer.
-              </p>
-            </article>
-          </div>
-          <p className="steps-note">
-            <Link to="/privacy">Read our privacy policy</Link> to see how we handle personal information.
-          </p>
-        </div>
-      </section>
+      <ClarityAiPrivacy
+        heading="Your privacy, in plain English"
+        retentionMonths={BUSINESS.aiRetentionMonths}
+        shareTip="Leave out tax file numbers, bank details, health information and your customers' personal details. The coaching works just as well without them."
+        showOverseas
+        mist={false}
+      />
 
       <FaqSection heading="ClarityAI: frequently asked questions" faqs={CLARITYAI.faq} />
 
       <CallToAction heading="Get the best of both: AI at any hour, coaches when it counts">
         <p>
-          Book a free {BUSINESS.discoveryCallMinutes}-minute call to see how ClarityAI and virtual coaching can work
-          together for your business, or send us a question about the plans.
+          Book a free {BUSINESS.discoveryCallMinutes}-minute call to see how ClarityAI and virtual coaching can work together for your business, or send us a
+          question about the plans.
         </p>
       </CallToAction>
     </>
@@ -232,7 +174,12 @@ export const meta: MetaFunction = ({ matches }) => [
     path: "/services/clarityai",
   }),
   ...structuredData([
-    serviceLd(siteOriginOf(matches), { name: "ClarityAI — AI business coach", description: META_DESCRIPTION, path: "/services/clarityai", serviceType: "AI business coaching" }),
+    serviceLd(siteOriginOf(matches), {
+      name: "ClarityAI — AI business coach",
+      description: META_DESCRIPTION,
+      path: "/services/clarityai",
+      serviceType: "AI business coaching",
+    }),
     breadcrumbLd(siteOriginOf(matches), [{ label: "Home", to: "/" }, { label: "Services", to: "/services" }, { label: "ClarityAI" }], "/services/clarityai"),
     faqLd(CLARITYAI.faq),
   ]),

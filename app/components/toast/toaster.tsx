@@ -13,8 +13,7 @@ export type ToastOptions = {
   variant?: ToastVariant;
   action?: { label: string; onClick: () => void };
 };
-type ToastItem = Required<Pick<ToastOptions, "id" | "title" | "variant">> &
-  Pick<ToastOptions, "description" | "action"> & { open: boolean };
+type ToastItem = Required<Pick<ToastOptions, "id" | "title" | "variant">> & Pick<ToastOptions, "description" | "action"> & { open: boolean };
 
 type ToastApi = { toast: (options: ToastOptions) => string; dismiss: (id: string) => void };
 const ToastContext = createContext<ToastApi | null>(null);
@@ -150,12 +149,7 @@ function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: (id: strin
             {item.action.label}
           </button>
         ) : null}
-        <button
-          type="button"
-          className="toast-close"
-          aria-label="Dismiss notification"
-          onClick={() => onDismiss(item.id)}
-        >
+        <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => onDismiss(item.id)}>
           <span aria-hidden="true">×</span>
         </button>
       </div>

@@ -1,5 +1,30 @@
 import type { ReactNode } from "react";
 
+/** The ids a control's aria-describedby names: its hint and its error, when shown. */
+export function describedByOf(id: string, hint?: string, error?: string): string | undefined {
+  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+}
+
+/** The frame every form control sits in: label, optional hint, the control, optional error. */
+export function FieldFrame({ id, label, hint, error, children }: { id: string; label: ReactNode; hint?: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** A labelled form control with its hint and error wired up for assistive technology. */
 export function Field({
   name,
@@ -15,42 +40,31 @@ export function Field({
   error?: string;
   hint?: string;
   required?: boolean;
-  children: (props: {
-    id: string;
-    name: string;
-    "aria-invalid": boolean;
-    "aria-describedby"?: string;
-    required?: boolean;
-    defaultValue?: string;
-  }) => ReactNode;
+  children: (props: { id: string; name: string; "aria-invalid": boolean; "aria-describedby"?: string; required?: boolean; defaultValue?: string }) => ReactNode;
   value?: string;
 }) {
   const id = `field-${name}`;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const marker = required ? (
+    <span className="required" aria-hidden="true">
+      {" "}
+      *
+    </span>
+  ) : (
+    <span className="hint"> (optional)</span>
+  );
   return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required ? (
-          <span className="required" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : (
-          <span className="hint"> (optional)</span>
-        )}
-      </label>
-      {hint ? (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {children({ id, name, "aria-invalid": Boolean(error), "aria-describedby": describedBy, required, defaultValue: value })}
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame
+      id={id}
+      label={
+        <>
+          {label}
+          {marker}
+        </>
+      }
+      hint={hint}
+      error={error}
+    >
+      {children({ id, name, "aria-invalid": Boolean(error), "aria-describedby": describedByOf(id, hint, error), required, defaultValue: value })}
+    </FieldFrame>
   );
 }

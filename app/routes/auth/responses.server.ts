@@ -1,0 +1,75 @@
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { INVALID_EMAIL, PASSWORD_RULE } from "~/auth/schemas";
+import type { SessionResponse } from "~/auth/token-sessions.server";
+import { createWebSession, type authApi } from "~/auth/web-sessions.server";
+import { BUSINESS } from "~/content/business";
+import type { AuthActionData, AuthErrors, AuthValues, Step } from "./steps";
+
+// The answers the sign-in page's handlers share: a step to show, a refusal, or a new session.
+
+/** A form that didn't pass its schema: the same step again, with the problems. */
+export function invalid(step: Step, errors: AuthErrors, values: AuthValues = {}) {
+  return data<AuthActionData>({ step, errors, values }, { status: 400 });
+}
+
+/** The step to show next, with a notice of what just happened. */
+export function nextStep(step: Step, values: AuthValues, notice: string, init?: ResponseInit) {
+  return data<AuthActionData>({ step, values, notice }, init);
+}
+
+type ApiResult = Awaited<ReturnType<typeof authApi>>;
+
+/**
+ * Turns an auth API refusal into something a person can act on: the field it concerns and a 400
+ * (429 when rate limited). Other 4xx statuses are folded into 400 on purpose: the page itself was
+ * fine, only what was typed was not.
+ */
+export function refusal(step: Step, result: ApiResult, values: AuthValues = {}) {
+  const code = String(result.data.code ?? result.data.error_code ?? "");
+  const message = String(result.data.message ?? result.data.msg ?? "");
+  const answer = (errors: AuthErrors, status = 400) => data<AuthActionData>({ step, errors, values }, { status });
+  if (result.status === 429 || code.startsWith("over_")) {
+    return answer({ form: "Too many attempts in a short time. Please wait a few minutes, then try again." }, 429);
+  }
+  if (result.status >= 500) {
+    return answer({ form: "Something went wrong on our side. Please try again in a moment." }, 500);
+  }
+  switch (code) {
+    case "invalid_credentials":
+      return answer({ form: "Invalid login credentials. Check your email and password and try again, or reset your password." });
+    case "weak_password": {
+      const reasons = (result.data.weak_password as { reasons?: string[] } | undefined)?.reasons ?? [];
+      return answer({
+        password: reasons.includes("pwned") ? "That password is too common and easy to guess. Please choose a different one." : message || PASSWORD_RULE,
+      });
+    }
+    case "same_password":
+      return answer({ password: "Your new password must be different from your current one." });
+    case "otp_expired":
+      return answer({ code: "That code is incorrect or has expired. Check your latest email, or ask for a new code." });
+    case "mfa_verification_failed":
+      return answer({ code: "That code didn't match. Enter the current 6-digit code from your authenticator app." });
+    case "mfa_challenge_expired":
+      return answer({ code: "That code has expired. Enter the current 6-digit code from your authenticator app." });
+    case "email_address_invalid":
+      return answer({ email: INVALID_EMAIL });
+    case "reauthentication_needed":
+      return answer({ form: 'For your security, please start again: choose "Forgot your password?" on the sign-in page and use the new code we email you.' });
+    case "user_banned":
+      return answer({ form: `This account is suspended. If you think that's a mistake, email ${BUSINESS.email}.` });
+    default:
+      return answer({ form: message || "That didn't work. Please check your details and try again." });
+  }
+}
+
+export function isSession(value: Record<string, unknown>): value is Record<string, unknown> & SessionResponse {
+  return typeof value.access_token === "string" && typeof value.refresh_token === "string" && typeof value.expires_at === "number";
+}
+
+/** Starts the web session; a user with an authenticator app goes on to the MFA step first. */
+export async function finishSignIn(context: AppLoadContext, session: SessionResponse, redirectTo: string) {
+  const cookie = await createWebSession(context, session);
+  const owesMfa = (session.user.factors ?? []).some((f) => f.factor_type === "totp" && f.status === "verified");
+  const to = owesMfa ? `/auth?step=mfa&redirectTo=${encodeURIComponent(redirectTo)}` : redirectTo;
+  return redirect(to, { headers: { "Set-Cookie": cookie } });
+}

@@ -1,0 +1,60 @@
+import { eq } from "drizzle-orm";
+import { formatAbn } from "~/accounts/abn";
+import { ensureProfile, type Profile } from "~/accounts/profiles.server";
+import { ProfileDetailsSchema } from "~/accounts/schemas";
+import { authApi } from "~/auth/web-sessions.server";
+import { profiles } from "~/db/schema";
+import { redirectWithToast } from "~/platform/toast.server";
+import { parseForm } from "~/utils/forms";
+import { apiMessage, apiStatus, fail, safeValues, type ProfileIntentArgs } from "./intents.server";
+import type { DetailsValues } from "./types";
+
+/** The details form's starting values: blanks as empty strings, the ABN as the register shows it. */
+export function detailsValues(profile: Profile): DetailsValues {
+  return {
+    firstName: profile.firstName ?? "",
+    lastName: profile.lastName ?? "",
+    company: profile.company ?? "",
+    industry: profile.industry ?? "",
+    businessType: profile.businessType ?? "",
+    state: profile.state ?? "",
+    abn: profile.abn ? formatAbn(profile.abn) : "",
+  };
+}
+
+export async function updateDetails({ request, context, viewer, formData }: ProfileIntentArgs) {
+  const parsed = parseForm(formData, ProfileDetailsSchema);
+  if (!parsed.success) return fail("update-details", parsed.errors, { values: safeValues(formData) });
+  const details = parsed.data;
+  // Names live in the profile (what the site shows) and in user_metadata (what the auth API
+  // and Supabase clients see). The API call goes first: if it is refused, nothing is saved.
+  const result = await authApi(request, context, viewer, "/user", {
+    method: "PUT",
+    body: { data: { first_name: details.firstName, last_name: details.lastName ?? "" } },
+  });
+  if (!result.ok) {
+    return fail(
+      "update-details",
+      { form: apiMessage(result, "Your details couldn't be saved. Please try again.") },
+      { values: safeValues(formData) },
+      apiStatus(result.status),
+    );
+  }
+  await ensureProfile(context.db, viewer.id);
+  const fields = {
+    firstName: details.firstName,
+    lastName: details.lastName ?? null,
+    company: details.company ?? null,
+    industry: details.industry ?? null,
+    businessType: details.businessType ?? null,
+    state: details.state ?? null,
+    abn: details.abn ?? null,
+    updatedAt: new Date().toISOString(),
+  };
+  await context.db.update(profiles).set(fields).where(eq(profiles.userId, viewer.id));
+  return redirectWithToast(
+    "/profile?tab=details",
+    { title: "Details saved", description: "Your profile is up to date.", variant: "success" },
+    context.env.SESSION_SECRET,
+  );
+}

@@ -1,0 +1,108 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ensureProfile } from "~/accounts/profiles.server";
+import { requireUser } from "~/auth/guards.server";
+import { PageHero } from "~/components/page-hero";
+import { formatDateTime } from "~/utils/format";
+import { NOINDEX, pageMeta } from "~/utils/meta";
+import { AiAssistantTab } from "./ai-assistant-tab";
+import { detailsValues, updateDetails } from "./details.server";
+import { DetailsTab } from "./details-tab";
+import { fail, type ProfileIntentHandler } from "./intents.server";
+import { deleteAccount } from "./privacy.server";
+import { PrivacyTab } from "./privacy-tab";
+import { changePassword, enrolTotp, loadSecurity, removeFactor, signOutOthers, verifyTotp } from "./security.server";
+import { SecurityTab } from "./security-tab";
+import type { ProfileIntent } from "./types";
+
+// One page, four tabs (?tab=…). Every form posts an `intent` to this route's action, which hands
+// it to that form's handler; each handler parses its own schema. Everything works without JavaScript.
+
+const TABS = [
+  { id: "details", label: "Details" },
+  { id: "security", label: "Security" },
+  { id: "privacy", label: "Privacy" },
+  { id: "ai-assistant", label: "AI assistant" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
+function tabOf(request: Request): Tab {
+  const tab = new URL(request.url).searchParams.get("tab");
+  return TABS.find((t) => t.id === tab)?.id ?? "details";
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request, context);
+  const tab = tabOf(request);
+  const profile = await ensureProfile(context.db, viewer.id);
+  return {
+    tab,
+    email: viewer.email,
+    memberSince: formatDateTime(viewer.createdAt),
+    profile: detailsValues(profile),
+    security: tab === "security" ? await loadSecurity(context.db, viewer) : null,
+  };
+}
+
+const INTENT_HANDLERS: Record<ProfileIntent, ProfileIntentHandler> = {
+  "update-details": updateDetails,
+  "change-password": changePassword,
+  "enrol-totp": enrolTotp,
+  "verify-totp": verifyTotp,
+  "remove-factor": removeFactor,
+  "sign-out-others": signOutOthers,
+  "delete-account": deleteAccount,
+};
+
+function isIntent(value: FormDataEntryValue | null): value is ProfileIntent {
+  return typeof value === "string" && Object.hasOwn(INTENT_HANDLERS, value);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireUser(request, context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (!isIntent(intent)) return fail(null, { form: "That action isn't available. Please reload the page and try again." });
+  return INTENT_HANDLERS[intent]({ request, context, viewer, formData });
+}
+
+export default function ProfilePage() {
+  const { tab, email, memberSince, profile, security } = useLoaderData<typeof loader>();
+  const name = profile.firstName ? `${profile.firstName}${profile.lastName ? ` ${profile.lastName}` : ""}` : null;
+  return (
+    <>
+      <PageHero
+        eyebrow="Your account"
+        title="Profile"
+        lead={name ? `Welcome back, ${name}. Manage your details, security and privacy here.` : "Manage your details, security and privacy here."}
+        crumbs={[{ label: "Home", to: "/" }, { label: "Profile" }]}
+      />
+      <div className="section profile-section">
+        <div className="container profile-layout">
+          <nav aria-label="Profile sections" className="profile-tabs">
+            <ul>
+              {TABS.map((t) => (
+                <li key={t.id}>
+                  <Link to={`/profile?tab=${t.id}`} aria-current={t.id === tab ? "page" : undefined} className="profile-tab" preventScrollReset>
+                    {t.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="profile-content">
+            {tab === "details" ? <DetailsTab profile={profile} email={email} memberSince={memberSince} /> : null}
+            {tab === "security" && security ? <SecurityTab security={security} /> : null}
+            {tab === "privacy" ? <PrivacyTab /> : null}
+            {tab === "ai-assistant" ? <AiAssistantTab /> : null}
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Your profile", description: "Manage your ClarityAI Coaching details, security and privacy.", path: "/profile" }),
+  NOINDEX,
+];

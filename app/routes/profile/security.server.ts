@@ -1,0 +1,185 @@
+import { data } from "@remix-run/cloudflare";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { verifyPassword } from "~/auth/password.server";
+import { qrCodeSvg } from "~/auth/qr";
+import { ChangePasswordSchema, FactorIdSchema, VerifyFactorSchema } from "~/auth/schemas";
+import type { SessionResponse } from "~/auth/token-sessions.server";
+import { authApi, updateWebSession, type Viewer } from "~/auth/web-sessions.server";
+import type { Db } from "~/db/client.server";
+import { authSessions, mfaFactors, users } from "~/db/schema";
+import { consumeRateLimit, tooManyRequests } from "~/platform/rate-limit.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { describeUserAgent, formatDateTime } from "~/utils/format";
+import { parseForm } from "~/utils/forms";
+import { apiMessage, apiStatus, fail, type ProfileIntentArgs } from "./intents.server";
+import type { ProfileActionData } from "./types";
+
+const PASSWORD_CHECK_LIMIT = { name: "profile-current-password", limit: 10, windowMs: 15 * 60_000 };
+
+/** The security tab: password, authenticator apps and the sessions signed in to this account. */
+export async function loadSecurity(db: Db, viewer: Viewer) {
+  const [account, factorRows, sessionRows] = await Promise.all([
+    db.query.users.findFirst({ columns: { passwordHash: true }, where: eq(users.id, viewer.id) }),
+    db
+      .select({
+        id: mfaFactors.id,
+        type: mfaFactors.factorType,
+        status: mfaFactors.status,
+        friendlyName: mfaFactors.friendlyName,
+        createdAt: mfaFactors.createdAt,
+      })
+      .from(mfaFactors)
+      .where(eq(mfaFactors.userId, viewer.id))
+      .orderBy(mfaFactors.createdAt),
+    db
+      .select({
+        id: authSessions.id,
+        createdAt: authSessions.createdAt,
+        refreshedAt: authSessions.refreshedAt,
+        userAgent: authSessions.userAgent,
+        aal: authSessions.aal,
+      })
+      .from(authSessions)
+      .where(and(eq(authSessions.userId, viewer.id), isNull(authSessions.revokedAt)))
+      .orderBy(desc(authSessions.createdAt))
+      .limit(50),
+  ]);
+  return {
+    aal: viewer.aal,
+    hasPassword: Boolean(account?.passwordHash),
+    hasVerifiedFactor: factorRows.some((f) => f.status === "verified"),
+    factors: factorRows.map((f) => ({ ...f, added: formatDateTime(f.createdAt) })),
+    sessions: sessionRows
+      // This device first, then newest first.
+      .sort((a, b) => Number(b.id === viewer.authSessionId) - Number(a.id === viewer.authSessionId))
+      .map((s) => ({
+        id: s.id,
+        current: s.id === viewer.authSessionId,
+        device: describeUserAgent(s.userAgent),
+        signedIn: formatDateTime(s.createdAt),
+        signedInIso: s.createdAt,
+        lastActive: formatDateTime(s.refreshedAt ?? s.createdAt),
+        lastActiveIso: s.refreshedAt ?? s.createdAt,
+        twoStep: s.aal === "aal2",
+      })),
+  };
+}
+
+export type SecurityOverview = Awaited<ReturnType<typeof loadSecurity>>;
+
+function toSecurity(context: ProfileIntentArgs["context"], title: string, description?: string) {
+  return redirectWithToast("/profile?tab=security", { title, description, variant: "success" }, context.env.SESSION_SECRET);
+}
+
+function qrDataUri(svgOrUri: string): string {
+  return svgOrUri.startsWith("data:") ? svgOrUri : `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svgOrUri)}`;
+}
+
+export async function changePassword({ request, context, viewer, formData }: ProfileIntentArgs) {
+  const intent = "change-password";
+  const parsed = parseForm(formData, ChangePasswordSchema);
+  if (!parsed.success) return fail(intent, parsed.errors);
+  const db = context.db;
+  const account = await db.query.users.findFirst({ columns: { passwordHash: true }, where: eq(users.id, viewer.id) });
+  if (account?.passwordHash) {
+    // Someone at an unlocked computer must not be able to take the account over.
+    if (!parsed.data.currentPassword) return fail(intent, { currentPassword: "Enter your current password" });
+    const limit = await consumeRateLimit(db, PASSWORD_CHECK_LIMIT, viewer.id, context.env.SESSION_SECRET);
+    if (!limit.allowed) {
+      const refused = tooManyRequests(limit.retryAfterSeconds);
+      return data<ProfileActionData>({ intent, errors: { form: refused.message } }, refused.init);
+    }
+    if (!(await verifyPassword(parsed.data.currentPassword, account.passwordHash))) {
+      return fail(intent, { currentPassword: "That isn't your current password" });
+    }
+  }
+  const result = await authApi(request, context, viewer, "/user", {
+    method: "PUT",
+    body: { password: parsed.data.password, ...(parsed.data.currentPassword ? { current_password: parsed.data.currentPassword } : {}) },
+  });
+  if (!result.ok) {
+    const code = result.data.code;
+    const message = apiMessage(result, "Your password couldn't be changed. Please try again.");
+    const field = code === "weak_password" || code === "same_password" ? "password" : "form";
+    return fail(intent, { [field]: message }, {}, apiStatus(result.status));
+  }
+  return toSecurity(context, "Password changed", "Use your new password next time you sign in.");
+}
+
+export async function enrolTotp({ request, context, viewer }: ProfileIntentArgs) {
+  // Abandoned set-ups are cleared first, so the new authenticator's name is free.
+  const existing = await context.db
+    .select({ id: mfaFactors.id, status: mfaFactors.status, friendlyName: mfaFactors.friendlyName })
+    .from(mfaFactors)
+    .where(eq(mfaFactors.userId, viewer.id));
+  for (const factor of existing.filter((f) => f.status === "unverified")) {
+    await authApi(request, context, viewer, `/factors/${factor.id}`, { method: "DELETE" });
+  }
+  const taken = new Set(existing.filter((f) => f.status === "verified").map((f) => f.friendlyName));
+  let friendlyName = "Authenticator app";
+  for (let n = 2; taken.has(friendlyName); n++) friendlyName = `Authenticator app ${n}`;
+  const result = await authApi(request, context, viewer, "/factors", {
+    method: "POST",
+    body: { factor_type: "totp", friendly_name: friendlyName, issuer: "ClarityAI Coaching" },
+  });
+  const totp = result.data.totp as { qr_code?: string; secret?: string; uri?: string } | undefined;
+  if (!result.ok || typeof result.data.id !== "string" || !totp?.secret || !totp.uri || !totp.qr_code) {
+    return fail(
+      "enrol-totp",
+      { form: apiMessage(result, "Two-step verification couldn't be set up. Please try again.") },
+      {},
+      result.ok ? 500 : apiStatus(result.status),
+    );
+  }
+  return data<ProfileActionData>({
+    intent: "enrol-totp",
+    errors: {},
+    enrolment: { factorId: result.data.id, secret: totp.secret, uri: totp.uri, qrCode: qrDataUri(totp.qr_code) },
+  });
+}
+
+export async function verifyTotp({ request, context, viewer, formData }: ProfileIntentArgs) {
+  const intent = "verify-totp";
+  const parsed = parseForm(formData, VerifyFactorSchema);
+  const factorId = String(formData.get("factorId") ?? "");
+  const secret = String(formData.get("secret") ?? "");
+  const uri = String(formData.get("uri") ?? "");
+  // The QR code is drawn again from the otpauth URI rather than trusted from the form.
+  const again = (errors: ProfileActionData["errors"], status = 400) =>
+    z.uuid().safeParse(factorId).success && /^otpauth:\/\/totp\//.test(uri) && uri.length <= 1000
+      ? fail(intent, errors, { enrolment: { factorId, secret, uri, qrCode: qrDataUri(qrCodeSvg(uri)) } }, status)
+      : fail(intent, { form: errors.form ?? errors.code ?? "Start the set-up again." }, {}, status);
+  if (!parsed.success) return again(parsed.errors);
+  const challenge = await authApi(request, context, viewer, `/factors/${parsed.data.factorId}/challenge`, { method: "POST", body: {} });
+  if (!challenge.ok || typeof challenge.data.id !== "string") {
+    return again({ form: apiMessage(challenge, "That authenticator couldn't be checked. Please try again.") }, apiStatus(challenge.status));
+  }
+  const verified = await authApi(request, context, viewer, `/factors/${parsed.data.factorId}/verify`, {
+    method: "POST",
+    body: { challenge_id: challenge.data.id, code: parsed.data.code },
+  });
+  if (!verified.ok) {
+    const message = apiMessage(verified, "That code didn't work. Check your authenticator app and try again.");
+    return again(verified.data.code === "mfa_verification_failed" ? { code: message } : { form: message }, apiStatus(verified.status));
+  }
+  // The session is now aal2 with a fresh token pair: the web session must carry it.
+  await updateWebSession(context, viewer, verified.data as unknown as SessionResponse);
+  return toSecurity(context, "Two-step verification is on", "You'll be asked for a code from your authenticator app when you sign in.");
+}
+
+export async function removeFactor({ request, context, viewer, formData }: ProfileIntentArgs) {
+  const parsed = parseForm(formData, FactorIdSchema);
+  if (!parsed.success) return fail("remove-factor", parsed.errors);
+  const result = await authApi(request, context, viewer, `/factors/${parsed.data.factorId}`, { method: "DELETE" });
+  if (!result.ok)
+    return fail("remove-factor", { form: apiMessage(result, "That authenticator couldn't be removed. Please try again.") }, {}, apiStatus(result.status));
+  return toSecurity(context, "Authenticator removed");
+}
+
+export async function signOutOthers({ request, context, viewer }: ProfileIntentArgs) {
+  const result = await authApi(request, context, viewer, "/logout?scope=others", { method: "POST" });
+  if (!result.ok)
+    return fail("sign-out-others", { form: apiMessage(result, "Your other sessions couldn't be signed out. Please try again.") }, {}, apiStatus(result.status));
+  return toSecurity(context, "Signed out everywhere else", "Only this device is still signed in.");
+}
