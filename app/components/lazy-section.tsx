@@ -9,7 +9,8 @@ export function useNearViewport<T extends Element>() {
   useEffect(() => {
     const element = ref.current;
     if (!element || near) return;
-    if (!("IntersectionObserver" in window)) return setNear(true);
+    // Every browser we support has IntersectionObserver; without it the fallback simply stays.
+    if (!("IntersectionObserver" in window)) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {

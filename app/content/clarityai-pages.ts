@@ -2,7 +2,7 @@ import type { ServiceSlug } from "./services";
 import type { Faq } from "./types";
 import { CLARITYAI_CITY_SLUGS } from "./clarityai-cities";
 
-// The ClarityAI topic and city pages at /clarityai/{slug}, served by app/routes/clarityai.$slug.tsx.
+// The ClarityAI topic and city pages at /clarityai/{slug}, served by app/routes/clarityai.$slug/route.tsx.
 // Slugs keep their US spelling because they are existing URLs; everything a visitor reads is en-AU.
 
 export const CLARITYAI_TOPIC_SLUGS = [

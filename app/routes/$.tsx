@@ -6,7 +6,7 @@ export function loader() {
   throw new Response("Not Found", { status: 404 });
 }
 
-export const meta: MetaFunction = ({ matches }) => [{ title: "Page not found | ClarityAI Coaching" }, NOINDEX];
+export const meta: MetaFunction = () => [{ title: "Page not found | ClarityAI Coaching" }, NOINDEX];
 
 export default function NotFoundRoute() {
   return null;

@@ -50,9 +50,13 @@ export function ToastProvider({ children, initial }: { children: ReactNode; init
     return item.id;
   }, []);
 
-  useEffect(() => {
+  // A toast from the server arrives with the root loader's data: add it while rendering (React's
+  // pattern for state that follows a prop), not in an effect that would render twice.
+  const [shownInitial, setShownInitial] = useState(initial);
+  if (initial !== shownInitial) {
+    setShownInitial(initial);
     if (initial) toast(initial);
-  }, [initial, toast]);
+  }
 
   const api = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
   return (
