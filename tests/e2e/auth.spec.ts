@@ -1,18 +1,11 @@
 import type { Page } from "@playwright/test";
+import { codeForStepAfter, DEMO_CLIENT, DEMO_COACH, enrolAuthenticatorApp, uniqueEmail } from "./accounts";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
-import { codeIn, waitForEmail } from "./outbox";
+import { codeIn } from "./outbox";
 
 // Accounts in the browser: sign-up with the emailed code, onboarding email, sign-out and sign-in;
 // the guards sending visitors to /auth and back; and the navigation by role. The demo client is
 // shared by parallel journeys, so only fresh accounts are ever signed out here (sign-out is global).
-
-// README "Demo accounts".
-const DEMO_PASSWORD = "Demo-Coaching-2026!";
-const DEMO_CLIENT = { email: "client@clarityai.test", password: DEMO_PASSWORD };
-
-function uniqueEmail(name: string) {
-  return `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com.au`;
-}
 
 const accountNav = (page: Page) => page.getByRole("navigation", { name: "Account", exact: true });
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main", exact: true });
@@ -24,7 +17,7 @@ async function signIn(page: Page, email: string, password: string) {
   await form.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("sign up, confirm with the emailed code, get the onboarding email, sign out and sign in again", async ({ page, browser }) => {
+test("sign up, confirm with the emailed code, get the onboarding email, sign out and sign in again", async ({ page, outbox, expectFailedRequests }) => {
   test.setTimeout(90_000);
   const email = uniqueEmail("journey");
   const password = "Harbour-Bridge-2026!";
@@ -35,7 +28,8 @@ test("sign up, confirm with the emailed code, get the onboarding email, sign out
   await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
 
   const form = page.locator("main form");
-  // Server-side validation first: the SPEC §5 message and the field errors.
+  // Server-side validation first: the SPEC §5 message and the field errors, answered with 400.
+  expectFailedRequests({ method: "POST", url: /\/auth\.data\?step=sign-up$/, status: 400 });
   await form.getByRole("button", { name: "Create account" }).click();
   await expect(form.getByText("You must provide either an email or phone number and a password")).toBeVisible();
   await expect(form.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
@@ -48,7 +42,7 @@ test("sign up, confirm with the emailed code, get the onboarding email, sign out
 
   await expect(page.getByRole("heading", { name: "Confirm your email" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: `We've emailed a 6-digit code to ${email}` })).toBeVisible();
-  const code = codeIn(await waitForEmail(browser, email, "Confirm your ClarityAI Coaching account"));
+  const code = codeIn(await outbox(email, "Confirm your ClarityAI Coaching account"));
   await page.getByLabel("6-digit code from the email").fill(code);
   await page.getByRole("button", { name: "Confirm and sign in" }).click();
 
@@ -57,7 +51,7 @@ test("sign up, confirm with the emailed code, get the onboarding email, sign out
   await expect(accountNav(page).getByRole("button", { name: "Sign Out" })).toBeVisible();
 
   // SPEC §7: signing in within 5 minutes of creating the account sends the onboarding email.
-  const welcome = await waitForEmail(browser, email, "Welcome to ClarityAI Coaching");
+  const welcome = await outbox(email, "Welcome to ClarityAI Coaching");
   expect(welcome.text_body).toContain("Hi Olivia,");
 
   await accountNav(page).getByRole("button", { name: "Sign Out" }).click();
@@ -65,6 +59,7 @@ test("sign up, confirm with the emailed code, get the onboarding email, sign out
   await expect(mainNav(page).getByRole("link", { name: "Sign In" })).toBeVisible();
   await expect(accountNav(page)).toHaveCount(0);
 
+  expectFailedRequests({ method: "POST", url: /\/auth\.data$/, status: 400 });
   await signIn(page, email, "Wrong-Password-99");
   await expect(page.getByRole("alert")).toContainText("Invalid login credentials");
   await signIn(page, email, password);
@@ -104,6 +99,24 @@ test("the demo client sees Learning, Profile and Sign Out, but neither Admin nor
   await expect(page).toHaveURL(/\/$/);
 });
 
+test("a user with an authenticator app signs in with its code, and the profile shows how they signed in", async ({ page, createUser, request }) => {
+  const user = await createUser({ firstName: "Mia" });
+  // Turned on beforehand through the auth API; the profile's set-up screens have a journey of their own.
+  const { secret, spentStep } = await enrolAuthenticatorApp(request, user);
+
+  await gotoHydrated(page, "/auth");
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/auth\?step=mfa/);
+  await expect(page.getByText("Your account is protected with an authenticator app")).toBeVisible();
+  // A code is accepted once: the app's next code, which the one step of clock skew allows right now.
+  await page.getByLabel("Enter the 6-digit code from your authenticator app").fill(await codeForStepAfter(secret, spentStep));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(accountNav(page).getByText("Hi, Mia")).toBeVisible();
+  await page.goto("/profile?tab=security");
+  await expect(page.getByText("Verified with a code")).toBeVisible();
+});
+
 test("a visitor opening the coach portal goes to /auth", async ({ page }) => {
   await page.goto("/coach");
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fcoach$/);
@@ -126,14 +139,16 @@ test("the sign-in steps work from the keyboard and have no serious accessibility
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the demo coach signs in, keeps the email after a mistake, and reaches the Coach Portal", async ({ page }) => {
+  test("the demo coach signs in, keeps the email after a mistake, and reaches the Coach Portal", async ({ page, expectFailedRequests }) => {
     await page.goto("/coach");
     await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fcoach$/);
-    await signIn(page, "coach@clarityai.test", "");
+    // The missing password is answered with 400 and the page again.
+    expectFailedRequests({ method: "POST", url: /\/auth\?redirectTo=%2Fcoach$/, status: 400 });
+    await signIn(page, DEMO_COACH.email, "");
     await expect(page.getByRole("alert")).toContainText("You must provide either an email or phone number and a password");
-    await expect(page.locator("main form").first().getByLabel("Email")).toHaveValue("coach@clarityai.test");
+    await expect(page.locator("main form").first().getByLabel("Email")).toHaveValue(DEMO_COACH.email);
 
-    await signIn(page, "coach@clarityai.test", DEMO_PASSWORD);
+    await signIn(page, DEMO_COACH.email, DEMO_COACH.password);
     await expect(page).toHaveURL(/\/coach$/);
     await expect(page.getByRole("heading", { level: 1, name: "Welcome, Daniel" })).toBeVisible();
     await expect(accountNav(page).getByRole("link", { name: "Coach Portal" })).toBeVisible();

@@ -1,9 +1,11 @@
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
-test("bad input shows inline errors; good input shows a success toast that auto-dismisses", async ({ page }) => {
+test("bad input shows inline errors; good input shows a success toast that auto-dismisses", async ({ page, expectFailedRequests }) => {
   await page.clock.install();
   await gotoHydrated(page, "/contact");
   const form = page.locator("main form");
+  // The bad input is answered with 400 and the field errors.
+  expectFailedRequests({ method: "POST", url: /\/contact\.data$/, status: 400 });
 
   await form.getByLabel("Email").fill("not-an-email");
   await form.getByRole("button", { name: "Send message" }).click();
@@ -64,12 +66,16 @@ test("a toast can be swiped away", async ({ page }) => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the contact form still validates on the server and keeps what was typed", async ({ page }) => {
+  test("the contact form still validates on the server and keeps what was typed", async ({ page, expectFailedRequests }) => {
+    expectFailedRequests({ method: "POST", url: /\/contact$/, status: 400 });
     await page.goto("/contact");
     const form = page.locator("main form");
     await form.getByLabel("Name").fill("Robin");
     await form.getByLabel("Email").fill("robin@");
-    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), form.getByRole("button", { name: "Send message" }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      form.getByRole("button", { name: "Send message" }).click(),
+    ]);
     expect(response.status()).toBe(400);
     await expect(page.getByText("Please enter a valid email address")).toBeVisible();
     await expect(page.locator("main form").getByLabel("Name")).toHaveValue("Robin");

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
+import { RESOURCES } from "../../app/content/resources";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
-test("the download dialog refuses bad input, then starts the download after a valid submission", async ({ page }) => {
+test("the download dialog refuses bad input, then starts the download after a valid submission", async ({ page, expectFailedRequests }) => {
   await gotoHydrated(page, "/resources");
   const card = page.locator(".resource-card").first();
   const title = (await card.getByRole("heading", { level: 3 }).textContent())!;
@@ -13,6 +14,7 @@ test("the download dialog refuses bad input, then starts the download after a va
   await expect(consent).not.toBeChecked();
 
   await dialog.getByRole("textbox", { name: "Email" }).fill("not-an-email");
+  expectFailedRequests({ method: "POST", url: /\/resources\.data$/, status: 400 });
   await dialog.getByRole("button", { name: `Download ${title}` }).click();
   await expect(dialog.getByText("Please enter your name")).toBeVisible();
   await expect(dialog.getByText("Please enter a valid email address")).toBeVisible();
@@ -33,7 +35,11 @@ test("the download dialog refuses bad input, then starts the download after a va
 
 test("the dialog closes with Escape and returns the page to normal", async ({ page }) => {
   await gotoHydrated(page, "/resources");
-  await page.locator(".resource-card").first().getByRole("link", { name: /^Download/ }).click();
+  await page
+    .locator(".resource-card")
+    .first()
+    .getByRole("link", { name: /^Download/ })
+    .click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toBeHidden();
@@ -61,28 +67,52 @@ test("case studies narrow by industry and open a study with measurable results",
   await expect(page.locator(".results-list li")).not.toHaveCount(0);
 });
 
+test("a blog post has no serious or critical accessibility violations", async ({ page }) => {
+  await gotoHydrated(page, "/blog");
+  await page.locator(".post-card h3 a").first().click();
+  await expect(page.getByText(/\d+ min read/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
 for (const [name, path] of [
-  ["a blog post", "/blog"],
   ["a location page", "/locations/melbourne-business-coaching"],
   ["a topic page", "/clarityai/cash-flow-management"],
   ["the resources page", "/resources"],
 ] as const) {
   test(`${name} has no serious or critical accessibility violations`, async ({ page }) => {
     await gotoHydrated(page, path);
-    if (name === "a blog post") {
-      await page.locator(".post-card h3 a").first().click();
-      await expect(page.getByText(/\d+ min read/)).toBeVisible();
-    }
     await expectNoSeriousA11yViolations(page);
   });
 }
 
+// What the platform sends each kind of download as.
+const CONTENT_TYPES: Record<string, RegExp> = { csv: /^text\/csv\b/, md: /^text\/markdown\b/, txt: /^text\/plain\b/, pdf: /^application\/pdf$/ };
+
+test("every resource's file is served by the platform as an attachment with real content", async ({ request }) => {
+  expect(RESOURCES.length).toBeGreaterThanOrEqual(4);
+  for (const { file } of RESOURCES) {
+    const response = await request.get(file);
+    expect(response.status(), file).toBe(200);
+    expect(response.headers()["content-disposition"], file).toBe("attachment");
+    expect(response.headers()["content-type"], file).toMatch(CONTENT_TYPES[file.split(".").pop() ?? ""] ?? /^unknown file type$/);
+    const text = await response.text();
+    expect(text.length, file).toBeGreaterThan(1000);
+    expect(text, file).toContain("ClarityAI Coaching");
+  }
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, acceptDownloads: true });
 
-  test("the download form appears in the page and hands over the file", async ({ page }) => {
+  test("the download form appears in the page and hands over the file", async ({ page, expectFailedRequests }) => {
+    // The browser turns the redirect to the file into a download, so that navigation gets no page.
+    expectFailedRequests({ method: "GET", url: /\/downloads\/[a-z0-9-]+\.(csv|md|txt|pdf)$/, status: 0 });
     await page.goto("/resources");
-    await page.locator(".resource-card").first().getByRole("link", { name: /^Download/ }).click();
+    await page
+      .locator(".resource-card")
+      .first()
+      .getByRole("link", { name: /^Download/ })
+      .click();
     const section = page.getByRole("region", { name: /^Download:/ });
     await section.getByRole("textbox", { name: "Name" }).fill("Sam Lee");
     await section.getByRole("textbox", { name: "Email" }).fill(`sam.${Date.now()}@example.com.au`);

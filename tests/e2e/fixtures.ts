@@ -1,24 +1,200 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { clientAddressFor } from "../client-address";
+import { createConfirmedUser, DEMO_ADMIN, signInWithForm, type TestUser } from "./accounts";
+import { waitForEmail, type OutboxEmail } from "./outbox";
 
-// Every journey fails on a browser console error or an uncaught page error — this is also how a
-// Content-Security-Policy violation shows up.
-export const test = base.extend<{ consoleErrors: string[] }>({
-  consoleErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on("console", (message) => {
-        if (message.type() !== "error") return;
-        // Pages that answer 4xx on purpose log the status as a resource error.
-        if (/Failed to load resource: the server responded with a status of (400|404|429)/.test(message.text())) return;
-        errors.push(message.text());
+/** A request a test expects to fail: its URL, the status it answers (0: no response at all), and optionally the method. */
+export type ExpectedFailure = { url: RegExp; status: number; method?: string };
+
+type Failure = { method: string; url: string; status: number; detail: string; resourceType: string; speculative: boolean };
+
+/** Everything the browser pages of one test answered or complained about, judged when the test ends. */
+type PageLog = {
+  responses: Failure[];
+  aborted: Failure[];
+  consoleErrors: string[];
+  expected: ExpectedFailure[];
+  /** Work still reading a request's details: awaited before judging. */
+  pending: Promise<unknown>[];
+  watch: (page: Page) => void;
+};
+
+const label = (failure: { method?: string; url: RegExp | string; status: number }) => `${failure.method ?? "any method"} ${failure.url} → ${failure.status}`;
+
+function matches(expected: ExpectedFailure, failure: Failure) {
+  return expected.url.test(failure.url) && expected.status === failure.status && (expected.method ?? failure.method) === failure.method;
+}
+
+// The browser also logs each failed load as a console error; those are judged as failed requests.
+const RESOURCE_ERROR = /^Failed to load resource: the server responded with a status of \d+/;
+
+function pageLog(): PageLog {
+  const log: PageLog = {
+    responses: [],
+    aborted: [],
+    consoleErrors: [],
+    expected: [],
+    pending: [],
+    watch(page) {
+      page.on("response", (response) => {
+        const request = response.request();
+        log.responses.push({
+          method: request.method(),
+          url: response.url(),
+          status: response.status(),
+          detail: response.statusText(),
+          resourceType: request.resourceType(),
+          speculative: false,
+        });
       });
-      page.on("pageerror", (error) => errors.push(error.message));
-      await use(errors);
-      expect(errors, "browser console errors").toEqual([]);
+      page.on("requestfailed", (request) => {
+        const failure = {
+          method: request.method(),
+          url: request.url(),
+          status: 0,
+          detail: request.failure()?.errorText ?? "failed",
+          resourceType: request.resourceType(),
+          speculative: false,
+        };
+        log.aborted.push(failure);
+        // A prefetch (Remix's prefetch="intent" links) is a hint the browser may drop at any time.
+        log.pending.push(
+          request
+            .allHeaders()
+            .then((headers) => (failure.speculative = /prefetch/.test(headers["sec-purpose"] ?? headers["purpose"] ?? "")))
+            .catch(() => undefined),
+        );
+      });
+      page.on("console", (message) => {
+        log.consoleErrors.push(...[message.text()].filter(() => message.type() === "error"));
+      });
+      page.on("pageerror", (error) => log.consoleErrors.push(error.message));
+    },
+  };
+  return log;
+}
+
+/**
+ * The requests that failed: 4xx and 5xx answers, and requests that got no answer at all, except a
+ * cancelled prefetch and — in a test that turns JavaScript off — the scripts the browser then refuses.
+ */
+function failuresIn(log: PageLog, javaScriptEnabled: boolean) {
+  const cancelledPrefetch = (failure: Failure) => failure.speculative && failure.detail === "net::ERR_ABORTED";
+  const scriptWithJavaScriptOff = (failure: Failure) => !javaScriptEnabled && failure.resourceType === "script" && failure.detail === "csp";
+  return [
+    ...log.responses.filter((response) => response.status >= 400),
+    ...log.aborted.filter((failure) => !cancelledPrefetch(failure) && !scriptWithJavaScriptOff(failure)),
+  ];
+}
+
+type Fixtures = {
+  /** Internal: the record of the test's pages, checked when the test ends. */
+  browserLog: PageLog;
+  /**
+   * Declares the failed requests this test provokes on purpose (a 404 page, a 400 form answer…).
+   * Any other failed request fails the test, and so does an expected one that never happens.
+   */
+  expectFailedRequests: (...failures: ExpectedFailure[]) => void;
+  /** A request context signed in as the demo admin, made on first use (one sign-in per test). */
+  adminRequest: () => Promise<APIRequestContext>;
+  /** The newest email to an address whose subject starts with the given text, read from the outbox. */
+  outbox: (to: string, subjectStart: string) => Promise<OutboxEmail>;
+  /** A fresh, confirmed user made through the auth API. */
+  createUser: (names?: Partial<Pick<TestUser, "firstName" | "lastName">>) => Promise<TestUser>;
+  /**
+   * Signs `page` in without driving the UI (the sign-in form's POST, sent over HTTP): as `user`, or
+   * as a fresh user with the given names. Only the auth journeys sign in through the pages.
+   */
+  login: (user?: TestUser | Partial<Pick<TestUser, "firstName" | "lastName">>) => Promise<TestUser>;
+  /** A page in a browser context of its own, signed in as the demo admin (sharing adminRequest's session), at `path`. */
+  adminPage: (path: string) => Promise<Page>;
+};
+
+export const test = base.extend<Fixtures>({
+  // Every test comes from a client address of its own, so the app's per-address rate limits never
+  // mix between tests (nor between retries or repeats of one).
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const key = [testInfo.file, ...testInfo.titlePath, testInfo.repeatEachIndex, testInfo.retry].join("\u0000");
+    await use({ ...extraHTTPHeaders, "CF-Connecting-IP": clientAddressFor(key) });
+  },
+
+  // Every journey fails on a browser console error, an uncaught page error (this is also how a
+  // Content-Security-Policy violation shows up) or a failed request it did not declare.
+  browserLog: [
+    async ({ page, javaScriptEnabled }, use) => {
+      const log = pageLog();
+      log.watch(page);
+      await use(log);
+      await Promise.all(log.pending);
+      const failures = failuresIn(log, javaScriptEnabled);
+      expect(
+        log.consoleErrors.filter((text) => !RESOURCE_ERROR.test(text)),
+        "browser console errors",
+      ).toEqual([]);
+      expect(
+        failures.filter((failure) => !log.expected.some((expected) => matches(expected, failure))).map((failure) => `${label(failure)} (${failure.detail})`),
+        "failed requests the test did not expect",
+      ).toEqual([]);
+      expect(
+        log.expected.filter((expected) => !failures.some((failure) => matches(expected, failure))).map(label),
+        "expected failed requests that never happened",
+      ).toEqual([]);
     },
     { auto: true },
   ],
+
+  expectFailedRequests: async ({ browserLog }, use) => {
+    await use((...failures) => {
+      browserLog.expected.push(...failures);
+    });
+  },
+
+  adminRequest: async ({ playwright, baseURL, extraHTTPHeaders }, use) => {
+    let admin: Promise<APIRequestContext> | undefined;
+    await use(
+      () =>
+        (admin ??= (async () => {
+          const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders });
+          await signInWithForm(context, baseURL!, DEMO_ADMIN, "/admin/outbox");
+          return context;
+        })()),
+    );
+    await admin?.then(
+      (context) => context.dispose(),
+      () => undefined, // a failed sign-in has already failed the test
+    );
+  },
+
+  outbox: async ({ adminRequest }, use) => {
+    await use(async (to, subjectStart) => waitForEmail(await adminRequest(), to, subjectStart));
+  },
+
+  createUser: async ({ request, adminRequest }, use) => {
+    await use(async (names = {}) => createConfirmedUser(request, await adminRequest(), names));
+  },
+
+  login: async ({ page, baseURL, createUser }, use) => {
+    await use(async (user = {}) => {
+      const account = "password" in user ? user : await createUser(user);
+      await signInWithForm(page.request, baseURL!, account);
+      return account;
+    });
+  },
+
+  adminPage: async ({ browser, adminRequest, browserLog, extraHTTPHeaders, baseURL }, use) => {
+    const pages: Page[] = [];
+    await use(async (path) => {
+      const context = await browser.newContext({ baseURL, extraHTTPHeaders, storageState: await (await adminRequest()).storageState() });
+      const page = await context.newPage();
+      browserLog.watch(page);
+      pages.push(page);
+      await gotoHydrated(page, path);
+      await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+      return page;
+    });
+    await Promise.all(pages.map((page) => page.context().close()));
+  },
 });
 
 export { expect };

@@ -64,7 +64,8 @@ test("the services menu works from the keyboard alone", async ({ page }) => {
   await expect(nav.getByText("Services", { exact: true })).toBeFocused();
 });
 
-test("an unknown address shows the not-found page with status 404", async ({ page }) => {
+test("an unknown address shows the not-found page with status 404", async ({ page, expectFailedRequests }) => {
+  expectFailedRequests({ method: "GET", url: /\/this-page-does-not-exist$/, status: 404 });
   const response = await page.goto("/this-page-does-not-exist");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn't find that page");

@@ -15,10 +15,22 @@ test("name and email are enough; text is trimmed, email lower-cased and blanks d
 
 test("all optional fields are kept when valid", () => {
   const result = parseForm(
-    form({ name: "Mia", email: "mia@example.com.au", company: "Chen Dental", phone: "+61 2 9876 5432", businessType: "Health and wellbeing", message: "Hiring help" }),
+    form({
+      name: "Mia",
+      email: "mia@example.com.au",
+      company: "Chen Dental",
+      phone: "+61 2 9876 5432",
+      businessType: "Health and wellbeing",
+      message: "Hiring help",
+    }),
     LeadFormSchema,
   );
-  expect(result.success && result.data).toMatchObject({ company: "Chen Dental", phone: "+61 2 9876 5432", businessType: "Health and wellbeing", message: "Hiring help" });
+  expect(result.success && result.data).toMatchObject({
+    company: "Chen Dental",
+    phone: "+61 2 9876 5432",
+    businessType: "Health and wellbeing",
+    message: "Hiring help",
+  });
 });
 
 test("missing name and email give one message per field", () => {

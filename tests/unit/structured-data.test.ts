@@ -6,7 +6,9 @@ test("a page cannot carry two blocks of the same type", () => {
 });
 
 test("blocks get the schema.org context and absolute URLs", () => {
-  const [block] = structuredData([breadcrumbLd("https://clarityai.com.au", [{ label: "Home", to: "/" }, { label: "Blog", to: "/blog/" }, { label: "Post" }], "/blog/post")]);
+  const [block] = structuredData([
+    breadcrumbLd("https://clarityai.com.au", [{ label: "Home", to: "/" }, { label: "Blog", to: "/blog/" }, { label: "Post" }], "/blog/post"),
+  ]);
   expect(block).toEqual({
     "script:ld+json": {
       "@context": "https://schema.org",

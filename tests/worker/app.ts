@@ -1,10 +1,15 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import worker from "../../workers/app";
+import { testClientIp } from "./client-ip";
 
-/** Sends a request through the Worker's fetch handler, as Cloudflare would. */
+/**
+ * Sends a request through the Worker's fetch handler, as Cloudflare would. A request without a
+ * CF-Connecting-IP comes from this test's own address (see testClientIp).
+ */
 export async function fetchApp(input: Request | string) {
   const request = typeof input === "string" ? new Request(`http://localhost${input}`, { redirect: "manual" }) : input;
+  request.headers.set("CF-Connecting-IP", request.headers.get("CF-Connecting-IP") ?? testClientIp());
   const ctx = createExecutionContext();
   const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, env, ctx);
   await waitOnExecutionContext(ctx);

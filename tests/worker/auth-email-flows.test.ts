@@ -6,7 +6,8 @@ import { expect, test, vi } from "vitest";
 import worker from "../../workers/app";
 import { allowConsoleErrors } from "../console-errors";
 import { fetchApp } from "./app";
-import { countRows, createConfirmedUser, signIn, TEST_PASSWORD, uniqueEmail } from "./auth-helpers";
+import { testClientIp } from "./client-ip";
+import { countRows, createConfirmedUser, ISO_TIMESTAMP, signIn, TEST_PASSWORD, uniqueEmail } from "./auth-helpers";
 
 // The one-time-code flows of the auth API (POST /otp, /verify, /resend, /recover, GET /verify,
 // GET /reauthenticate, PUT /user) through raw requests and the real @supabase/auth-js client,
@@ -22,12 +23,12 @@ const queueWorker: Required<Pick<ExportedHandler<Env>, "queue">> = worker;
 type Json = Record<string, unknown>;
 type Session = { access_token: string; refresh_token: string; expires_at: number; user: { id: string; email: string } };
 
-function testAddress() {
-  return `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
-}
-
 /** A raw JSON request to /auth/v1 the way auth-js sends it, from one client address. */
-function api(method: string, path: string, { body, token, ip = testAddress(), headers = {} }: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string> } = {}) {
+function api(
+  method: string,
+  path: string,
+  { body, token, ip = testClientIp(), headers = {} }: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string> } = {},
+) {
   return fetchApp(
     new Request(`http://localhost/auth/v1${path}`, {
       method,
@@ -45,7 +46,7 @@ function api(method: string, path: string, { body, token, ip = testAddress(), he
 }
 
 /** auth-js against this Worker, as one client address. */
-function client({ ip = testAddress(), flowType = "implicit" as "implicit" | "pkce" } = {}) {
+function client({ ip = testClientIp(), flowType = "implicit" as "implicit" | "pkce" } = {}) {
   return new AuthClient({
     url: "http://localhost/auth/v1",
     headers: { apikey: "test-anon-key" },
@@ -75,20 +76,20 @@ async function outbox(to: string, subject?: string) {
 /** The newest message to an address (with a subject), as the user would open it. */
 async function latestMessage(to: string, subject?: string) {
   const [row] = await outbox(to, subject);
-  if (!row) throw new Error(`no message to ${to}${subject ? ` titled "${subject}"` : ""}`);
-  return row;
+  expect(row, `a message to ${to} titled "${subject ?? "(any)"}"`).toBeDefined();
+  return row!;
 }
 
 function codeIn(text: string) {
   const code = /\b(\d{6})\b/.exec(text)?.[1];
-  if (!code) throw new Error(`no code in: ${text}`);
-  return code;
+  expect(code, `a 6-digit code in: ${text}`).toMatch(/^\d{6}$/);
+  return code!;
 }
 
 function linkIn(text: string) {
   const link = /(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(text)?.[1];
-  if (!link) throw new Error(`no link in: ${text}`);
-  return new URL(link);
+  expect(link, `a verification link in: ${text}`).toMatch(/^https?:\/\//);
+  return new URL(link!);
 }
 
 async function errorOf(response: Response) {
@@ -96,7 +97,7 @@ async function errorOf(response: Response) {
 }
 
 /** A user signed up through POST /signup and confirmed with the emailed code. */
-async function signedUpAndConfirmed(ip = testAddress()) {
+async function signedUpAndConfirmed(ip = testClientIp()) {
   const email = uniqueEmail("flow");
   const signup = await api("POST", "/signup", { ip, body: { email, password: TEST_PASSWORD, data: { first_name: "Mia", last_name: "Tran" } } });
   expect(signup.status).toBe(200);
@@ -108,7 +109,9 @@ async function signedUpAndConfirmed(ip = testAddress()) {
 }
 
 function rowOf<T = Json>(sql: string, ...binds: unknown[]) {
-  return env.DB.prepare(sql).bind(...binds).first<T>();
+  return env.DB.prepare(sql)
+    .bind(...binds)
+    .first<T>();
 }
 
 // ── POST /otp ────────────────────────────────────────────────────────────────────────────────
@@ -174,7 +177,10 @@ test("a first OTP sign-in creates a passwordless account (create_user defaults t
   const auth = client();
   const sent = await auth.signInWithOtp({ email, options: { data: { first_name: "Noah", last_name: "Kelly" } } });
   expect(sent.error).toBeNull();
-  const created = await rowOf<{ id: string; password_hash: string | null; email_confirmed_at: string | null; user_metadata: string }>("SELECT * FROM users WHERE email = ?", email);
+  const created = await rowOf<{ id: string; password_hash: string | null; email_confirmed_at: string | null; user_metadata: string }>(
+    "SELECT * FROM users WHERE email = ?",
+    email,
+  );
   expect(created).toMatchObject({ password_hash: null, email_confirmed_at: null });
   expect(JSON.parse(created!.user_metadata)).toEqual({ first_name: "Noah", last_name: "Kelly" });
   expect(await rowOf("SELECT first_name, last_name FROM profiles WHERE user_id = ?", created!.id)).toEqual({ first_name: "Noah", last_name: "Kelly" });
@@ -183,7 +189,7 @@ test("a first OTP sign-in creates a passwordless account (create_user defaults t
   const { data, error } = await auth.verifyOtp({ email, token: codeIn(message.text_body), type: "email" });
   expect(error).toBeNull();
   expect(data.user).toMatchObject({ email, user_metadata: { first_name: "Noah", last_name: "Kelly" } });
-  expect(data.user?.email_confirmed_at).toBeTruthy();
+  expect(data.user?.email_confirmed_at).toMatch(ISO_TIMESTAMP);
   expect(data.user?.identities?.[0]?.identity_data).toMatchObject({ email, email_verified: true });
   expect(decodeJwt(data.session!.access_token).amr).toEqual([expect.objectContaining({ method: "email/signup" })]);
 });
@@ -198,7 +204,7 @@ test("OTP to a phone: the code goes to the outbox as an SMS and verifies with ty
   const { data, error } = await auth.verifyOtp({ phone, token: codeIn(sms.text_body), type: "sms" });
   expect(error).toBeNull();
   expect(data.user).toMatchObject({ phone: phone.slice(1) });
-  expect(data.user?.phone_confirmed_at).toBeTruthy();
+  expect(data.user?.phone_confirmed_at).toMatch(ISO_TIMESTAMP);
 
   // The same code, or an email-type verification of a phone code, is refused.
   const reused = await api("POST", "/verify", { body: { type: "sms", phone, token: codeIn(sms.text_body) } });
@@ -210,7 +216,7 @@ test("OTP to a phone: the code goes to the outbox as an SMS and verifies with ty
 test("no account enumeration: unknown and known addresses get the same answers from /otp, /recover and /resend", { timeout: SLOW_TEST_MS }, async () => {
   const known = await createConfirmedUser({ email: uniqueEmail("enum-known") });
   const unknown = uniqueEmail("enum-unknown");
-  const ip = testAddress();
+  const ip = testClientIp();
   const answers = async (email: string) => {
     const otp = await api("POST", "/otp", { ip, body: { email, create_user: false } });
     const recover = await api("POST", "/recover", { ip, body: { email } });
@@ -248,7 +254,12 @@ test("POST /verify rejects bad input with GoTrue's messages", async () => {
     [{ type: "email", token: "123456", token_hash: "abc" }, 400, "validation_failed", "Verify requires either a token or a token hash"],
     [{ type: "password", token: "123456", email }, 400, "validation_failed", "Unsupported verification type"],
     [{ type: "email", token: "123456" }, 400, "validation_failed", "Only an email address or phone number should be provided on verify"],
-    [{ type: "email", token: "123456", email, phone: "+61412345678" }, 400, "validation_failed", "Only an email address or phone number should be provided on verify"],
+    [
+      { type: "email", token: "123456", email, phone: "+61412345678" },
+      400,
+      "validation_failed",
+      "Only an email address or phone number should be provided on verify",
+    ],
     [{ type: "email", token: "123456", email: "nope" }, 422, "validation_failed", "Invalid email format"],
     [{ type: "magiclink", token_hash: "abc", email }, 400, "validation_failed", "Only the token_hash and type should be provided"],
     [{ type: "sms", token_hash: "abc" }, 400, "validation_failed", "Invalid email verification type"],
@@ -280,13 +291,15 @@ test("a link's token hash verifies through auth-js verifyOtp({ token_hash }) onc
 test("codes are bound to their address and expire after an hour", async () => {
   const alice = await createConfirmedUser({ email: uniqueEmail("alice") });
   const bob = await createConfirmedUser({ email: uniqueEmail("bob") });
-  const ip = testAddress();
+  const ip = testClientIp();
   await api("POST", "/otp", { ip, body: { email: alice.email } });
   const code = codeIn((await latestMessage(alice.email)).text_body);
   const crossed = await api("POST", "/verify", { ip, body: { type: "email", email: bob.email, token: code } });
   expect(crossed.status).toBe(403);
 
-  await env.DB.prepare("UPDATE one_time_tokens SET created_at = ? WHERE user_id = ?").bind(new Date(Date.now() - 3601_000).toISOString(), alice.id).run();
+  await env.DB.prepare("UPDATE one_time_tokens SET created_at = ? WHERE user_id = ?")
+    .bind(new Date(Date.now() - 3601_000).toISOString(), alice.id)
+    .run();
   const expired = await api("POST", "/verify", { ip, body: { type: "email", email: alice.email, token: code } });
   expect(await errorOf(expired)).toMatchObject({ status: 403, code: "otp_expired", message: "Token has expired or is invalid" });
 });
@@ -427,10 +440,11 @@ test("POST /resend validates its fields (SPEC §5) and resends a sign-up confirm
   expect(resent.error).toBeNull();
   expect(await outbox(email, "Confirm your ClarityAI Coaching account")).toHaveLength(2);
   const secondCode = codeIn((await latestMessage(email, "Confirm your ClarityAI Coaching account")).text_body);
-  if (firstCode !== secondCode) expect((await auth.verifyOtp({ email, token: firstCode, type: "signup" })).error).toMatchObject({ code: "otp_expired" });
+  expect(secondCode, "a resend issues a new code").not.toBe(firstCode);
+  expect((await auth.verifyOtp({ email, token: firstCode, type: "signup" })).error).toMatchObject({ code: "otp_expired" });
   const { data, error } = await auth.verifyOtp({ email, token: secondCode, type: "signup" });
   expect(error).toBeNull();
-  expect(data.user?.email_confirmed_at).toBeTruthy();
+  expect(data.user?.email_confirmed_at).toMatch(ISO_TIMESTAMP);
 
   // Confirmed now: a further resend answers the same and sends nothing.
   expect((await auth.resend({ email, type: "signup" })).error).toBeNull();
@@ -439,42 +453,50 @@ test("POST /resend validates its fields (SPEC §5) and resends a sign-up confirm
 
 // ── POST /recover, PUT /user password ────────────────────────────────────────────────────────
 
-test("recovery with auth-js: resetPasswordForEmail → verifyOtp type recovery → updateUser password; other sessions end", { timeout: SLOW_TEST_MS }, async () => {
-  const user = await createConfirmedUser({ email: uniqueEmail("recover") });
-  const elsewhere = await signIn(user.email); // e.g. a laptop left signed in
-  const auth = client();
-  expect(await errorOf(await api("POST", "/recover", { body: {} }))).toEqual({ status: 400, code: "validation_failed", message: "Password recovery requires an email" });
+test(
+  "recovery with auth-js: resetPasswordForEmail → verifyOtp type recovery → updateUser password; other sessions end",
+  { timeout: SLOW_TEST_MS },
+  async () => {
+    const user = await createConfirmedUser({ email: uniqueEmail("recover") });
+    const elsewhere = await signIn(user.email); // e.g. a laptop left signed in
+    const auth = client();
+    expect(await errorOf(await api("POST", "/recover", { body: {} }))).toEqual({
+      status: 400,
+      code: "validation_failed",
+      message: "Password recovery requires an email",
+    });
 
-  const requested = await auth.resetPasswordForEmail(user.email, { redirectTo: `${SITE}/auth/reset` });
-  expect(requested).toEqual({ data: {}, error: null });
-  const message = await latestMessage(user.email, "Reset your ClarityAI Coaching password");
-  expect(linkIn(message.text_body).searchParams.get("redirect_to")).toBe(`${SITE}/auth/reset`);
-  expect(await countRows("audit_log", "actor_id = ? AND action = 'user_recovery_requested'", user.id)).toBe(1);
+    const requested = await auth.resetPasswordForEmail(user.email, { redirectTo: `${SITE}/auth/reset` });
+    expect(requested).toEqual({ data: {}, error: null });
+    const message = await latestMessage(user.email, "Reset your ClarityAI Coaching password");
+    expect(linkIn(message.text_body).searchParams.get("redirect_to")).toBe(`${SITE}/auth/reset`);
+    expect(await countRows("audit_log", "actor_id = ? AND action = 'user_recovery_requested'", user.id)).toBe(1);
 
-  const events: string[] = [];
-  auth.onAuthStateChange((event) => void events.push(event));
-  const verified = await auth.verifyOtp({ email: user.email, token: codeIn(message.text_body), type: "recovery" });
-  expect(verified.error).toBeNull();
-  expect(events).toContain("PASSWORD_RECOVERY");
+    const events: string[] = [];
+    auth.onAuthStateChange((event) => void events.push(event));
+    const verified = await auth.verifyOtp({ email: user.email, token: codeIn(message.text_body), type: "recovery" });
+    expect(verified.error).toBeNull();
+    expect(events).toContain("PASSWORD_RECOVERY");
 
-  const weak = await auth.updateUser({ password: "password123" });
-  expect(weak.error).toMatchObject({ status: 422, code: "weak_password" });
-  const same = await auth.updateUser({ password: TEST_PASSWORD });
-  expect(same.error).toMatchObject({ status: 422, code: "same_password", message: "New password should be different from the old password." });
+    const weak = await auth.updateUser({ password: "password123" });
+    expect(weak.error).toMatchObject({ status: 422, code: "weak_password" });
+    const same = await auth.updateUser({ password: TEST_PASSWORD });
+    expect(same.error).toMatchObject({ status: 422, code: "same_password", message: "New password should be different from the old password." });
 
-  const newPassword = "Fresh-Kettle-Morning-93";
-  const updated = await auth.updateUser({ password: newPassword });
-  expect(updated.error).toBeNull();
-  expect(updated.data.user?.id).toBe(user.id);
-  expect(await countRows("audit_log", "actor_id = ? AND action = 'user_updated_password'", user.id)).toBe(1);
-  expect(await outbox(user.email, "Your ClarityAI Coaching password was changed")).toHaveLength(1);
+    const newPassword = "Fresh-Kettle-Morning-93";
+    const updated = await auth.updateUser({ password: newPassword });
+    expect(updated.error).toBeNull();
+    expect(updated.data.user?.id).toBe(user.id);
+    expect(await countRows("audit_log", "actor_id = ? AND action = 'user_updated_password'", user.id)).toBe(1);
+    expect(await outbox(user.email, "Your ClarityAI Coaching password was changed")).toHaveLength(1);
 
-  // The new password works, the old one does not, the laptop's session is over, this one lives on.
-  await signIn(user.email, newPassword);
-  expect((await api("POST", "/token?grant_type=password", { body: { email: user.email, password: TEST_PASSWORD } })).status).toBe(400);
-  expect((await api("POST", "/token?grant_type=refresh_token", { body: { refresh_token: elsewhere.refresh_token } })).status).toBe(400);
-  expect((await auth.getUser()).data.user?.id).toBe(user.id);
-});
+    // The new password works, the old one does not, the laptop's session is over, this one lives on.
+    await signIn(user.email, newPassword);
+    expect((await api("POST", "/token?grant_type=password", { body: { email: user.email, password: TEST_PASSWORD } })).status).toBe(400);
+    expect((await api("POST", "/token?grant_type=refresh_token", { body: { refresh_token: elsewhere.refresh_token } })).status).toBe(400);
+    expect((await auth.getUser()).data.user?.id).toBe(user.id);
+  },
+);
 
 // ── GET /reauthenticate and the nonce ────────────────────────────────────────────────────────
 
@@ -491,7 +513,9 @@ test("reauthenticate emails a code that updateUser takes as the nonce; an old se
   expect(await rowOf("SELECT reauthentication_sent_at IS NOT NULL AS sent FROM users WHERE id = ?", user.id)).toEqual({ sent: 1 });
 
   // A session signed in more than a day ago needs the code to change the password.
-  await env.DB.prepare("UPDATE auth_sessions SET created_at = ? WHERE id = ?").bind(new Date(Date.now() - 25 * 3600_000).toISOString(), decodeJwt(session.access_token).session_id).run();
+  await env.DB.prepare("UPDATE auth_sessions SET created_at = ? WHERE id = ?")
+    .bind(new Date(Date.now() - 25 * 3600_000).toISOString(), decodeJwt(session.access_token).session_id)
+    .run();
   const needed = await auth.updateUser({ password: "Another-Strong-Pass-61" });
   expect(needed.error).toMatchObject({ status: 400, code: "reauthentication_needed", message: "Password update requires reauthentication" });
   const wrong = await auth.updateUser({ password: "Another-Strong-Pass-61", nonce: nonce === "000000" ? "111111" : "000000" });
@@ -537,7 +561,9 @@ test("PUT /user merges data into user_metadata and keeps the profile's names in 
   for (const [body, status, code] of cases) {
     expect(await errorOf(await put(body)), JSON.stringify(body).slice(0, 60)).toMatchObject({ status, code });
   }
-  expect(await rowOf("SELECT user_metadata FROM users WHERE email = ?", email)).toEqual({ user_metadata: JSON.stringify({ first_name: "Mia", last_name: "Tran" }) });
+  expect(await rowOf("SELECT user_metadata FROM users WHERE email = ?", email)).toEqual({
+    user_metadata: JSON.stringify({ first_name: "Mia", last_name: "Tran" }),
+  });
   expect(await errorOf(await api("PUT", "/user", { body: { data: {} } }))).toMatchObject({ status: 401 });
 
   const response = await put({ data: { first_name: "Mya", last_name: null, business: "Tran Plumbing" } });
@@ -623,7 +649,7 @@ test("changing phone: a code to the new number, verified with type phone_change"
   const { data, error } = await auth.verifyOtp({ phone, token: code, type: "phone_change" });
   expect(error).toBeNull();
   expect(data.user).toMatchObject({ phone: phone.slice(1), email: user.email });
-  expect(data.user?.phone_confirmed_at).toBeTruthy();
+  expect(data.user?.phone_confirmed_at).toMatch(ISO_TIMESTAMP);
   expect(data.user?.identities?.map((i) => i.provider).sort()).toEqual(["email", "phone"]);
 });
 
@@ -635,7 +661,11 @@ test("with a verified MFA factor, changing password or email needs an aal2 sessi
     .run();
   const put = (body: unknown) => api("PUT", "/user", { token: access_token, body });
   for (const body of [{ password: "Brand-New-Password-88" }, { email: uniqueEmail("mfa-new") }, { phone: "+61400000001" }]) {
-    expect(await errorOf(await put(body))).toEqual({ status: 401, code: "insufficient_aal", message: "AAL2 session is required to update email or password when MFA is enabled." });
+    expect(await errorOf(await put(body))).toEqual({
+      status: 401,
+      code: "insufficient_aal",
+      message: "AAL2 session is required to update email or password when MFA is enabled.",
+    });
   }
   expect((await put({ data: { plan: "pro" } })).status).toBe(200);
   await signIn(user.email); // the password is unchanged
@@ -657,7 +687,9 @@ async function deliver(body: unknown, environment: Env = env) {
 
 async function pendingOutboxRow(to = uniqueEmail("outbox")) {
   const id = crypto.randomUUID();
-  await env.DB.prepare("INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, status, provider) VALUES (?, ?, ?, 'Hello', 'Body', 'pending', 'outbox')")
+  await env.DB.prepare(
+    "INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, status, provider) VALUES (?, ?, ?, 'Hello', 'Body', 'pending', 'outbox')",
+  )
     .bind(id, `test:${id}`, to)
     .run();
   return id;
@@ -692,10 +724,15 @@ test("email.send with a provider key sends once (idempotency key = outbox id), a
   const [url, init] = provider.mock.calls[1]!;
   expect(url).toBe("https://api.resend.com/emails");
   expect(new Headers(init?.headers).get("idempotency-key")).toBe(`outbox-${id}`);
-  expect(JSON.parse(String(init?.body))).toEqual({ from: "ClarityAI Coaching <hello@clarityai.com.au>", to: ["someone@example.com.au"], subject: "Hello", text: "Body" });
+  expect(JSON.parse(String(init?.body))).toEqual({
+    from: "ClarityAI Coaching <hello@clarityai.com.au>",
+    to: ["someone@example.com.au"],
+    subject: "Hello",
+    text: "Body",
+  });
   const row = await rowOf<{ status: string; provider: string; sent_at: string }>("SELECT status, provider, sent_at FROM email_outbox WHERE id = ?", id);
   expect(row).toMatchObject({ status: "sent", provider: "resend" });
-  expect(row?.sent_at).toBeTruthy();
+  expect(row?.sent_at).toMatch(ISO_TIMESTAMP);
 });
 
 test("email.send never hands a text message to the email provider", async () => {

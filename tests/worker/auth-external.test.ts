@@ -2,21 +2,22 @@ import { AuthClient, type SupportedStorage } from "@supabase/auth-js";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
-import { beforeAll, beforeEach, expect, test, vi } from "vitest";
+import { beforeEach, expect, test, vi } from "vitest";
 import worker from "../../workers/app";
 import { createAuthContext } from "~/auth/context.server";
 import { createRequestContext } from "~/context.server";
 import { createFlowState, s256Challenge } from "~/auth/flow-state.server";
-import { hashPassword } from "~/auth/password.server";
-import { countRows, createConfirmedUser, signIn, TEST_PASSWORD, uniqueEmail } from "./auth-helpers";
+import { testClientIp } from "./client-ip";
+import { countRows, createConfirmedUser, ISO_TIMESTAMP, JWT, signIn, TEST_PASSWORD, uniqueEmail } from "./auth-helpers";
 
 // The external-provider parts of the auth API: the id_token grant, /authorize and /callback against
 // an OpenID Connect provider, the PKCE grant, web3 and SSO (both off), and identity unlinking.
-// The provider is a fake one living in this file: an RS256 key pair made here, its JWKS and token
-// endpoints answered by a stub of the global fetch (the Worker runs in this isolate), and the
-// Worker pointed at it through AUTH_OIDC_* in the env passed to its fetch handler. Requests without
-// that env see the default configuration, where no provider is enabled. Every test uses its own
-// client address and addresses: rate limits and storage are shared by the tests of this file.
+// The provider is a fake one that each test makes for itself (fakeProvider: its JWKS and token
+// endpoints answered by a stub of the global fetch, as the Worker runs in this isolate, signing
+// with one RS256 key pair made when this file loads), and the Worker is pointed at it through
+// AUTH_OIDC_* in the env passed to its fetch handler. Requests without that env see the default
+// configuration, where no provider is enabled. Every test uses its own client address
+// (testClientIp) and email addresses: rate limits and storage are shared by the tests of this file.
 
 const IDP = "https://idp.example.test";
 const CLIENT_ID = "clarity-web";
@@ -35,89 +36,110 @@ const OIDC_ENV = {
   AUTH_OIDC_TOKEN_URL: `${IDP}/token`,
 } as Env;
 
+// The API's JSON answers, read loosely in assertions.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 type Session = { access_token: string; refresh_token: string; expires_at: number; user: Json };
 
 // ── The fake provider ──────────────────────────────────────────────────────────────────────────
 
-let idpKey: CryptoKey;
-let strangerKey: CryptoKey;
-let idpJwk: JWK;
-const realFetch = globalThis.fetch.bind(globalThis);
-/** Authorization codes the fake provider has issued: who signed in, and the request's nonce and challenge. */
-const issuedCodes = new Map<string, { claims: Json; nonce: string; codeChallenge: string; redirectUri: string }>();
-const tokenRequests: { authorization: string | null; form: URLSearchParams }[] = [];
-
-/** One scrypt hash of TEST_PASSWORD shared by this file's users: hashing is deliberately slow. */
-let passwordHash: string;
 function confirmedUser(name: string) {
-  return createConfirmedUser({ email: uniqueEmail(name), passwordHash });
+  return createConfirmedUser({ email: uniqueEmail(name) });
 }
 
-beforeAll(async () => {
-  passwordHash = await hashPassword(TEST_PASSWORD);
-  const pair = await generateKeyPair("RS256", { extractable: true });
-  idpKey = pair.privateKey;
-  idpJwk = { ...(await exportJWK(pair.publicKey)), kid: KID, alg: "RS256", use: "sig" };
-  // A second key pair stands in for anyone else signing with the provider's kid.
-  strangerKey = (await generateKeyPair("RS256")).privateKey;
+beforeEach(() => {
+  // No network in tests: a request to any outside address fails loudly unless a test's fake
+  // provider answers it. Restored after every test by the console guard's vi.restoreAllMocks().
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+    throw new Error(`unexpected network request: ${new Request(input, init).url}`);
+  });
 });
 
-async function idpEndpoint(request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  if (request.method === "GET" && url.pathname === "/.well-known/jwks.json") return Response.json({ keys: [idpJwk] });
-  if (request.method === "POST" && url.pathname === "/token") {
+/**
+ * The provider's keys, made once when this file loads and never changed: like a real provider's,
+ * they outlive any one sign-in (the Worker keeps a JWKS for the isolate's lifetime).
+ */
+const PROVIDER_KEYS: Readonly<{ pair: { privateKey: CryptoKey; publicKey: CryptoKey }; jwk: JWK; strangerKey: CryptoKey }> = await (async () => {
+  const pair = await generateKeyPair("RS256", { extractable: true });
+  const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: KID, alg: "RS256", use: "sig" };
+  // A second key pair stands in for anyone else signing with the provider's kid.
+  const strangerKey = (await generateKeyPair("RS256")).privateKey;
+  return Object.freeze({ pair, jwk, strangerKey });
+})();
+
+/**
+ * The OpenID Connect provider of one test: its JWKS and token endpoints answered by the stub of
+ * the global fetch (the Worker runs in this isolate), the codes it has issued and the token
+ * requests it received.
+ */
+async function fakeProvider() {
+  const { pair, jwk, strangerKey } = PROVIDER_KEYS;
+  /** Authorization codes issued: who signed in, and the request's nonce and challenge. */
+  const issuedCodes = new Map<string, { claims: Json; nonce: string; codeChallenge: string; redirectUri: string }>();
+  const tokenRequests: { authorization: string | null; form: URLSearchParams }[] = [];
+
+  /** An ID token as the provider signs it; `undefined` in `claims` removes a default claim. */
+  async function token(claims: Json = {}, { key = pair.privateKey, kid = KID, alg = "RS256" } = {}) {
+    const now = Math.floor(Date.now() / 1000);
+    const payload = Object.fromEntries(
+      Object.entries({ iss: IDP, aud: CLIENT_ID, sub: `idp-${crypto.randomUUID()}`, email_verified: true, iat: now, exp: now + 300, ...claims }).filter(
+        ([, value]) => value !== undefined,
+      ),
+    );
+    return new SignJWT(payload).setProtectedHeader({ alg, kid }).sign(key);
+  }
+
+  /** The user signing in at the provider: it redirects back to our /callback with a code for them. */
+  function login(authorizationUrl: string, claims: Json) {
+    const url = new URL(authorizationUrl);
+    expect(url.origin + url.pathname).toBe(`${IDP}/authorize`);
+    const code = `idp-code-${crypto.randomUUID()}`;
+    issuedCodes.set(code, {
+      claims,
+      nonce: url.searchParams.get("nonce")!,
+      codeChallenge: url.searchParams.get("code_challenge")!,
+      redirectUri: url.searchParams.get("redirect_uri")!,
+    });
+    return `${url.searchParams.get("redirect_uri")}?${new URLSearchParams({ code, state: url.searchParams.get("state")! })}`;
+  }
+
+  async function tokenEndpoint(request: Request) {
     const form = new URLSearchParams(new TextDecoder().decode(await request.arrayBuffer()));
     tokenRequests.push({ authorization: request.headers.get("Authorization"), form });
     const issued = issuedCodes.get(form.get("code") ?? "");
     issuedCodes.delete(form.get("code") ?? "");
-    const verifier = form.get("code_verifier") ?? "";
-    if (!issued || form.get("redirect_uri") !== issued.redirectUri || (await s256Challenge(verifier)) !== issued.codeChallenge) {
-      return Response.json({ error: "invalid_grant" }, { status: 400 });
-    }
-    const accessToken = `idp-access-${crypto.randomUUID()}`;
-    const idToken = await providerToken({ ...issued.claims, nonce: issued.nonce });
-    return Response.json({ access_token: accessToken, token_type: "Bearer", expires_in: 3600, id_token: idToken, refresh_token: "idp-refresh" });
+    const valid =
+      issued !== undefined &&
+      form.get("redirect_uri") === issued.redirectUri &&
+      (await s256Challenge(form.get("code_verifier") ?? "")) === issued.codeChallenge;
+    return valid
+      ? Response.json({
+          access_token: `idp-access-${crypto.randomUUID()}`,
+          token_type: "Bearer",
+          expires_in: 3600,
+          id_token: await token({ ...issued.claims, nonce: issued.nonce }),
+          refresh_token: "idp-refresh",
+        })
+      : Response.json({ error: "invalid_grant" }, { status: 400 });
   }
-  return new Response("not found", { status: 404 });
-}
 
-beforeEach(() => {
-  // Restored after every test by the console guard's vi.restoreAllMocks(), so installed per test.
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const endpoints: Record<string, (request: Request) => Promise<Response>> = {
+    [`GET ${IDP}/.well-known/jwks.json`]: async () => Response.json({ keys: [jwk] }),
+    [`POST ${IDP}/token`]: tokenEndpoint,
+  };
+  const notFound = async () => new Response("not found", { status: 404 });
+  const unexpected = async (request: Request): Promise<Response> => {
+    throw new Error(`unexpected network request: ${request.method} ${request.url}`);
+  };
+  vi.mocked(globalThis.fetch).mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
-    if (request.url.startsWith(`${IDP}/`)) return idpEndpoint(request);
-    return realFetch(input, init);
+    const url = new URL(request.url);
+    return (endpoints[`${request.method} ${url.origin}${url.pathname}`] ?? (url.origin === IDP ? notFound : unexpected))(request);
   });
-});
-
-/** An ID token as the provider signs it; `undefined` in `claims` removes a default claim. */
-async function providerToken(claims: Json = {}, { key = idpKey, kid = KID, alg = "RS256" } = {}) {
-  const now = Math.floor(Date.now() / 1000);
-  const payload: Json = { iss: IDP, aud: CLIENT_ID, sub: `idp-${crypto.randomUUID()}`, email_verified: true, iat: now, exp: now + 300, ...claims };
-  for (const [name, value] of Object.entries(payload)) if (value === undefined) delete payload[name];
-  return new SignJWT(payload).setProtectedHeader({ alg, kid }).sign(key);
-}
-
-/** The user signing in at the provider: it redirects back to our /callback with a code for them. */
-function providerLogin(authorizationUrl: string, claims: Json) {
-  const url = new URL(authorizationUrl);
-  expect(url.origin + url.pathname).toBe(`${IDP}/authorize`);
-  const code = `idp-code-${crypto.randomUUID()}`;
-  issuedCodes.set(code, {
-    claims,
-    nonce: url.searchParams.get("nonce")!,
-    codeChallenge: url.searchParams.get("code_challenge")!,
-    redirectUri: url.searchParams.get("redirect_uri")!,
-  });
-  return `${url.searchParams.get("redirect_uri")}?${new URLSearchParams({ code, state: url.searchParams.get("state")! })}`;
+  return { token, login, tokenRequests, strangerKey };
 }
 
 // ── Talking to the Worker ──────────────────────────────────────────────────────────────────────
-
-function testAddress() {
-  return `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
-}
 
 /** Sends a request through the Worker with the provider configured (or, with `configured: false`, the default env). */
 async function send(request: Request, configured = true) {
@@ -130,7 +152,13 @@ async function send(request: Request, configured = true) {
 function api(
   method: string,
   path: string,
-  { body, token, ip = testAddress(), configured = true, headers = {} }: { body?: unknown; token?: string; ip?: string; configured?: boolean; headers?: Record<string, string> } = {},
+  {
+    body,
+    token,
+    ip = testClientIp(),
+    configured = true,
+    headers = {},
+  }: { body?: unknown; token?: string; ip?: string; configured?: boolean; headers?: Record<string, string> } = {},
 ) {
   const url = path.startsWith("http") ? path : `http://localhost/auth/v1${path}`;
   return send(
@@ -156,7 +184,7 @@ function memoryStorage(): SupportedStorage & { items: Map<string, string> } {
 }
 
 /** auth-js against this Worker, as one client address. */
-function client({ ip = testAddress(), configured = true, flowType = "implicit" as "implicit" | "pkce", storage = memoryStorage() } = {}) {
+function client({ ip = testClientIp(), configured = true, flowType = "implicit" as "implicit" | "pkce", storage = memoryStorage() } = {}) {
   const auth = new AuthClient({
     url: "http://localhost/auth/v1",
     headers: { apikey: "test-anon-key" },
@@ -179,7 +207,9 @@ async function errorOf(response: Response) {
 }
 
 function rowOf<T = Json>(sql: string, ...binds: unknown[]) {
-  return env.DB.prepare(sql).bind(...binds).first<T>();
+  return env.DB.prepare(sql)
+    .bind(...binds)
+    .first<T>();
 }
 
 function idTokenGrant(body: Json, options: { ip?: string; configured?: boolean; token?: string } = {}) {
@@ -189,16 +219,25 @@ function idTokenGrant(body: Json, options: { ip?: string; configured?: boolean; 
 // ── POST /token?grant_type=id_token ──────────────────────────────────────────────────────────
 
 test("an id_token from the provider creates a confirmed account with its identity; the next sign-in reuses it", async () => {
+  const idp = await fakeProvider();
   const email = uniqueEmail("oidc-new");
   const sub = `idp-${crypto.randomUUID()}`;
-  const ip = testAddress();
-  const first = await idTokenGrant({ provider: "oidc", id_token: await providerToken({ sub, email, given_name: "Ava", family_name: "Lim", name: "Ava Lim" }) }, { ip });
+  const ip = testClientIp();
+  const first = await idTokenGrant(
+    { provider: "oidc", id_token: await idp.token({ sub, email, given_name: "Ava", family_name: "Lim", name: "Ava Lim" }) },
+    { ip },
+  );
   expect(first.status).toBe(200);
   const session = (await first.json()) as Session;
   expect(session).toMatchObject({ token_type: "bearer", expires_in: 3600, user: { email, app_metadata: { provider: "oidc", providers: ["oidc"] } } });
-  expect(session.user.email_confirmed_at).toBeTruthy();
+  expect(session.user.email_confirmed_at).toMatch(ISO_TIMESTAMP);
   expect(session.user.identities).toEqual([
-    expect.objectContaining({ provider: "oidc", id: sub, email, identity_data: expect.objectContaining({ sub, iss: IDP, email, email_verified: true, name: "Ava Lim" }) }),
+    expect.objectContaining({
+      provider: "oidc",
+      id: sub,
+      email,
+      identity_data: expect.objectContaining({ sub, iss: IDP, email, email_verified: true, name: "Ava Lim" }),
+    }),
   ]);
   expect(session.user.user_metadata).toMatchObject({ name: "Ava Lim", email_verified: true });
   expect(decodeJwt(session.access_token)).toMatchObject({ sub: session.user.id, aal: "aal1", amr: [expect.objectContaining({ method: "oauth" })] });
@@ -206,7 +245,7 @@ test("an id_token from the provider creates a confirmed account with its identit
   expect(await countRows("audit_log", "actor_id = ? AND action = 'user_signedup'", session.user.id)).toBe(1);
   expect((await api("GET", "/user", { token: session.access_token })).status).toBe(200);
 
-  const second = await idTokenGrant({ provider: "oidc", id_token: await providerToken({ sub, email, name: "Ava Lim-Ng" }) }, { ip });
+  const second = await idTokenGrant({ provider: "oidc", id_token: await idp.token({ sub, email, name: "Ava Lim-Ng" }) }, { ip });
   expect(second.status).toBe(200);
   const again = (await second.json()) as Session;
   expect(again.user.id).toBe(session.user.id);
@@ -216,8 +255,9 @@ test("an id_token from the provider creates a confirmed account with its identit
 });
 
 test("a provider-verified email joins the existing account with that address (automatic linking)", async () => {
+  const idp = await fakeProvider();
   const user = await confirmedUser("oidc-link");
-  const response = await idTokenGrant({ provider: "oidc", id_token: await providerToken({ email: user.email.toUpperCase() }) });
+  const response = await idTokenGrant({ provider: "oidc", id_token: await idp.token({ email: user.email.toUpperCase() }) });
   expect(response.status).toBe(200);
   const session = (await response.json()) as Session;
   expect(session.user.id).toBe(user.id);
@@ -228,16 +268,17 @@ test("a provider-verified email joins the existing account with that address (au
 });
 
 test("a verified identity takes over an unconfirmed sign-up of the same address: its password and identities go", async () => {
+  const idp = await fakeProvider();
   const email = uniqueEmail("oidc-squat");
   // Someone signs up with an address that is not theirs and never confirms it…
   expect((await api("POST", "/signup", { body: { email, password: TEST_PASSWORD } })).status).toBe(200);
   const squatted = await rowOf<{ id: string }>("SELECT id FROM users WHERE email = ?", email);
   // …then the address's owner signs in with the provider, which has verified it.
-  const response = await idTokenGrant({ provider: "oidc", id_token: await providerToken({ email }) });
+  const response = await idTokenGrant({ provider: "oidc", id_token: await idp.token({ email }) });
   expect(response.status).toBe(200);
   const session = (await response.json()) as Session;
   expect(session.user.id).toBe(squatted!.id);
-  expect(session.user.email_confirmed_at).toBeTruthy();
+  expect(session.user.email_confirmed_at).toMatch(ISO_TIMESTAMP);
   expect(session.user.identities.map((identity: Json) => identity.provider)).toEqual(["oidc"]);
   expect(await rowOf("SELECT password_hash FROM users WHERE id = ?", squatted!.id)).toEqual({ password_hash: null });
   const password = await api("POST", "/token?grant_type=password", { body: { email, password: TEST_PASSWORD } });
@@ -245,9 +286,10 @@ test("a verified identity takes over an unconfirmed sign-up of the same address:
 });
 
 test("an unverified provider email creates an unconfirmed account and sends a confirmation, as GoTrue", async () => {
+  const idp = await fakeProvider();
   const email = uniqueEmail("oidc-unverified");
   const sub = `idp-${crypto.randomUUID()}`;
-  const response = await idTokenGrant({ provider: "oidc", id_token: await providerToken({ sub, email, email_verified: false }) });
+  const response = await idTokenGrant({ provider: "oidc", id_token: await idp.token({ sub, email, email_verified: false }) });
   expect(await errorOf(response)).toMatchObject({
     status: 422,
     code: "provider_email_needs_verification",
@@ -258,33 +300,48 @@ test("an unverified provider email creates an unconfirmed account and sends a co
 
   // Without any email the account could never be confirmed: nothing is written.
   const anonymousSub = `idp-${crypto.randomUUID()}`;
-  const noEmail = await idTokenGrant({ provider: "oidc", id_token: await providerToken({ sub: anonymousSub, email_verified: false }) });
+  const noEmail = await idTokenGrant({ provider: "oidc", id_token: await idp.token({ sub: anonymousSub, email_verified: false }) });
   expect(await errorOf(noEmail)).toMatchObject({ status: 422, message: "Unverified email with oidc. Verify the email with oidc in order to sign in" });
   expect(await countRows("identities", "provider = 'oidc' AND provider_id = ?", anonymousSub)).toBe(0);
 });
 
 test("tokens with a bad signature, audience, issuer, expiry, algorithm or nonce are refused and write nothing", async () => {
+  const idp = await fakeProvider();
   const email = uniqueEmail("oidc-bad");
   const nonce = "raw-nonce-from-the-app";
-  const hashedNonce = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(nonce)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const hashedNonce = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(nonce)))]
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
   const now = Math.floor(Date.now() / 1000);
-  const hmacToken = await new SignJWT({ iss: IDP, aud: CLIENT_ID, sub: "x", email, iat: now, exp: now + 300 }).setProtectedHeader({ alg: "HS256", kid: KID }).sign(new TextEncoder().encode("guessable-secret-guessable-secret"));
+  const hmacToken = await new SignJWT({ iss: IDP, aud: CLIENT_ID, sub: "x", email, iat: now, exp: now + 300 })
+    .setProtectedHeader({ alg: "HS256", kid: KID })
+    .sign(new TextEncoder().encode("guessable-secret-guessable-secret"));
   const unsigned = `${btoa(JSON.stringify({ alg: "none", kid: KID })).replace(/=+$/, "")}.${btoa(JSON.stringify({ iss: IDP, aud: CLIENT_ID, sub: "x", email, exp: now + 300 })).replace(/=+$/, "")}.`;
   const cases: [Json, number, string, string][] = [
-    [{ id_token: await providerToken({ email }, { key: strangerKey }) }, 400, "invalid_request", "Bad ID token"],
-    [{ id_token: await providerToken({ email, aud: "someone-else" }) }, 400, "invalid_request", "Unacceptable audience in id_token: [someone-else]"],
-    [{ id_token: await providerToken({ email, iss: "https://evil.example" }) }, 400, "invalid_request", "Bad ID token"],
-    [{ id_token: await providerToken({ email, iat: now - 900, exp: now - 600 }) }, 400, "invalid_request", "Bad ID token"],
-    [{ id_token: await providerToken({ email, exp: undefined }) }, 400, "invalid_request", "Bad ID token"],
+    [{ id_token: await idp.token({ email }, { key: idp.strangerKey }) }, 400, "invalid_request", "Bad ID token"],
+    [{ id_token: await idp.token({ email, aud: "someone-else" }) }, 400, "invalid_request", "Unacceptable audience in id_token: [someone-else]"],
+    [{ id_token: await idp.token({ email, iss: "https://evil.example" }) }, 400, "invalid_request", "Bad ID token"],
+    [{ id_token: await idp.token({ email, iat: now - 900, exp: now - 600 }) }, 400, "invalid_request", "Bad ID token"],
+    [{ id_token: await idp.token({ email, exp: undefined }) }, 400, "invalid_request", "Bad ID token"],
     [{ id_token: hmacToken }, 400, "invalid_request", "Bad ID token"],
     [{ id_token: unsigned }, 400, "invalid_request", "Bad ID token"],
     [{ id_token: "not.a.jwt" }, 400, "invalid_request", "Bad ID token"],
-    [{ id_token: await providerToken({ email, sub: undefined }) }, 400, "invalid_request", "Missing sub claim in id_token"],
-    [{ id_token: await providerToken({ email, at_hash: "AAAAAAAAAAAAAAAAAAAAAA" }), access_token: "provider-access-token" }, 400, "invalid_request", "Bad ID token"],
-    [{ id_token: await providerToken({ email, nonce: hashedNonce }), nonce: "another-nonce" }, 400, "invalid_nonce", "Nonces mismatch"],
-    [{ id_token: await providerToken({ email, nonce: nonce }), nonce }, 400, "invalid_nonce", "Nonces mismatch"],
-    [{ id_token: await providerToken({ email, nonce: hashedNonce }) }, 400, "invalid_request", "Passed nonce and nonce in id_token should either both exist or not."],
-    [{ id_token: await providerToken({ email }), nonce }, 400, "invalid_request", "Passed nonce and nonce in id_token should either both exist or not."],
+    [{ id_token: await idp.token({ email, sub: undefined }) }, 400, "invalid_request", "Missing sub claim in id_token"],
+    [
+      { id_token: await idp.token({ email, at_hash: "AAAAAAAAAAAAAAAAAAAAAA" }), access_token: "provider-access-token" },
+      400,
+      "invalid_request",
+      "Bad ID token",
+    ],
+    [{ id_token: await idp.token({ email, nonce: hashedNonce }), nonce: "another-nonce" }, 400, "invalid_nonce", "Nonces mismatch"],
+    [{ id_token: await idp.token({ email, nonce: nonce }), nonce }, 400, "invalid_nonce", "Nonces mismatch"],
+    [
+      { id_token: await idp.token({ email, nonce: hashedNonce }) },
+      400,
+      "invalid_request",
+      "Passed nonce and nonce in id_token should either both exist or not.",
+    ],
+    [{ id_token: await idp.token({ email }), nonce }, 400, "invalid_request", "Passed nonce and nonce in id_token should either both exist or not."],
   ];
   for (const [body, status, code, message] of cases) {
     const error = await errorOf(await idTokenGrant({ provider: "oidc", ...body }));
@@ -293,12 +350,13 @@ test("tokens with a bad signature, audience, issuer, expiry, algorithm or nonce 
   expect(await countRows("users", "email = ?", email)).toBe(0);
 
   // The right nonce (its SHA-256 is in the token, as the app passed it to the provider) is accepted.
-  const ok = await idTokenGrant({ provider: "oidc", id_token: await providerToken({ email, nonce: hashedNonce }), nonce });
+  const ok = await idTokenGrant({ provider: "oidc", id_token: await idp.token({ email, nonce: hashedNonce }), nonce });
   expect(ok.status).toBe(200);
 });
 
 test("the id_token grant validates its input and answers GoTrue's errors for providers that are not enabled", async () => {
-  const token = await providerToken({ email: uniqueEmail("oidc-off") });
+  const idp = await fakeProvider();
+  const token = await idp.token({ email: uniqueEmail("oidc-off") });
   const configured: [Json, number, string, string][] = [
     [{ provider: "oidc" }, 400, "invalid_request", "id_token required"],
     [{ id_token: token }, 400, "invalid_request", "provider or client_id and issuer required"],
@@ -327,49 +385,67 @@ test("the id_token grant validates its input and answers GoTrue's errors for pro
 });
 
 test("auth-js signInWithIdToken signs in, and reports a refused token as an AuthApiError", async () => {
+  const idp = await fakeProvider();
   const auth = client();
   const email = uniqueEmail("oidc-js");
-  const { data, error } = await auth.signInWithIdToken({ provider: "oidc", token: await providerToken({ email }) });
+  const { data, error } = await auth.signInWithIdToken({ provider: "oidc", token: await idp.token({ email }) });
   expect(error).toBeNull();
   expect(data.user?.email).toBe(email);
-  expect(data.session?.access_token).toBeTruthy();
+  expect(data.session?.access_token).toMatch(JWT);
   expect((await auth.getUser()).data.user?.identities?.[0]?.provider).toBe("oidc");
 
-  const refused = await client().signInWithIdToken({ provider: "oidc", token: await providerToken({ email, aud: "other-app" }) });
+  const refused = await client().signInWithIdToken({ provider: "oidc", token: await idp.token({ email, aud: "other-app" }) });
   expect(refused.error).toMatchObject({ name: "AuthApiError", status: 400, message: "Unacceptable audience in id_token: [other-app]" });
-  const disabled = await client({ configured: false }).signInWithIdToken({ provider: "google", token: await providerToken({ email }) });
+  const disabled = await client({ configured: false }).signInWithIdToken({ provider: "google", token: await idp.token({ email }) });
   expect(disabled.error).toMatchObject({ status: 400, code: "provider_disabled" });
 });
 
 test("with link_identity and a Bearer token the id_token is linked to the signed-in user; an identity linked elsewhere is refused", async () => {
+  const idp = await fakeProvider();
   const user = await confirmedUser("oidc-linker");
   const session = await sessionFor(user.id);
   const sub = `idp-${crypto.randomUUID()}`;
-  const linked = await idTokenGrant({ provider: "oidc", id_token: await providerToken({ sub, email: uniqueEmail("other-address") }), link_identity: true }, { token: session.access_token });
+  const linked = await idTokenGrant(
+    { provider: "oidc", id_token: await idp.token({ sub, email: uniqueEmail("other-address") }), link_identity: true },
+    { token: session.access_token },
+  );
   expect(linked.status).toBe(200);
   const body = (await linked.json()) as Session;
   expect(body.user.id).toBe(user.id);
   expect(body.user.email).toBe(user.email);
   expect(body.user.identities.map((identity: Json) => identity.provider).sort()).toEqual(["email", "oidc"]);
 
-  const twice = await idTokenGrant({ provider: "oidc", id_token: await providerToken({ sub }), link_identity: true }, { token: session.access_token });
+  const twice = await idTokenGrant({ provider: "oidc", id_token: await idp.token({ sub }), link_identity: true }, { token: session.access_token });
   expect(await errorOf(twice)).toMatchObject({ status: 422, code: "identity_already_exists", message: "Identity is already linked" });
   const other = await sessionFor((await confirmedUser("oidc-other")).id);
-  const elsewhere = await idTokenGrant({ provider: "oidc", id_token: await providerToken({ sub }), link_identity: true }, { token: other.access_token });
+  const elsewhere = await idTokenGrant({ provider: "oidc", id_token: await idp.token({ sub }), link_identity: true }, { token: other.access_token });
   expect(await errorOf(elsewhere)).toMatchObject({ status: 422, code: "identity_already_exists", message: "Identity is already linked to another user" });
 });
 
 // ── POST /token?grant_type=pkce ──────────────────────────────────────────────────────────────────
 
 /** A PKCE flow state for a user, made with the helper the email flows and /authorize use. */
-async function seededFlow(userId: string | null, { verifier = `verifier-${crypto.randomUUID()}-${crypto.randomUUID()}`, method = "s256", authenticationMethod = "magiclink" } = {}) {
-  const ctx = await createAuthContext(new Request("http://localhost/auth/v1/otp"), createRequestContext(new Request("http://localhost/auth/v1/otp"), env, createExecutionContext()));
+async function seededFlow(
+  userId: string | null,
+  { verifier = `verifier-${crypto.randomUUID()}-${crypto.randomUUID()}`, method = "s256", authenticationMethod = "magiclink" } = {},
+) {
+  const ctx = await createAuthContext(
+    new Request("http://localhost/auth/v1/otp"),
+    createRequestContext(new Request("http://localhost/auth/v1/otp"), env, createExecutionContext()),
+  );
   const challenge = method === "plain" ? verifier : await s256Challenge(verifier);
-  const { id, authCode } = await createFlowState(ctx, { userId, codeChallenge: challenge, codeChallengeMethod: method, providerType: "email", authenticationMethod, redirectTo: `${SITE}/auth` });
+  const { id, authCode } = await createFlowState(ctx, {
+    userId,
+    codeChallenge: challenge,
+    codeChallengeMethod: method,
+    providerType: "email",
+    authenticationMethod,
+    redirectTo: `${SITE}/auth`,
+  });
   return { id, authCode, verifier };
 }
 
-function pkceGrant(body: unknown, ip = testAddress()) {
+function pkceGrant(body: unknown, ip = testClientIp()) {
   return api("POST", "/token?grant_type=pkce", { body, ip, configured: false });
 }
 
@@ -384,11 +460,18 @@ async function sessionFor(userId: string) {
 test("the PKCE grant trades an auth code with its verifier for a session, once", async () => {
   const user = await confirmedUser("pkce");
   const flow = await seededFlow(user.id);
-  const ip = testAddress();
-  expect(await rowOf("SELECT code_challenge_method, user_id FROM flow_states WHERE id = ?", flow.id)).toEqual({ code_challenge_method: "s256", user_id: user.id });
+  const ip = testClientIp();
+  expect(await rowOf("SELECT code_challenge_method, user_id FROM flow_states WHERE id = ?", flow.id)).toEqual({
+    code_challenge_method: "s256",
+    user_id: user.id,
+  });
 
   const wrong = await pkceGrant({ auth_code: flow.authCode, code_verifier: `${flow.verifier}x` }, ip);
-  expect(await errorOf(wrong)).toMatchObject({ status: 400, code: "bad_code_verifier", message: "code challenge does not match previously saved code verifier" });
+  expect(await errorOf(wrong)).toMatchObject({
+    status: 400,
+    code: "bad_code_verifier",
+    message: "code challenge does not match previously saved code verifier",
+  });
 
   const response = await pkceGrant({ auth_code: flow.authCode, code_verifier: flow.verifier }, ip);
   expect(response.status).toBe(200);
@@ -412,10 +495,15 @@ test("the PKCE grant refuses missing fields, unknown or unfinished flows and exp
 
   // A flow whose user is not known yet (sign-in still at the provider) has nothing to trade.
   const pending = await seededFlow(null);
-  expect(await errorOf(await pkceGrant({ auth_code: pending.authCode, code_verifier: pending.verifier }))).toMatchObject({ status: 404, code: "flow_state_not_found" });
+  expect(await errorOf(await pkceGrant({ auth_code: pending.authCode, code_verifier: pending.verifier }))).toMatchObject({
+    status: 404,
+    code: "flow_state_not_found",
+  });
 
   const stale = await seededFlow(user.id);
-  await env.DB.prepare("UPDATE flow_states SET auth_code_issued_at = ? WHERE id = ?").bind(new Date(Date.now() - 6 * 60_000).toISOString(), stale.id).run();
+  await env.DB.prepare("UPDATE flow_states SET auth_code_issued_at = ? WHERE id = ?")
+    .bind(new Date(Date.now() - 6 * 60_000).toISOString(), stale.id)
+    .run();
   expect(await errorOf(await pkceGrant({ auth_code: stale.authCode, code_verifier: stale.verifier }))).toMatchObject({
     status: 422,
     code: "flow_state_expired",
@@ -428,12 +516,19 @@ test("the PKCE grant refuses missing fields, unknown or unfinished flows and exp
   expect(await rowOf("SELECT code_challenge_method FROM flow_states WHERE id = ?", upper.id)).toEqual({ code_challenge_method: "s256" });
   expect((await pkceGrant({ auth_code: upper.authCode, code_verifier: upper.verifier })).status).toBe(200);
 
-  const ctx = await createAuthContext(new Request("http://localhost/auth/v1/otp"), createRequestContext(new Request("http://localhost/auth/v1/otp"), env, createExecutionContext()));
-  await expect(createFlowState(ctx, { userId: user.id, codeChallenge: "short", codeChallengeMethod: "s256", providerType: "email", authenticationMethod: "otp" })).rejects.toMatchObject({
+  const ctx = await createAuthContext(
+    new Request("http://localhost/auth/v1/otp"),
+    createRequestContext(new Request("http://localhost/auth/v1/otp"), env, createExecutionContext()),
+  );
+  await expect(
+    createFlowState(ctx, { userId: user.id, codeChallenge: "short", codeChallengeMethod: "s256", providerType: "email", authenticationMethod: "otp" }),
+  ).rejects.toMatchObject({
     status: 400,
     message: "code challenge has to be between 43 and 128 characters",
   });
-  await expect(createFlowState(ctx, { userId: user.id, codeChallenge: "x".repeat(43), codeChallengeMethod: "md5", providerType: "email", authenticationMethod: "otp" })).rejects.toMatchObject({
+  await expect(
+    createFlowState(ctx, { userId: user.id, codeChallenge: "x".repeat(43), codeChallengeMethod: "md5", providerType: "email", authenticationMethod: "otp" }),
+  ).rejects.toMatchObject({
     status: 400,
     code: "validation_failed",
   });
@@ -449,7 +544,7 @@ test("auth-js exchangeCodeForSession sends the verifier it stored and signs the 
   const { data, error } = await auth.exchangeCodeForSession(flow.authCode);
   expect(error).toBeNull();
   expect(data.user?.id).toBe(user.id);
-  expect(data.session?.refresh_token).toBeTruthy();
+  expect(data.session?.refresh_token).toMatch(/^\S{12,}$/);
   expect(auth.store.items.has("supabase.auth.token-code-verifier")).toBe(false);
 
   const again = client({ configured: false, flowType: "pkce" });
@@ -462,7 +557,10 @@ test("auth-js exchangeCodeForSession sends the verifier it stored and signs the 
 // ── GET /authorize and GET /callback ──────────────────────────────────────────────────────────────
 
 test("GET /authorize redirects to the provider with our client, callback, scopes, state, nonce and PKCE", async () => {
-  const response = await api("GET", `/authorize?provider=oidc&scopes=${encodeURIComponent("offline_access calendar")}&redirect_to=${encodeURIComponent(`${SITE}/profile`)}&prompt=select_account&client_id=evil`);
+  const response = await api(
+    "GET",
+    `/authorize?provider=oidc&scopes=${encodeURIComponent("offline_access calendar")}&redirect_to=${encodeURIComponent(`${SITE}/profile`)}&prompt=select_account&client_id=evil`,
+  );
   expect(response.status).toBe(302);
   const location = new URL(response.headers.get("Location")!);
   expect(location.origin + location.pathname).toBe(`${IDP}/authorize`);
@@ -487,17 +585,29 @@ test("GET /authorize without a configured provider answers GoTrue's unsupported-
     ["acme", "Unsupported provider: Provider acme could not be found"],
   ];
   for (const [provider, message] of cases) {
-    expect(await errorOf(await api("GET", `/authorize?provider=${provider}`, { configured: false }))).toMatchObject({ status: 400, code: "validation_failed", message });
+    expect(await errorOf(await api("GET", `/authorize?provider=${provider}`, { configured: false }))).toMatchObject({
+      status: 400,
+      code: "validation_failed",
+      message,
+    });
   }
-  expect(await errorOf(await api("GET", "/authorize?provider=acme"))).toMatchObject({ status: 400, message: "Unsupported provider: Provider acme could not be found" });
+  expect(await errorOf(await api("GET", "/authorize?provider=acme"))).toMatchObject({
+    status: 400,
+    message: "Unsupported provider: Provider acme could not be found",
+  });
   const halfPkce = await api("GET", `/authorize?provider=oidc&code_challenge=${"x".repeat(43)}`);
-  expect(await errorOf(halfPkce)).toMatchObject({ status: 400, code: "validation_failed", message: "PKCE flow requires code_challenge_method and code_challenge" });
+  expect(await errorOf(halfPkce)).toMatchObject({
+    status: 400,
+    code: "validation_failed",
+    message: "PKCE flow requires code_challenge_method and code_challenge",
+  });
 });
 
 test("the implicit code flow: /authorize, the provider, /callback, and the session in the redirect's fragment", async () => {
+  const idp = await fakeProvider();
   const email = uniqueEmail("oauth-implicit");
   const start = await api("GET", `/authorize?provider=oidc&redirect_to=${encodeURIComponent(`${SITE}/learning?tab=1`)}`);
-  const back = await api("GET", providerLogin(start.headers.get("Location")!, { sub: `idp-${crypto.randomUUID()}`, email }));
+  const back = await api("GET", idp.login(start.headers.get("Location")!, { sub: `idp-${crypto.randomUUID()}`, email }));
   expect(back.status).toBe(302);
   const landing = new URL(back.headers.get("Location")!);
   expect(landing.origin + landing.pathname + landing.search).toBe(`${SITE}/learning?tab=1`);
@@ -509,19 +619,20 @@ test("the implicit code flow: /authorize, the provider, /callback, and the sessi
   expect(await user.json()).toMatchObject({ email, app_metadata: { provider: "oidc" } });
 
   // We authenticated to the provider's token endpoint as a confidential client, with PKCE.
-  const exchange = tokenRequests.at(-1)!;
+  const exchange = idp.tokenRequests.at(-1)!;
   expect(exchange.authorization).toBe(`Basic ${btoa(`${CLIENT_ID}:${CLIENT_SECRET}`)}`);
   expect(Object.fromEntries(exchange.form)).toMatchObject({ grant_type: "authorization_code", redirect_uri: CALLBACK });
   expect(exchange.form.get("code_verifier")).toMatch(/^[\w-]{43}$/);
 });
 
 test("auth-js signInWithOAuth with PKCE: the callback redirects with ?code= and exchangeCodeForSession finishes, once", async () => {
+  const idp = await fakeProvider();
   const email = uniqueEmail("oauth-pkce");
   const auth = client({ flowType: "pkce" });
   const { data, error } = await auth.signInWithOAuth({ provider: "oidc" as never, options: { redirectTo: `${SITE}/auth/done`, skipBrowserRedirect: true } });
   expect(error).toBeNull();
   const start = await api("GET", data.url!);
-  const callback = providerLogin(start.headers.get("Location")!, { sub: `idp-${crypto.randomUUID()}`, email });
+  const callback = idp.login(start.headers.get("Location")!, { sub: `idp-${crypto.randomUUID()}`, email });
   const back = await api("GET", callback);
   const landing = new URL(back.headers.get("Location")!);
   expect(landing.origin + landing.pathname).toBe(`${SITE}/auth/done`);
@@ -534,7 +645,7 @@ test("auth-js signInWithOAuth with PKCE: the callback redirects with ?code= and 
   const exchanged = await auth.exchangeCodeForSession(code);
   expect(exchanged.error).toBeNull();
   expect(exchanged.data.user?.email).toBe(email);
-  expect(exchanged.data.session?.access_token).toBeTruthy();
+  expect(exchanged.data.session?.access_token).toMatch(JWT);
 
   // …nor, once the code is spent, the flow it belonged to.
   expect(await errorOf(await api("GET", callback))).toMatchObject({ status: 400, code: "bad_oauth_state", message: "OAuth state not found or expired" });
@@ -542,12 +653,24 @@ test("auth-js signInWithOAuth with PKCE: the callback redirects with ?code= and 
 });
 
 test("/callback refuses a missing or forged state as JSON, and sends other failures back to the app as GoTrue does", async () => {
-  expect(await errorOf(await api("GET", "/callback?code=abc"))).toMatchObject({ status: 400, code: "bad_oauth_callback", message: "OAuth state parameter missing" });
-  expect(await errorOf(await api("GET", "/callback?code=abc&state=forged.state.value"))).toMatchObject({ status: 400, code: "bad_oauth_state", message: "OAuth state parameter is invalid" });
+  const idp = await fakeProvider();
+  expect(await errorOf(await api("GET", "/callback?code=abc"))).toMatchObject({
+    status: 400,
+    code: "bad_oauth_callback",
+    message: "OAuth state parameter missing",
+  });
+  expect(await errorOf(await api("GET", "/callback?code=abc&state=forged.state.value"))).toMatchObject({
+    status: 400,
+    code: "bad_oauth_state",
+    message: "OAuth state parameter is invalid",
+  });
   const start = new URL((await api("GET", `/authorize?provider=oidc&redirect_to=${encodeURIComponent(`${SITE}/auth`)}`)).headers.get("Location")!);
   const state = start.searchParams.get("state")!;
   const [header, payload, signature] = state.split(".");
-  const tampered = `${header}.${btoa(JSON.stringify({ ...decodeJwt(state), rdr: "https://evil.example/" })).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_")}.${signature}`;
+  const tampered = `${header}.${btoa(JSON.stringify({ ...decodeJwt(state), rdr: "https://evil.example/" }))
+    .replace(/=+$/, "")
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")}.${signature}`;
   expect(await errorOf(await api("GET", `/callback?code=abc&state=${tampered}`))).toMatchObject({ status: 400, code: "bad_oauth_state" });
   void payload;
 
@@ -567,15 +690,19 @@ test("/callback refuses a missing or forged state as JSON, and sends other failu
   const badCode = new URL((await api("GET", `/callback?state=${state}&code=never-issued`)).headers.get("Location")!);
   expect(badCode.searchParams.get("error")).toBe("server_error");
   expect(badCode.searchParams.get("error_description")).toBe("Unable to exchange external code: neve");
+  // The provider was asked, and refused the code it never issued.
+  expect(idp.tokenRequests.map((exchange) => exchange.form.get("code"))).toEqual(["never-issued"]);
 });
 
 test("a redirect_to off the site falls back to the site URL, so the auth API is no open redirect", async () => {
+  const idp = await fakeProvider();
   const start = await api("GET", `/authorize?provider=oidc&redirect_to=${encodeURIComponent("https://evil.example/steal")}`);
-  const back = await api("GET", providerLogin(start.headers.get("Location")!, { email: uniqueEmail("oauth-redirect") }));
+  const back = await api("GET", idp.login(start.headers.get("Location")!, { email: uniqueEmail("oauth-redirect") }));
   expect(back.headers.get("Location")!.startsWith(`${SITE}#`)).toBe(true);
 });
 
 test("auth-js linkIdentity gets the provider URL; finishing there links the identity, and unlinkIdentity removes it", async () => {
+  const idp = await fakeProvider();
   const user = await confirmedUser("link-js");
   const auth = client();
   expect((await auth.signInWithPassword({ email: user.email, password: user.password })).error).toBeNull();
@@ -583,7 +710,7 @@ test("auth-js linkIdentity gets the provider URL; finishing there links the iden
   const { data, error } = await auth.linkIdentity({ provider: "oidc" as never, options: { redirectTo: `${SITE}/profile?tab=security` } });
   expect(error).toBeNull();
   expect(data.url!.startsWith(`${IDP}/authorize?`)).toBe(true);
-  const back = await api("GET", providerLogin(data.url!, { sub: `idp-${crypto.randomUUID()}`, email: uniqueEmail("link-js-idp") }));
+  const back = await api("GET", idp.login(data.url!, { sub: `idp-${crypto.randomUUID()}`, email: uniqueEmail("link-js-idp") }));
   expect(new URL(back.headers.get("Location")!).pathname).toBe("/profile");
 
   const identities = (await auth.getUserIdentities()).data?.identities ?? [];
@@ -601,10 +728,14 @@ test("auth-js linkIdentity gets the provider URL; finishing there links the iden
 
   const disabled = client({ configured: false });
   await disabled.signInWithPassword({ email: user.email, password: user.password });
-  expect((await disabled.linkIdentity({ provider: "oidc" as never })).error).toMatchObject({ status: 400, message: "Unsupported provider: provider is not enabled" });
+  expect((await disabled.linkIdentity({ provider: "oidc" as never })).error).toMatchObject({
+    status: 400,
+    message: "Unsupported provider: provider is not enabled",
+  });
 });
 
 test("DELETE /user/identities/{id}: authentication, id format, ownership and the last identity", async () => {
+  const idp = await fakeProvider();
   const user = await confirmedUser("unlink");
   const session = await sessionFor(user.id);
   expect(await errorOf(await api("DELETE", `/user/identities/${crypto.randomUUID()}`))).toMatchObject({ status: 401, code: "no_authorization" });
@@ -614,10 +745,16 @@ test("DELETE /user/identities/{id}: authentication, id format, ownership and the
     message: "identity_id must be an UUID",
   });
   const emailIdentity = await rowOf<{ id: string }>("SELECT id FROM identities WHERE user_id = ?", user.id);
-  expect(await errorOf(await api("DELETE", `/user/identities/${emailIdentity!.id}`, { token: session.access_token }))).toMatchObject({ status: 422, code: "single_identity_not_deletable" });
+  expect(await errorOf(await api("DELETE", `/user/identities/${emailIdentity!.id}`, { token: session.access_token }))).toMatchObject({
+    status: 422,
+    code: "single_identity_not_deletable",
+  });
 
   // With a second identity: someone else's identity is not found, and never deleted.
-  await idTokenGrant({ provider: "oidc", id_token: await providerToken({ email: uniqueEmail("unlink-2nd") }), link_identity: true }, { token: session.access_token });
+  await idTokenGrant(
+    { provider: "oidc", id_token: await idp.token({ email: uniqueEmail("unlink-2nd") }), link_identity: true },
+    { token: session.access_token },
+  );
   const stranger = await confirmedUser("unlink-stranger");
   const strangersIdentity = await rowOf<{ id: string }>("SELECT id FROM identities WHERE user_id = ?", stranger.id);
   expect(await errorOf(await api("DELETE", `/user/identities/${strangersIdentity!.id}`, { token: session.access_token }))).toMatchObject({
@@ -633,15 +770,16 @@ test("DELETE /user/identities/{id}: authentication, id format, ownership and the
 });
 
 test("unlinking the identity that gave the user their email moves them to the best remaining one", async () => {
+  const idp = await fakeProvider();
   const user = await confirmedUser("unlink-email");
   const session = await sessionFor(user.id);
   const providerEmail = uniqueEmail("unlink-email-idp");
-  await idTokenGrant({ provider: "oidc", id_token: await providerToken({ email: providerEmail }), link_identity: true }, { token: session.access_token });
+  await idTokenGrant({ provider: "oidc", id_token: await idp.token({ email: providerEmail }), link_identity: true }, { token: session.access_token });
   const emailIdentity = await rowOf<{ id: string }>("SELECT id FROM identities WHERE user_id = ? AND provider = 'email'", user.id);
   expect((await api("DELETE", `/user/identities/${emailIdentity!.id}`, { token: session.access_token })).status).toBe(200);
   const after = await rowOf<{ email: string; email_confirmed_at: string | null }>("SELECT email, email_confirmed_at FROM users WHERE id = ?", user.id);
   expect(after?.email).toBe(providerEmail);
-  expect(after?.email_confirmed_at).toBeTruthy();
+  expect(after?.email_confirmed_at).toMatch(ISO_TIMESTAMP);
 });
 
 test("GET /user/identities/authorize needs a session, returns {url} for skip_http_redirect, and is off without a provider", async () => {
@@ -672,11 +810,18 @@ test("web3 sign-in is rejected: no chain is enabled (GoTrue's web3_provider_disa
     });
   }
   expect(await errorOf(await api("POST", "/token?grant_type=web3", { body: { chain: "ethereum" } }))).toMatchObject({ status: 400, code: "validation_failed" });
-  expect(await errorOf(await api("POST", "/token?grant_type=web3", { body: { chain: 1, message, signature: "x" } }))).toMatchObject({ status: 400, code: "validation_failed" });
+  expect(await errorOf(await api("POST", "/token?grant_type=web3", { body: { chain: 1, message, signature: "x" } }))).toMatchObject({
+    status: 400,
+    code: "validation_failed",
+  });
 });
 
 test("SSO answers GoTrue's SAML-disabled error, to raw requests and to auth-js signInWithSSO", async () => {
-  expect(await errorOf(await api("POST", "/sso", { body: { domain: "example.com.au" } }))).toMatchObject({ status: 404, code: "saml_provider_disabled", message: "SAML 2.0 is disabled" });
+  expect(await errorOf(await api("POST", "/sso", { body: { domain: "example.com.au" } }))).toMatchObject({
+    status: 404,
+    code: "saml_provider_disabled",
+    message: "SAML 2.0 is disabled",
+  });
   const { data, error } = await client().signInWithSSO({ domain: "example.com.au", options: { skipBrowserRedirect: true } });
   expect(data).toBeNull();
   expect(error).toMatchObject({ name: "AuthApiError", status: 404, code: "saml_provider_disabled", message: "SAML 2.0 is disabled" });

@@ -1,10 +1,21 @@
 import { AuthClient } from "@supabase/auth-js";
 import { env } from "cloudflare:workers";
+import { expect } from "vitest";
 import { hashPassword } from "~/auth/password.server";
 import type { Role } from "~/db/schema";
 import { fetchApp } from "./app";
+import { testClientIp } from "./client-ip";
 
 export const TEST_PASSWORD = "Correct-Horse-Battery-42";
+/** A timestamp as D1 and the auth API write them: ISO 8601 in UTC. */
+export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+00:00)$/;
+/** A compact JWS (header.payload.signature). */
+export const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+/**
+ * TEST_PASSWORD hashed once with the app's hashPassword (scrypt ln=15, r=8, p=3): a constant, so
+ * each test's users are made without spending ~160 ms hashing the same password again.
+ */
+export const TEST_PASSWORD_HASH = "$scrypt$ln=15,r=8,p=3$pgCTS4vjDx3Lyg-h9tmMtA$zhQnC_tnRdc5PVl1DDVoL0iA9oBbdq-J-m5YJinPRsk";
 
 /** A Supabase auth client talking to this Worker's /auth/v1 in-process. */
 export function authClient() {
@@ -23,14 +34,29 @@ export function uniqueEmail(name = "user") {
 }
 
 /** A confirmed user straight into D1 (scrypt hash, email identity, optional roles). */
-export async function createConfirmedUser({ email = uniqueEmail(), password = TEST_PASSWORD, roles = [] as Role[], passwordHash, createdAt }: { email?: string; password?: string; roles?: Role[]; passwordHash?: string; createdAt?: string } = {}) {
+export async function createConfirmedUser({
+  email = uniqueEmail(),
+  password = TEST_PASSWORD,
+  roles = [] as Role[],
+  passwordHash,
+  createdAt,
+}: { email?: string; password?: string; roles?: Role[]; passwordHash?: string; createdAt?: string } = {}) {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
   const created = createdAt ?? now;
   await env.DB.batch([
     env.DB.prepare(
       "INSERT INTO users (id, email, password_hash, email_confirmed_at, user_metadata, app_metadata, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    ).bind(id, email, passwordHash ?? (await hashPassword(password)), now, JSON.stringify({ first_name: "Test", last_name: "User" }), JSON.stringify({ provider: "email", providers: ["email"] }), created, now),
+    ).bind(
+      id,
+      email,
+      passwordHash ?? (password === TEST_PASSWORD ? TEST_PASSWORD_HASH : await hashPassword(password)),
+      now,
+      JSON.stringify({ first_name: "Test", last_name: "User" }),
+      JSON.stringify({ provider: "email", providers: ["email"] }),
+      created,
+      now,
+    ),
     env.DB.prepare("INSERT INTO identities (id, user_id, provider, provider_id, identity_data, email) VALUES (?, ?, 'email', ?, ?, ?)").bind(
       crypto.randomUUID(),
       id,
@@ -49,7 +75,7 @@ export function authPost(path: string, body: unknown, headers: Record<string, st
   return fetchApp(
     new Request(`http://localhost/auth/v1${path}`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-Supabase-Api-Version": "2024-01-01", "CF-Connecting-IP": `198.51.100.${Math.floor(Math.random() * 250) + 1}`, ...headers },
+      headers: { "Content-Type": "application/json", "X-Supabase-Api-Version": "2024-01-01", "CF-Connecting-IP": testClientIp(), ...headers },
       body: typeof body === "string" ? body : JSON.stringify(body),
     }),
   );
@@ -57,10 +83,14 @@ export function authPost(path: string, body: unknown, headers: Record<string, st
 
 export async function signIn(email: string, password = TEST_PASSWORD) {
   const response = await authPost("/token?grant_type=password", { email, password });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  expect(response.status, `sign-in of ${email}: ${await response.clone().text()}`).toBe(200);
   return (await response.json()) as { access_token: string; refresh_token: string; expires_at: number; user: { id: string } };
 }
 
 export async function countRows(table: string, where: string, ...binds: unknown[]) {
-  return (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).bind(...binds).first<number>("n")) ?? 0;
+  return (
+    (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`)
+      .bind(...binds)
+      .first<number>("n")) ?? 0
+  );
 }

@@ -3,7 +3,8 @@ import { expect, test } from "vitest";
 import { generateSecret, generateTotp } from "~/auth/totp";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/db/seed-data";
 import { fetchApp, pageText } from "./app";
-import { countRows, createConfirmedUser, TEST_PASSWORD, uniqueEmail } from "./auth-helpers";
+import { testClientIp } from "./client-ip";
+import { countRows, createConfirmedUser, ISO_TIMESTAMP, TEST_PASSWORD, uniqueEmail } from "./auth-helpers";
 import { formPost } from "./factories";
 
 // The web sign-in experience at /auth (every intent), sign-out, the guards and the navigation, as
@@ -13,12 +14,8 @@ const MISSING_CREDENTIALS = "You must provide either an email or phone number an
 // Each sign-in costs a real scrypt hash (~160 ms, more on a busy machine); these tests do several.
 const SLOW_TEST_MS = 30_000;
 
-// Each test posts from an address of its own, so the auth service's per-address limits never mix.
-function address() {
-  return `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
-}
-
-function post(path: string, fields: Record<string, string>, { cookie, ip = address() }: { cookie?: string; ip?: string } = {}) {
+// Each test posts from an address of its own (testClientIp), so the auth service's per-address limits never mix.
+function post(path: string, fields: Record<string, string>, { cookie, ip = testClientIp() }: { cookie?: string; ip?: string } = {}) {
   return fetchApp(formPost(path, fields, { "CF-Connecting-IP": ip, ...(cookie ? { Cookie: cookie } : {}) }));
 }
 
@@ -44,8 +41,8 @@ async function emailedCode(email: string, subjectStart: string) {
     .bind(email, `${subjectStart}%`)
     .first<{ text_body: string }>();
   const code = row?.text_body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no "${subjectStart}" email with a code for ${email}`);
-  return code;
+  expect(code, `a "${subjectStart}" email with a code for ${email}`).toMatch(/^\d{6}$/);
+  return code!;
 }
 
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
@@ -86,7 +83,9 @@ test("bad input answers 400 with the SPEC §5 and field messages, and writes not
   expect(signUpHtml).toContain(`value="${email}"`);
   expect(await countRows("users", "email = ?", email)).toBe(0);
 
-  const badEmail = await pageText(await post("/auth", { intent: "sign-up", firstName: "Jo", lastName: "Citizen", email: "not-an-email", password: TEST_PASSWORD }));
+  const badEmail = await pageText(
+    await post("/auth", { intent: "sign-up", firstName: "Jo", lastName: "Citizen", email: "not-an-email", password: TEST_PASSWORD }),
+  );
   expect(badEmail).toContain("Enter a valid email address");
 
   // Rules only the auth service knows (the common-password list) come back on the field too.
@@ -259,7 +258,14 @@ test("the demo accounts are seeded and sign in with the documented password", { 
 
 test("sign-up → the emailed code → signed in, with the onboarding email enqueued", { timeout: SLOW_TEST_MS }, async () => {
   const email = uniqueEmail("newbie");
-  const signUp = await post("/auth?redirectTo=%2Flearning", { intent: "sign-up", firstName: "Mia", lastName: "Nguyen", email, password: TEST_PASSWORD, redirectTo: "/learning" });
+  const signUp = await post("/auth?redirectTo=%2Flearning", {
+    intent: "sign-up",
+    firstName: "Mia",
+    lastName: "Nguyen",
+    email,
+    password: TEST_PASSWORD,
+    redirectTo: "/learning",
+  });
   expect(signUp.status).toBe(200);
   const html = await pageText(signUp);
   expect(html).toContain("Confirm your email");
@@ -276,9 +282,11 @@ test("sign-up → the emailed code → signed in, with the onboarding email enqu
   expect(confirmed.headers.get("Location")).toBe("/learning");
   const cookie = sessionCookie(confirmed).pair;
   expect(await pageText(await get("/learning", cookie))).toContain("Your learning hub, Mia");
-  const user = await env.DB.prepare("SELECT email_confirmed_at, onboarding_enqueued_at FROM users WHERE email = ?").bind(email).first<Record<string, string | null>>();
-  expect(user?.email_confirmed_at).toBeTruthy();
-  expect(user?.onboarding_enqueued_at).toBeTruthy();
+  const user = await env.DB.prepare("SELECT email_confirmed_at, onboarding_enqueued_at FROM users WHERE email = ?")
+    .bind(email)
+    .first<Record<string, string | null>>();
+  expect(user?.email_confirmed_at).toMatch(ISO_TIMESTAMP);
+  expect(user?.onboarding_enqueued_at).toMatch(ISO_TIMESTAMP);
 });
 
 test("signing in before confirming offers the code step, and a new code can be sent", { timeout: SLOW_TEST_MS }, async () => {
@@ -341,7 +349,11 @@ test("forgot password: the emailed code, then a new password, then sign in with 
   expect(form.status).toBe(200);
   expect(await pageText(form)).toContain("Choose a new password");
 
-  const mismatch = await post("/auth?step=new-password", { intent: "new-password", password: "Fresh-Start-2026!", confirmPassword: "Fresh-Start-2025!" }, { cookie });
+  const mismatch = await post(
+    "/auth?step=new-password",
+    { intent: "new-password", password: "Fresh-Start-2026!", confirmPassword: "Fresh-Start-2025!" },
+    { cookie },
+  );
   expect(mismatch.status).toBe(400);
   expect(await pageText(mismatch)).toContain("The two passwords don't match");
 
@@ -349,7 +361,11 @@ test("forgot password: the emailed code, then a new password, then sign in with 
   expect(same.status).toBe(400);
   expect(await pageText(same)).toContain("must be different from your current one");
 
-  const saved = await post("/auth?step=new-password", { intent: "new-password", password: "Fresh-Start-2026!", confirmPassword: "Fresh-Start-2026!" }, { cookie });
+  const saved = await post(
+    "/auth?step=new-password",
+    { intent: "new-password", password: "Fresh-Start-2026!", confirmPassword: "Fresh-Start-2026!" },
+    { cookie },
+  );
   expect(saved.status).toBe(302);
   expect(saved.headers.get("Location")).toBe("/profile");
   expect(saved.headers.getSetCookie().some((c) => c.startsWith("__Host-toast="))).toBe(true);
@@ -370,7 +386,7 @@ test("a user with an authenticator app is not signed in until the MFA step (aal1
   await env.DB.prepare("INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret) VALUES (?, ?, 'Phone', 'totp', 'verified', ?)")
     .bind(factorId, id, secret)
     .run();
-  const ip = address();
+  const ip = testClientIp();
 
   const signIn = await post("/auth", { intent: "sign-in", email, password: TEST_PASSWORD, redirectTo: "/learning" }, { ip });
   expect(signIn.status).toBe(302);
@@ -404,7 +420,7 @@ test("recovery for a user with an authenticator app asks for its code before the
   await env.DB.prepare("INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret) VALUES (?, ?, 'Phone', 'totp', 'verified', ?)")
     .bind(crypto.randomUUID(), id, secret)
     .run();
-  const ip = address();
+  const ip = testClientIp();
   expect((await post("/auth", { intent: "forgot", email }, { ip })).status).toBe(200);
   const code = await emailedCode(email, "Reset your ClarityAI Coaching password");
   const verified = await post("/auth", { intent: "reset-code", email, code }, { ip });
@@ -415,14 +431,22 @@ test("recovery for a user with an authenticator app asks for its code before the
   // The new-password step is not offered at aal1: the MFA step comes first.
   const early = await get("/auth?step=new-password", cookie);
   expect(await pageText(early)).toContain("Enter the 6-digit code from your authenticator app");
-  const refused = await post("/auth?step=new-password", { intent: "new-password", password: "Fresh-Start-2026!", confirmPassword: "Fresh-Start-2026!" }, { cookie, ip });
+  const refused = await post(
+    "/auth?step=new-password",
+    { intent: "new-password", password: "Fresh-Start-2026!", confirmPassword: "Fresh-Start-2026!" },
+    { cookie, ip },
+  );
   expect(refused.status).toBe(302);
   expect(refused.headers.get("Location")).toMatch(/^\/auth\?step=mfa&/);
 
   const mfa = await post("/auth?step=mfa", { intent: "mfa", code: await generateTotp(secret), redirectTo: "/auth?step=new-password" }, { cookie, ip });
   expect(mfa.status).toBe(302);
   expect(mfa.headers.get("Location")).toBe("/auth?step=new-password");
-  const saved = await post("/auth?step=new-password", { intent: "new-password", password: "Fresh-Start-2026!", confirmPassword: "Fresh-Start-2026!" }, { cookie, ip });
+  const saved = await post(
+    "/auth?step=new-password",
+    { intent: "new-password", password: "Fresh-Start-2026!", confirmPassword: "Fresh-Start-2026!" },
+    { cookie, ip },
+  );
   expect(saved.status).toBe(302);
   expect(saved.headers.get("Location")).toBe("/profile");
 });

@@ -10,9 +10,7 @@ export async function createLead(overrides: Partial<{ name: string; email: strin
     name: overrides.name ?? "Alex Nguyen",
     email: overrides.email ?? `alex.${id.slice(0, 8)}@example.com.au`,
   };
-  await env.DB.prepare("INSERT INTO leads (id, source, name, email) VALUES (?, ?, ?, ?)")
-    .bind(lead.id, lead.source, lead.name, lead.email)
-    .run();
+  await env.DB.prepare("INSERT INTO leads (id, source, name, email) VALUES (?, ?, ?, ?)").bind(lead.id, lead.source, lead.name, lead.email).run();
   return lead;
 }
 

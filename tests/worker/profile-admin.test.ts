@@ -4,41 +4,34 @@ import { hashPassword } from "~/auth/password.server";
 import { generateTotp } from "~/auth/totp";
 import type { Role } from "~/db/schema";
 import { fetchApp, pageText } from "./app";
+import { testClientIp } from "./client-ip";
 import { countRows, createConfirmedUser, TEST_PASSWORD, uniqueEmail } from "./auth-helpers";
 import { createLead, formPost } from "./factories";
 
 // /profile (details, security, privacy, AI assistant) and the /admin area, driven through the
 // Worker as a browser would: form posts with a session cookie, redirects with toasts.
 
-function clientAddress() {
-  return `198.18.0.${Math.floor(Math.random() * 250) + 1}`;
-}
-
-async function signInAs(user: { email: string; password?: string }, ip = clientAddress()) {
+async function signInAs(user: { email: string; password?: string }, ip = testClientIp()) {
   const response = await fetchApp(
-    formPost(
-      "/auth",
-      { intent: "sign-in", email: user.email, password: user.password ?? TEST_PASSWORD, redirectTo: "/profile" },
-      { "CF-Connecting-IP": ip }
-    )
+    formPost("/auth", { intent: "sign-in", email: user.email, password: user.password ?? TEST_PASSWORD, redirectTo: "/profile" }, { "CF-Connecting-IP": ip }),
   );
   expect(response.status).toBe(302);
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__Host-session="));
-  expect(cookie).toBeTruthy();
+  expect(cookie).toMatch(/^__Host-session=[^;]+;/);
   return cookie!.split(";")[0]!;
 }
 
 async function newUser(roles: Role[] = [], email = uniqueEmail("profile")) {
   const user = await createConfirmedUser({ email, roles });
-  const ip = clientAddress();
+  const ip = testClientIp();
   return { ...user, ip, cookie: await signInAs(user, ip) };
 }
 
-function get(path: string, cookie: string, ip = clientAddress()) {
+function get(path: string, cookie: string, ip = testClientIp()) {
   return fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers: { Cookie: cookie, "CF-Connecting-IP": ip } }));
 }
 
-function post(path: string, cookie: string, fields: Record<string, string>, ip = clientAddress()) {
+function post(path: string, cookie: string, fields: Record<string, string>, ip = testClientIp()) {
   return fetchApp(formPost(path, fields, { Cookie: cookie, "CF-Connecting-IP": ip }));
 }
 
@@ -75,7 +68,7 @@ test("the tabs are links with aria-current on the open one; an unknown tab shows
     expect(html, tab).toContain(heading);
     const current = [...html.matchAll(/<a [^>]*aria-current="page"[^>]*>([^<]+)<\/a>/g)].map((m) => m[1]).filter((label) => label !== undefined);
     expect(current, tab).toContain(
-      tab === "nonsense" ? "Details" : { details: "Details", security: "Security", privacy: "Privacy", "ai-assistant": "AI assistant" }[tab]
+      tab === "nonsense" ? "Details" : { details: "Details", security: "Security", privacy: "Privacy", "ai-assistant": "AI assistant" }[tab],
     );
   }
   const ai = await pageText(await get("/profile?tab=ai-assistant", user.cookie));
@@ -186,9 +179,7 @@ test("password: the current password is required and checked, the new one confir
   expect(ok.status).toBe(302);
   expect(ok.headers.get("Location")).toBe("/profile?tab=security");
   await signInAs({ email: user.email, password: newPassword });
-  const old = await fetchApp(
-    formPost("/auth", { intent: "sign-in", email: user.email, password: TEST_PASSWORD }, { "CF-Connecting-IP": clientAddress() })
-  );
+  const old = await fetchApp(formPost("/auth", { intent: "sign-in", email: user.email, password: TEST_PASSWORD }, { "CF-Connecting-IP": testClientIp() }));
   expect(old.status).toBe(400);
 });
 
@@ -202,14 +193,16 @@ test("MFA: enrol shows a QR code and the secret, a wrong code keeps the set-up o
   const secret = html.match(/name="secret" value="([A-Z2-7]+=*)"/)?.[1];
   const factorId = html.match(/name="factorId" value="([0-9a-f-]{36})"/)?.[1];
   const uri = html.match(/name="uri" value="([^"]+)"/)?.[1];
-  expect(secret && factorId && uri).toBeTruthy();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  expect(factorId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(uri).toMatch(/^otpauth:\/\/totp\//);
   expect(html).toContain(`>${secret}</code>`);
 
   const wrong = await post(
     "/profile?tab=security",
     user.cookie,
     { intent: "verify-totp", factorId: factorId!, secret: secret!, uri: uri!, code: "000000" },
-    user.ip
+    user.ip,
   );
   expect(wrong.status).toBe(400);
   const again = await pageText(wrong);
@@ -220,18 +213,13 @@ test("MFA: enrol shows a QR code and the secret, a wrong code keeps the set-up o
     "/profile?tab=security",
     user.cookie,
     { intent: "verify-totp", factorId: factorId!, secret: secret!, uri: uri!, code: "12ab" },
-    user.ip
+    user.ip,
   );
   expect(malformed.status).toBe(400);
   expect(await pageText(malformed)).toContain("Enter the 6-digit code from your authenticator app");
 
   const code = await generateTotp(secret!);
-  const verified = await post(
-    "/profile?tab=security",
-    user.cookie,
-    { intent: "verify-totp", factorId: factorId!, secret: secret!, uri: uri!, code },
-    user.ip
-  );
+  const verified = await post("/profile?tab=security", user.cookie, { intent: "verify-totp", factorId: factorId!, secret: secret!, uri: uri!, code }, user.ip);
   expect(verified.status).toBe(302);
   expect(toastOf(verified)).toBe(true);
   expect(await env.DB.prepare("SELECT status FROM mfa_factors WHERE id = ?").bind(factorId).first<string>("status")).toBe("verified");
@@ -264,12 +252,12 @@ test("export: a JSON attachment of everything the user owns, without password ha
   const user = await newUser(["client"]);
   const lead = await createLead({ email: user.email.toUpperCase(), name: "Test User" });
   await env.DB.prepare(
-    "INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, status, provider) VALUES (?, ?, ?, 'Hello', 'Body', 'stored', 'outbox')"
+    "INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, status, provider) VALUES (?, ?, ?, 'Hello', 'Body', 'stored', 'outbox')",
   )
     .bind(crypto.randomUUID(), `export-${user.id}`, user.email)
     .run();
   await env.DB.prepare(
-    "INSERT INTO mfa_factors (id, user_id, factor_type, status, secret, friendly_name) VALUES (?, ?, 'totp', 'unverified', 'JBSWY3DPEHPK3PXP', 'Old phone')"
+    "INSERT INTO mfa_factors (id, user_id, factor_type, status, secret, friendly_name) VALUES (?, ?, 'totp', 'unverified', 'JBSWY3DPEHPK3PXP', 'Old phone')",
   )
     .bind(crypto.randomUUID(), user.id)
     .run();
@@ -309,16 +297,14 @@ test("delete: removes or anonymises every row the user owns, ends every session 
   const lead = await createLead({ email: user.email, name: "Test User" });
   const strangerLead = await createLead();
   await env.DB.prepare(
-    "INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, status, provider) VALUES (?, ?, ?, 'Hi', 'Body', 'stored', 'outbox')"
+    "INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, status, provider) VALUES (?, ?, ?, 'Hi', 'Body', 'stored', 'outbox')",
   )
     .bind(crypto.randomUUID(), `delete-${user.id}`, user.email)
     .run();
   await env.DB.prepare("INSERT INTO mfa_factors (id, user_id, factor_type, status) VALUES (?, ?, 'totp', 'unverified')")
     .bind(crypto.randomUUID(), user.id)
     .run();
-  const sessionIds = (await env.DB.prepare("SELECT id FROM auth_sessions WHERE user_id = ?").bind(user.id).all<{ id: string }>()).results.map(
-    (r) => r.id
-  );
+  const sessionIds = (await env.DB.prepare("SELECT id FROM auth_sessions WHERE user_id = ?").bind(user.id).all<{ id: string }>()).results.map((r) => r.id);
   expect(sessionIds.length).toBe(2);
 
   const response = await post("/profile?tab=privacy", user.cookie, { intent: "delete-account", confirm: "DELETE" });
@@ -341,9 +327,7 @@ test("delete: removes or anonymises every row the user owns, ends every session 
     expect(await countRows(table, `${column} = ?`, user.id), table).toBe(0);
   }
   expect(await countRows("email_outbox", "lower(to_address) = ?", user.email)).toBe(0);
-  const anonymised = await env.DB.prepare("SELECT name, email, phone, company FROM leads WHERE id = ?")
-    .bind(lead.id)
-    .first<Record<string, string | null>>();
+  const anonymised = await env.DB.prepare("SELECT name, email, phone, company FROM leads WHERE id = ?").bind(lead.id).first<Record<string, string | null>>();
   expect(anonymised).toMatchObject({ name: "Deleted user", phone: null, company: null });
   expect(anonymised!.email).toMatch(/^deleted-[0-9a-f]{16}@invalid$/);
   expect(await env.DB.prepare("SELECT name FROM leads WHERE id = ?").bind(strangerLead.id).first<string>("name")).toBe(strangerLead.name);
@@ -431,7 +415,7 @@ test("admin: the audit log is newest first and the outbox shows each email's tex
 
   const id = crypto.randomUUID();
   await env.DB.prepare(
-    "INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, status, provider) VALUES (?, ?, 'reader@example.com.au', 'Your sign-in code', ?, 'stored', 'outbox')"
+    "INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, status, provider) VALUES (?, ?, 'reader@example.com.au', 'Your sign-in code', ?, 'stored', 'outbox')",
   )
     .bind(id, `outbox-view-${id}`, "Your code is 123456 <b>not bold</b>")
     .run();

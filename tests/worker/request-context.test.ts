@@ -4,6 +4,7 @@ import { expect, test } from "vitest";
 import worker from "../../workers/app";
 import { allowConsoleErrors } from "../console-errors";
 import { createConfirmedUser, TEST_PASSWORD } from "./auth-helpers";
+import { testClientIp } from "./client-ip";
 import { formPost } from "./factories";
 
 // The request context is built once per request in the Worker entry. These tests count the
@@ -71,10 +72,11 @@ async function fetchWith(bindings: Env, path: string, headers: Record<string, st
 async function signedInCookie() {
   const user = await createConfirmedUser({ roles: ["client"] });
   const response = await worker.fetch(
-    formPost("/auth", { intent: "sign-in", email: user.email, password: TEST_PASSWORD, redirectTo: "/learning" }, { "CF-Connecting-IP": "203.0.113.71" }) as Request<
-      unknown,
-      IncomingRequestCfProperties
-    >,
+    formPost(
+      "/auth",
+      { intent: "sign-in", email: user.email, password: TEST_PASSWORD, redirectTo: "/learning" },
+      { "CF-Connecting-IP": testClientIp() },
+    ) as Request<unknown, IncomingRequestCfProperties>,
     env,
     createExecutionContext(),
   );

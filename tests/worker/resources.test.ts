@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { fetchApp, pageText } from "./app";
 import { formPost } from "./factories";
+import PUBLIC_HEADERS from "../../public/_headers?raw";
 
 async function leadsByEmail(email: string) {
   const { results } = await env.DB.prepare("SELECT * FROM leads WHERE email = ?").bind(email).all();
@@ -9,10 +10,25 @@ async function leadsByEmail(email: string) {
 }
 
 async function firstResource() {
-  return (await env.DB.prepare("SELECT slug, file_path FROM resources WHERE status = 'published' ORDER BY slug LIMIT 1").first<{ slug: string; file_path: string }>())!;
+  return (await env.DB.prepare("SELECT slug, file_path FROM resources WHERE status = 'published' ORDER BY slug LIMIT 1").first<{
+    slug: string;
+    file_path: string;
+  }>())!;
 }
 
 const uniqueEmail = (name: string) => `${name}.${crypto.randomUUID().slice(0, 8)}@example.com.au`;
+
+// Static files are served by the platform in front of the Worker, not by the Worker under test, so
+// the files themselves are read from public/ (by Vite, when this test is loaded), keyed by URL path.
+const PUBLIC_DOWNLOADS: Record<string, string> = Object.fromEntries(
+  Object.entries(import.meta.glob<string>("../../public/downloads/*", { query: "?raw", import: "default", eager: true })).map(([file, text]) => [
+    file.replace("../../public", ""),
+    text,
+  ]),
+);
+
+// The format each resource card shows, by the file's extension.
+const FORMAT_BY_EXTENSION: Record<string, string> = { csv: "CSV", md: "Markdown", txt: "Text", pdf: "PDF" };
 
 test("the resources page lists at least four real downloads", async () => {
   const html = await pageText(await fetchApp("/resources"));
@@ -31,7 +47,12 @@ test("a valid download request stores the lead with its resource and consent, th
   expect(response.headers.get("Location")).toBe(resource.file_path);
   expect(response.headers.get("X-Remix-Reload-Document")).toBe("true");
   const [lead] = await leadsByEmail(email);
-  expect(lead).toMatchObject({ source: "resource", name: "Ari Jones", resource_slug: resource.slug, marketing_consent_source: `resources page download form: ${resource.slug}` });
+  expect(lead).toMatchObject({
+    source: "resource",
+    name: "Ari Jones",
+    resource_slug: resource.slug,
+    marketing_consent_source: `resources page download form: ${resource.slug}`,
+  });
   expect(Date.parse(String(lead!.marketing_consent_at))).toBeGreaterThanOrEqual(before - 1000);
 });
 
@@ -61,7 +82,25 @@ test("invalid download requests get 400 with field errors and store nothing", as
   expect(await leadsByEmail(email)).toEqual([]);
 });
 
-test("the downloadable files are real and served as attachments", async () => {
-  const { results } = await env.DB.prepare("SELECT file_path FROM resources WHERE status = 'published'").all<{ file_path: string }>();
-  for (const { file_path } of results) expect(file_path).toMatch(/^\/downloads\/[a-z0-9-]+\.(csv|md|txt|pdf)$/);
+test("every published resource's download hands over a real file in public/, served as an attachment", async () => {
+  const { results } = await env.DB.prepare("SELECT slug, file_path, format FROM resources WHERE status = 'published' ORDER BY slug").all<{
+    slug: string;
+    file_path: string;
+    format: string;
+  }>();
+  expect(results.length).toBeGreaterThanOrEqual(4);
+  for (const { slug, file_path, format } of results) {
+    const response = await fetchApp(formPost("/resources", { resource: slug, name: "Robin File", email: uniqueEmail(`file-${slug}`) }));
+    expect(response.status, slug).toBe(302);
+    expect(response.headers.get("Location"), slug).toBe(file_path);
+    const extension = file_path.match(/^\/downloads\/[a-z0-9-]+\.(csv|md|txt|pdf)$/)?.[1];
+    expect(FORMAT_BY_EXTENSION[extension ?? ""], `${slug}: ${file_path} is shown as ${format}`).toBe(format);
+    // A file missing from public/ would be a 404 for whoever submitted the form.
+    expect(env.TEST_PUBLIC_FILES, slug).toContain(file_path);
+    const text = PUBLIC_DOWNLOADS[file_path] ?? "";
+    expect(text.length, `${file_path} has real content`).toBeGreaterThan(1000);
+    expect(text, file_path).toContain("ClarityAI Coaching");
+  }
+  // The platform sends every /downloads/ file as an attachment (public/_headers), so the browser saves it.
+  expect(PUBLIC_HEADERS).toMatch(/^\/downloads\/\*\n(?:[ \t]+\S.*\n)*?[ \t]+Content-Disposition: attachment$/m);
 });
