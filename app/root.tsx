@@ -1,15 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { NotFound } from "~/components/not-found";
 import { SiteFooter } from "~/components/site-footer";
@@ -82,10 +72,7 @@ export default function App() {
 export const meta: MetaFunction = ({ error }) => {
   if (!error) return [];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [
-    { title: notFound ? "Page not found | ClarityAI Coaching" : "Something went wrong | ClarityAI Coaching" },
-    NOINDEX,
-  ];
+  return [{ title: notFound ? "Page not found | ClarityAI Coaching" : "Something went wrong | ClarityAI Coaching" }, NOINDEX];
 };
 
 export function ErrorBoundary() {
@@ -103,8 +90,8 @@ export function ErrorBoundary() {
       <section className="container page-narrow error-page">
         <h1>Unexpected Application Error!</h1>
         <p>
-          Something went wrong on our side and the page could not be shown. Please try again in a moment. If it keeps
-          happening, email <a href="mailto:hello@clarityai.com.au">hello@clarityai.com.au</a> and we'll sort it out.
+          Something went wrong on our side and the page could not be shown. Please try again in a moment. If it keeps happening, email{" "}
+          <a href="mailto:hello@clarityai.com.au">hello@clarityai.com.au</a> and we'll sort it out.
         </p>
         <p>
           <a className="button button-primary" href="/">

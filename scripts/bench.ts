@@ -221,7 +221,9 @@ async function measureSignIn(): Promise<SignInReport> {
 function printSignIn(report: SignInReport): void {
   console.log(`\nSign-in (POST /auth/v1/token?grant_type=password, ${report.samples} sequential sign-ins)`);
   console.log(`  median ${report.medianMs} ms, p95 ${report.p95Ms} ms`);
-  console.log(`  password hash: ${report.passwordHash.algorithm}, ${report.passwordHash.parameters}: ${report.passwordHash.medianMs} ms per hash (median of 5, in Node on this machine)`);
+  console.log(
+    `  password hash: ${report.passwordHash.algorithm}, ${report.passwordHash.parameters}: ${report.passwordHash.medianMs} ms per hash (median of 5, in Node on this machine)`,
+  );
 }
 
 interface BenchResults {
@@ -272,11 +274,8 @@ function round(value: number, digits = 1): number {
 function table(headers: string[], rows: (string | number)[][]): string {
   const cells = [headers, ...rows.map((row) => row.map(String))];
   const widths = headers.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? "").length)));
-  const line = (row: string[]) =>
-    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
-  return [line(cells[0]!), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)]
-    .map((l) => `  ${l}`)
-    .join("\n");
+  const line = (row: string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
+  return [line(cells[0]!), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)].map((l) => `  ${l}`).join("\n");
 }
 
 const passLabel = (pass: boolean) => (pass ? "PASS" : "FAIL");
@@ -424,8 +423,8 @@ function firstLoadFromViteManifest(manifest: ViteManifest): FirstLoadFiles {
   for (const [key, chunk] of Object.entries(manifest)) {
     if (chunk.isEntry) bySrc.set(stripQuery(chunk.src ?? key), key);
   }
-  const entryKey = CLIENT_ENTRY_CANDIDATES.map((src) => bySrc.get(src)).find(Boolean)
-    ?? [...bySrc.entries()].find(([src]) => /entry\.client\.[jt]sx?$/.test(src))?.[1];
+  const entryKey =
+    CLIENT_ENTRY_CANDIDATES.map((src) => bySrc.get(src)).find(Boolean) ?? [...bySrc.entries()].find(([src]) => /entry\.client\.[jt]sx?$/.test(src))?.[1];
   const rootKey = bySrc.get(ROOT_ROUTE_FILE);
   if (!entryKey || !rootKey) throw new Error("Vite manifest has no client entry or root route entry");
 
@@ -532,10 +531,15 @@ function bundleTargets(report: BundleReport): TargetCheck[] {
 
 function printBundles(report: BundleReport, targets: TargetCheck[]): void {
   console.log(`\nFirst-load JavaScript per route (gzip -9, kB = 1000 B; source: ${report.source})`);
-  console.log(table(["route", "files", "kB gzip", "target"], report.routes.map((r) => {
-    const target = targets.find((t) => t.name === bundleTargetName(r.route));
-    return [r.route, r.files.length, r.kb.toFixed(1), target ? `${target.target} ${passLabel(target.pass)}` : ""];
-  })));
+  console.log(
+    table(
+      ["route", "files", "kB gzip", "target"],
+      report.routes.map((r) => {
+        const target = targets.find((t) => t.name === bundleTargetName(r.route));
+        return [r.route, r.files.length, r.kb.toFixed(1), target ? `${target.target} ${passLabel(target.pass)}` : ""];
+      }),
+    ),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -558,9 +562,19 @@ class WranglerDev {
     log(`starting wrangler dev on ${ORIGIN} (log: ${path.relative(ROOT, this.logFile)})`);
     this.logStream = createWriteStream(this.logFile);
     const args = [
-      "wrangler", "dev", snapshot.workerFile, "--no-bundle", "--assets", snapshot.clientDir,
-      "--config", "wrangler.toml", // explicit: with a script argument wrangler would otherwise skip the config
-      "--port", String(PORT), "--ip", HOST, "--test-scheduled",
+      "wrangler",
+      "dev",
+      snapshot.workerFile,
+      "--no-bundle",
+      "--assets",
+      snapshot.clientDir,
+      "--config",
+      "wrangler.toml", // explicit: with a script argument wrangler would otherwise skip the config
+      "--port",
+      String(PORT),
+      "--ip",
+      HOST,
+      "--test-scheduled",
     ];
     const child = spawn("npx", args, {
       cwd: ROOT,
@@ -699,7 +713,9 @@ async function measureThroughput(): Promise<ThroughputReport> {
 
   const loadBefore = os.loadavg()[0] ?? 0;
   const slice = LOAD.durationMs / LOAD.rounds;
-  log(`load ${SSR_PATH} and ${STATIC_PATH}: ${LOAD.warmupMs / 1000} s warm-up each, then ${LOAD.durationMs / 1000} s each in ${LOAD.rounds} alternating slices, concurrency ${LOAD.concurrency}`);
+  log(
+    `load ${SSR_PATH} and ${STATIC_PATH}: ${LOAD.warmupMs / 1000} s warm-up each, then ${LOAD.durationMs / 1000} s each in ${LOAD.rounds} alternating slices, concurrency ${LOAD.concurrency}`,
+  );
   await generateLoad(newTally(SSR_PATH), LOAD.warmupMs);
   await generateLoad(newTally(STATIC_PATH), LOAD.warmupMs);
   const ssr = newTally(SSR_PATH);
@@ -726,10 +742,24 @@ function throughputTargets(report: ThroughputReport): TargetCheck[] {
 }
 
 function printThroughput(report: ThroughputReport, targets: TargetCheck[]): void {
-  console.log(`\nThroughput (wrangler dev, ${report.concurrency} concurrent, ${report.durationMs / 1000} s each in ${report.rounds} alternating slices, 200s only)`);
-  console.log(table(["endpoint", "req/s", "p50 ms", "p95 ms", "200s", "non-200", "errors", "bytes"], [report.ssr, report.static].map((r, i) => [
-    `${i === 0 ? "SSR" : "static"} ${r.path}`, r.rps.toFixed(1), r.p50Ms.toFixed(1), r.p95Ms.toFixed(1), r.ok, r.non200, r.errors, r.bytesPerResponse,
-  ])));
+  console.log(
+    `\nThroughput (wrangler dev, ${report.concurrency} concurrent, ${report.durationMs / 1000} s each in ${report.rounds} alternating slices, 200s only)`,
+  );
+  console.log(
+    table(
+      ["endpoint", "req/s", "p50 ms", "p95 ms", "200s", "non-200", "errors", "bytes"],
+      [report.ssr, report.static].map((r, i) => [
+        `${i === 0 ? "SSR" : "static"} ${r.path}`,
+        r.rps.toFixed(1),
+        r.p50Ms.toFixed(1),
+        r.p95Ms.toFixed(1),
+        r.ok,
+        r.non200,
+        r.errors,
+        r.bytesPerResponse,
+      ]),
+    ),
+  );
   const target = targets[0]!;
   console.log(`  ratio SSR/static: ${report.ratio.toFixed(2)} (target ${target.target}) ${passLabel(target.pass)}`);
   const [before, after] = report.loadAverage;
@@ -753,9 +783,7 @@ function auditExamples(details: unknown, max = 3): string[] {
   for (const item of items as Record<string, unknown>[]) {
     const node = item["node"] as { selector?: string; snippet?: string; explanation?: string } | undefined;
     const url = typeof item["url"] === "string" ? item["url"] : undefined;
-    const text = node
-      ? `${node.selector ?? node.snippet ?? "?"}${node.explanation ? ` — ${node.explanation.replace(/\s+/g, " ").slice(0, 220)}` : ""}`
-      : url;
+    const text = node ? `${node.selector ?? node.snippet ?? "?"}${node.explanation ? ` — ${node.explanation.replace(/\s+/g, " ").slice(0, 220)}` : ""}` : url;
     if (text && !examples.includes(text)) examples.push(text);
     if (examples.length >= max) break;
   }
@@ -787,14 +815,16 @@ async function runLighthouseOnce(url: string, reportFile: string): Promise<Light
         const audit = lhr.audits[ref.id];
         if (!audit || audit.score === null || audit.score >= 0.9) return [];
         if (audit.scoreDisplayMode !== "binary" && audit.scoreDisplayMode !== "numeric" && audit.scoreDisplayMode !== "metricSavings") return [];
-        return [{
-          id: ref.id,
-          title: audit.title,
-          score: audit.score,
-          displayValue: audit.displayValue,
-          weight: ref.weight,
-          examples: auditExamples(audit.details),
-        }];
+        return [
+          {
+            id: ref.id,
+            title: audit.title,
+            score: audit.score,
+            displayValue: audit.displayValue,
+            weight: ref.weight,
+            examples: auditExamples(audit.details),
+          },
+        ];
       });
     }
     const metrics = Object.fromEntries(METRIC_AUDITS.map((id) => [id, lhr.audits[id]?.numericValue]));
@@ -877,7 +907,12 @@ function printLighthouse(pages: LighthousePageReport[], targets: TargetCheck[]):
 function printSummary(results: BenchResults): void {
   console.log("\nSummary");
   if (results.targets.length) {
-    console.log(table(["target", "value", "goal", ""], results.targets.map((t) => [t.name, t.value, t.target, passLabel(t.pass)])));
+    console.log(
+      table(
+        ["target", "value", "goal", ""],
+        results.targets.map((t) => [t.name, t.value, t.target, passLabel(t.pass)]),
+      ),
+    );
   }
   const failed = results.targets.filter((t) => !t.pass).length;
   console.log(`  ${results.targets.length - failed}/${results.targets.length} targets met`);

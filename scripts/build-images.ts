@@ -31,24 +31,34 @@ function motifShapes(key: ImageKey): string {
   switch (motif) {
     case "rings":
       for (let i = 0; i < 7; i++)
-        shapes.push(`<circle cx="${1250 + rand() * 300}" cy="${420 + rand() * 260}" r="${120 + i * 70}" fill="none" stroke="${i % 2 ? accent : "#8fe0dd"}" stroke-opacity="${0.75 - i * 0.08}" stroke-width="${10 - i}"/>`);
+        shapes.push(
+          `<circle cx="${1250 + rand() * 300}" cy="${420 + rand() * 260}" r="${120 + i * 70}" fill="none" stroke="${i % 2 ? accent : "#8fe0dd"}" stroke-opacity="${0.75 - i * 0.08}" stroke-width="${10 - i}"/>`,
+        );
       break;
     case "bars":
       for (let i = 0; i < 9; i++) {
         const h = 180 + rand() * 520;
-        shapes.push(`<rect x="${980 + i * 95}" y="${900 - h}" width="62" height="${h}" rx="10" fill="${i % 3 === 2 ? accent : "#8fe0dd"}" fill-opacity="${0.55 + rand() * 0.4}"/>`);
+        shapes.push(
+          `<rect x="${980 + i * 95}" y="${900 - h}" width="62" height="${h}" rx="10" fill="${i % 3 === 2 ? accent : "#8fe0dd"}" fill-opacity="${0.55 + rand() * 0.4}"/>`,
+        );
       }
-      shapes.push(`<polyline points="${Array.from({ length: 9 }, (_, i) => `${1011 + i * 95},${620 - i * 45 - rand() * 60}`).join(" ")}" fill="none" stroke="#ffffff" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/>`);
+      shapes.push(
+        `<polyline points="${Array.from({ length: 9 }, (_, i) => `${1011 + i * 95},${620 - i * 45 - rand() * 60}`).join(" ")}" fill="none" stroke="#ffffff" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/>`,
+      );
       break;
     case "grid":
       for (let r = 0; r < 6; r++)
         for (let c = 0; c < 8; c++)
-          shapes.push(`<rect x="${1000 + c * 100}" y="${200 + r * 110}" width="78" height="78" rx="14" fill="${rand() > 0.78 ? accent : "#8fe0dd"}" fill-opacity="${0.2 + rand() * 0.7}"/>`);
+          shapes.push(
+            `<rect x="${1000 + c * 100}" y="${200 + r * 110}" width="78" height="78" rx="14" fill="${rand() > 0.78 ? accent : "#8fe0dd"}" fill-opacity="${0.2 + rand() * 0.7}"/>`,
+          );
       break;
     case "waves":
       for (let i = 0; i < 6; i++) {
         const y = 380 + i * 85;
-        shapes.push(`<path d="M900 ${y} C 1150 ${y - 160}, 1350 ${y + 160}, 1600 ${y} S 1900 ${y - 120}, 1920 ${y}" fill="none" stroke="${i % 2 ? accent : "#8fe0dd"}" stroke-opacity="${0.9 - i * 0.12}" stroke-width="${14 - i * 1.5}"/>`);
+        shapes.push(
+          `<path d="M900 ${y} C 1150 ${y - 160}, 1350 ${y + 160}, 1600 ${y} S 1900 ${y - 120}, 1920 ${y}" fill="none" stroke="${i % 2 ? accent : "#8fe0dd"}" stroke-opacity="${0.9 - i * 0.12}" stroke-width="${14 - i * 1.5}"/>`,
+        );
       }
       break;
     case "nodes": {
@@ -64,7 +74,9 @@ function motifShapes(key: ImageKey): string {
       for (let i = 0; i < 16; i++) {
         const h = 160 + rand() * 560;
         const w = 60 + rand() * 60;
-        shapes.push(`<rect x="${820 + i * 70}" y="${960 - h}" width="${w}" height="${h}" fill="${i % 5 === 0 ? accent : "#8fe0dd"}" fill-opacity="${0.35 + rand() * 0.5}"/>`);
+        shapes.push(
+          `<rect x="${820 + i * 70}" y="${960 - h}" width="${w}" height="${h}" fill="${i % 5 === 0 ? accent : "#8fe0dd"}" fill-opacity="${0.35 + rand() * 0.5}"/>`,
+        );
       }
       shapes.push(`<circle cx="1650" cy="250" r="90" fill="${accent}" fill-opacity="0.9"/>`);
       break;

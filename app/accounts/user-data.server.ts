@@ -133,7 +133,8 @@ export const USER_DATA: UserDataSource[] = [
     table: authSessions,
     export: {
       key: "sessions",
-      read: async (db, user) => (await db.select().from(authSessions).where(eq(authSessions.userId, user.id))).map((row) => ({ ...row, amr: parseJson(row.amr) })),
+      read: async (db, user) =>
+        (await db.select().from(authSessions).where(eq(authSessions.userId, user.id))).map((row) => ({ ...row, amr: parseJson(row.amr) })),
     },
     erase: "cascade",
   },

@@ -20,7 +20,10 @@ export type AuditAction =
   | "user_deleted";
 
 /** Appends to the audit log. Ids only: no email addresses, passwords or tokens. */
-export async function audit(db: Db, entry: { action: AuditAction; actorId?: string | null; targetId?: string | null; ipHash?: string | null; detail?: Record<string, unknown> }) {
+export async function audit(
+  db: Db,
+  entry: { action: AuditAction; actorId?: string | null; targetId?: string | null; ipHash?: string | null; detail?: Record<string, unknown> },
+) {
   await db.insert(auditLog).values({
     id: crypto.randomUUID(),
     action: entry.action,

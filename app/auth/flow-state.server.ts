@@ -110,7 +110,6 @@ export function isFlowStateExpired(row: Pick<FlowStateRow, "createdAt" | "authCo
   return Number.isNaN(start) || now > start + FLOW_STATE_TTL_MS;
 }
 
-
 /** RFC 7636 S256: BASE64URL(SHA-256(ASCII(code_verifier))). */
 export async function s256Challenge(codeVerifier: string): Promise<string> {
   return base64url(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(codeVerifier)));

@@ -49,8 +49,7 @@ export function needsRehash(stored: string): boolean {
 }
 
 /** A dummy hash to verify against when no user matches, so timing does not reveal which emails exist. */
-export const TIMING_DUMMY_HASH =
-  "$scrypt$ln=15,r=8,p=3$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+export const TIMING_DUMMY_HASH = "$scrypt$ln=15,r=8,p=3$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
 /** The reasons a new password is refused, in GoTrue's weak_password terms (empty when it is fine). */
 export function weakPasswordReasons(password: string): { reasons: ("length" | "pwned" | "characters")[]; message: string } | null {

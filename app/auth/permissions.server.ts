@@ -35,7 +35,12 @@ export function notFoundUnless(condition: unknown): asserts condition {
 }
 
 /** Whether this viewer may see this row: they own it, or they are an admin and admins are allowed. */
-export function canSee<T>(viewer: PermissionViewer | null | undefined, row: T | null | undefined, ownerOf: (row: T) => OwnerIds, options: OwnershipOptions = {}): boolean {
+export function canSee<T>(
+  viewer: PermissionViewer | null | undefined,
+  row: T | null | undefined,
+  ownerOf: (row: T) => OwnerIds,
+  options: OwnershipOptions = {},
+): boolean {
   if (!viewer || row === null || row === undefined) return false;
   if (options.allowAdmin === true && viewer.roles.includes("admin")) return true;
   const owners = ownerOf(row);
@@ -48,7 +53,12 @@ export function canSee<T>(viewer: PermissionViewer | null | undefined, row: T | 
  * Returns the row when the viewer may see it; otherwise throws the 404, whether the row is missing,
  * belongs to someone else or there is no viewer at all, so the three cannot be told apart.
  */
-export function requireOwned<T>(viewer: PermissionViewer | null | undefined, row: T | null | undefined, ownerOf: (row: T) => OwnerIds, options: OwnershipOptions = {}): T {
+export function requireOwned<T>(
+  viewer: PermissionViewer | null | undefined,
+  row: T | null | undefined,
+  ownerOf: (row: T) => OwnerIds,
+  options: OwnershipOptions = {},
+): T {
   if (row === null || row === undefined || !canSee(viewer, row, ownerOf, options)) throw notFoundResponse();
   return row;
 }

@@ -24,14 +24,18 @@ export type SessionResponse = {
   weak_password?: null;
 };
 
-
 export async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** The session JSON: the serialized user, and an access token whose claims are taken from it. */
-async function respond(ctx: AuthContext, user: UserRow, session: { id: string; aal: "aal1" | "aal2"; amr: AmrEntry[] }, refreshToken: string): Promise<SessionResponse> {
+async function respond(
+  ctx: AuthContext,
+  user: UserRow,
+  session: { id: string; aal: "aal1" | "aal2"; amr: AmrEntry[] },
+  refreshToken: string,
+): Promise<SessionResponse> {
   const serialized = await serializeUser(ctx.db, user);
   const { token, expiresAt } = await signAccessToken(await ctx.key(), ctx.config, {
     sub: user.id,
@@ -111,8 +115,14 @@ export async function elevateSession(ctx: AuthContext, sessionId: string, factor
   const refreshToken = randomBase64url();
   const now = new Date().toISOString();
   await ctx.db.batch([
-    ctx.db.update(authSessions).set({ aal: "aal2", amr: JSON.stringify(amr), factorId, updatedAt: now }).where(eq(authSessions.id, sessionId)),
-    ctx.db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt))),
+    ctx.db
+      .update(authSessions)
+      .set({ aal: "aal2", amr: JSON.stringify(amr), factorId, updatedAt: now })
+      .where(eq(authSessions.id, sessionId)),
+    ctx.db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt))),
     ctx.db.insert(refreshTokens).values({ tokenHash: await sha256(refreshToken), sessionId, userId: session.userId }),
   ]);
   const user = await findUserById(ctx.db, session.userId);
@@ -173,8 +183,14 @@ export async function refreshSession(ctx: AuthContext, refreshToken: string): Pr
 export async function revokeSession(ctx: AuthContext, sessionId: string, userId: string, reason: string) {
   const now = new Date().toISOString();
   await ctx.db.batch([
-    ctx.db.update(authSessions).set({ revokedAt: now, updatedAt: now }).where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt))),
-    ctx.db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt))),
+    ctx.db
+      .update(authSessions)
+      .set({ revokedAt: now, updatedAt: now })
+      .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt))),
+    ctx.db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt))),
   ]);
   await ctx.env.SESSIONS.delete(`${KV_PREFIX}${sessionId}`);
   await audit(ctx.db, { action: "token_revoked", actorId: userId, ipHash: ctx.ipHash, detail: { session_id: sessionId, reason } });
@@ -194,7 +210,10 @@ export async function revokeSessions(ctx: AuthContext, userId: string, currentSe
   const now = new Date().toISOString();
   await ctx.db.batch([
     ctx.db.update(authSessions).set({ revokedAt: now, updatedAt: now }).where(inArray(authSessions.id, ids)),
-    ctx.db.update(refreshTokens).set({ revokedAt: now }).where(and(inArray(refreshTokens.sessionId, ids), isNull(refreshTokens.revokedAt))),
+    ctx.db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(inArray(refreshTokens.sessionId, ids), isNull(refreshTokens.revokedAt))),
   ]);
   await Promise.all(ids.map((id) => ctx.env.SESSIONS.delete(`${KV_PREFIX}${id}`)));
   await audit(ctx.db, { action: "logout", actorId: userId, ipHash: ctx.ipHash, detail: { scope, sessions: ids.length } });

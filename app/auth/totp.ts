@@ -68,7 +68,12 @@ export function timeStep(nowMs: number, period = DEFAULTS.period): number {
 }
 
 /** RFC 4226 HOTP: HMAC of the 8-byte big-endian counter, dynamically truncated to `digits`. */
-export async function hotp(key: Uint8Array<ArrayBuffer>, counter: number, digits = DEFAULTS.digits, algorithm: TotpAlgorithm = DEFAULTS.algorithm): Promise<string> {
+export async function hotp(
+  key: Uint8Array<ArrayBuffer>,
+  counter: number,
+  digits = DEFAULTS.digits,
+  algorithm: TotpAlgorithm = DEFAULTS.algorithm,
+): Promise<string> {
   const message = new Uint8Array(8);
   // The counter exceeds 32 bits only after the year 4000 at 30 s steps, but write all 64 anyway.
   let rest = counter;
@@ -140,12 +145,6 @@ export function otpauthUri({ secret, issuer, account, ...options }: { secret: st
   const { period, digits, algorithm } = { ...DEFAULTS, ...options };
   // encodeURIComponent, but "@" stays readable in the label as apps display it.
   const encode = (value: string) => encodeURIComponent(value).replace(/%40/g, "@");
-  const params = [
-    `secret=${secret}`,
-    `issuer=${encode(issuer)}`,
-    `algorithm=${algorithm.replace("-", "")}`,
-    `digits=${digits}`,
-    `period=${period}`,
-  ];
+  const params = [`secret=${secret}`, `issuer=${encode(issuer)}`, `algorithm=${algorithm.replace("-", "")}`, `digits=${digits}`, `period=${period}`];
   return `otpauth://totp/${encode(issuer)}:${encode(account)}?${params.join("&")}`;
 }

@@ -60,7 +60,11 @@ export async function serializeUser(db: Db, user: UserRow) {
     db.select().from(identities).where(eq(identities.userId, user.id)),
     db.select().from(mfaFactors).where(eq(mfaFactors.userId, user.id)),
   ]);
-  const app = await appMetadata(db, user, identityRows.map((identity) => identity.provider));
+  const app = await appMetadata(
+    db,
+    user,
+    identityRows.map((identity) => identity.provider),
+  );
   const confirmedAt = user.emailConfirmedAt ?? user.phoneConfirmedAt ?? undefined;
   return {
     id: user.id,

@@ -134,7 +134,11 @@ export async function authApi(
     if (record) {
       let current = record;
       if (record.expiresAt - Math.floor(Date.now() / 1000) < 60) {
-        const refreshed = await callApi(request, context, "/token?grant_type=refresh_token", { method: "POST", headers, body: JSON.stringify({ refresh_token: record.refreshToken }) });
+        const refreshed = await callApi(request, context, "/token?grant_type=refresh_token", {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ refresh_token: record.refreshToken }),
+        });
         if (refreshed.ok) {
           const session = refreshed.data as unknown as SessionResponse;
           current = { ...record, accessToken: session.access_token, refreshToken: session.refresh_token, expiresAt: session.expires_at };

@@ -10,8 +10,7 @@ export const BLOG_POSTS: BlogPostSeed[] = [
   {
     slug: "13-week-cash-flow-forecast",
     title: "How to build a 13-week cash-flow forecast, with BAS and super dates built in",
-    description:
-      "A week-by-week cash-flow forecast shows a shortfall months before it hits. How to build one, with BAS, PAYG and super due dates included.",
+    description: "A week-by-week cash-flow forecast shows a shortfall months before it hits. How to build one, with BAS, PAYG and super due dates included.",
     category: "Cash flow",
     author: PRIYA,
     publishedAt: "2026-03-10T22:00:00.000Z",
@@ -208,8 +207,7 @@ If you would like a second pair of eyes on your numbers, a coach can work throug
   {
     slug: "getting-out-of-the-day-to-day",
     title: "Getting out of the day-to-day: a practical delegation plan for business owners",
-    description:
-      "If every question lands on your desk, you've become the bottleneck. A step-by-step plan to hand over work without it boomeranging back.",
+    description: "If every question lands on your desk, you've become the bottleneck. A step-by-step plan to hand over work without it boomeranging back.",
     category: "Operations",
     author: MEGAN,
     publishedAt: "2026-04-28T23:00:00.000Z",
@@ -302,8 +300,7 @@ A coach helps you keep going when the handover gets uncomfortable, which it will
   {
     slug: "eofy-checklist-small-business",
     title: "EOFY checklist for Australian small business: before and after 30 June",
-    description:
-      "What to do before 30 June and in the weeks after it: bad debts, stocktake, super, STP finalisation, BAS and a proper look back at the year.",
+    description: "What to do before 30 June and in the weeks after it: bad debts, stocktake, super, STP finalisation, BAS and a proper look back at the year.",
     category: "Cash flow",
     author: PRIYA,
     publishedAt: "2026-05-19T22:45:00.000Z",
@@ -395,8 +392,7 @@ Our free EOFY checklist, on the [resources page](/resources), puts all of this o
   {
     slug: "choosing-cloud-accounting-and-job-management-software",
     title: "Choosing cloud accounting and job management software without the expensive mistakes",
-    description:
-      "How to choose accounting, job management and payroll software that works together, with a simple way to work out whether it pays for itself.",
+    description: "How to choose accounting, job management and payroll software that works together, with a simple way to work out whether it pays for itself.",
     category: "Technology",
     author: DANIEL,
     publishedAt: "2026-07-14T23:30:00.000Z",
@@ -595,8 +591,7 @@ If you're weighing up whether you can afford your first hire, or what that perso
   {
     slug: "how-to-write-a-90-day-plan",
     title: "Your 90-day plan: a simple method to make the next quarter count",
-    description:
-      "Annual plans drift. A 90-day plan with three priorities, clear owners and a weekly check-in gets done. Here's the method our coaches use.",
+    description: "Annual plans drift. A 90-day plan with three priorities, clear owners and a weekly check-in gets done. Here's the method our coaches use.",
     category: "Strategy",
     author: MEGAN,
     publishedAt: "2026-09-08T23:05:00.000Z",
@@ -694,8 +689,7 @@ Download our free 90-day action plan template from the [resources page](/resourc
   {
     slug: "using-an-ai-business-coach-well",
     title: "How to get real value from an AI business coach, and where its limits are",
-    description:
-      "An AI coach is only as useful as the questions you ask it. What to ask, what never to share, and when to check with a human expert instead.",
+    description: "An AI coach is only as useful as the questions you ask it. What to ask, what never to share, and when to check with a human expert instead.",
     category: "AI in business",
     author: DANIEL,
     publishedAt: "2026-10-06T22:20:00.000Z",

@@ -20,5 +20,4 @@ export const TRUST_CLAIMS = [
   { figure: "98%", label: "client satisfaction" },
 ] as const;
 
-export const MONEY_BACK_GUARANTEE =
-  "Money-back guarantee: if your first paid consultation isn't worth it, tell us and we'll refund it in full.";
+export const MONEY_BACK_GUARANTEE = "Money-back guarantee: if your first paid consultation isn't worth it, tell us and we'll refund it in full.";

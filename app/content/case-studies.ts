@@ -8,8 +8,7 @@ export const CASE_STUDIES: CaseStudySeed[] = [
     slug: "plumbing-business-same-day-quotes",
     industry: "trades",
     title: "From four-day quotes to same-day quotes for a growing plumbing business",
-    description:
-      "A Newcastle plumbing and gas business cut quote turnaround to same day, halved its debtor days and gave the owner his evenings back.",
+    description: "A Newcastle plumbing and gas business cut quote turnaround to same day, halved its debtor days and gave the owner his evenings back.",
     client: "Family-owned plumbing and gas business, 9 staff",
     location: "Newcastle, NSW",
     challenge: `The business had grown from the owner and one apprentice to nine staff in five years, mostly on word of mouth. The systems hadn't grown with it. Every quote was written by the owner at night, after a full day on the tools, and took four days on average to reach the customer. Builders and property managers were going elsewhere.
@@ -45,8 +44,7 @@ Invoicing happened in a batch on Friday afternoons from paper job sheets, so som
     slug: "landscape-construction-job-costing",
     industry: "trades",
     title: "Job costing that stopped a landscape construction company losing money on its biggest jobs",
-    description:
-      "A Perth landscape construction company was busy but barely profitable. Job costing and signed variations lifted gross margin by nine points.",
+    description: "A Perth landscape construction company was busy but barely profitable. Job costing and signed variations lifted gross margin by nine points.",
     client: "Residential landscape construction company, 22 staff",
     location: "Perth, WA",
     challenge: `Revenue had passed $3.5 million, but net profit was under 3%. The owners, a husband-and-wife team, knew some jobs were losing money but not which ones, because actual hours and materials were never compared with the quote.
@@ -85,8 +83,7 @@ Invoicing happened in a batch on Friday afternoons from paper job sheets, so som
     slug: "cafe-bakery-rostering-and-wage-costs",
     industry: "hospitality",
     title: "A two-site café and bakery brings wage costs under control without cutting service",
-    description:
-      "A Geelong café and bakery with two sites cut wage costs from 38% to 31% of sales by rostering to demand and simplifying the menu.",
+    description: "A Geelong café and bakery with two sites cut wage costs from 38% to 31% of sales by rostering to demand and simplifying the menu.",
     client: "Independent café and bakery, 2 sites, 26 staff (mostly casual)",
     location: "Geelong, VIC",
     challenge: `Opening a second site should have doubled the profit. Instead, it nearly halved it. The owner was rostering both sites from memory on Sunday nights, and wage costs had climbed to 38% of sales.
@@ -121,8 +118,7 @@ Invoicing happened in a batch on Friday afternoons from paper job sheets, so som
     slug: "regional-pub-winter-cash-flow",
     industry: "hospitality",
     title: "A regional pub plans its way through the winter cash squeeze",
-    description:
-      "A Toowoomba pub with a bistro and accommodation ended its winter overdraft habit with a 13-week forecast and a BAS savings account.",
+    description: "A Toowoomba pub with a bistro and accommodation ended its winter overdraft habit with a 13-week forecast and a BAS savings account.",
     client: "Family-run regional pub with bistro and accommodation, 31 staff",
     location: "Toowoomba, QLD",
     challenge: `The pub traded strongly from spring through to autumn, then winter trade dropped by around a quarter. Every year the business leaned on its overdraft from June to August, and every year the quarterly BAS came as a shock.
@@ -157,8 +153,7 @@ Invoicing happened in a batch on Friday afternoons from paper job sheets, so som
     slug: "marketing-agency-scope-creep-and-retainers",
     industry: "professional-services",
     title: "A marketing agency tames scope creep and builds reliable retainer income",
-    description:
-      "A Melbourne marketing agency lifted staff utilisation, cut scope-creep write-offs and grew retainers from 20% to 55% of revenue.",
+    description: "A Melbourne marketing agency lifted staff utilisation, cut scope-creep write-offs and grew retainers from 20% to 55% of revenue.",
     client: "Independent digital marketing agency, 11 staff",
     location: "Melbourne, VIC",
     challenge: `The agency had a strong reputation and a full pipeline, but profit swung wildly from month to month. Most work was priced project by project, and clients regularly asked for "one more round" of changes that nobody charged for.
@@ -193,8 +188,7 @@ Invoicing happened in a batch on Friday afternoons from paper job sheets, so som
     slug: "allied-health-practice-rebooking-and-utilisation",
     industry: "health",
     title: "An allied health practice fills its diary and frees up its practice manager",
-    description:
-      "A Canberra physiotherapy and podiatry practice halved no-shows, lifted rebooking rates and cut its practice manager's overtime.",
+    description: "A Canberra physiotherapy and podiatry practice halved no-shows, lifted rebooking rates and cut its practice manager's overtime.",
     client: "Physiotherapy and podiatry practice, 2 clinics, 12 clinicians",
     location: "Canberra, ACT",
     challenge: `The practice had plenty of new patients but struggled to keep diaries full. Patients often left without booking their next appointment, no-shows were common, and the practice manager spent evenings fixing booking errors and chasing unpaid invoices.
@@ -229,8 +223,7 @@ Invoicing happened in a batch on Friday afternoons from paper job sheets, so som
     slug: "online-homewares-store-stock-and-cash",
     industry: "retail",
     title: "An online homewares retailer frees up cash tied up in slow-moving stock",
-    description:
-      "A Brisbane homewares retailer released $145,000 of cash from slow stock and lifted gross margin by reordering on real sales data.",
+    description: "A Brisbane homewares retailer released $145,000 of cash from slow stock and lifted gross margin by reordering on real sales data.",
     client: "Online homewares store with a showroom, 7 staff",
     location: "Brisbane, QLD",
     challenge: `Sales were growing through the online store and a small showroom, but the bank balance wasn't. The owner reordered stock by walking the warehouse and going on instinct, and much of the cash was sitting on shelves.

@@ -130,8 +130,7 @@ export const CLARITYAI_TOPICS: Record<ClarityAiTopicSlug, ClarityAiTopicPage> = 
       "Run a quick SWOT on my electrical contracting business before our planning day.",
     ],
     exchange: {
-      question:
-        "We're a 9-person landscaping business turning over about $1.4 million. My goal is to 'grow next year'. Can you help me turn that into a plan?",
+      question: "We're a 9-person landscaping business turning over about $1.4 million. My goal is to 'grow next year'. Can you help me turn that into a plan?",
       answer: [
         "Let's make 'grow' specific first: more revenue, more profit or more of your time back? For a landscaper your size, profit per crew usually matters more than the top line.",
         "A starting point for the next 90 days: 1) lift gross margin by 3 points by repricing your three most common job types; 2) sign five commercial maintenance contracts to smooth out the winter dip; 3) get one crew leader quoting small jobs so they stop waiting on you. Each needs an owner and a finish date. What's your gross margin today, and which of these would make the biggest difference by 30 June?",
@@ -216,8 +215,7 @@ export const CLARITYAI_TOPICS: Record<ClarityAiTopicSlug, ClarityAiTopicPage> = 
       lite: "Work through every section of your plan, rebuild your forecasts as often as you need and get a lender's-eye review of each draft.",
       pro: "Escalate the tricky questions — how to present a loss year, whether your security is enough, how to structure a partner's investment — to our human experts. Our team follows up by email.",
     },
-    privacyTip:
-      "Describe your finances in round numbers. There's no need to paste in bank statements, tax file numbers or your lender's application forms.",
+    privacyTip: "Describe your finances in round numbers. There's no need to paste in bank statements, tax file numbers or your lender's application forms.",
     faq: [
       {
         question: "Will a bank accept a business plan written with AI?",
@@ -281,8 +279,7 @@ export const CLARITYAI_TOPICS: Record<ClarityAiTopicSlug, ClarityAiTopicPage> = 
       "What will our first sales hire really cost once super, leave and workers' comp are in?",
     ],
     exchange: {
-      question:
-        "A builder has offered my joinery business a $400,000 contract over eight months, paid 60 days from invoice. Can we afford it?",
+      question: "A builder has offered my joinery business a $400,000 contract over eight months, paid 60 days from invoice. Can we afford it?",
       answer: [
         "It's a great win if the cash works. Roughly: $400,000 over eight months is $50,000 a month. If materials and wages are 70% of that, you'll spend about $35,000 a month, and with 60-day terms you could be $70,000–$105,000 out of pocket before the first payment lands — more if the builder pays late.",
         "Before you sign, ask for a deposit or monthly progress claims, check your suppliers' terms and talk to your bank about an overdraft or invoice finance now, not when you're short. And remember GST: unless you account for GST on a cash basis, you'll owe it on each invoice at your next BAS, possibly before you've been paid. Want me to map it month by month?",
@@ -292,8 +289,7 @@ export const CLARITYAI_TOPICS: Record<ClarityAiTopicSlug, ClarityAiTopicPage> = 
       lite: "Compare growth options, model the cash and people each one needs and plan 90-day experiments, any time of day.",
       pro: "For the big bets — a second site, a major contract, taking on debt or a partner — escalate the question to our human experts. Our team follows up by email.",
     },
-    privacyTip:
-      "You can model growth without naming customers or suppliers. 'A builder' or 'our largest client' works just as well.",
+    privacyTip: "You can model growth without naming customers or suppliers. 'A builder' or 'our largest client' works just as well.",
     faq: [
       {
         question: "Can ClarityAI tell me which growth option is best?",
@@ -518,8 +514,7 @@ export const CLARITYAI_TOPICS: Record<ClarityAiTopicSlug, ClarityAiTopicPage> = 
       lite: "Define your customer, plan campaigns and draft posts, emails and ads every week, at any hour.",
       pro: "Escalate the bigger calls — a rebrand, a major campaign spend, a complaint going public — to our human experts. Our team follows up by email.",
     },
-    privacyTip:
-      "Don't paste in customer lists, email addresses or phone numbers. Describe segments instead: 'retirees in the northern suburbs' works fine.",
+    privacyTip: "Don't paste in customer lists, email addresses or phone numbers. Describe segments instead: 'retirees in the northern suburbs' works fine.",
     faq: [
       {
         question: "Can ClarityAI write my social media posts and ads?",
@@ -593,8 +588,7 @@ export const CLARITYAI_TOPICS: Record<ClarityAiTopicSlug, ClarityAiTopicPage> = 
       lite: "Plan conversations, write position descriptions and job ads, and check award and roster basics whenever you need to.",
       pro: "When it's serious — a formal warning, a possible dismissal, a bullying complaint, a restructure — escalate it to our human experts. Our team follows up by email.",
     },
-    privacyTip:
-      "Describe staff by role, not name, and never share health information, home addresses, tax file numbers or anything from a personnel file.",
+    privacyTip: "Describe staff by role, not name, and never share health information, home addresses, tax file numbers or anything from a personnel file.",
     faq: [
       {
         question: "Can ClarityAI tell me the exact award rate to pay?",
@@ -668,8 +662,7 @@ export const CLARITYAI_TOPICS: Record<ClarityAiTopicSlug, ClarityAiTopicPage> = 
       lite: "Work out your numbers, plan referral and partnership programs and write follow-up templates at any hour.",
       pro: "Escalate the bigger calls — entering a new market, a major partnership, a big campaign — to our human experts. Our team follows up by email.",
     },
-    privacyTip:
-      "Talk about customers in general terms. Leave out names, email addresses and phone numbers, and don't paste in exports from your CRM.",
+    privacyTip: "Talk about customers in general terms. Leave out names, email addresses and phone numbers, and don't paste in exports from your CRM.",
     faq: [
       {
         question: "What's the difference between customer acquisition and marketing?",
@@ -743,8 +736,7 @@ export const CLARITYAI_TOPICS: Record<ClarityAiTopicSlug, ClarityAiTopicPage> = 
       lite: "Review quotes, write follow-ups and practise sales conversations as often as you like, day or night.",
       pro: "For high-stakes deals — a major tender, a big contract negotiation, a price rise for a key account — escalate the question to our human experts. Our team follows up by email.",
     },
-    privacyTip:
-      "Strip customer names and contact details out of quotes before you paste them in. The scope and the prices are what ClarityAI needs.",
+    privacyTip: "Strip customer names and contact details out of quotes before you paste them in. The scope and the prices are what ClarityAI needs.",
     faq: [
       {
         question: "Can my sales team use ClarityAI?",
@@ -764,8 +756,7 @@ export const CLARITYAI_TOPICS: Record<ClarityAiTopicSlug, ClarityAiTopicPage> = 
     ],
     related: ["customer-acquisition", "marketing-strategy", "cash-flow-management"],
     service: "digital-systems",
-    serviceNote:
-      "Our digital systems coaches set up a sales pipeline in a CRM your team will actually keep up to date, with reminders so no quote goes cold.",
+    serviceNote: "Our digital systems coaches set up a sales pipeline in a CRM your team will actually keep up to date, with reminders so no quote goes cold.",
   },
 
   "cash-flow-management": {
@@ -1130,8 +1121,7 @@ export const CLARITYAI_CITIES: Record<ClarityAiCitySlug, ClarityAiCityPage> = {
       "What should I plan for as my Brisbane business approaches the Queensland payroll tax threshold?",
     ],
     exchange: {
-      question:
-        "We're a 12-person shopfitting business and we've been asked to quote a $1.2 million fit-out — double our biggest job. Can we handle it?",
+      question: "We're a 12-person shopfitting business and we've been asked to quote a $1.2 million fit-out — double our biggest job. Can we handle it?",
       answer: [
         "Let's test it on three fronts. Cash: with monthly progress claims paid 25–30 days later and 5% retention held, you may need to fund two months of wages and materials — possibly $250,000 or more. Do you have that, or a facility lined up?",
         "People: who runs your other jobs while your best supervisor is on this one? Risk: read the contract for liquidated damages, retention release dates and variation procedures, and remember Queensland's security of payment laws give you a process for getting paid on progress claims. If the answers hold up, it could be a step-change job. Want me to build a month-by-month cash forecast for it?",
@@ -1159,8 +1149,7 @@ export const CLARITYAI_CITIES: Record<ClarityAiCitySlug, ClarityAiCityPage> = {
       },
     ],
     topics: ["growth-strategy", "strategic-planning", "team-management", "sales-optimization"],
-    locationSummary:
-      "Our virtual coaches work with owners across Brisbane, from Ipswich to Redcliffe and Logan — and your first 20-minute call is free.",
+    locationSummary: "Our virtual coaches work with owners across Brisbane, from Ipswich to Redcliffe and Logan — and your first 20-minute call is free.",
   },
 
   perth: {
@@ -1229,8 +1218,7 @@ export const CLARITYAI_CITIES: Record<ClarityAiCitySlug, ClarityAiCityPage> = {
       },
       {
         question: "Can I use ClarityAI outside east coast business hours?",
-        answer:
-          "Yes — it's available 24/7, so the time difference never matters. Our human team works business hours and follows up Pro escalations by email.",
+        answer: "Yes — it's available 24/7, so the time difference never matters. Our human team works business hours and follows up Pro escalations by email.",
       },
       {
         question: "Do your coaches work with Perth businesses?",
@@ -1239,8 +1227,7 @@ export const CLARITYAI_CITIES: Record<ClarityAiCitySlug, ClarityAiCityPage> = {
       },
     ],
     topics: ["team-management", "cash-flow-management", "strategic-planning", "operations-optimization"],
-    locationSummary:
-      "Our virtual coaches book sessions on Perth time for owners from Joondalup to Rockingham — and your first 20-minute call is free.",
+    locationSummary: "Our virtual coaches book sessions on Perth time for owners from Joondalup to Rockingham — and your first 20-minute call is free.",
   },
 
   adelaide: {
@@ -1318,8 +1305,7 @@ export const CLARITYAI_CITIES: Record<ClarityAiCitySlug, ClarityAiCityPage> = {
       },
     ],
     topics: ["growth-strategy", "business-planning", "sales-optimization", "financial-planning"],
-    locationSummary:
-      "Our virtual coaches work with owners from Salisbury to the Fleurieu, booked on Adelaide time — and your first 20-minute call is free.",
+    locationSummary: "Our virtual coaches work with owners from Salisbury to the Fleurieu, booked on Adelaide time — and your first 20-minute call is free.",
   },
 
   canberra: {
@@ -1559,8 +1545,7 @@ export const CLARITYAI_CITIES: Record<ClarityAiCitySlug, ClarityAiCityPage> = {
       },
     ],
     topics: ["marketing-strategy", "cash-flow-management", "growth-strategy", "cost-optimization"],
-    locationSummary:
-      "Our virtual coaches work with owners from Kingston to Glenorchy, the Huon Valley and beyond — and your first 20-minute call is free.",
+    locationSummary: "Our virtual coaches work with owners from Kingston to Glenorchy, the Huon Valley and beyond — and your first 20-minute call is free.",
   },
 
   "gold-coast": {
@@ -1691,8 +1676,7 @@ export const CLARITYAI_CITIES: Record<ClarityAiCitySlug, ClarityAiCityPage> = {
       "Should my Hunter Valley cellar door open seven days or focus on weekends and events?",
     ],
     exchange: {
-      question:
-        "Our Newcastle fabrication shop gets 60% of its work from coal mine maintenance. Which new markets should we look at?",
+      question: "Our Newcastle fabrication shop gets 60% of its work from coal mine maintenance. Which new markets should we look at?",
       answer: [
         "Start with what you're already good at, not what's in the news. List your capabilities — welding certifications, materials, maximum job size, site-ready crews, quality systems — then compare them with what buyers in nearby markets need.",
         "1) Renewable energy and transmission projects: structural steel, brackets and maintenance work. 2) Defence and aerospace around Williamtown: usually needs certified quality systems and traceability. 3) Port, rail and water infrastructure: heavy fabrication much like mining work. 4) Manufacturing and food processing: smaller repeat jobs that even out your workload. Pick one or two, talk to three potential customers in each before you invest, and keep serving your mining clients well while you build. Want me to set up a capability-to-market matrix with you?",
@@ -1785,8 +1769,7 @@ export const CLARITYAI_CITIES: Record<ClarityAiCitySlug, ClarityAiCityPage> = {
     faq: [
       {
         question: "Does ClarityAI cover the whole Illawarra?",
-        answer:
-          "Yes. It's online, so it's just as useful in Shellharbour, Kiama or Helensburgh as in Wollongong itself.",
+        answer: "Yes. It's online, so it's just as useful in Shellharbour, Kiama or Helensburgh as in Wollongong itself.",
       },
       {
         question: "Can ClarityAI help me compete with Sydney businesses?",
@@ -1800,8 +1783,7 @@ export const CLARITYAI_CITIES: Record<ClarityAiCitySlug, ClarityAiCityPage> = {
       },
     ],
     topics: ["customer-acquisition", "operations-optimization", "marketing-strategy", "financial-planning"],
-    locationSummary:
-      "Our virtual coaches work with owners from Helensburgh to Kiama — no drive up the M1 — and your first 20-minute call is free.",
+    locationSummary: "Our virtual coaches work with owners from Helensburgh to Kiama — no drive up the M1 — and your first 20-minute call is free.",
   },
 
   geelong: {
@@ -1872,8 +1854,7 @@ export const CLARITYAI_CITIES: Record<ClarityAiCitySlug, ClarityAiCityPage> = {
       },
       {
         question: "Does ClarityAI cover the Surf Coast and the Bellarine?",
-        answer:
-          "Yes. It's online, so it works just as well in Torquay, Ocean Grove or Drysdale as in central Geelong.",
+        answer: "Yes. It's online, so it works just as well in Torquay, Ocean Grove or Drysdale as in central Geelong.",
       },
       {
         question: "Can I work with a human coach in Geelong?",
@@ -1882,8 +1863,7 @@ export const CLARITYAI_CITIES: Record<ClarityAiCitySlug, ClarityAiCityPage> = {
       },
     ],
     topics: ["operations-optimization", "growth-strategy", "sales-optimization", "cost-optimization"],
-    locationSummary:
-      "Our virtual coaches work with owners across Geelong, the Bellarine and the Surf Coast — and your first 20-minute call is free.",
+    locationSummary: "Our virtual coaches work with owners across Geelong, the Bellarine and the Surf Coast — and your first 20-minute call is free.",
   },
 };
 

@@ -66,20 +66,17 @@ export const AI_COACH_SAMPLES = [
 
 export const TESTIMONIALS = [
   {
-    quote:
-      "Within six weeks we had a proper weekly rhythm and I stopped working Saturdays. Our gross margin is up four points since we fixed quoting.",
+    quote: "Within six weeks we had a proper weekly rhythm and I stopped working Saturdays. Our gross margin is up four points since we fixed quoting.",
     name: "Sarah M.",
     role: "Director, landscaping business, Newcastle NSW",
   },
   {
-    quote:
-      "The virtual sessions fit around school pick-up. Our coach helped us move off spreadsheets and our month-end close went from four days to one.",
+    quote: "The virtual sessions fit around school pick-up. Our coach helped us move off spreadsheets and our month-end close went from four days to one.",
     name: "Priya K.",
     role: "Co-owner, allied health clinic, Melbourne VIC",
   },
   {
-    quote:
-      "I use ClarityAI most nights to think through decisions before my coaching call. It's like having a sounding board that never sleeps.",
+    quote: "I use ClarityAI most nights to think through decisions before my coaching call. It's like having a sounding board that never sleeps.",
     name: "Tom R.",
     role: "Founder, e-commerce brand, Brisbane QLD",
   },

@@ -78,8 +78,7 @@ const EASTERN_DAYLIGHT = {
   abbreviation: "AEST/AEDT",
   short: "AEST/AEDT",
   standard: "Australian Eastern Standard Time (AEST), UTC+10",
-  daylightSaving:
-    "Yes — Australian Eastern Daylight Time (AEDT), UTC+11, from the first Sunday in October to the first Sunday in April",
+  daylightSaving: "Yes — Australian Eastern Daylight Time (AEDT), UTC+11, from the first Sunday in October to the first Sunday in April",
 } as const;
 
 const QUEENSLAND_TIME = {
@@ -243,11 +242,7 @@ export const LOCATIONS: Record<LocationSlug, Location> = {
         "Sessions are booked in Melbourne time. If you run a kitchen, a mid-afternoon slot between lunch and dinner service usually works; if you're on the tools, an early start before site may suit better.",
     },
     faq: [
-      coachesHereFaq(
-        "Melbourne",
-        "Melbourne time",
-        "That lets us match you with a coach who knows your sector, wherever in Australia they happen to be.",
-      ),
+      coachesHereFaq("Melbourne", "Melbourne time", "That lets us match you with a coach who knows your sector, wherever in Australia they happen to be."),
       {
         question: "Can you help my hospitality business with rostering and wage costs?",
         answer:
@@ -321,15 +316,10 @@ export const LOCATIONS: Record<LocationSlug, Location> = {
         "Sessions are booked in AEST and never move with southern daylight saving. Summer matters if your suppliers or customers are in Sydney or Melbourne: their 9 am is your 8 am, and we'll help you plan your week around it.",
     },
     faq: [
-      coachesHereFaq(
-        "Brisbane",
-        "Queensland time",
-        "Your coach may be in another state, but adjusting for the time difference is their job, not yours.",
-      ),
+      coachesHereFaq("Brisbane", "Queensland time", "Your coach may be in another state, but adjusting for the time difference is their job, not yours."),
       {
         question: "Does daylight saving in other states affect my sessions?",
-        answer:
-          "No. Your sessions are booked in Queensland time, so they stay put when New South Wales and Victoria change their clocks in October and April.",
+        answer: "No. Your sessions are booked in Queensland time, so they stay put when New South Wales and Victoria change their clocks in October and April.",
       },
       {
         question: "Can you help us prepare for work linked to the 2032 Games?",
@@ -478,19 +468,14 @@ export const LOCATIONS: Record<LocationSlug, Location> = {
       abbreviation: "ACST/ACDT",
       short: "ACST/ACDT",
       standard: "Australian Central Standard Time (ACST), UTC+9:30",
-      daylightSaving:
-        "Yes — Australian Central Daylight Time (ACDT), UTC+10:30, from the first Sunday in October to the first Sunday in April",
+      daylightSaving: "Yes — Australian Central Daylight Time (ACDT), UTC+10:30, from the first Sunday in October to the first Sunday in April",
       comparison:
         "Always 30 minutes behind Sydney, Melbourne, Canberra and Hobart. Brisbane is 30 minutes ahead of Adelaide in winter and 30 minutes behind in summer. Darwin matches Adelaide in winter and is an hour behind in summer; Perth is an hour and a half behind in winter and two and a half in summer.",
       scheduling:
         "Sessions are booked in Adelaide time, so there's no half-hour arithmetic on your side. The offset also makes early sessions easy to arrange: 8:30 am in Adelaide is already 9 am in Sydney and Melbourne.",
     },
     faq: [
-      coachesHereFaq(
-        "Adelaide",
-        "Adelaide time",
-        "If your coach is on the east coast, allowing for the half-hour difference is their job, not yours.",
-      ),
+      coachesHereFaq("Adelaide", "Adelaide time", "If your coach is on the east coast, allowing for the half-hour difference is their job, not yours."),
       {
         question: "Can you help my business get into defence supply chains?",
         answer:
@@ -565,11 +550,7 @@ export const LOCATIONS: Record<LocationSlug, Location> = {
         "Sessions are booked in Canberra time. If your work revolves around sitting weeks, budget time or the end of the financial year, tell us and we'll plan sessions around your busiest periods rather than through them.",
     },
     faq: [
-      coachesHereFaq(
-        "Canberra",
-        "Canberra time",
-        "That lets us match you with a coach who understands how government buyers work, wherever they are based.",
-      ),
+      coachesHereFaq("Canberra", "Canberra time", "That lets us match you with a coach who understands how government buyers work, wherever they are based."),
       {
         question: "Can you help us reduce our reliance on government work?",
         answer:
@@ -623,7 +604,8 @@ export const LOCATIONS: Record<LocationSlug, Location> = {
       {
         title: "The wet season and trades cash flow",
         body: "From roughly November to April, heavy rain and the build-up's heat slow outdoor work. Invoices dry up while wages, rent and equipment finance don't.",
-        howWeHelp: "We build a 12-month cash flow forecast around the seasons, with a reserve target to carry you through the wet and a plan for work that can be done under cover.",
+        howWeHelp:
+          "We build a 12-month cash flow forecast around the seasons, with a reserve target to carry you through the wet and a plan for work that can be done under cover.",
       },
       {
         title: "Project booms and busts",
@@ -726,11 +708,7 @@ export const LOCATIONS: Record<LocationSlug, Location> = {
         "Sessions are booked in Hobart time. If summer is your busiest stretch, we can meet less often from December to February and more often through the quieter months, when there's time to work on the business.",
     },
     faq: [
-      coachesHereFaq(
-        "Hobart",
-        "Hobart time",
-        "That gives Tasmanian owners the same choice of coach as anyone on the mainland, with no flights involved.",
-      ),
+      coachesHereFaq("Hobart", "Hobart time", "That gives Tasmanian owners the same choice of coach as anyone on the mainland, with no flights involved."),
       {
         question: "How do you help a seasonal business?",
         answer:
@@ -805,11 +783,7 @@ export const LOCATIONS: Record<LocationSlug, Location> = {
         "Sessions are booked in Queensland time and don't move when New South Wales changes its clocks. If your business runs on NSW time because you're based south of the border, tell us and we'll book you in that instead.",
     },
     faq: [
-      coachesHereFaq(
-        "Gold Coast",
-        "Queensland time",
-        "That means we can match you with a coach who knows your industry, not just one who lives nearby.",
-      ),
+      coachesHereFaq("Gold Coast", "Queensland time", "That means we can match you with a coach who knows your industry, not just one who lives nearby."),
       {
         question: "My business operates on both sides of the border. Which time zone do you use?",
         answer:
@@ -884,11 +858,7 @@ export const LOCATIONS: Record<LocationSlug, Location> = {
         "Sessions are booked in Newcastle time. If you work shifts or start early on site, a session at the start of the day — before the phone starts ringing — is often the easiest one to protect.",
     },
     faq: [
-      coachesHereFaq(
-        "Newcastle",
-        "Newcastle time",
-        "You get the experience you might otherwise drive to Sydney for, without leaving the Hunter.",
-      ),
+      coachesHereFaq("Newcastle", "Newcastle time", "You get the experience you might otherwise drive to Sydney for, without leaving the Hunter."),
       {
         question: "Can you help my business prepare for the energy transition?",
         answer:
@@ -896,8 +866,7 @@ export const LOCATIONS: Record<LocationSlug, Location> = {
       },
       {
         question: "Do you work with businesses in the wider Hunter?",
-        answer:
-          "Yes — Maitland, Cessnock, Port Stephens, Lake Macquarie and the Upper Hunter included. Coaching is by video, so distance makes no difference.",
+        answer: "Yes — Maitland, Cessnock, Port Stephens, Lake Macquarie and the Upper Hunter included. Coaching is by video, so distance makes no difference.",
       },
     ],
     nearby: ["sydney", "wollongong", "canberra"],
@@ -963,11 +932,7 @@ export const LOCATIONS: Record<LocationSlug, Location> = {
         "Sessions are booked in Wollongong time. If you commute to Sydney some days, a session from home before you leave or after you get back can work well.",
     },
     faq: [
-      coachesHereFaq(
-        "Wollongong",
-        "Wollongong time",
-        "So you get a coach who knows your sector without adding to your time on the road.",
-      ),
+      coachesHereFaq("Wollongong", "Wollongong time", "So you get a coach who knows your sector without adding to your time on the road."),
       {
         question: "Can you help my business diversify away from the steelworks?",
         answer:
@@ -975,8 +940,7 @@ export const LOCATIONS: Record<LocationSlug, Location> = {
       },
       {
         question: "Do you cover Shellharbour, Kiama and the South Coast?",
-        answer:
-          "Yes. Coaching is by video, so it works just as well in Shellharbour, Kiama, Nowra or anywhere else with a reliable internet connection.",
+        answer: "Yes. Coaching is by video, so it works just as well in Shellharbour, Kiama, Nowra or anywhere else with a reliable internet connection.",
       },
     ],
     nearby: ["sydney", "canberra", "newcastle"],
@@ -1042,11 +1006,7 @@ export const LOCATIONS: Record<LocationSlug, Location> = {
         "Sessions are booked in Geelong time. If you split your week between Geelong and Melbourne, join from wherever you are that day — nothing changes but the view.",
     },
     faq: [
-      coachesHereFaq(
-        "Geelong",
-        "Geelong time",
-        "You get the experience you might once have driven to Melbourne for, without the freeway.",
-      ),
+      coachesHereFaq("Geelong", "Geelong time", "You get the experience you might once have driven to Melbourne for, without the freeway."),
       {
         question: "Do you work with NDIS providers?",
         answer:
@@ -1054,8 +1014,7 @@ export const LOCATIONS: Record<LocationSlug, Location> = {
       },
       {
         question: "Do you cover the Bellarine Peninsula and the Surf Coast?",
-        answer:
-          "Yes — Torquay, Ocean Grove, Drysdale and beyond. Coaching is by video, so all you need is a reliable internet connection.",
+        answer: "Yes — Torquay, Ocean Grove, Drysdale and beyond. Coaching is by video, so all you need is a reliable internet connection.",
       },
     ],
     nearby: ["melbourne", "hobart", "adelaide"],
@@ -1121,11 +1080,7 @@ export const LOCATIONS: Record<LocationSlug, Location> = {
         "Sessions are booked in Queensland time. If you're often out on site or on the road west, we'll book around your trips and switch to a phone call when the signal is patchy.",
     },
     faq: [
-      coachesHereFaq(
-        "Townsville",
-        "Queensland time",
-        "That means no flights and no waiting for someone's next visit north.",
-      ),
+      coachesHereFaq("Townsville", "Queensland time", "That means no flights and no waiting for someone's next visit north."),
       {
         question: "How do you help a business that depends on mining work?",
         answer:
@@ -1200,11 +1155,7 @@ export const LOCATIONS: Record<LocationSlug, Location> = {
         "Sessions are booked in Queensland time. If you run tours, a slot in the middle of the day — after the morning departures — may be easiest; we'll book whatever works around your schedule.",
     },
     faq: [
-      coachesHereFaq(
-        "Cairns",
-        "Queensland time",
-        "That gives you the same choice of coach as a business in Brisbane, with no flights involved.",
-      ),
+      coachesHereFaq("Cairns", "Queensland time", "That gives you the same choice of coach as a business in Brisbane, with no flights involved."),
       {
         question: "How do you help a tourism business with seasonality?",
         answer:
@@ -1275,15 +1226,10 @@ export const LOCATIONS: Record<LocationSlug, Location> = {
       ...QUEENSLAND_TIME,
       comparison:
         "From October to April, Sydney and Melbourne are an hour ahead of Toowoomba; the rest of the year, the east coast shares the same time. Darwin is 30 minutes behind and Perth two hours behind, all year.",
-      scheduling:
-        "Sessions are booked in Queensland time. Planting and harvest are busy; we can meet less often then and more often when things are quieter.",
+      scheduling: "Sessions are booked in Queensland time. Planting and harvest are busy; we can meet less often then and more often when things are quieter.",
     },
     faq: [
-      coachesHereFaq(
-        "Toowoomba",
-        "Queensland time",
-        "So there's no drive down the range — just a video call from wherever you're working that day.",
-      ),
+      coachesHereFaq("Toowoomba", "Queensland time", "So there's no drive down the range — just a video call from wherever you're working that day."),
       {
         question: "Do you work with farming businesses?",
         answer:
@@ -1291,8 +1237,7 @@ export const LOCATIONS: Record<LocationSlug, Location> = {
       },
       {
         question: "Do you cover the wider Darling Downs?",
-        answer:
-          "Yes — Dalby, Oakey, Pittsworth, Warwick and beyond. Coaching is by video, and we'll switch to a phone call if the connection drops.",
+        answer: "Yes — Dalby, Oakey, Pittsworth, Warwick and beyond. Coaching is by video, and we'll switch to a phone call if the connection drops.",
       },
     ],
     nearby: ["brisbane", "gold-coast", "townsville"],

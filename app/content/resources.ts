@@ -5,8 +5,7 @@ export const RESOURCES: ResourceSeed[] = [
   {
     slug: "13-week-cash-flow-forecast-template",
     title: "13-week cash-flow forecast template",
-    description:
-      "A week-by-week cash-flow forecast with BAS, PAYG and super lines, a worked example and notes on the July 2026 switch to payday super.",
+    description: "A week-by-week cash-flow forecast with BAS, PAYG and super lines, a worked example and notes on the July 2026 switch to payday super.",
     file: "/downloads/13-week-cash-flow-forecast.csv",
     format: "CSV",
     publishedAt: "2026-03-03T22:30:00.000Z",

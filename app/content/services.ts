@@ -427,7 +427,8 @@ export const SERVICES: Record<ServiceSlug, Service> = {
     },
     spotlight: {
       heading: "Tools we commonly work with",
-      intro: "We'll recommend whatever fits your business best, including keeping what you already have. These are the tools Australian small businesses use most often:",
+      intro:
+        "We'll recommend whatever fits your business best, including keeping what you already have. These are the tools Australian small businesses use most often:",
       items: [
         "Accounting: Xero, MYOB Business and QuickBooks Online",
         "Job and field service management: ServiceM8, Tradify, simPRO, Fergus and AroFlo",
@@ -548,7 +549,8 @@ export const SERVICES: Record<ServiceSlug, Service> = {
     },
     spotlight: {
       heading: "When not to build",
-      intro: "Custom software is a long-term commitment: plan on ongoing hosting, security updates and changes costing around 15–20% of the build price every year. We'll recommend against building when:",
+      intro:
+        "Custom software is a long-term commitment: plan on ongoing hosting, security updates and changes costing around 15–20% of the build price every year. We'll recommend against building when:",
       items: [
         "An existing product covers most of the need and your process can bend to fit the rest",
         "The process isn't settled yet — you're still working out how it should run by hand",
@@ -720,8 +722,7 @@ export const CLARITYAI: ClarityAiContent = {
     },
     {
       question: "How long are my conversations kept?",
-      answer:
-        "Conversations are deleted automatically after 3 months. You can start a fresh conversation at any time with the New Chat or Clear buttons.",
+      answer: "Conversations are deleted automatically after 3 months. You can start a fresh conversation at any time with the New Chat or Clear buttons.",
     },
     {
       question: "Where is my data processed?",

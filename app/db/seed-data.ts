@@ -105,9 +105,30 @@ const DEMO_PASSWORD_HASH = "$scrypt$ln=15,r=8,p=3$QpfvA0KZiwobsFcaPPIEXw$G1YTVMx
 const DEMO_CREATED_AT = "2026-01-05T22:00:00.000Z";
 
 export const DEMO_ACCOUNTS = [
-  { id: "5eed0000-0000-4000-8000-000000000001", email: "admin@clarityai.test", role: "admin", firstName: "Priya", lastName: "Sharma", company: "ClarityAI Coaching" },
-  { id: "5eed0000-0000-4000-8000-000000000002", email: "coach@clarityai.test", role: "coach", firstName: "Daniel", lastName: "O'Connor", company: "O'Connor Business Coaching" },
-  { id: "5eed0000-0000-4000-8000-000000000003", email: "client@clarityai.test", role: "client", firstName: "Sam", lastName: "Taylor", company: "Taylor's Tiling" },
+  {
+    id: "5eed0000-0000-4000-8000-000000000001",
+    email: "admin@clarityai.test",
+    role: "admin",
+    firstName: "Priya",
+    lastName: "Sharma",
+    company: "ClarityAI Coaching",
+  },
+  {
+    id: "5eed0000-0000-4000-8000-000000000002",
+    email: "coach@clarityai.test",
+    role: "coach",
+    firstName: "Daniel",
+    lastName: "O'Connor",
+    company: "O'Connor Business Coaching",
+  },
+  {
+    id: "5eed0000-0000-4000-8000-000000000003",
+    email: "client@clarityai.test",
+    role: "client",
+    firstName: "Sam",
+    lastName: "Taylor",
+    company: "Taylor's Tiling",
+  },
 ] as const;
 
 const demoUserRows: Row[] = DEMO_ACCOUNTS.map((account) => ({

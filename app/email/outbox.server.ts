@@ -74,11 +74,7 @@ export async function deliverOutboxEmail(db: Db, env: AppEnv, outboxId: string, 
     body: JSON.stringify({ from: env.EMAIL_FROM, to: [row.toAddress], subject: row.subject, text: row.textBody }),
   });
   if (!response.ok) throw new Error(`Email provider answered ${response.status}`);
-  const [sent] = await db
-    .update(emailOutbox)
-    .set({ status: "sent", provider: "resend", sentAt: new Date().toISOString() })
-    .where(stillPending)
-    .returning();
+  const [sent] = await db.update(emailOutbox).set({ status: "sent", provider: "resend", sentAt: new Date().toISOString() }).where(stillPending).returning();
   return sent ?? (await db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, row.id) }));
 }
 

@@ -7,11 +7,6 @@ import { MaintenancePurgeJobSchema } from "~/platform/jobs";
 // Every message on the JOBS queue is one of these; each domain defines its own in its jobs.ts. A
 // message carries its schema version so a consumer deployed later can still read what an earlier
 // deployment enqueued.
-export const JobMessageSchema = z.discriminatedUnion("type", [
-  LeadNotifyJobSchema,
-  MaintenancePurgeJobSchema,
-  EmailSendJobSchema,
-  OnboardingEmailJobSchema,
-]);
+export const JobMessageSchema = z.discriminatedUnion("type", [LeadNotifyJobSchema, MaintenancePurgeJobSchema, EmailSendJobSchema, OnboardingEmailJobSchema]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

@@ -28,9 +28,7 @@ export async function submitLead({ request, context, source, successToast }: Lea
   const url = new URL(request.url);
   const formData = await request.formData();
   const parsed = parseForm(formData, LeadFormSchema);
-  const values = Object.fromEntries(
-    LEAD_FIELDS.map((field) => [field, String(formData.get(field) ?? "").slice(0, 2000)]),
-  ) as LeadActionData["values"];
+  const values = Object.fromEntries(LEAD_FIELDS.map((field) => [field, String(formData.get(field) ?? "").slice(0, 2000)])) as LeadActionData["values"];
   if (!parsed.success) return data<LeadActionData>({ errors: parsed.errors, values }, { status: 400 });
 
   const success = () => redirectWithToast(url.pathname, { ...successToast, variant: "success" }, env.SESSION_SECRET);

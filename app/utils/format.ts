@@ -42,28 +42,28 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
   const browser = /Edg\//.test(ua)
     ? "Edge"
     : /OPR\/|Opera/.test(ua)
-    ? "Opera"
-    : /Firefox\//.test(ua)
-    ? "Firefox"
-    : /Chrome\/|CriOS\//.test(ua)
-    ? "Chrome"
-    : /Safari\//.test(ua) && /Version\//.test(ua)
-    ? "Safari"
-    : /^(node|undici|curl|supabase|Go-http-client|python)/i.test(ua) || /supabase|auth-js/i.test(ua)
-    ? "An app or script"
-    : "A browser";
+      ? "Opera"
+      : /Firefox\//.test(ua)
+        ? "Firefox"
+        : /Chrome\/|CriOS\//.test(ua)
+          ? "Chrome"
+          : /Safari\//.test(ua) && /Version\//.test(ua)
+            ? "Safari"
+            : /^(node|undici|curl|supabase|Go-http-client|python)/i.test(ua) || /supabase|auth-js/i.test(ua)
+              ? "An app or script"
+              : "A browser";
   const os = /iPhone|iPad|iPod/.test(ua)
     ? "iOS"
     : /Android/.test(ua)
-    ? "Android"
-    : /Windows/.test(ua)
-    ? "Windows"
-    : /Mac OS X|Macintosh/.test(ua)
-    ? "macOS"
-    : /CrOS/.test(ua)
-    ? "ChromeOS"
-    : /Linux/.test(ua)
-    ? "Linux"
-    : null;
+      ? "Android"
+      : /Windows/.test(ua)
+        ? "Windows"
+        : /Mac OS X|Macintosh/.test(ua)
+          ? "macOS"
+          : /CrOS/.test(ua)
+            ? "ChromeOS"
+            : /Linux/.test(ua)
+              ? "Linux"
+              : null;
   return os ? `${browser} on ${os}` : browser;
 }

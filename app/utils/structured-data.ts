@@ -15,9 +15,7 @@ export function professionalServiceLd(origin: string, options: { path?: string; 
     "@id": `${origin}/#business`,
     name: SITE_NAME,
     url: absoluteUrl(origin, options.path ?? "/"),
-    description:
-      options.description ??
-      "Virtual business coaching and ClarityAI, a 24/7 AI business coach, for Australian small and medium businesses.",
+    description: options.description ?? "Virtual business coaching and ClarityAI, a 24/7 AI business coach, for Australian small and medium businesses.",
     email: BUSINESS.email,
     telephone: BUSINESS.phone,
     logo: `${origin}/favicon.svg`,
@@ -75,14 +73,15 @@ export function serviceLd(origin: string, options: { name: string; description: 
 export function blogPostingLd(
   origin: string,
   post: {
-  title: string;
-  description: string;
-  path: string;
-  author: string;
-  publishedAt: string;
-  updatedAt: string;
-  image?: string;
-}): JsonLd {
+    title: string;
+    description: string;
+    path: string;
+    author: string;
+    publishedAt: string;
+    updatedAt: string;
+    image?: string;
+  },
+): JsonLd {
   return {
     "@type": "BlogPosting",
     headline: post.title,

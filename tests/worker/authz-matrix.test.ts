@@ -114,11 +114,7 @@ function clientAddress() {
 async function signInAs(roles: Role[]) {
   const user = await createConfirmedUser({ roles });
   const response = await fetchApp(
-    formPost(
-      "/auth",
-      { intent: "sign-in", email: user.email, password: TEST_PASSWORD, redirectTo: "/profile" },
-      { "CF-Connecting-IP": clientAddress() }
-    )
+    formPost("/auth", { intent: "sign-in", email: user.email, password: TEST_PASSWORD, redirectTo: "/profile" }, { "CF-Connecting-IP": clientAddress() }),
   );
   expect(response.status, `sign-in as ${roles.join(",")}`).toBe(302);
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__Host-session="));
@@ -133,9 +129,7 @@ beforeAll(async () => {
     ids[persona] = id;
   }
   outboxId = crypto.randomUUID();
-  await env.DB.prepare(
-    "INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, status, provider) VALUES (?, ?, ?, ?, ?, 'stored', 'outbox')"
-  )
+  await env.DB.prepare("INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, status, provider) VALUES (?, ?, ?, ?, ?, 'stored', 'outbox')")
     .bind(outboxId, `authz-${outboxId}`, "someone@example.com.au", "Matrix test email", "Hello from the matrix test.")
     .run();
 });
@@ -277,7 +271,9 @@ test("data requests: each route's own loader refuses on its own, not only throug
   }
   expect(failures).toEqual([]);
   // The SPEC §6 sections are among the routes checked here.
-  expect(DATA_ROUTES.map((route) => route.id)).toEqual(expect.arrayContaining(["routes/profile", "routes/coach", "routes/admin", "routes/admin._index", "routes/learning._index"]));
+  expect(DATA_ROUTES.map((route) => route.id)).toEqual(
+    expect.arrayContaining(["routes/profile", "routes/coach", "routes/admin", "routes/admin._index", "routes/learning._index"]),
+  );
 });
 
 test("POST: every action refuses visitors and missing roles the same way, before reading the form", async () => {

@@ -29,7 +29,8 @@ export const TOKEN_INVALID = "Token has expired or is invalid";
 export const LINK_INVALID = "Email link is invalid or has expired";
 export const NONCE_INVALID = "Nonce has expired or is invalid";
 export const SINGLE_CONFIRMATION_ACCEPTED = "Confirmation link accepted. Please proceed to confirm link sent to the other email";
-const INVALID_CHANNEL = "Invalid channel, supported values are 'sms' or 'whatsapp'. 'whatsapp' is only supported if Twilio or Twilio Verify is used as the provider.";
+const INVALID_CHANNEL =
+  "Invalid channel, supported values are 'sms' or 'whatsapp'. 'whatsapp' is only supported if Twilio or Twilio Verify is used as the provider.";
 const PKCE_PREFIX = "pkce_";
 // A session older than this must present a reauthentication code to change the password
 // (GoTrue's rule when SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION is on).
@@ -313,7 +314,10 @@ async function sendEmailChange(ctx: AuthContext, user: UserRow, newEmail: string
 async function takeToken(ctx: AuthContext, tokenHash: string, types: OneTimeTokenType[], relatesTo: string | null) {
   const conditions = [eq(oneTimeTokens.tokenHash, tokenHash), inArray(oneTimeTokens.tokenType, types)];
   if (relatesTo !== null) conditions.push(eq(oneTimeTokens.relatesTo, relatesTo));
-  const rows = await ctx.db.delete(oneTimeTokens).where(and(...conditions)).returning();
+  const rows = await ctx.db
+    .delete(oneTimeTokens)
+    .where(and(...conditions))
+    .returning();
   const row = rows[0];
   if (!row || Date.now() - Date.parse(row.createdAt) > ctx.config.otpTtl * 1000) return null;
   return row;
@@ -324,7 +328,12 @@ async function takeToken(ctx: AuthContext, tokenHash: string, types: OneTimeToke
  * missing). Wrapped in an object because a query builder is a thenable: returned bare from an
  * async function it would run there and then, outside the caller's batch.
  */
-async function identityUpdate(ctx: AuthContext, userId: string, provider: "email" | "phone", patch: Record<string, unknown>): Promise<{ statement: BatchItem<"sqlite"> }> {
+async function identityUpdate(
+  ctx: AuthContext,
+  userId: string,
+  provider: "email" | "phone",
+  patch: Record<string, unknown>,
+): Promise<{ statement: BatchItem<"sqlite"> }> {
   const identity = await ctx.db.query.identities.findFirst({ where: and(eq(identities.userId, userId), eq(identities.provider, provider)) });
   const email = provider === "email" && typeof patch.email === "string" ? patch.email : undefined;
   if (!identity) {
@@ -369,7 +378,6 @@ async function confirmPhone(ctx: AuthContext, user: UserRow) {
   ]);
 }
 
-
 /** Completes an email change; with secure change, only once both addresses have confirmed. */
 async function redeemEmailChange(ctx: AuthContext, user: UserRow, tokenType: OneTimeTokenType, relatesTo: string, invalid: () => AuthApiError) {
   const newEmail = user.emailChange;
@@ -385,7 +393,10 @@ async function redeemEmailChange(ctx: AuthContext, user: UserRow, tokenType: One
   const now = new Date().toISOString();
   try {
     await ctx.db.batch([
-      ctx.db.update(users).set({ email: newEmail, emailConfirmedAt: now, emailChange: null, emailChangeSentAt: null, updatedAt: now }).where(eq(users.id, user.id)),
+      ctx.db
+        .update(users)
+        .set({ email: newEmail, emailConfirmedAt: now, emailChange: null, emailChangeSentAt: null, updatedAt: now })
+        .where(eq(users.id, user.id)),
       (await identityUpdate(ctx, user.id, "email", { email: newEmail, email_verified: true })).statement,
     ]);
   } catch (error) {
@@ -571,7 +582,13 @@ function fragment(params: Record<string, string>) {
   return search.toString();
 }
 
-const OAUTH_ERRORS: Record<number, string> = { 400: "invalid_request", 401: "unauthorized_client", 403: "access_denied", 500: "server_error", 503: "temporarily_unavailable" };
+const OAUTH_ERRORS: Record<number, string> = {
+  400: "invalid_request",
+  401: "unauthorized_client",
+  403: "access_denied",
+  500: "server_error",
+  503: "temporarily_unavailable",
+};
 
 function redirect(location: string) {
   return new Response(null, { status: 303, headers: { Location: location } });
@@ -838,4 +855,3 @@ export async function updateUser(ctx: AuthContext) {
   if (!updated) throw forbidden("user_not_found", "User from sub claim in JWT does not exist");
   return json(await serializeUser(ctx.db, updated));
 }
-

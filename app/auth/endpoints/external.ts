@@ -29,9 +29,32 @@ type OAuthProvider = OidcConfig & { authorizationUrl: string; tokenUrl: string }
 // GoTrue's built-in OAuth providers, and our own provider's default name: naming one that is not
 // configured here is "not enabled"; any other name "could not be found".
 const GOTRUE_OAUTH_PROVIDERS = new Set([
-  "apple", "azure", "bitbucket", "discord", "facebook", "figma", "fly", "github", "gitlab", "google", "kakao", "keycloak",
-  "linkedin", "linkedin_oidc", "notion", "snapchat", "spotify", "slack", "slack_oidc", "twitch", "twitter", "x",
-  "vercel_marketplace", "workos", "zoom", DEFAULT_OIDC_PROVIDER,
+  "apple",
+  "azure",
+  "bitbucket",
+  "discord",
+  "facebook",
+  "figma",
+  "fly",
+  "github",
+  "gitlab",
+  "google",
+  "kakao",
+  "keycloak",
+  "linkedin",
+  "linkedin_oidc",
+  "notion",
+  "snapchat",
+  "spotify",
+  "slack",
+  "slack_oidc",
+  "twitch",
+  "twitter",
+  "x",
+  "vercel_marketplace",
+  "workos",
+  "zoom",
+  DEFAULT_OIDC_PROVIDER,
 ]);
 
 function resolveOAuthProvider(ctx: AuthContext, name: string, code: string): OAuthProvider {
@@ -65,7 +88,6 @@ async function stateKeys(ctx: AuthContext) {
   const deriving = await crypto.subtle.importKey("raw", await digest("auth-oauth-derive"), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   return { signing, deriving };
 }
-
 
 async function derived(ctx: AuthContext, jti: string) {
   const { deriving } = await stateKeys(ctx);
@@ -107,8 +129,21 @@ async function readState(ctx: AuthContext, token: string): Promise<OAuthState> {
 
 // Query parameters that are ours (or that only we may set) and so are not passed on to the provider.
 const NOT_FORWARDED = new Set([
-  "provider", "scopes", "redirect_to", "skip_http_redirect", "invite_token",
-  "client_id", "client_secret", "redirect_uri", "response_type", "state", "scope", "code_challenge", "code_challenge_method", "code_verifier", "nonce",
+  "provider",
+  "scopes",
+  "redirect_to",
+  "skip_http_redirect",
+  "invite_token",
+  "client_id",
+  "client_secret",
+  "redirect_uri",
+  "response_type",
+  "state",
+  "scope",
+  "code_challenge",
+  "code_challenge_method",
+  "code_verifier",
+  "nonce",
 ]);
 
 /** GoTrue's GetExternalProviderRedirectURL: the provider's authorization URL for this sign-in (or link). */
@@ -133,7 +168,12 @@ async function providerRedirectUrl(ctx: AuthContext, linking: UserRow | null): P
       })
     ).id;
   }
-  const { token, jti } = await signState(ctx, { prv: provider.provider, rdr: redirectTo, ...(flowStateId ? { fid: flowStateId } : {}), ...(linking ? { lnk: linking.id } : {}) });
+  const { token, jti } = await signState(ctx, {
+    prv: provider.provider,
+    rdr: redirectTo,
+    ...(flowStateId ? { fid: flowStateId } : {}),
+    ...(linking ? { lnk: linking.id } : {}),
+  });
   const { codeVerifier, nonce } = await derived(ctx, jti);
 
   const scopes = new Set(["openid", "email", "profile", ...(query.get("scopes") ?? "").split(/[\s,]+/).filter(Boolean)]);
@@ -200,7 +240,13 @@ async function exchangeCode(ctx: AuthContext, provider: OAuthProvider, code: str
 }
 
 // GoTrue's mapping of an HTTP status to an OAuth `error` on the redirect back to the app.
-const OAUTH_ERROR_BY_STATUS: Record<number, string> = { 400: "invalid_request", 401: "unauthorized_client", 403: "access_denied", 500: "server_error", 503: "temporarily_unavailable" };
+const OAUTH_ERROR_BY_STATUS: Record<number, string> = {
+  400: "invalid_request",
+  401: "unauthorized_client",
+  403: "access_denied",
+  500: "server_error",
+  503: "temporarily_unavailable",
+};
 const ACCESS_DENIED_CODES = new Set(["signup_disabled", "user_banned", "provider_email_needs_verification"]);
 
 /** GoTrue's redirectErrors: the error in the query and, for SPAs, in the fragment (marked `sb`). */
@@ -227,7 +273,11 @@ type CallbackContext = { state: OAuthState; flowId: string | null; linking: User
 async function completeCallback(ctx: AuthContext, { state, flowId, linking }: CallbackContext): Promise<Response> {
   const query = new URL(ctx.request.url).searchParams;
   const providerError = query.get("error");
-  if (providerError) throw new AuthApiError(400, "oauth_provider_error", query.get("error_description") ?? "", { error: providerError, error_description: query.get("error_description") ?? "" });
+  if (providerError)
+    throw new AuthApiError(400, "oauth_provider_error", query.get("error_description") ?? "", {
+      error: providerError,
+      error_description: query.get("error_description") ?? "",
+    });
   const code = query.get("code");
   if (!code) throw badRequest("bad_oauth_callback", "OAuth callback with missing authorization code missing");
   const provider = resolveOAuthProvider(ctx, state.prv.toLowerCase(), "oauth_provider_not_supported");
@@ -387,6 +437,12 @@ export async function deleteIdentity(ctx: AuthContext, identityId: string) {
     writes.push(...(await emailAfterUnlink(ctx, user, remaining)));
   }
   await ctx.db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  await audit(ctx.db, { action: "identity_unlinked", actorId: user.id, targetId: user.id, ipHash: ctx.ipHash, detail: { identity_id: doomed.id, provider: doomed.provider } });
+  await audit(ctx.db, {
+    action: "identity_unlinked",
+    actorId: user.id,
+    targetId: user.id,
+    ipHash: ctx.ipHash,
+    detail: { identity_id: doomed.id, provider: doomed.provider },
+  });
   return json({});
 }

@@ -57,7 +57,6 @@ function auditInsert(ctx: AuthContext, action: AuditAction, actorId: string, det
   return ctx.db.insert(auditLog).values({ id: crypto.randomUUID(), action, actorId, targetId: actorId, ipHash: ctx.ipHash, detail: JSON.stringify(detail) });
 }
 
-
 const nameConflict = (name: string) =>
   unprocessable("mfa_factor_name_conflict", `A factor with the friendly name ${JSON.stringify(name)} for this user already exists`);
 
@@ -91,16 +90,19 @@ async function ownFactor(ctx: AuthContext, userId: string, factorId: string): Pr
  */
 async function validateNewFactor(ctx: AuthContext, user: UserRow, session: SessionRow, friendlyName: string, replacing: string[] = []) {
   const cutoff = new Date(Date.now() - UNVERIFIED_FACTOR_TTL_SECONDS * 1000).toISOString();
-  await ctx.db
-    .delete(mfaFactors)
-    .where(
-      and(
-        eq(mfaFactors.userId, user.id),
-        ne(mfaFactors.status, "verified"),
-        lt(mfaFactors.createdAt, cutoff),
-        notExists(ctx.db.select({ one: sql`1` }).from(mfaChallenges).where(eq(mfaChallenges.factorId, mfaFactors.id))),
+  await ctx.db.delete(mfaFactors).where(
+    and(
+      eq(mfaFactors.userId, user.id),
+      ne(mfaFactors.status, "verified"),
+      lt(mfaFactors.createdAt, cutoff),
+      notExists(
+        ctx.db
+          .select({ one: sql`1` })
+          .from(mfaChallenges)
+          .where(eq(mfaChallenges.factorId, mfaFactors.id)),
       ),
-    );
+    ),
+  );
   const factors = (await ctx.db.select().from(mfaFactors).where(eq(mfaFactors.userId, user.id))).filter((f) => !replacing.includes(f.id));
   // As GoTrue, an empty name is a name too: a second unnamed factor conflicts with the first.
   if (factors.some((f) => (f.friendlyName ?? "") === friendlyName)) throw nameConflict(friendlyName);
@@ -171,7 +173,10 @@ async function enrollPhone(ctx: AuthContext, user: UserRow, session: SessionRow,
   if (!rawPhone) throw validationFailed("Phone number required to enroll Phone factor");
   const phone = rawPhone.trim().replace(/^\+/, "").replaceAll(" ", "");
   if (!E164.test(phone)) throw validationFailed("Invalid phone number format (E.164 required)");
-  const existing = await ctx.db.select().from(mfaFactors).where(and(eq(mfaFactors.userId, user.id), eq(mfaFactors.factorType, "phone"), eq(mfaFactors.phone, phone)));
+  const existing = await ctx.db
+    .select()
+    .from(mfaFactors)
+    .where(and(eq(mfaFactors.userId, user.id), eq(mfaFactors.factorType, "phone"), eq(mfaFactors.phone, phone)));
   if (existing.some((f) => f.status === "verified")) {
     throw unprocessable("mfa_verified_factor_exists", "A verified phone factor already exists, unenroll the existing factor to continue");
   }
@@ -299,7 +304,9 @@ export async function verifyFactor(ctx: AuthContext, factorId: string) {
     // Other half-finished enrolments of this type go, as in GoTrue, once one of them succeeds.
     ctx.db
       .delete(mfaFactors)
-      .where(and(eq(mfaFactors.userId, user.id), eq(mfaFactors.factorType, factor.factorType), eq(mfaFactors.status, "unverified"), ne(mfaFactors.id, factor.id))),
+      .where(
+        and(eq(mfaFactors.userId, user.id), eq(mfaFactors.factorType, factor.factorType), eq(mfaFactors.status, "unverified"), ne(mfaFactors.id, factor.id)),
+      ),
     auditInsert(ctx, "factor_verified", user.id, {
       factor_id: factor.id,
       challenge_id: challenge.id,
@@ -344,13 +351,21 @@ export async function unenrollFactor(ctx: AuthContext, factorId: string) {
     } catch {
       // A malformed amr is dropped rather than kept.
     }
-    return ctx.db.update(authSessions).set({ aal: "aal1", amr: JSON.stringify(amr), factorId: null, updatedAt: now }).where(eq(authSessions.id, s.id));
+    return ctx.db
+      .update(authSessions)
+      .set({ aal: "aal1", amr: JSON.stringify(amr), factorId: null, updatedAt: now })
+      .where(eq(authSessions.id, s.id));
   });
   await ctx.db.batch([
     ctx.db.delete(mfaChallenges).where(eq(mfaChallenges.factorId, factor.id)),
     ctx.db.delete(mfaFactors).where(and(eq(mfaFactors.id, factor.id), eq(mfaFactors.userId, user.id))),
     ...downgrades,
-    auditInsert(ctx, "factor_unenrolled", user.id, { factor_id: factor.id, factor_type: factor.factorType, factor_status: factor.status, session_id: session.id }),
+    auditInsert(ctx, "factor_unenrolled", user.id, {
+      factor_id: factor.id,
+      factor_type: factor.factorType,
+      factor_status: factor.status,
+      session_id: session.id,
+    }),
   ]);
   return json({ id: factor.id });
 }

@@ -38,7 +38,10 @@ export async function passwordGrant(ctx: AuthContext, input: { email?: string; p
   if (phone && !user.phoneConfirmedAt) throw badRequest("phone_not_confirmed", "Phone not confirmed");
   if (needsRehash(user.passwordHash!)) {
     // bcrypt hashes imported from Supabase (or older scrypt parameters) are upgraded on sign-in.
-    await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+    await ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(users.id, user.id));
   }
   return issueSession(ctx, user, "password");
 }

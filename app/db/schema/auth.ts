@@ -68,7 +68,9 @@ export const authSessions = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    aal: text("aal", { enum: ["aal1", "aal2"] }).notNull().default("aal1"),
+    aal: text("aal", { enum: ["aal1", "aal2"] })
+      .notNull()
+      .default("aal1"),
     // JSON array of { method, timestamp }.
     amr: text("amr").notNull().default("[]"),
     factorId: text("factor_id"),
@@ -108,7 +110,9 @@ export const mfaFactors = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     friendlyName: text("friendly_name"),
     factorType: text("factor_type", { enum: ["totp", "phone"] }).notNull(),
-    status: text("status", { enum: ["unverified", "verified"] }).notNull().default("unverified"),
+    status: text("status", { enum: ["unverified", "verified"] })
+      .notNull()
+      .default("unverified"),
     secret: text("secret"),
     phone: text("phone"),
     lastChallengedAt: text("last_challenged_at"),

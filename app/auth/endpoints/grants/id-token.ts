@@ -58,7 +58,12 @@ function unverifiedIssuer(idToken: string): string {
 }
 
 /** The configured OpenID Connect provider the request names, or GoTrue's error for one that is not enabled. */
-export function resolveIdTokenProvider(ctx: Pick<AuthContext, "config">, provider: string | undefined, issuer: string | undefined, idToken: string): OidcConfig {
+export function resolveIdTokenProvider(
+  ctx: Pick<AuthContext, "config">,
+  provider: string | undefined,
+  issuer: string | undefined,
+  idToken: string,
+): OidcConfig {
   const oidc = ctx.config.oidc;
   if (oidc && (provider ? provider === oidc.provider : issuer === oidc.issuer)) return oidc;
   const builtIn = provider
@@ -86,7 +91,6 @@ function providerKeys(jwksUrl: string) {
   }
   return keys;
 }
-
 
 /** OIDC Core §3.1.3.6 at_hash for RS256/ES256: the left half of SHA-256 of the access token. */
 async function accessTokenHash(accessToken: string): Promise<string> {
@@ -179,7 +183,6 @@ function mergedMetadata(user: UserRow, identityData: Record<string, unknown>, ex
   return JSON.stringify(merged).length <= 8 * 1024 ? JSON.stringify(merged) : user.userMetadata;
 }
 
-
 type Batch = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
 /** Sends the sign-up confirmation (code and link) for an account a provider created with an unverified email. */
@@ -211,8 +214,11 @@ const needsVerification = (providerType: string, sent: boolean) =>
 async function linkingTarget(ctx: AuthContext, email: string): Promise<UserRow | null> {
   const byEmail = await findUserByEmail(ctx.db, email);
   if (byEmail) return byEmail;
-  const owners = [...new Set((await ctx.db.select({ userId: identities.userId }).from(identities).where(eq(identities.email, email))).map((row) => row.userId))];
-  if (owners.length > 1) throw new AuthApiError(500, "unexpected_failure", "Multiple accounts with the same email address in the same linking domain detected: default");
+  const owners = [
+    ...new Set((await ctx.db.select({ userId: identities.userId }).from(identities).where(eq(identities.email, email))).map((row) => row.userId)),
+  ];
+  if (owners.length > 1)
+    throw new AuthApiError(500, "unexpected_failure", "Multiple accounts with the same email address in the same linking domain detected: default");
   return owners[0] ? ((await findUserById(ctx.db, owners[0])) ?? null) : null;
 }
 
@@ -336,7 +342,12 @@ export async function signInWithExternalIdentity(ctx: AuthContext, providerType:
     await ctx.db.batch(writes as Batch);
 
     if (event === "linked") {
-      await audit(ctx.db, { action: "user_modified", actorId: user.id, ipHash: ctx.ipHash, detail: { change: "identity_linked", provider: providerType, identity_id: identityId } });
+      await audit(ctx.db, {
+        action: "user_modified",
+        actorId: user.id,
+        ipHash: ctx.ipHash,
+        detail: { change: "identity_linked", provider: providerType, identity_id: identityId },
+      });
     }
     if (confirmNow) await audit(ctx.db, { action: "user_signedup", actorId: user.id, ipHash: ctx.ipHash, detail: { provider: providerType } });
     const fresh = await findUserById(ctx.db, user.id);
@@ -397,7 +408,12 @@ export async function linkExternalIdentity(ctx: AuthContext, target: UserRow, pr
     if (isUniqueViolation(error)) throw unprocessable("identity_already_exists", "Identity is already linked to another user");
     throw error;
   }
-  await audit(ctx.db, { action: "user_modified", actorId: target.id, ipHash: ctx.ipHash, detail: { change: "identity_linked", provider: providerType, identity_id: identityId } });
+  await audit(ctx.db, {
+    action: "user_modified",
+    actorId: target.id,
+    ipHash: ctx.ipHash,
+    detail: { change: "identity_linked", provider: providerType, identity_id: identityId },
+  });
   const fresh = await findUserById(ctx.db, target.id);
   if (!fresh) throw new AuthApiError(500, "unexpected_failure", "User vanished after update");
   if (unverifiedEmail) {
