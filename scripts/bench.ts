@@ -26,6 +26,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { constants as zlibConstants, gzipSync } from "node:zlib";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
 // ---------------------------------------------------------------------------------------------------
 // Configuration
@@ -56,18 +57,6 @@ const LIGHTHOUSE_TARGETS: Record<CategoryId, number> = {
   "best-practices": 95,
   seo: 100,
 };
-const CHROME_PATH = "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
 /** First-load JS budgets, kB (1 kB = 1000 bytes) of gzip. */
 const JS_TARGETS: readonly { route: string; maxKb: number }[] = [{ route: "app/routes/_index.tsx", maxKb: 100 }];
 const CLIENT_ENTRY_CANDIDATES = ["app/entry.client.tsx", "app/entry.client.jsx", "app/entry.client.ts", "app/entry.client.js"];
@@ -791,7 +780,7 @@ function auditExamples(details: unknown, max = 3): string[] {
 }
 
 async function runLighthouseOnce(url: string, reportFile: string): Promise<LighthouseRun> {
-  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS], logLevel: "silent" });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
