@@ -5,6 +5,7 @@ import { hashPassword } from "~/auth/password.server";
 import type { Role } from "~/db/schema";
 import { fetchApp } from "./app";
 import { testClientIp } from "./client-ip";
+import { formPost } from "./factories";
 
 export const TEST_PASSWORD = "Correct-Horse-Battery-42";
 /** A timestamp as D1 and the auth API write them: ISO 8601 in UTC. */
@@ -93,4 +94,15 @@ export async function countRows(table: string, where: string, ...binds: unknown[
       .bind(...binds)
       .first<number>("n")) ?? 0
   );
+}
+
+/** Signs a user in through the website's /auth form, as a browser does; returns the `__Host-session=…` pair to send back. */
+export async function signInOnWeb(user: { email: string; password?: string }, ip = testClientIp()) {
+  const response = await fetchApp(
+    formPost("/auth", { intent: "sign-in", email: user.email, password: user.password ?? TEST_PASSWORD, redirectTo: "/profile" }, { "CF-Connecting-IP": ip }),
+  );
+  expect(response.status, `sign-in of ${user.email}`).toBe(302);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__Host-session="));
+  expect(cookie, "session cookie").toMatch(/^__Host-session=[^;]+;/);
+  return cookie!.split(";")[0]!;
 }

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 // @ts-ignore -- the server build exists only after `npm run build`; the Worker under test serves this same build.
 import * as serverBuild from "../../build/server/index.js";
 import { ROUTE_ACCESS, type RouteAccess } from "~/auth/route-access";
@@ -11,7 +11,7 @@ import { LOCATION_PATH_SUFFIX, LOCATION_SLUGS } from "~/content/locations";
 import { SERVICE_SLUGS } from "~/content/services";
 import type { Role } from "~/db/schema";
 import { fetchApp } from "./app";
-import { countRows, createConfirmedUser, TEST_PASSWORD } from "./auth-helpers";
+import { countRows, createConfirmedUser, signInOnWeb } from "./auth-helpers";
 import { formPost } from "./factories";
 
 // SPEC §6 as a table, generated from the route manifest of the real server build: every route ×
@@ -31,10 +31,6 @@ type ManifestRoute = ServerBuild["routes"][string];
 const MANIFEST = (serverBuild as unknown as ServerBuild).routes;
 const ROUTES: ManifestRoute[] = Object.values(MANIFEST).sort((a, b) => a.id.localeCompare(b.id));
 
-const cookies: Partial<Record<Persona, string>> = {};
-const ids: Partial<Record<Persona, string>> = {};
-let outboxId = "";
-
 // ---------------------------------------------------------------------------------------------
 // How to reach each route. Routes not named here are visited at their own path with PLACEHOLDER
 // for every param; those (and only those) may answer 404 to an allowed persona instead of 200.
@@ -46,7 +42,7 @@ const PLACEHOLDER = "authz-sample";
 
 type GetProbe = {
   /** Real values (seeded rows) for the route's params, so an allowed persona gets exactly 200. */
-  params?: () => Record<string, string>;
+  params?: (samples: Samples) => Record<string, string>;
   /** More URLs this route serves (query variants), checked the same way. */
   moreUrls?: () => string[];
   /** What an allowed persona gets, when it is not 200. */
@@ -70,7 +66,7 @@ const GET_PROBES: Record<string, GetProbe> = {
   "routes/clarityai.$slug": { params: () => ({ slug: CLARITYAI_TOPIC_SLUGS[0] }) },
   "routes/locations.$slug": { params: () => ({ slug: `${LOCATION_SLUGS[0]}${LOCATION_PATH_SUFFIX}` }) },
   "routes/services.$slug": { params: () => ({ slug: SERVICE_SLUGS[0] }) },
-  "routes/admin.outbox.$id": { params: () => ({ id: outboxId }) },
+  "routes/admin.outbox.$id": { params: (samples) => ({ id: samples.outboxId }) },
   // Placeholder pages today: any id answers 200. Give them a seeded row once they load one.
   "routes/learning.module.$moduleId": { params: () => ({ moduleId: "x" }) },
   "routes/learning.lesson.$lessonId": { params: () => ({ lessonId: "x" }) },
@@ -106,40 +102,34 @@ const POST_PROBES: Record<string, PostProbe[]> = {
 
 // ---------------------------------------------------------------------------------------------
 
-function clientAddress() {
-  return `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
-}
-
-/** Signs a fresh user with these roles in through /auth, as a browser does; returns the session cookie. */
+/** A fresh user with these roles, signed in through /auth as a browser does. */
 async function signInAs(roles: Role[]) {
   const user = await createConfirmedUser({ roles });
-  const response = await fetchApp(
-    formPost("/auth", { intent: "sign-in", email: user.email, password: TEST_PASSWORD, redirectTo: "/profile" }, { "CF-Connecting-IP": clientAddress() }),
-  );
-  expect(response.status, `sign-in as ${roles.join(",")}`).toBe(302);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__Host-session="));
-  expect(cookie, "session cookie").toMatch(/^__Host-session=[^;]+;/);
-  return { id: user.id, cookie: cookie!.split(";")[0]! };
+  return { id: user.id, cookie: await signInOnWeb(user) };
 }
 
-beforeAll(async () => {
+/** What a test visits with: a fresh signed-in user per role (the visitor has none) and a sample outbox email. */
+type Samples = { cookies: Partial<Record<Persona, string>>; ids: Partial<Record<Persona, string>>; outboxId: string };
+
+async function personas(): Promise<Samples> {
+  const samples: Samples = { cookies: {}, ids: {}, outboxId: crypto.randomUUID() };
   for (const persona of ["client", "coach", "admin"] as const) {
     const { id, cookie } = await signInAs([PERSONA_ROLE[persona]]);
-    cookies[persona] = cookie;
-    ids[persona] = id;
+    samples.cookies[persona] = cookie;
+    samples.ids[persona] = id;
   }
-  outboxId = crypto.randomUUID();
   await env.DB.prepare("INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, status, provider) VALUES (?, ?, ?, ?, ?, 'stored', 'outbox')")
-    .bind(outboxId, `authz-${outboxId}`, "someone@example.com.au", "Matrix test email", "Hello from the matrix test.")
+    .bind(samples.outboxId, `authz-${samples.outboxId}`, "someone@example.com.au", "Matrix test email", "Hello from the matrix test.")
     .run();
-});
-
-function get(path: string, persona: Persona, headers: Record<string, string> = {}) {
-  const cookie = cookies[persona];
-  return fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } }));
+  return samples;
 }
 
-function post(path: string, persona: Persona, fields: Record<string, string>, cookie = cookies[persona]) {
+function get(samples: Samples | null, path: string, persona: Persona) {
+  const cookie = samples?.cookies[persona];
+  return fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }));
+}
+
+function post(path: string, fields: Record<string, string>, cookie: string | undefined) {
   return fetchApp(formPost(path, fields, cookie ? { Cookie: cookie } : {}));
 }
 
@@ -169,8 +159,8 @@ function pattern(route: ManifestRoute): string {
 }
 
 /** A concrete URL for the route, and whether it had to use PLACEHOLDER for a param. */
-function sampleUrl(route: ManifestRoute): { path: string; placeholder: boolean } {
-  const values = GET_PROBES[route.id]?.params?.() ?? {};
+function sampleUrl(route: ManifestRoute, samples: Samples): { path: string; placeholder: boolean } {
+  const values = GET_PROBES[route.id]?.params?.(samples) ?? {};
   let placeholder = false;
   const path = pattern(route)
     .split("/")
@@ -197,8 +187,8 @@ function describe(outcome: Outcome) {
 }
 
 /** Every URL the GET tests visit for a route, with what an allowed persona gets there. */
-function getTargets(route: ManifestRoute) {
-  const { path, placeholder } = sampleUrl(route);
+function getTargets(route: ManifestRoute, samples: Samples) {
+  const { path, placeholder } = sampleUrl(route, samples);
   const more = GET_PROBES[route.id]?.moreUrls?.() ?? [];
   return [path, ...more].map((url) => ({ url, placeholder }));
 }
@@ -224,14 +214,15 @@ test("route-access.ts classifies exactly the routes in the server build", () => 
 });
 
 test("GET: every route answers each persona as SPEC §6 says", async () => {
+  const samples = await personas();
   const failures: string[] = [];
   let checked = 0;
   for (const route of GET_ROUTES) {
     const access = accessOf(route);
-    for (const { url, placeholder } of getTargets(route)) {
+    for (const { url, placeholder } of getTargets(route, samples)) {
       for (const persona of PERSONAS) {
         const want = expected(access, persona, url, allowedGet(route, persona, placeholder));
-        const response = await get(url, persona);
+        const response = await get(samples, url, persona);
         const got = { status: response.status, location: response.headers.get("Location") };
         await response.body?.cancel();
         const ok = "location" in want ? got.status === 302 && got.location === want.location : want.status.includes(got.status) && got.location === null;
@@ -254,13 +245,14 @@ function dataUrl(path: string, routeId: string) {
 }
 
 test("data requests: each route's own loader refuses on its own, not only through its parent", async () => {
+  const samples = await personas();
   const failures: string[] = [];
   for (const route of DATA_ROUTES) {
     const access = accessOf(route);
-    for (const { url, placeholder } of getTargets(route)) {
+    for (const { url, placeholder } of getTargets(route, samples)) {
       for (const persona of PERSONAS) {
         const want = expected(access, persona, url, allowedGet(route, persona, placeholder));
-        const response = await get(dataUrl(url, route.id), persona);
+        const response = await get(samples, dataUrl(url, route.id), persona);
         const body = await response.text();
         // Single fetch answers a redirect thrown during a data request with 202 and an encoded redirect.
         const got = { status: response.status, location: response.headers.get("Location"), encoded: body.includes("SingleFetchRedirect") };
@@ -277,15 +269,16 @@ test("data requests: each route's own loader refuses on its own, not only throug
 });
 
 test("POST: every action refuses visitors and missing roles the same way, before reading the form", async () => {
+  const samples = await personas();
   const failures: string[] = [];
   for (const route of POST_ROUTES) {
     const access = accessOf(route);
     const probes = POST_PROBES[route.id] ?? [{ fields: {} }];
     for (const probe of probes) {
-      const path = probe.path ?? `${sampleUrl(route).path}${route.index ? "?index" : ""}`;
+      const path = probe.path ?? `${sampleUrl(route, samples).path}${route.index ? "?index" : ""}`;
       for (const persona of PERSONAS) {
-        const cookie = probe.freshSession && persona !== "visitor" ? (await signInAs([PERSONA_ROLE[persona]])).cookie : cookies[persona];
-        const response = await post(path, persona, probe.fields, cookie);
+        const cookie = probe.freshSession && persona !== "visitor" ? (await signInAs([PERSONA_ROLE[persona]])).cookie : samples.cookies[persona];
+        const response = await post(path, probe.fields, cookie);
         await response.body?.cancel();
         const want = expected(access, persona, path, probe.allowed?.(persona) ?? { status: [400] });
         const got = { status: response.status, location: response.headers.get("Location") };
@@ -300,7 +293,7 @@ test("POST: every action refuses visitors and missing roles the same way, before
 
 test("signing out ends the session it was sent with: its cookie is a visitor's afterwards", async () => {
   const { cookie } = await signInAs(["client"]);
-  const out = await post("/sign-out", "client", {}, cookie);
+  const out = await post("/sign-out", {}, cookie);
   expect(out.status).toBe(302);
   expect(out.headers.get("Location")).toBe("/auth");
   const after = await fetchApp(new Request("http://localhost/profile", { redirect: "manual", headers: { Cookie: cookie } }));
@@ -309,8 +302,9 @@ test("signing out ends the session it was sent with: its cookie is a visitor's a
 });
 
 test("a client or coach cannot grant themselves the admin role by posting the admin form", async () => {
+  const { cookies, ids } = await personas();
   for (const persona of ["client", "coach"] as const) {
-    const response = await post("/admin/users", persona, { intent: "grant-role", userId: ids[persona]!, role: "admin" });
+    const response = await post("/admin/users", { intent: "grant-role", userId: ids[persona]!, role: "admin" }, cookies[persona]);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     expect(await countRows("user_roles", "user_id = ? AND role = 'admin'", ids[persona])).toBe(0);
@@ -319,10 +313,11 @@ test("a client or coach cannot grant themselves the admin role by posting the ad
 });
 
 test("a visitor cannot delete an account or download anyone's data", async () => {
-  const exported = await get("/profile/export.json", "visitor");
+  const { ids } = await personas();
+  const exported = await get(null, "/profile/export.json", "visitor");
   expect(exported.status).toBe(302);
   expect(exported.headers.get("Content-Disposition")).toBeNull();
-  const deleted = await post("/profile?tab=privacy", "visitor", { intent: "delete-account", confirm: "DELETE" });
+  const deleted = await post("/profile?tab=privacy", { intent: "delete-account", confirm: "DELETE" }, undefined);
   expect(deleted.status).toBe(302);
   expect(deleted.headers.get("Location")).toBe(signIn("/profile?tab=privacy"));
   expect(await countRows("users", "id IN (?, ?, ?)", ids.client, ids.coach, ids.admin)).toBe(3);

@@ -5,26 +5,16 @@ import { generateTotp } from "~/auth/totp";
 import type { Role } from "~/db/schema";
 import { fetchApp, pageText } from "./app";
 import { testClientIp } from "./client-ip";
-import { countRows, createConfirmedUser, TEST_PASSWORD, uniqueEmail } from "./auth-helpers";
+import { countRows, createConfirmedUser, signInOnWeb, TEST_PASSWORD, uniqueEmail } from "./auth-helpers";
 import { createLead, formPost } from "./factories";
 
 // /profile (details, security, privacy, AI assistant) and the /admin area, driven through the
 // Worker as a browser would: form posts with a session cookie, redirects with toasts.
 
-async function signInAs(user: { email: string; password?: string }, ip = testClientIp()) {
-  const response = await fetchApp(
-    formPost("/auth", { intent: "sign-in", email: user.email, password: user.password ?? TEST_PASSWORD, redirectTo: "/profile" }, { "CF-Connecting-IP": ip }),
-  );
-  expect(response.status).toBe(302);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__Host-session="));
-  expect(cookie).toMatch(/^__Host-session=[^;]+;/);
-  return cookie!.split(";")[0]!;
-}
-
 async function newUser(roles: Role[] = [], email = uniqueEmail("profile")) {
   const user = await createConfirmedUser({ email, roles });
   const ip = testClientIp();
-  return { ...user, ip, cookie: await signInAs(user, ip) };
+  return { ...user, ip, cookie: await signInOnWeb(user, ip) };
 }
 
 function get(path: string, cookie: string, ip = testClientIp()) {
@@ -178,7 +168,7 @@ test("password: the current password is required and checked, the new one confir
   });
   expect(ok.status).toBe(302);
   expect(ok.headers.get("Location")).toBe("/profile?tab=security");
-  await signInAs({ email: user.email, password: newPassword });
+  await signInOnWeb({ email: user.email, password: newPassword });
   const old = await fetchApp(formPost("/auth", { intent: "sign-in", email: user.email, password: TEST_PASSWORD }, { "CF-Connecting-IP": testClientIp() }));
   expect(old.status).toBe(400);
 });
@@ -237,7 +227,7 @@ test("MFA: enrol shows a QR code and the secret, a wrong code keeps the set-up o
 
 test("sessions: the security tab lists each live session and signs out all but this one", async () => {
   const user = await newUser();
-  const otherCookie = await signInAs(user);
+  const otherCookie = await signInOnWeb(user);
   const html = await pageText(await get("/profile?tab=security", user.cookie));
   expect(html).toContain("This device");
   expect(html).toContain("Sign out other sessions (1)");
@@ -293,7 +283,7 @@ test("delete: typing anything but DELETE changes nothing", async () => {
 
 test("delete: removes or anonymises every row the user owns, ends every session and lands on / with a toast", async () => {
   const user = await newUser(["client"]);
-  const otherCookie = await signInAs(user);
+  const otherCookie = await signInOnWeb(user);
   const lead = await createLead({ email: user.email, name: "Test User" });
   const strangerLead = await createLead();
   await env.DB.prepare(

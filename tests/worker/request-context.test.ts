@@ -3,9 +3,7 @@ import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import worker from "../../workers/app";
 import { allowConsoleErrors } from "../console-errors";
-import { createConfirmedUser, TEST_PASSWORD } from "./auth-helpers";
-import { testClientIp } from "./client-ip";
-import { formPost } from "./factories";
+import { createConfirmedUser, signInOnWeb } from "./auth-helpers";
 
 // The request context is built once per request in the Worker entry. These tests count the
 // round trips a page view makes to KV and D1 through the real bindings, and check that a
@@ -70,20 +68,7 @@ async function fetchWith(bindings: Env, path: string, headers: Record<string, st
 }
 
 async function signedInCookie() {
-  const user = await createConfirmedUser({ roles: ["client"] });
-  const response = await worker.fetch(
-    formPost(
-      "/auth",
-      { intent: "sign-in", email: user.email, password: TEST_PASSWORD, redirectTo: "/learning" },
-      { "CF-Connecting-IP": testClientIp() },
-    ) as Request<unknown, IncomingRequestCfProperties>,
-    env,
-    createExecutionContext(),
-  );
-  expect(response.status).toBe(302);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__Host-session="));
-  expect(cookie).toMatch(/^__Host-session=[^;]+;/);
-  return cookie!.split(";")[0]!;
+  return signInOnWeb(await createConfirmedUser({ roles: ["client"] }));
 }
 
 test("a signed-in page view reads the viewer once: one KV read and one D1 query for root and guard together", async () => {
