@@ -9,10 +9,7 @@ import { formatAud, formatAudRange } from "~/utils/format";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { professionalServiceLd, structuredData } from "~/utils/structured-data";
 import { Guarantee } from "~/components/guarantee";
-import { TextCardGrid } from "~/components/card-grid";
-import { LinkCard } from "~/components/link-card";
-import { TrustFigures } from "~/components/trust-figures";
-import { PriceCompare } from "~/components/price-compare";
+import { LinkCard, PriceCompare, TextCardGrid, TrustFigures } from "~/components/marketing-blocks";
 
 const AiCoachDemo = lazy(() => import("~/components/home/ai-coach-demo"));
 

@@ -7,9 +7,7 @@ import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 import { Guarantee } from "~/components/guarantee";
 import { BannerCallToAction } from "~/components/call-to-action";
-import { TextCardGrid } from "~/components/card-grid";
-import { StepList } from "~/components/step-list";
-import { TrustFigures } from "~/components/trust-figures";
+import { StepList, TextCardGrid, TrustFigures } from "~/components/marketing-blocks";
 
 const ourRate = formatAud(BUSINESS.virtualCoachingFromPerHour);
 const traditionalRange = formatAudRange(BUSINESS.traditionalCoachingPerHour.low, BUSINESS.traditionalCoachingPerHour.high);

@@ -8,8 +8,7 @@ import { formatAud } from "~/utils/format";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, structuredData } from "~/utils/structured-data";
 import { BannerCallToAction } from "~/components/call-to-action";
-import { IconCardGrid } from "~/components/card-grid";
-import { StepList } from "~/components/step-list";
+import { IconCardGrid, StepList } from "~/components/marketing-blocks";
 
 const { low: shareLow, high: shareHigh } = BUSINESS.coachRevenueShare;
 const revenueShare = `${shareLow}–${shareHigh}%`;

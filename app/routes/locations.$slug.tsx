@@ -11,7 +11,7 @@ import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, professionalServiceLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
 import { Guarantee } from "~/components/guarantee";
-import { TextCardGrid } from "~/components/card-grid";
+import { TextCardGrid } from "~/components/marketing-blocks";
 
 // /locations/{city}-business-coaching. The content stays on the server: the browser receives only
 // the one city it is showing, plus the names and links of its three neighbours.

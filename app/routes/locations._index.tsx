@@ -8,7 +8,7 @@ import { formatAud } from "~/utils/format";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
-import { IconCardGrid } from "~/components/card-grid";
+import { IconCardGrid } from "~/components/marketing-blocks";
 
 // The index needs only names, one-line summaries and links; the full city content stays on the server.
 export function loader() {

@@ -9,10 +9,7 @@ import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, serviceLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
 import { Guarantee } from "~/components/guarantee";
-import { TextCardGrid } from "~/components/card-grid";
-import { LinkCard } from "~/components/link-card";
-import { StepList } from "~/components/step-list";
-import { TrustFigures } from "~/components/trust-figures";
+import { LinkCard, StepList, TextCardGrid, TrustFigures } from "~/components/marketing-blocks";
 
 // The content stays on the server: the browser receives only the one service it is showing.
 export function loader({ params }: LoaderFunctionArgs) {

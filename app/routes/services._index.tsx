@@ -10,8 +10,7 @@ import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
 import { Guarantee } from "~/components/guarantee";
-import { StepList } from "~/components/step-list";
-import { PriceCompare } from "~/components/price-compare";
+import { PriceCompare, StepList } from "~/components/marketing-blocks";
 
 const ourRate = formatAud(BUSINESS.virtualCoachingFromPerHour);
 const traditionalRange = formatAudRange(BUSINESS.traditionalCoachingPerHour.low, BUSINESS.traditionalCoachingPerHour.high);

@@ -10,7 +10,7 @@ import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, serviceLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
 import { ClarityAiPlanCards, ClarityAiPrivacy } from "~/components/clarityai-sections";
-import { StepList } from "~/components/step-list";
+import { StepList } from "~/components/marketing-blocks";
 
 const ESCALATION_STEPS = [
   {

@@ -1,4 +1,4 @@
-import type { LinkCardData } from "~/components/link-card";
+import type { LinkCardData } from "~/components/marketing-blocks";
 import { BUSINESS } from "~/content/business";
 import { CLARITYAI_TOPICS, clarityAiPath, DEFAULT_PRIVACY_TIP, getClarityAiPage, type ClarityAiTopicSlug } from "~/content/clarityai-pages";
 import { CLARITYAI, SERVICE_SUMMARIES } from "~/content/services";

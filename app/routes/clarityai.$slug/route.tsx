@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CallToAction } from "~/components/call-to-action";
-import { TextCardGrid } from "~/components/card-grid";
+import { LinkCard, TextCardGrid } from "~/components/marketing-blocks";
 import { ClarityAiPlanCards, ClarityAiPrivacy } from "~/components/clarityai-sections";
-import { LinkCard } from "~/components/link-card";
 import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
 import { ResponsiveImage } from "~/components/responsive-image";
