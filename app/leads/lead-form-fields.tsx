@@ -1,8 +1,10 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { BusinessTypeOptions } from "~/components/ui/business-type-options";
 import { Field } from "~/components/ui/field";
+import { FormError } from "~/components/ui/form-error";
 import type { LeadActionData } from "~/leads/leads.server";
-import { BUSINESS_TYPES, LEAD_LIMITS } from "~/leads/lead-fields";
+import { LEAD_LIMITS } from "~/leads/lead-fields";
 
 /**
  * The discovery contact form (name, email, company, phone, business type, message). Validation is
@@ -27,11 +29,7 @@ export function LeadForm({ submitLabel, messageLabel }: { submitLabel: string; m
       <p id="form-required-note" className="hint">
         Fields marked <span aria-hidden="true">*</span> are required.
       </p>
-      {errors.form ? (
-        <p className="form-error" role="alert" tabIndex={-1}>
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <div className="form-row">
         <Field name="name" value={values.name} label="Name" error={errors.name} required>
           {(props) => <input {...props} type="text" autoComplete="name" maxLength={LEAD_LIMITS.name} />}
@@ -51,12 +49,7 @@ export function LeadForm({ submitLabel, messageLabel }: { submitLabel: string; m
       <Field name="businessType" value={values.businessType} label="Business type" error={errors.businessType}>
         {(props) => (
           <select {...props} defaultValue={props.defaultValue ?? ""}>
-            <option value="">Choose one</option>
-            {BUSINESS_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
+            <BusinessTypeOptions />
           </select>
         )}
       </Field>

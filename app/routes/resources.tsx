@@ -2,6 +2,7 @@ import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArg
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { PageHero } from "~/components/page-hero";
+import { Field } from "~/components/ui/field";
 import { useToast } from "~/components/toast/toaster";
 import { leads } from "~/db/schema";
 import { parseForm, type FieldErrors } from "~/utils/forms";
@@ -91,51 +92,12 @@ function DownloadForm({ resource, errors, onSubmitted }: { resource: { slug: str
           {fieldErrors.form}
         </p>
       ) : null}
-      <div className="field">
-        <label htmlFor={id("name")}>
-          Name{" "}
-          <span className="required" aria-hidden="true">
-            *
-          </span>
-        </label>
-        <input
-          id={id("name")}
-          name="name"
-          autoComplete="name"
-          maxLength={LEAD_LIMITS.name}
-          required
-          aria-invalid={Boolean(fieldErrors.name)}
-          aria-describedby={fieldErrors.name ? id("name-error") : undefined}
-        />
-        {fieldErrors.name ? (
-          <p className="field-error" id={id("name-error")}>
-            {fieldErrors.name}
-          </p>
-        ) : null}
-      </div>
-      <div className="field">
-        <label htmlFor={id("email")}>
-          Email{" "}
-          <span className="required" aria-hidden="true">
-            *
-          </span>
-        </label>
-        <input
-          id={id("email")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={LEAD_LIMITS.email}
-          required
-          aria-invalid={Boolean(fieldErrors.email)}
-          aria-describedby={fieldErrors.email ? id("email-error") : undefined}
-        />
-        {fieldErrors.email ? (
-          <p className="field-error" id={id("email-error")}>
-            {fieldErrors.email}
-          </p>
-        ) : null}
-      </div>
+      <Field id={id("name")} name="name" label="Name" error={fieldErrors.name} required>
+        {(props) => <input {...props} autoComplete="name" maxLength={LEAD_LIMITS.name} />}
+      </Field>
+      <Field id={id("email")} name="email" label="Email" error={fieldErrors.email} required>
+        {(props) => <input {...props} type="email" autoComplete="email" maxLength={LEAD_LIMITS.email} />}
+      </Field>
       <div className="field field-checkbox">
         <input id={id("consent")} name="marketingConsent" type="checkbox" value="yes" />
         <label htmlFor={id("consent")}>Yes, email me practical tips and occasional offers from ClarityAI Coaching. I can unsubscribe at any time.</label>

@@ -28,6 +28,7 @@ export function FieldFrame({ id, label, hint, error, children }: { id: string; l
 /** A labelled form control with its hint and error wired up for assistive technology. */
 export function Field({
   name,
+  id = `field-${name}`,
   label,
   error,
   hint,
@@ -35,6 +36,8 @@ export function Field({
   children,
   value,
 }: {
+  /** Defaults to field-{name}; a page with several forms gives each its own. */
+  id?: string;
   name: string;
   label: string;
   error?: string;
@@ -43,7 +46,6 @@ export function Field({
   children: (props: { id: string; name: string; "aria-invalid": boolean; "aria-describedby"?: string; required?: boolean; defaultValue?: string }) => ReactNode;
   value?: string;
 }) {
-  const id = `field-${name}`;
   const marker = required ? (
     <span className="required" aria-hidden="true">
       {" "}
