@@ -24,7 +24,12 @@ export function owesMfaStep(viewer: Pick<Viewer, "aal" | "hasAuthenticatorApp">)
 }
 
 /** The MFA step of /auth, remembering where to go once the code is accepted. */
+export function mfaStepHref(redirectTo: string): string {
+  return `/auth?step=mfa&redirectTo=${encodeURIComponent(redirectTo)}`;
+}
+
+/** The MFA step of /auth, coming back to this request's page. */
 export function mfaStepUrl(request: Request): string {
   const url = new URL(request.url);
-  return `/auth?step=mfa&redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+  return mfaStepHref(url.pathname + url.search);
 }

@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { owesMfaStep, verifiedTotpFactorId } from "~/auth/mfa-gate.server";
+import { mfaStepHref, owesMfaStep, verifiedTotpFactorId } from "~/auth/mfa-gate.server";
 import {
   MfaStepSchema,
   NewPasswordSchema,
@@ -115,7 +115,7 @@ export async function setNewPassword(args: AuthIntentArgs) {
   const { context, redirectTo } = args;
   const viewer = await context.viewer();
   if (!viewer) throw redirect(stepHref("forgot", redirectTo));
-  if (await owesMfaStep(viewer)) throw redirect(`/auth?step=mfa&redirectTo=${encodeURIComponent(stepHref("new-password", redirectTo))}`);
+  if (owesMfaStep(viewer)) throw redirect(mfaStepHref(stepHref("new-password", redirectTo)));
   const parsed = parseForm(args.formData, NewPasswordSchema);
   if (!parsed.success) return invalid("new-password", parsed.errors);
   const result = await callApi(args, "/user", { password: parsed.data.password }, viewer, "PUT");

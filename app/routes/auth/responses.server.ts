@@ -1,4 +1,5 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { mfaStepHref } from "~/auth/mfa-gate.server";
 import { INVALID_EMAIL, PASSWORD_RULE } from "~/auth/schemas";
 import type { SessionResponse } from "~/auth/token-sessions.server";
 import { createWebSession, type authApi } from "~/auth/web-sessions.server";
@@ -70,6 +71,6 @@ export function isSession(value: Record<string, unknown>): value is Record<strin
 export async function finishSignIn(context: AppLoadContext, session: SessionResponse, redirectTo: string) {
   const cookie = await createWebSession(context, session);
   const owesMfa = (session.user.factors ?? []).some((f) => f.factor_type === "totp" && f.status === "verified");
-  const to = owesMfa ? `/auth?step=mfa&redirectTo=${encodeURIComponent(redirectTo)}` : redirectTo;
+  const to = owesMfa ? mfaStepHref(redirectTo) : redirectTo;
   return redirect(to, { headers: { "Set-Cookie": cookie } });
 }

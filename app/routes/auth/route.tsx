@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const requested = url.searchParams.get("step");
   const viewer = await context.viewer();
   if (viewer) {
-    if (await owesMfaStep(viewer)) return { step: "mfa" as Step, redirectTo };
+    if (owesMfaStep(viewer)) return { step: "mfa" as Step, redirectTo };
     if (requested === "new-password") return { step: "new-password" as Step, redirectTo };
     // Never back to redirectTo: a page that sent a signed-in user here (a missing role) would
     // send them straight back, in a loop.
