@@ -180,6 +180,11 @@ export async function refreshSession(ctx: AuthContext, refreshToken: string): Pr
   return respond(ctx, user, state, next);
 }
 
+/** Drops the live-session records of these auth sessions from KV, so no location keeps them alive. */
+export async function forgetLiveSessions(sessions: KVNamespace, ids: string[]) {
+  await Promise.all(ids.map((id) => sessions.delete(`${KV_PREFIX}${id}`)));
+}
+
 export async function revokeSession(ctx: AuthContext, sessionId: string, userId: string, reason: string) {
   const now = new Date().toISOString();
   await ctx.db.batch([
@@ -192,7 +197,7 @@ export async function revokeSession(ctx: AuthContext, sessionId: string, userId:
       .set({ revokedAt: now })
       .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt))),
   ]);
-  await ctx.env.SESSIONS.delete(`${KV_PREFIX}${sessionId}`);
+  await forgetLiveSessions(ctx.env.SESSIONS, [sessionId]);
   await audit(ctx.db, { action: "token_revoked", actorId: userId, ipHash: ctx.ipHash, detail: { session_id: sessionId, reason } });
 }
 
@@ -215,7 +220,7 @@ export async function revokeSessions(ctx: AuthContext, userId: string, currentSe
       .set({ revokedAt: now })
       .where(and(inArray(refreshTokens.sessionId, ids), isNull(refreshTokens.revokedAt))),
   ]);
-  await Promise.all(ids.map((id) => ctx.env.SESSIONS.delete(`${KV_PREFIX}${id}`)));
+  await forgetLiveSessions(ctx.env.SESSIONS, ids);
   await audit(ctx.db, { action: "logout", actorId: userId, ipHash: ctx.ipHash, detail: { scope, sessions: ids.length } });
 }
 

@@ -165,13 +165,20 @@ export async function updateWebSession(context: AppLoadContext, viewer: Viewer, 
   context.forgetViewer();
 }
 
+/** Ends this browser's web session (its KV record); returns the Set-Cookie header that clears the cookie. */
+export async function endWebSession(request: Request, context: AppLoadContext): Promise<string> {
+  const id = await webSessionId(request, context.env.SESSION_SECRET);
+  if (id) await context.cloudflare.env.SESSIONS.delete(WEB_SESSION_PREFIX + id);
+  context.forgetViewer();
+  return sessionCookie(context.env.SESSION_SECRET).serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
 /**
  * Signs out (global scope, SPEC §4) and always lands on /auth: 401, 403 and 404 from the auth
  * service are ignored, and any other failure is logged, never shown.
  */
 export async function signOut(request: Request, context: AppLoadContext) {
   const viewer = await context.viewer().catch(() => null);
-  const id = await webSessionId(request, context.env.SESSION_SECRET);
   if (viewer) {
     try {
       const result = await authApi(request, context, viewer, "/logout?scope=global", { method: "POST" });
@@ -180,7 +187,5 @@ export async function signOut(request: Request, context: AppLoadContext) {
       console.error("sign-out failed:", error instanceof Error ? error.message : String(error));
     }
   }
-  if (id) await context.cloudflare.env.SESSIONS.delete(WEB_SESSION_PREFIX + id);
-  context.forgetViewer();
-  return redirect("/auth", { headers: { "Set-Cookie": await sessionCookie(context.env.SESSION_SECRET).serialize("", { maxAge: 0, expires: new Date(0) }) } });
+  return redirect("/auth", { headers: { "Set-Cookie": await endWebSession(request, context) } });
 }

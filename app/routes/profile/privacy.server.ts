@@ -1,6 +1,7 @@
 import { deleteUserData } from "~/accounts/deletion.server";
 import { DeleteAccountSchema } from "~/accounts/schemas";
-import { signOut } from "~/auth/web-sessions.server";
+import { forgetLiveSessions } from "~/auth/token-sessions.server";
+import { endWebSession } from "~/auth/web-sessions.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { parseForm } from "~/utils/forms";
 import { fail, type ProfileIntentArgs } from "./intents.server";
@@ -9,15 +10,10 @@ export async function deleteAccount({ request, context, viewer, formData }: Prof
   const parsed = parseForm(formData, DeleteAccountSchema);
   if (!parsed.success) return fail("delete-account", parsed.errors);
   const deleted = await deleteUserData(context.db, viewer.id);
-  if (deleted) {
-    // D1 no longer has the sessions; KV must not keep them alive at other locations either.
-    await Promise.all(deleted.sessionIds.map((id) => context.cloudflare.env.SESSIONS.delete(`auth-session:${id}`)));
-  }
-  // The user is gone, so signOut only clears this browser's web session and cookie.
-  const signedOut = await signOut(request, context);
-  const headers = new Headers();
-  const cookie = signedOut.headers.get("Set-Cookie");
-  if (cookie) headers.append("Set-Cookie", cookie);
+  // D1 no longer has the sessions; KV must not keep them alive at other locations either.
+  if (deleted) await forgetLiveSessions(context.cloudflare.env.SESSIONS, deleted.sessionIds);
+  // The user and their auth sessions are gone: only this browser's web session is left to end.
+  const headers = new Headers({ "Set-Cookie": await endWebSession(request, context) });
   return redirectWithToast(
     "/",
     {
