@@ -1,8 +1,8 @@
-import { eq, inArray, is, or, sql, type SQL } from "drizzle-orm";
+import { eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { SCHEMA_TABLES } from "~/db/tables.server";
 import type { Db } from "~/db/client.server";
-import * as schema from "~/db/schema";
 import {
   auditLog,
   authSessions,
@@ -200,8 +200,6 @@ export const USER_DATA: UserDataSource[] = [
   { table: oneTimeTokens, erase: "cascade" },
   { table: flowStates, erase: "cascade" },
 ];
-
-export const SCHEMA_TABLES = (Object.values(schema) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable));
 
 // Columns that point at a person without a foreign key to users (or that should have had one).
 const PERSON_COLUMN = /(^|_)(email|phone|user_id|actor_id|target_id|to_address)$/;

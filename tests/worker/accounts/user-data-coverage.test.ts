@@ -1,6 +1,7 @@
 import { getTableConfig, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { expect, test } from "vitest";
-import { SCHEMA_TABLES, tablesHoldingUserData, USER_DATA, userDataCoverageProblems } from "~/accounts/user-data.server";
+import { tablesHoldingUserData, USER_DATA, userDataCoverageProblems } from "~/accounts/user-data.server";
+import { SCHEMA_TABLES } from "~/db/tables.server";
 import { leads, users } from "~/db/schema";
 
 // Data export and account deletion both walk USER_DATA: a table holding user data that the
