@@ -67,7 +67,7 @@ function pageLog(): PageLog {
         );
       });
       page.on("console", (message) => {
-        log.consoleErrors.push(...[message.text()].filter(() => message.type() === "error"));
+        if (message.type() === "error") log.consoleErrors.push(message.text());
       });
       page.on("pageerror", (error) => log.consoleErrors.push(error.message));
     },
