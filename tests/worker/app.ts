@@ -4,14 +4,15 @@ import worker from "../../workers/app";
 import { testClientIp } from "./client-ip";
 
 /**
- * Sends a request through the Worker's fetch handler, as Cloudflare would. A request without a
- * CF-Connecting-IP comes from this test's own address (see testClientIp).
+ * Sends a request through the Worker's fetch handler, as Cloudflare would, with the test bindings
+ * or others (a production configuration, counting proxies). A request without a CF-Connecting-IP
+ * comes from this test's own address (see testClientIp).
  */
-export async function fetchApp(input: Request | string) {
+export async function fetchApp(input: Request | string, bindings: Env = env) {
   const request = typeof input === "string" ? new Request(`http://localhost${input}`, { redirect: "manual" }) : input;
   request.headers.set("CF-Connecting-IP", request.headers.get("CF-Connecting-IP") ?? testClientIp());
   const ctx = createExecutionContext();
-  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, env, ctx);
+  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, bindings, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }

@@ -1,12 +1,12 @@
 import { AuthClient, type SupportedStorage } from "@supabase/auth-js";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 import { beforeEach, expect, test, vi } from "vitest";
-import worker from "../../workers/app";
 import { createAuthContext } from "~/auth/context.server";
 import { createRequestContext } from "~/context.server";
 import { createFlowState, s256Challenge } from "~/auth/flow-state.server";
+import { fetchApp } from "./app";
 import { testClientIp } from "./client-ip";
 import { countRows, createConfirmedUser, ISO_TIMESTAMP, JWT, signIn, TEST_PASSWORD, uniqueEmail } from "./auth-helpers";
 
@@ -142,11 +142,8 @@ async function fakeProvider() {
 // ── Talking to the Worker ──────────────────────────────────────────────────────────────────────
 
 /** Sends a request through the Worker with the provider configured (or, with `configured: false`, the default env). */
-async function send(request: Request, configured = true) {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, configured ? OIDC_ENV : env, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
+function send(request: Request, configured = true) {
+  return fetchApp(request, configured ? OIDC_ENV : env);
 }
 
 function api(

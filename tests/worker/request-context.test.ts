@@ -1,8 +1,7 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
-import worker from "../../workers/app";
 import { allowConsoleErrors } from "../console-errors";
+import { fetchApp } from "./app";
 import { createConfirmedUser, signInOnWeb } from "./auth-helpers";
 
 // The request context is built once per request in the Worker entry. These tests count the
@@ -59,11 +58,9 @@ function countingBindings(counts: Counts): Env {
 }
 
 async function fetchWith(bindings: Env, path: string, headers: Record<string, string> = {}) {
-  const ctx = createExecutionContext();
-  const request = new Request(`http://localhost${path}`, { redirect: "manual", headers });
-  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, bindings, ctx);
+  const response = await fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers }), bindings);
+  // The whole page is rendered, so every round trip it makes is counted.
   await response.arrayBuffer();
-  await waitOnExecutionContext(ctx);
   return response;
 }
 

@@ -1,9 +1,7 @@
 import { env } from "cloudflare:workers";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { CLARITYAI_CITY_SLUGS, CLARITYAI_TOPIC_SLUGS } from "~/content/clarityai-pages";
 import { LOCATION_SLUGS } from "~/content/locations";
-import worker from "../../workers/app";
 import { canonicalsOf, fetchApp, jsonLdBlocks, pageText, titleOf } from "./app";
 
 // Canonical links, JSON-LD, the sitemap and the feed name the site of PUBLIC_SITE_URL.
@@ -213,12 +211,7 @@ test("the RSS feed lists every published post with absolute links", async () => 
 test("canonical links, structured data, the sitemap and the feed follow PUBLIC_SITE_URL", async () => {
   // wrangler types the variable as its local value; a deployment sets its own.
   const production = { ...env, PUBLIC_SITE_URL: "https://clarityai.com.au" } as unknown as Env;
-  const fetchAs = async (path: string) => {
-    const ctx = createExecutionContext();
-    const response = await worker.fetch(new Request(`http://localhost${path}`) as Request<unknown, IncomingRequestCfProperties>, production, ctx);
-    await waitOnExecutionContext(ctx);
-    return response;
-  };
+  const fetchAs = (path: string) => fetchApp(path, production);
   const html = await (await fetchAs("/contact")).text();
   expect(canonicalsOf(html)).toEqual(["https://clarityai.com.au/contact"]);
   expect(jsonLdBlocks(html)[0]).toMatchObject({ itemListElement: [{ item: "https://clarityai.com.au/" }, { item: "https://clarityai.com.au/contact" }] });
