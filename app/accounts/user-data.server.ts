@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { SCHEMA_TABLES } from "~/db/tables.server";
 import type { Db } from "~/db/client.server";
+import { randomHex } from "~/utils/hex";
 import {
   auditLog,
   authSessions,
@@ -46,10 +47,6 @@ function parseJson(text: string | null): unknown {
   } catch {
     return text;
   }
-}
-
-function randomHex(bytes: number) {
-  return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 // Enquiries carry no user id: they are the user's when sent from the account's address.

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import type { AppEnv } from "~/platform/env.server";
 import type { AuthConfig } from "./config.server";
 import { signingKey, type SigningKey } from "./keys.server";
+import { sha256Hex } from "~/utils/hex";
 
 /** Everything an auth operation needs for one API call, taken from the request context. */
 export type AuthContext = {
@@ -16,11 +17,6 @@ export type AuthContext = {
   waitUntil: (promise: Promise<unknown>) => void;
 };
 
-async function hashAddress(address: string, secret: string) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${secret}:ip:${address}`));
-  return [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** `request` is the API call itself: the incoming request, or one the web UI makes in-process. */
 export async function createAuthContext(request: Request, context: Pick<RequestContext, "cloudflare" | "env" | "db" | "auth">): Promise<AuthContext> {
   let key: Promise<SigningKey> | undefined;
@@ -31,7 +27,7 @@ export async function createAuthContext(request: Request, context: Pick<RequestC
     config: context.auth,
     key: () => (key ??= signingKey(context.db, context.auth)),
     request,
-    ipHash: await hashAddress(request.headers.get("CF-Connecting-IP") ?? "unknown", context.env.SESSION_SECRET),
+    ipHash: await sha256Hex(`${context.env.SESSION_SECRET}:ip:${request.headers.get("CF-Connecting-IP") ?? "unknown"}`, 12),
     waitUntil: (promise) => context.cloudflare.ctx.waitUntil(promise),
   };
 }

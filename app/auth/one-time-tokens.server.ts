@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { ONE_TIME_TOKEN_TYPES, oneTimeTokens } from "~/db/schema";
 import type { AuthContext } from "./context.server";
-import { sha256 } from "./token-sessions.server";
+import { sha256Hex } from "~/utils/hex";
 
 export type OneTimeTokenType = (typeof ONE_TIME_TOKEN_TYPES)[number];
 
@@ -13,7 +13,7 @@ function sixDigitCode(): string {
 
 /** GoTrue's token hash: SHA-256 of the email (or phone) followed by the code, hex. Links carry it. */
 export function tokenHashFor(relatesTo: string, code: string) {
-  return sha256(`${relatesTo}${code}`);
+  return sha256Hex(`${relatesTo}${code}`);
 }
 
 /** Issues a fresh code of a type for a user, replacing any earlier one of the same type. */

@@ -7,6 +7,7 @@ import { findUserById, serializeUser, userMetadata, type UserRow } from "./users
 import { audit } from "./audit.server";
 import type { JobMessage } from "~/jobs/messages";
 import { randomBase64url } from "~/utils/base64url";
+import { sha256Hex } from "~/utils/hex";
 
 // Auth sessions live in D1 (the source of truth for revocation and refresh-token families).
 // KV keeps a small record per live session that every authenticated request reads; revoking a
@@ -23,11 +24,6 @@ export type SessionResponse = {
   user: Awaited<ReturnType<typeof serializeUser>>;
   weak_password?: null;
 };
-
-export async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /** The session JSON: the serialized user, and an access token whose claims are taken from it. */
 async function respond(
@@ -72,7 +68,7 @@ export async function issueSession(ctx: AuthContext, user: UserRow, method: stri
       userAgent: ctx.request.headers.get("User-Agent")?.slice(0, 300) ?? null,
       ipHash: ctx.ipHash,
     }),
-    ctx.db.insert(refreshTokens).values({ tokenHash: await sha256(refreshToken), sessionId: session.id, userId: user.id }),
+    ctx.db.insert(refreshTokens).values({ tokenHash: await sha256Hex(refreshToken), sessionId: session.id, userId: user.id }),
     ctx.db.update(users).set({ lastSignInAt: now, updatedAt: now }).where(eq(users.id, user.id)),
   ]);
   await ctx.env.SESSIONS.put(`${KV_PREFIX}${session.id}`, JSON.stringify({ userId: user.id }), { expirationTtl: KV_TTL_SECONDS });
@@ -123,7 +119,7 @@ export async function elevateSession(ctx: AuthContext, sessionId: string, factor
       .update(refreshTokens)
       .set({ revokedAt: now })
       .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt))),
-    ctx.db.insert(refreshTokens).values({ tokenHash: await sha256(refreshToken), sessionId, userId: session.userId }),
+    ctx.db.insert(refreshTokens).values({ tokenHash: await sha256Hex(refreshToken), sessionId, userId: session.userId }),
   ]);
   const user = await findUserById(ctx.db, session.userId);
   if (!user) throw forbidden("user_not_found", "User from sub claim in JWT does not exist");
@@ -138,7 +134,7 @@ const invalidRefreshToken = () => badRequest("refresh_token_not_found", "Invalid
  * it, reuse means the token leaked, so the whole session is revoked.
  */
 export async function refreshSession(ctx: AuthContext, refreshToken: string): Promise<SessionResponse> {
-  const hash = await sha256(refreshToken);
+  const hash = await sha256Hex(refreshToken);
   const row = await ctx.db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, hash) });
   if (!row) throw invalidRefreshToken();
   const session = await ctx.db.query.authSessions.findFirst({ where: eq(authSessions.id, row.sessionId) });
@@ -155,7 +151,7 @@ export async function refreshSession(ctx: AuthContext, refreshToken: string): Pr
       const replacement = randomBase64url();
       await ctx.db.batch([
         ctx.db.update(refreshTokens).set({ revokedAt: new Date().toISOString() }).where(eq(refreshTokens.tokenHash, child.tokenHash)),
-        ctx.db.insert(refreshTokens).values({ tokenHash: await sha256(replacement), sessionId: session.id, userId: user.id, parentHash: hash }),
+        ctx.db.insert(refreshTokens).values({ tokenHash: await sha256Hex(replacement), sessionId: session.id, userId: user.id, parentHash: hash }),
       ]);
       return respond(ctx, user, state, replacement);
     }
@@ -173,7 +169,7 @@ export async function refreshSession(ctx: AuthContext, refreshToken: string): Pr
     .returning({ tokenHash: refreshTokens.tokenHash });
   if (!revoked) return refreshSession(ctx, refreshToken);
   await ctx.db.batch([
-    ctx.db.insert(refreshTokens).values({ tokenHash: await sha256(next), sessionId: session.id, userId: user.id, parentHash: hash }),
+    ctx.db.insert(refreshTokens).values({ tokenHash: await sha256Hex(next), sessionId: session.id, userId: user.id, parentHash: hash }),
     ctx.db.update(authSessions).set({ refreshedAt: now, updatedAt: now }).where(eq(authSessions.id, session.id)),
   ]);
   await ctx.env.SESSIONS.put(`${KV_PREFIX}${session.id}`, JSON.stringify({ userId: user.id }), { expirationTtl: KV_TTL_SECONDS });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
+import { sha256Hex } from "~/utils/hex";
 
 // Counter rows older than this are removed by the daily maintenance job.
 export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -24,12 +25,6 @@ export function tooManyRequests(retryAfterSeconds: number) {
   };
 }
 
-async function hashClient(clientId: string, secret: string) {
-  const data = new TextEncoder().encode(`${secret}:${clientId}`);
-  const digest = await crypto.subtle.digest("SHA-256", data);
-  return [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /**
  * Counts one attempt against a fixed window and says whether it is allowed. The increment is a
  * single upsert, so concurrent requests cannot both slip under the limit. The client address is
@@ -42,7 +37,7 @@ export async function consumeRateLimit(
   secret: string,
   now = Date.now(),
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  const key = `${rule.name}:${await hashClient(clientId, secret)}`;
+  const key = `${rule.name}:${await sha256Hex(`${secret}:${clientId}`, 16)}`;
   const windowStart = now - (now % rule.windowMs);
   const [row] = await db
     .insert(rateLimits)

@@ -7,11 +7,12 @@ import { badRequest, forbidden, notFound, tooManyRequests, unprocessable, valida
 import { AUTH_LIMITS, json, limit, readJsonBody, stringField } from "../http.server";
 import type { AmrEntry } from "../jwt.server";
 import { QrTooLongError, qrCodeSvg } from "../qr";
-import { authenticate, elevateSession, revokeSession, sha256 } from "~/auth/token-sessions.server";
+import { authenticate, elevateSession, revokeSession } from "~/auth/token-sessions.server";
 import { generateSecret, otpauthUri, verifyTotp } from "../totp";
 import type { UserRow } from "../users.server";
 import type { RateLimitRule } from "~/platform/rate-limit.server";
 import { isUniqueViolation } from "~/db/errors.server";
+import { sha256Hex } from "~/utils/hex";
 
 // MFA endpoints of GoTrue's internal/api/mfa.go: POST /factors, POST /factors/{id}/challenge,
 // POST /factors/{id}/verify, DELETE /factors/{id}; same fields, shapes, statuses and messages.
@@ -218,7 +219,7 @@ export async function challengeFactor(ctx: AuthContext, factorId: string) {
   }
   const code = String(crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000).padStart(6, "0");
   // Only a hash of the code is kept, bound to this challenge so it cannot verify another one.
-  const codeHash = await sha256(`${id}:${code}`);
+  const codeHash = await sha256Hex(`${id}:${code}`);
   await ctx.db.batch([
     ctx.db.insert(mfaChallenges).values({ id, factorId: factor.id, ipHash: ctx.ipHash, otpCodeHash: codeHash, createdAt: now }),
     ctx.db.update(mfaFactors).set({ lastChallengedAt: now }).where(eq(mfaFactors.id, factor.id)),
@@ -285,7 +286,7 @@ export async function verifyFactor(ctx: AuthContext, factorId: string) {
     if (!claimed) throw invalid();
   } else {
     const expected = challenge.otpCodeHash ?? "";
-    if (!constantTimeEqual(await sha256(`${challenge.id}:${code.trim()}`), expected)) {
+    if (!constantTimeEqual(await sha256Hex(`${challenge.id}:${code.trim()}`), expected)) {
       throw unprocessable("mfa_verification_failed", "Invalid MFA Phone code entered");
     }
   }

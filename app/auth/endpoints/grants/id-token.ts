@@ -9,11 +9,12 @@ import { AUTH_LIMITS, limit, stringField } from "../../http.server";
 import { audit } from "../../audit.server";
 import { queueEmail } from "~/auth/emails.server";
 import { issueOneTimeToken } from "../../one-time-tokens.server";
-import { authenticate, issueSession, sha256, type SessionResponse } from "~/auth/token-sessions.server";
+import { authenticate, issueSession, type SessionResponse } from "~/auth/token-sessions.server";
 import { findUserByEmail, findUserById, normaliseEmail, userMetadata, type UserRow } from "../../users.server";
 import { isEmail } from "../../validation";
 import { base64url } from "~/utils/base64url";
 import { isUniqueViolation } from "~/db/errors.server";
+import { sha256Hex } from "~/utils/hex";
 
 export type OidcConfig = NonNullable<AuthConfig["oidc"]>;
 
@@ -170,7 +171,7 @@ export async function checkIdTokenNonce(payload: JWTPayload, nonce: string | und
   if ((tokenNonce !== "") !== (requestNonce !== "")) {
     throw oauthError("invalid request", "Passed nonce and nonce in id_token should either both exist or not.");
   }
-  if (tokenNonce && (await sha256(requestNonce)) !== tokenNonce) throw oauthError("invalid nonce", "Nonces mismatch");
+  if (tokenNonce && (await sha256Hex(requestNonce)) !== tokenNonce) throw oauthError("invalid nonce", "Nonces mismatch");
 }
 
 function assertNotBanned(user: UserRow) {
