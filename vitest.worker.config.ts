@@ -22,7 +22,7 @@ export default defineConfig(async () => {
     ],
     resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
     test: {
-      include: ["tests/worker/**/*.test.ts"],
+      include: ["tests/worker/**/*.test.ts", "tests/security/**/*.test.ts"],
       // Password hashing (scrypt, ~160 ms a hash) makes account tests slow on a busy 2-core machine.
       testTimeout: 20_000,
       setupFiles: ["./tests/worker/setup-database.ts", "./tests/console-error-guard.ts"],

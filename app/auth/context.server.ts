@@ -4,6 +4,7 @@ import type { AppEnv } from "~/platform/env.server";
 import type { AuthConfig } from "./config.server";
 import { signingKey, type SigningKey } from "./keys.server";
 import { sha256Hex } from "~/utils/hex";
+import { clientAddress, clientSource } from "~/platform/rate-limit.server";
 
 /** Everything an auth operation needs for one API call, taken from the request context. */
 export type AuthContext = {
@@ -13,6 +14,8 @@ export type AuthContext = {
   config: AuthConfig;
   key: () => Promise<SigningKey>;
   request: Request;
+  /** What per-source rate limits count: the client's IPv4 address or IPv6 /64 (clientSource). */
+  source: string;
   ipHash: string;
   waitUntil: (promise: Promise<unknown>) => void;
 };
@@ -27,7 +30,8 @@ export async function createAuthContext(request: Request, context: Pick<RequestC
     config: context.auth,
     key: () => (key ??= signingKey(context.db, context.auth)),
     request,
-    ipHash: await sha256Hex(`${context.env.SESSION_SECRET}:ip:${request.headers.get("CF-Connecting-IP") ?? "unknown"}`, 12),
+    source: clientSource(request),
+    ipHash: await sha256Hex(`${context.env.SESSION_SECRET}:ip:${clientAddress(request)}`, 12),
     waitUntil: (promise) => context.cloudflare.ctx.waitUntil(promise),
   };
 }

@@ -45,21 +45,36 @@ export function objectField(body: Record<string, unknown>, name: string): Record
   return value as Record<string, unknown>;
 }
 
-// GoTrue's default limits are the baseline (e.g. 30 token verifications per 5 minutes per IP).
+// The rate-limit model (docs/decisions/004-rate-limits-and-lockout.md). Three kinds of subject:
+// a source (an IPv4 address or IPv6 /64, see clientSource), an account or address, and the pair.
+// Limits on a source refuse that source; limits on an account never refuse the account's owner
+// on their own: they ask for a captcha (when Turnstile is configured) or stop sending new messages.
 export const AUTH_LIMITS = {
-  signInPerIp: { name: "auth-signin-ip", limit: 30, windowMs: 5 * 60_000 },
-  signInPerAccount: { name: "auth-signin-account", limit: 10, windowMs: 5 * 60_000 },
-  signUpPerIp: { name: "auth-signup-ip", limit: 30, windowMs: 60 * 60_000 },
-  otpPerIp: { name: "auth-otp-ip", limit: 30, windowMs: 60 * 60_000 },
-  emailPerAccount: { name: "auth-email-account", limit: 4, windowMs: 60 * 60_000 },
-  verifyPerIp: { name: "auth-verify-ip", limit: 30, windowMs: 5 * 60_000 },
-  mfaVerifyPerIp: { name: "auth-mfa-ip", limit: 15, windowMs: 60_000 },
+  // Every attempt, per source. GoTrue's defaults are the baseline.
+  signInPerSource: { name: "auth-signin-ip", limit: 30, windowMs: 5 * 60_000 },
+  signUpPerSource: { name: "auth-signup-ip", limit: 30, windowMs: 60 * 60_000 },
+  otpPerSource: { name: "auth-otp-ip", limit: 30, windowMs: 60 * 60_000 },
+  verifyPerSource: { name: "auth-verify-ip", limit: 30, windowMs: 5 * 60_000 },
+  mfaVerifyPerSource: { name: "auth-mfa-ip", limit: 15, windowMs: 60_000 },
+  // Wrong passwords for one account from one source: that source is refused for that account.
+  signInFailuresPerAccountSource: { name: "auth-signin-fail-pair", limit: 5, windowMs: 15 * 60_000 },
+  // Wrong passwords for one account from all sources: beyond this, every sign-in to the account
+  // needs a captcha when Turnstile is configured. Nobody is refused by this count alone.
+  signInFailuresPerAccount: { name: "auth-signin-fail-account", limit: 10, windowMs: 15 * 60_000 },
+  // Code and link verifications per address, whichever path (code, token_hash, link).
+  verifyPerAddress: { name: "auth-verify-address", limit: 10, windowMs: 15 * 60_000 },
+  // Messages (email or SMS) to one address asked for by one source.
+  messagesPerAddressSource: { name: "auth-message-pair", limit: 3, windowMs: 60 * 60_000 },
+  // Messages to one address in total: beyond this nothing new is sent, and the last code stays valid.
+  messagesPerAddress: { name: "auth-message-address", limit: 10, windowMs: 60 * 60_000 },
+  // Email or phone changes asked for by one user (PUT /user), counted before the address is checked.
+  addressChangesPerUser: { name: "auth-address-change-user", limit: 4, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
+
+/** Wrong codes for an address after which its outstanding codes are burned. */
+export const WRONG_CODE_ATTEMPTS = 5;
 
 export async function limit(ctx: AuthContext, rule: RateLimitRule, subject: string) {
   const result = await consumeRateLimit(ctx.db, rule, subject, ctx.appEnv.SESSION_SECRET);
-  if (!result.allowed) {
-    const error = tooManyRequests("over_request_rate_limit", "Request rate limit reached");
-    throw error;
-  }
+  if (!result.allowed) throw tooManyRequests("over_request_rate_limit", "Request rate limit reached");
 }

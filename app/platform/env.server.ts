@@ -21,6 +21,10 @@ const EnvSchema = z.object({
   AUTH_OIDC_AUTHORIZATION_URL: z.url().optional(),
   AUTH_OIDC_TOKEN_URL: z.url().optional(),
   AUTH_OIDC_PROVIDER: z.string().min(1).default("oidc"),
+  // Cloudflare Turnstile: with both keys set, sign-in asks for a captcha after repeated failures.
+  TURNSTILE_SITE_KEY: z.string().min(1).optional(),
+  TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
+  TURNSTILE_VERIFY_URL: z.url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };

@@ -67,10 +67,6 @@ const SESSION_METHOD: Record<Exclude<VerifyType, "email">, string> = {
 
 // ── Request fields ───────────────────────────────────────────────────────────────────────────
 
-function clientIp(ctx: AuthContext) {
-  return ctx.request.headers.get("CF-Connecting-IP") ?? "unknown";
-}
-
 function booleanField(body: Record<string, unknown>, name: string): boolean | undefined {
   const value = body[name];
   if (value === undefined || value === null) return undefined;
@@ -158,7 +154,7 @@ function verifyLink(ctx: AuthContext, token: string, type: string, redirectTo: s
  */
 async function limitMessages(ctx: AuthContext, subject: string, channel: "email" | "sms") {
   try {
-    await limit(ctx, AUTH_LIMITS.emailPerAccount, `${channel}:${subject}`);
+    await limit(ctx, AUTH_LIMITS.messagesPerAddress, `${channel}:${subject}`);
   } catch (error) {
     if (error instanceof AuthApiError && error.status === 429) {
       throw channel === "email"
@@ -504,7 +500,7 @@ export async function otp(ctx: AuthContext) {
   if (!rawEmail && !rawPhone) throw validationFailed(MISSING_OTP_ADDRESS);
   if (rawEmail && rawPhone) throw validationFailed("Only an email address or phone number should be provided");
   if (rawEmail && channel) throw validationFailed("Channel should only be specified with Phone OTP");
-  await limit(ctx, AUTH_LIMITS.otpPerIp, clientIp(ctx));
+  await limit(ctx, AUTH_LIMITS.otpPerSource, ctx.source);
 
   if (rawEmail) {
     const email = validEmail(rawEmail);
@@ -543,7 +539,7 @@ export async function verifyPost(ctx: AuthContext) {
   const redirectTo = stringField(body, "redirect_to") ?? "";
   const type = verifyTypeOf(rawType);
   if ((!token && !tokenHashRaw) || (token && tokenHashRaw)) throw validationFailed("Verify requires either a token or a token hash");
-  await limit(ctx, AUTH_LIMITS.verifyPerIp, clientIp(ctx));
+  await limit(ctx, AUTH_LIMITS.verifyPerSource, ctx.source);
 
   let result: Redeemed;
   if (token) {
@@ -563,7 +559,7 @@ export async function verifyPost(ctx: AuthContext) {
     const phoneType = type === "sms" || type === "phone_change";
     if (phoneType !== Boolean(rawPhone)) throw forbidden("otp_expired", TOKEN_INVALID);
     // Six digits are guessable across many addresses' worth of IPs: cap attempts per address too.
-    await limit(ctx, AUTH_LIMITS.signInPerAccount, `verify:${address}`);
+    await limit(ctx, AUTH_LIMITS.verifyPerAddress, `verify:${address}`);
     result = await redeem(ctx, type, await tokenHashFor(address, token), address, "code");
   } else {
     if (rawEmail || rawPhone || redirectTo) throw validationFailed("Only the token_hash and type should be provided");
@@ -605,7 +601,7 @@ export async function verifyGet(ctx: AuthContext) {
   const target = redirectTarget(ctx, params.get("redirect_to"));
   if (!rawType) throw validationFailed("Verify requires a verification type");
   if (!token) throw validationFailed("Verify requires a token or a token hash");
-  await limit(ctx, AUTH_LIMITS.verifyPerIp, clientIp(ctx));
+  await limit(ctx, AUTH_LIMITS.verifyPerSource, ctx.source);
   const { hash, pkce } = stripPkcePrefix(token);
 
   try {
@@ -669,7 +665,7 @@ export async function resend(ctx: AuthContext) {
   if (rawEmail && rawPhone) throw validationFailed("Only an email address or phone number should be provided.");
   const email = rawEmail ? validEmail(rawEmail) : null;
   const phone = rawPhone ? validPhone(rawPhone) : null;
-  await limit(ctx, AUTH_LIMITS.otpPerIp, clientIp(ctx));
+  await limit(ctx, AUTH_LIMITS.otpPerSource, ctx.source);
   await limitMessages(ctx, (email ?? phone)!, email ? "email" : "sms");
 
   const user = email ? await findUserByEmail(ctx.db, email) : await findUserByPhone(ctx.db, phone!);
@@ -701,7 +697,7 @@ export async function recover(ctx: AuthContext) {
   const pkce = readPkce(body);
   if (!rawEmail) throw validationFailed("Password recovery requires an email");
   const email = validEmail(rawEmail);
-  await limit(ctx, AUTH_LIMITS.otpPerIp, clientIp(ctx));
+  await limit(ctx, AUTH_LIMITS.otpPerSource, ctx.source);
   await limitMessages(ctx, email, "email");
   const user = await findUserByEmail(ctx.db, email);
   if (user) await sendRecovery(ctx, user, email, pkce);

@@ -51,7 +51,6 @@ const E164 = /^[1-9][0-9]{1,14}$/;
 type FactorRow = typeof mfaFactors.$inferSelect;
 type SessionRow = typeof authSessions.$inferSelect;
 
-const clientIp = (ctx: AuthContext) => ctx.request.headers.get("CF-Connecting-IP") ?? "unknown";
 
 /** An audit row as audit() writes it, for use inside a batch with the change it records. */
 function auditInsert(ctx: AuthContext, action: AuditAction, actorId: string, detail: Record<string, unknown>) {
@@ -195,7 +194,7 @@ const expiresAt = (createdAt: string) => Math.floor(Date.parse(createdAt) / 1000
 export async function challengeFactor(ctx: AuthContext, factorId: string) {
   const { user } = await currentSession(ctx);
   const factor = await ownFactor(ctx, user.id, factorId);
-  await limit(ctx, MFA_CHALLENGE_PER_IP, clientIp(ctx));
+  await limit(ctx, MFA_CHALLENGE_PER_IP, ctx.source);
   const body = await readJsonBody(ctx.request);
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
@@ -248,7 +247,7 @@ function constantTimeEqual(a: string, b: string) {
 export async function verifyFactor(ctx: AuthContext, factorId: string) {
   const { user, session } = await currentSession(ctx);
   const factor = await ownFactor(ctx, user.id, factorId);
-  await limit(ctx, AUTH_LIMITS.mfaVerifyPerIp, clientIp(ctx));
+  await limit(ctx, AUTH_LIMITS.mfaVerifyPerSource, ctx.source);
   const body = await readJsonBody(ctx.request);
   const challengeId = stringField(body, "challenge_id");
   const code = stringField(body, "code") ?? "";

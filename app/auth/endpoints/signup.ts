@@ -30,7 +30,7 @@ export async function signup(ctx: AuthContext) {
   if (email && !isEmail(email)) throw new AuthApiError(400, "email_address_invalid", `Email address "${email}" is invalid`);
   if (phone && !isPhone(phone)) throw validationFailed("Invalid phone number format (E.164 required)");
   assertStrongPassword(password);
-  await limit(ctx, AUTH_LIMITS.signUpPerIp, ctx.request.headers.get("CF-Connecting-IP") ?? "unknown");
+  await limit(ctx, AUTH_LIMITS.signUpPerSource, ctx.source);
 
   const existing = email ? await findUserByEmail(ctx.db, email) : await findUserByPhone(ctx.db, phone!);
   if (existing) {

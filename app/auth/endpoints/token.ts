@@ -24,8 +24,8 @@ export async function passwordGrant(ctx: AuthContext, input: { email?: string; p
   if ((!email && !phone) || !input.password) throw badRequest("validation_failed", MISSING_CREDENTIALS);
   if (email && phone) throw validationFailed("Only an email address or phone number should be provided on login.");
   const subject = email ? `email:${email.toLowerCase()}` : `phone:${phone}`;
-  await limit(ctx, AUTH_LIMITS.signInPerIp, ctx.request.headers.get("CF-Connecting-IP") ?? "unknown");
-  await limit(ctx, AUTH_LIMITS.signInPerAccount, subject);
+  await limit(ctx, AUTH_LIMITS.signInPerSource, ctx.source);
+  await limit(ctx, AUTH_LIMITS.signInFailuresPerAccount, subject);
 
   const user = email ? await findUserByEmail(ctx.db, email) : await findUserByPhone(ctx.db, phone!);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? TIMING_DUMMY_HASH);
@@ -56,7 +56,7 @@ export async function token(ctx: AuthContext) {
     case "refresh_token": {
       const refreshToken = stringField(body, "refresh_token");
       if (!refreshToken) throw badRequest("validation_failed", "refresh_token required");
-      await limit(ctx, AUTH_LIMITS.verifyPerIp, ctx.request.headers.get("CF-Connecting-IP") ?? "unknown");
+      await limit(ctx, AUTH_LIMITS.verifyPerSource, ctx.source);
       return json(await refreshSession(ctx, refreshToken));
     }
     case "pkce":

@@ -448,7 +448,7 @@ export async function idTokenGrant(ctx: AuthContext, body: Record<string, unknow
     target = (await authenticate(ctx, { strict: true })).user;
   }
   const oidc = resolveIdTokenProvider(ctx, provider, issuer, idToken);
-  await limit(ctx, AUTH_LIMITS.signInPerIp, ctx.request.headers.get("CF-Connecting-IP") ?? "unknown");
+  await limit(ctx, AUTH_LIMITS.signInPerSource, ctx.source);
 
   const { payload, data } = await verifyProviderIdToken(oidc, idToken, accessToken);
   await checkIdTokenNonce(payload, nonce);

@@ -18,7 +18,7 @@ export async function pkceGrant(ctx: AuthContext, body: Record<string, unknown>)
   const authCode = stringField(body, "auth_code");
   const codeVerifier = stringField(body, "code_verifier");
   if (!authCode || !codeVerifier) throw badRequest("validation_failed", "invalid request: both auth code and code verifier should be non-empty");
-  await limit(ctx, AUTH_LIMITS.verifyPerIp, ctx.request.headers.get("CF-Connecting-IP") ?? "unknown");
+  await limit(ctx, AUTH_LIMITS.verifyPerSource, ctx.source);
 
   const flow = await findFlowStateByAuthCode(ctx, authCode);
   // A flow whose user is not known yet (external sign-in still at the provider) has nothing to trade.
