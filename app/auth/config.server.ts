@@ -2,6 +2,11 @@ import type { AppEnv } from "~/platform/env.server";
 
 // Auth settings come from the parsed env (GoTrue's defaults live in its schema).
 
+/** Seconds in which an already-used refresh token is still accepted (GoTrue's default). */
+export const REFRESH_REUSE_INTERVAL_SECONDS = 10;
+/** Seconds an emailed or texted one-time code or link stays valid. */
+export const OTP_TTL_SECONDS = 3600;
+
 export type AuthConfig = {
   issuer: string;
   audience: "authenticated";
@@ -23,8 +28,8 @@ export function authConfig(appEnv: AppEnv): AuthConfig {
     audience: "authenticated",
     siteUrl,
     accessTokenTtl: appEnv.AUTH_ACCESS_TOKEN_TTL,
-    refreshReuseInterval: 10,
-    otpTtl: 3600,
+    refreshReuseInterval: REFRESH_REUSE_INTERVAL_SECONDS,
+    otpTtl: OTP_TTL_SECONDS,
     emailAutoconfirm: appEnv.AUTH_EMAIL_AUTOCONFIRM === "true",
     privateKey: appEnv.AUTH_JWT_PRIVATE_KEY,
     production: appEnv.APP_ENV === "production",

@@ -35,9 +35,17 @@ export async function signAccessToken(
   return { token, expiresAt };
 }
 
-/** Verifies an access token: ES256 only, our issuer and audience, not expired. */
+/** Claims an access token must carry: without `exp` a token (however it came to be signed) would never expire. */
+const REQUIRED_CLAIMS = ["exp", "sub", "session_id"];
+
+/** Verifies an access token: ES256 only, our issuer and audience, with an expiry that has not passed. */
 export async function verifyAccessToken(token: string, key: SigningKey, config: AuthConfig): Promise<AccessTokenClaims> {
   const jwks = createLocalJWKSet({ keys: [key.publicJwk] });
-  const { payload } = await jwtVerify(token, jwks, { algorithms: ["ES256"], issuer: config.issuer, audience: config.audience });
+  const { payload } = await jwtVerify(token, jwks, {
+    algorithms: ["ES256"],
+    issuer: config.issuer,
+    audience: config.audience,
+    requiredClaims: REQUIRED_CLAIMS,
+  });
   return payload as AccessTokenClaims;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, eq, exists, inArray, isNull, ne, sql } from "drizzle-orm";
 import { authSessions, refreshTokens, users } from "~/db/schema";
 import type { AuthContext } from "./context.server";
 import { badRequest, unauthorized, forbidden } from "./errors.server";
@@ -6,7 +6,7 @@ import { signAccessToken, verifyAccessToken, type AccessTokenClaims, type AmrEnt
 import { findUserById, serializeUser, userMetadata, type UserRow } from "./users.server";
 import { audit } from "./audit.server";
 import type { JobMessage } from "~/jobs/messages";
-import { randomBase64url } from "~/utils/base64url";
+import { base64url, randomBase64url } from "~/utils/base64url";
 import { sha256Hex } from "~/utils/hex";
 
 // Auth sessions live in D1 (the source of truth for revocation and refresh-token families).
@@ -103,7 +103,12 @@ async function enqueueOnboardingOnce(ctx: AuthContext, user: UserRow) {
   await ctx.env.JOBS.send(job);
 }
 
-/** Raises a session to aal2 after a verified MFA factor, and returns a fresh token pair. */
+/**
+ * Raises a session to aal2 after a verified MFA factor, and returns a fresh token pair. The new
+ * refresh token is random, not derived from the one it replaces, so only this client has it: the
+ * aal1 token presented again within the reuse interval is refused without ending the session (no
+ * successor to hand out, and no fork), and after it counts as reuse like any spent token.
+ */
 export async function elevateSession(ctx: AuthContext, sessionId: string, factorId: string, method: "totp" | "phone"): Promise<SessionResponse> {
   const session = await ctx.db.query.authSessions.findFirst({ where: and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)) });
   if (!session) throw forbidden("session_not_found", "Session not found");
@@ -127,11 +132,51 @@ export async function elevateSession(ctx: AuthContext, sessionId: string, factor
 }
 
 const invalidRefreshToken = () => badRequest("refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+const alreadyUsed = () => badRequest("refresh_token_already_used", "Invalid Refresh Token: Already Used");
+
+/** How many rotations a reused token's line is followed through to the session's current token. */
+const MAX_REUSE_CHAIN = 16;
 
 /**
- * Rotates a refresh token. An already-used token is accepted only within the short reuse interval
- * (a client retrying after a lost response) and then returns the session's current token; outside
- * it, reuse means the token leaked, so the whole session is revoked.
+ * The refresh token that replaces `parent` when it is rotated: an HMAC of it under the server
+ * secret, so every refresh of one token computes the same successor. Only someone holding the
+ * parent (and the secret) can work it out; D1 keeps just its hash, like every refresh token's.
+ */
+async function successorOf(ctx: AuthContext, parent: string): Promise<string> {
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey("raw", encoder.encode(ctx.appEnv.SESSION_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`refresh-token:${parent}`));
+  // 128 bits, as long as the tokens a sign-in issues.
+  return base64url(new Uint8Array(mac).slice(0, 16));
+}
+
+function withinReuseInterval(ctx: AuthContext, revokedAt: string) {
+  return Date.now() - Date.parse(revokedAt) <= ctx.config.refreshReuseInterval * 1000;
+}
+
+/**
+ * The live token a spent one was rotated into, following its line through any later rotations
+ * (tab A refreshed twice while tab B still held the first token). Null when the line ends in a
+ * spent token with no successor: MFA replaced it (the new token went to that client only) or the
+ * session was ended.
+ */
+async function currentSuccessor(ctx: AuthContext, token: string): Promise<string | null> {
+  let current = token;
+  for (let step = 0; step < MAX_REUSE_CHAIN; step++) {
+    current = await successorOf(ctx, current);
+    const row = await ctx.db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, await sha256Hex(current)) });
+    if (!row) return null;
+    if (!row.revokedAt) return current;
+  }
+  return null;
+}
+
+/**
+ * Rotates a refresh token. Its successor is derived from it, and added in the same transaction
+ * that spends it, so concurrent refreshes of one token (two tabs, a retried request) all get the
+ * same new token and the session never forks. A token already spent is accepted only within the
+ * short reuse interval, and then returns the session's current token from its line; outside it,
+ * reuse means the token leaked, so the whole session is revoked (GoTrue's reuse detection).
  */
 export async function refreshSession(ctx: AuthContext, refreshToken: string): Promise<SessionResponse> {
   const hash = await sha256Hex(refreshToken);
@@ -143,37 +188,61 @@ export async function refreshSession(ctx: AuthContext, refreshToken: string): Pr
   if (!user) throw invalidRefreshToken();
   const state = { id: session.id, aal: session.aal, amr: JSON.parse(session.amr) as AmrEntry[] };
 
-  if (row.revokedAt) {
-    const child = await ctx.db.query.refreshTokens.findFirst({ where: and(eq(refreshTokens.parentHash, hash), isNull(refreshTokens.revokedAt)) });
-    const withinReuse = Date.now() - Date.parse(row.revokedAt) <= ctx.config.refreshReuseInterval * 1000;
-    if (child && withinReuse) {
-      // The client never saw the rotated token: hand out a new child of the same parent.
-      const replacement = randomBase64url();
-      await ctx.db.batch([
-        ctx.db.update(refreshTokens).set({ revokedAt: new Date().toISOString() }).where(eq(refreshTokens.tokenHash, child.tokenHash)),
-        ctx.db.insert(refreshTokens).values({ tokenHash: await sha256Hex(replacement), sessionId: session.id, userId: user.id, parentHash: hash }),
-      ]);
-      return respond(ctx, user, state, replacement);
-    }
+  if (row.revokedAt && !withinReuseInterval(ctx, row.revokedAt)) {
     await revokeSession(ctx, session.id, user.id, "refresh_token_reuse");
-    throw badRequest("refresh_token_already_used", "Invalid Refresh Token: Already Used");
+    throw alreadyUsed();
   }
 
-  const next = randomBase64url();
+  const next = await successorOf(ctx, refreshToken);
+  const nextHash = await sha256Hex(next);
   const now = new Date().toISOString();
-  // Only one concurrent refresh can flip this row from live to revoked; a loser is a reuse.
-  const [revoked] = await ctx.db
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.revokedAt)))
-    .returning({ tokenHash: refreshTokens.tokenHash });
-  if (!revoked) return refreshSession(ctx, refreshToken);
-  await ctx.db.batch([
-    ctx.db.insert(refreshTokens).values({ tokenHash: await sha256Hex(next), sessionId: session.id, userId: user.id, parentHash: hash }),
-    ctx.db.update(authSessions).set({ refreshedAt: now, updatedAt: now }).where(eq(authSessions.id, session.id)),
+  const live = and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.revokedAt));
+  // One transaction, and each statement acts only while the token is still live: the successor is
+  // added, the session marked refreshed, and the token spent. A concurrent refresh that spent it
+  // first added the very same successor, so this one changes nothing and reads it below.
+  const [, , spent] = await ctx.db.batch([
+    ctx.db
+      .insert(refreshTokens)
+      .select(
+        ctx.db
+          .select({
+            tokenHash: sql<string>`${nextHash}`.as("token_hash"),
+            sessionId: refreshTokens.sessionId,
+            userId: refreshTokens.userId,
+            parentHash: refreshTokens.tokenHash,
+            revokedAt: sql<string | null>`NULL`.as("revoked_at"),
+            createdAt: sql<string>`${now}`.as("created_at"),
+          })
+          .from(refreshTokens)
+          .where(live),
+      )
+      .onConflictDoNothing(),
+    ctx.db
+      .update(authSessions)
+      .set({ refreshedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(authSessions.id, session.id),
+          exists(
+            ctx.db
+              .select({ one: sql`1` })
+              .from(refreshTokens)
+              .where(live),
+          ),
+        ),
+      ),
+    ctx.db.update(refreshTokens).set({ revokedAt: now }).where(live).returning({ tokenHash: refreshTokens.tokenHash }),
   ]);
-  await ctx.env.SESSIONS.put(`${KV_PREFIX}${session.id}`, JSON.stringify({ userId: user.id }), { expirationTtl: KV_TTL_SECONDS });
-  return respond(ctx, user, state, next);
+  if (spent.length > 0) {
+    await ctx.env.SESSIONS.put(`${KV_PREFIX}${session.id}`, JSON.stringify({ userId: user.id }), { expirationTtl: KV_TTL_SECONDS });
+    return respond(ctx, user, state, next);
+  }
+
+  // Spent already, within the reuse interval (a concurrent refresh, or a retry after a lost
+  // response): the client gets the token its line was rotated into, never a new one.
+  const current = await currentSuccessor(ctx, refreshToken);
+  if (!current) throw alreadyUsed();
+  return respond(ctx, user, state, current);
 }
 
 /** Drops the live-session records of these auth sessions from KV, so no location keeps them alive. */
