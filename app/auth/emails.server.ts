@@ -1,8 +1,20 @@
 import type { JobMessage } from "~/jobs/messages";
-import { insertOutboxEmail, type OutgoingEmail } from "~/email/outbox.server";
+import { and, gte, lt } from "drizzle-orm";
+import { deliverOutboxEmail, insertOutboxEmail, type OutgoingEmail } from "~/email/outbox.server";
+import type { Db } from "~/db/client.server";
+import { emailOutbox } from "~/db/schema";
+import type { AppEnv } from "~/platform/env.server";
 import type { AuthContext } from "./context.server";
 
 export type QueuedEmail = OutgoingEmail;
+
+/** An auth email as it goes out: with the footer that names the sender. */
+function withFooter(appEnv: Pick<AppEnv, "PUBLIC_SITE_URL">, email: QueuedEmail): QueuedEmail {
+  return {
+    ...email,
+    text: `${email.text}\n\n— ClarityAI Coaching\n${appEnv.PUBLIC_SITE_URL}\nYou're receiving this because of activity on your ClarityAI Coaching account.`,
+  };
+}
 
 /**
  * Writes an email to the outbox ("pending") and enqueues its delivery: the queue consumer sends it
@@ -10,13 +22,40 @@ export type QueuedEmail = OutgoingEmail;
  * most once.
  */
 export async function queueEmail(ctx: Pick<AuthContext, "db" | "env" | "appEnv">, email: QueuedEmail) {
-  const id = await insertOutboxEmail(ctx.db, ctx.appEnv, {
-    ...email,
-    text: `${email.text}\n\n— ClarityAI Coaching\n${ctx.appEnv.PUBLIC_SITE_URL}\nYou're receiving this because of activity on your ClarityAI Coaching account.`,
-  });
+  const id = await insertOutboxEmail(ctx.db, ctx.appEnv, withFooter(ctx.appEnv, email));
   if (id) {
     const job: JobMessage = { type: "email.send", version: 1, outboxId: id };
     await ctx.env.JOBS.send(job);
   }
   return id;
+}
+
+/**
+ * For work already running in a queue job: records the emails in the outbox in one batch (all or
+ * none, once per dedupe key) and delivers them. A provider failure throws, so the job is retried;
+ * resumeEmails then finds the recorded rows and delivers those still pending.
+ */
+export async function sendEmailsNow(db: Db, appEnv: AppEnv, emails: QueuedEmail[], fetcher: typeof fetch) {
+  const rows = emails.map((email) => {
+    const { dedupeKey, to, subject, text } = withFooter(appEnv, email);
+    const provider = appEnv.EMAIL_API_KEY ? "resend" : "outbox";
+    return { id: crypto.randomUUID(), dedupeKey, toAddress: to, subject, textBody: text, status: "pending" as const, provider };
+  });
+  const [first, ...rest] = rows.map((row) => db.insert(emailOutbox).values(row).onConflictDoNothing({ target: emailOutbox.dedupeKey }));
+  if (!first) return;
+  await db.batch([first, ...rest]);
+  for (const row of rows) await deliverOutboxEmail(db, appEnv, row.id, fetcher);
+}
+
+/**
+ * Delivers what an earlier run of a job recorded under dedupe keys starting with `prefix`. Returns
+ * whether it had recorded anything, i.e. whether the job's work is already done.
+ */
+export async function resumeEmails(db: Db, appEnv: AppEnv, prefix: string, fetcher: typeof fetch) {
+  const rows = await db
+    .select({ id: emailOutbox.id, status: emailOutbox.status })
+    .from(emailOutbox)
+    .where(and(gte(emailOutbox.dedupeKey, prefix), lt(emailOutbox.dedupeKey, `${prefix}\uffff`)));
+  for (const row of rows) if (row.status === "pending") await deliverOutboxEmail(db, appEnv, row.id, fetcher);
+  return rows.length > 0;
 }

@@ -57,7 +57,7 @@ export type NewFlowState = {
  * Starts a PKCE flow. Validates the challenge with GoTrue's messages (400 validation_failed) and
  * returns the flow's id and its auth code (a UUID, as GoTrue makes them).
  */
-export async function createFlowState(ctx: AuthContext, input: NewFlowState): Promise<{ id: string; authCode: string }> {
+export async function createFlowState(ctx: Pick<AuthContext, "db" | "waitUntil">, input: NewFlowState): Promise<{ id: string; authCode: string }> {
   if (!validatePkceParams(input.codeChallenge, input.codeChallengeMethod)) throw badRequest("validation_failed", INVALID_PKCE_PARAMS);
   const method = parseCodeChallengeMethod(input.codeChallengeMethod);
   if (!method) throw badRequest("validation_failed", "Invalid code_challenge_method");

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { generateSecret, generateTotp } from "~/auth/totp";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/db/seed-data";
 import { fetchApp, pageText } from "./app";
@@ -35,14 +35,25 @@ async function signInCookie(email: string, password = TEST_PASSWORD) {
   return sessionCookie(response).pair;
 }
 
-/** The 6-digit code of the newest outbox email to this address with this subject. */
-async function emailedCode(email: string, subjectStart: string) {
-  const row = await env.DB.prepare("SELECT text_body FROM email_outbox WHERE to_address = ? AND subject LIKE ? ORDER BY created_at DESC, rowid DESC LIMIT 1")
-    .bind(email, `${subjectStart}%`)
-    .first<{ text_body: string }>();
-  const code = row?.text_body.match(/\b(\d{6})\b/)?.[1];
-  expect(code, `a "${subjectStart}" email with a code for ${email}`).toMatch(/^\d{6}$/);
-  return code!;
+/**
+ * The 6-digit code of the newest outbox email to this address with this subject, once it is there
+ * (codes asked for with "Email me a code", "Forgot password" and resends are written by a queue job).
+ */
+async function emailedCode(email: string, subjectStart: string, count = 1) {
+  return vi.waitFor(
+    async () => {
+      const { results } = await env.DB.prepare(
+        "SELECT text_body FROM email_outbox WHERE to_address = ? AND subject LIKE ? ORDER BY created_at DESC, rowid DESC",
+      )
+        .bind(email, `${subjectStart}%`)
+        .all<{ text_body: string }>();
+      expect(results.length, `${count} "${subjectStart}" email(s) for ${email}`).toBeGreaterThanOrEqual(count);
+      const code = results[0]?.text_body.match(/\b(\d{6})\b/)?.[1];
+      expect(code, `a "${subjectStart}" email with a code for ${email}`).toMatch(/^\d{6}$/);
+      return code!;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
 
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
@@ -302,7 +313,7 @@ test("signing in before confirming offers the code step, and a new code can be s
   const resend = await post("/auth", { intent: "resend-confirmation", email });
   expect(resend.status).toBe(200);
   expect(await pageText(resend)).toContain(`We've sent a new code to ${email}`);
-  const code = await emailedCode(email, "Confirm your ClarityAI Coaching account");
+  const code = await emailedCode(email, "Confirm your ClarityAI Coaching account", 2);
   const confirmed = await post("/auth", { intent: "confirm-sign-up", email, code });
   expect(confirmed.status).toBe(302);
   expect(confirmed.headers.get("Location")).toBe("/profile");

@@ -1,19 +1,25 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "~/db/client.server";
 import { authSessions, identities, mfaFactors, oneTimeTokens, profiles, users } from "~/db/schema";
+import type { JobMessage } from "~/jobs/messages";
+import type { AppEnv } from "~/platform/env.server";
+import { consumeRateLimit } from "~/platform/rate-limit.server";
+import type { AuthConfig } from "../config.server";
 import type { AuthContext } from "../context.server";
 import { AuthApiError, badRequest, forbidden, unprocessable, validationFailed } from "../errors.server";
 import { AUTH_LIMITS, json, limit, objectField, readJsonBody, stringField } from "../http.server";
 import { hashPassword, verifyPassword } from "../password.server";
 import { authenticate, issueSession, revokeSessions } from "~/auth/token-sessions.server";
-import { issueOneTimeToken, tokenHashFor, type OneTimeTokenType } from "../one-time-tokens.server";
-import { queueEmail } from "~/auth/emails.server";
+import { findByLinkToken, hasLiveToken, issueOneTimeToken, takeCode, takeRow, type OneTimeTokenType } from "../one-time-tokens.server";
+import { queueEmail, type QueuedEmail } from "~/auth/emails.server";
+import type { AuthMessageJob } from "../jobs";
 import { allowedRedirect, createFlowState, issueAuthCode, parseCodeChallengeMethod, validatePkceParams } from "../flow-state.server";
 import { audit } from "../audit.server";
 import { findUserByEmail, findUserById, findUserByPhone, normaliseEmail, normalisePhone, serializeUser, type UserRow } from "../users.server";
 import { isEmail, isPhone } from "../validation";
-import { assertStrongPassword } from "./signup";
 import { isUniqueViolation } from "~/db/errors.server";
+import { assertStrongPassword } from "./signup";
 
 // One-time-code flows of the GoTrue-compatible API: email/SMS codes and magic links (/otp),
 // their redemption (/verify), /resend, /recover, /reauthenticate, and the changes a signed-in user
@@ -94,10 +100,10 @@ function validChannel(raw: string | undefined): "sms" {
   return "sms";
 }
 
-type Pkce = { challenge: string; method: string };
+export type Pkce = { challenge: string; method: string };
 
 /** code_challenge and code_challenge_method, checked up front so nothing is written for a bad pair. */
-function readPkce(body: Record<string, unknown>): Pkce | null {
+export function readPkce(body: Record<string, unknown>): Pkce | null {
   const challenge = stringField(body, "code_challenge");
   const method = stringField(body, "code_challenge_method");
   if (!validatePkceParams(challenge, method)) return null;
@@ -138,37 +144,76 @@ export function redirectTarget(ctx: AuthContext, raw: string | null | undefined,
 }
 
 /** The redirect_to a client asked for (auth-js sends it as a query parameter), for email links. */
-function linkRedirect(ctx: AuthContext): string {
+export function linkRedirect(ctx: AuthContext): string {
   return redirectTarget(ctx, new URL(ctx.request.url).searchParams.get("redirect_to"), `${ctx.config.siteUrl}/auth`);
 }
 
-function verifyLink(ctx: AuthContext, token: string, type: string, redirectTo: string) {
+function verifyLink(ctx: Pick<MessageContext, "config">, token: string, type: string, redirectTo: string) {
   return `${ctx.config.issuer}/verify?${new URLSearchParams({ token, type, redirect_to: redirectTo })}`;
 }
 
 // ── Rate limits ──────────────────────────────────────────────────────────────────────────────
 
+function sendRateLimited(channel: "email" | "sms") {
+  return channel === "email"
+    ? new AuthApiError(429, "over_email_send_rate_limit", "email rate limit exceeded")
+    : new AuthApiError(429, "over_sms_send_rate_limit", "SMS rate limit exceeded");
+}
+
 /**
- * Per-address limit on messages we send. It is counted before we look the address up, so an
- * unknown address is limited exactly like a known one and the 429 reveals nothing.
+ * The message quotas of an address, counted before anything looks the address up, so an unknown
+ * address is limited exactly like a known one and neither answer reveals anything. One source may
+ * ask for a few messages to an address an hour (beyond that it gets a 429); past the address's
+ * hourly total nobody is refused, but only an address without a live code gets a new one
+ * (`overQuota`), so strangers can neither flood an inbox nor lock its owner out.
  */
-async function limitMessages(ctx: AuthContext, subject: string, channel: "email" | "sms") {
-  try {
-    await limit(ctx, AUTH_LIMITS.messagesPerAddress, `${channel}:${subject}`);
-  } catch (error) {
-    if (error instanceof AuthApiError && error.status === 429) {
-      throw channel === "email"
-        ? new AuthApiError(429, "over_email_send_rate_limit", "email rate limit exceeded")
-        : new AuthApiError(429, "over_sms_send_rate_limit", "SMS rate limit exceeded");
-    }
-    throw error;
-  }
+async function messageQuota(ctx: AuthContext, address: string, channel: "email" | "sms"): Promise<{ overQuota: boolean }> {
+  const secret = ctx.appEnv.SESSION_SECRET;
+  const pair = await consumeRateLimit(ctx.db, AUTH_LIMITS.messagesPerAddressSource, `${channel}:${address}|${ctx.source}`, secret);
+  if (!pair.allowed) throw sendRateLimited(channel);
+  const total = await consumeRateLimit(ctx.db, AUTH_LIMITS.messagesPerAddress, `${channel}:${address}`, secret);
+  return { overQuota: !total.allowed };
+}
+
+/** Verification attempts for an address, whichever path (code, token_hash, link): 429 beyond the budget. */
+function limitVerifications(ctx: AuthContext, address: string) {
+  return limit(ctx, AUTH_LIMITS.verifyPerAddress, `verify:${address}`);
+}
+
+// ── Sending codes ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * What sending a one-time code needs. A request builds it from its AuthContext (requestMessages);
+ * the auth.message queue job builds its own, collecting the emails to record them in one go.
+ */
+export type MessageContext = {
+  db: Db;
+  appEnv: AppEnv;
+  config: AuthConfig;
+  ipHash: string | null;
+  waitUntil: (promise: Promise<unknown>) => void;
+  /** Records one email (or text message) for delivery. */
+  send: (email: QueuedEmail) => Promise<unknown>;
+  /** The dedupe key of a message: `kind` names it within one request, `token` tells one issue from another. */
+  dedupeKey: (kind: string, userId: string, token: string) => string;
+};
+
+export function requestMessages(ctx: AuthContext): MessageContext {
+  return {
+    db: ctx.db,
+    appEnv: ctx.appEnv,
+    config: ctx.config,
+    ipHash: ctx.ipHash,
+    waitUntil: ctx.waitUntil,
+    send: (email) => queueEmail(ctx, email),
+    dedupeKey: (kind, userId, token) => `${kind}:${userId}:${token.slice(0, 16)}`,
+  };
 }
 
 // ── Users created by a one-time code ─────────────────────────────────────────────────────────
 
 /** A passwordless account for a first one-time-code sign-in (GoTrue signs them up the same way). */
-async function createPasswordlessUser(ctx: AuthContext, address: { email: string } | { phone: string }, data: Record<string, unknown>) {
+async function createPasswordlessUser(ctx: MessageContext, address: { email: string } | { phone: string }, data: Record<string, unknown>) {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
   const provider = "email" in address ? "email" : "phone";
@@ -211,7 +256,7 @@ async function createPasswordlessUser(ctx: AuthContext, address: { email: string
   return user;
 }
 
-async function startFlow(ctx: AuthContext, userId: string, pkce: Pkce, authenticationMethod: string, redirectTo: string) {
+async function startFlow(ctx: MessageContext, userId: string, pkce: Pkce, authenticationMethod: string, redirectTo: string) {
   await createFlowState(ctx, {
     userId,
     codeChallenge: pkce.challenge,
@@ -226,53 +271,52 @@ async function startFlow(ctx: AuthContext, userId: string, pkce: Pkce, authentic
 
 const EXPIRY_NOTE = "The code and link work once and expire in 1 hour.";
 
-async function sendConfirmation(ctx: AuthContext, user: UserRow, email: string, pkce: Pkce | null) {
-  const redirectTo = linkRedirect(ctx);
+/** The sign-up confirmation (code and link), for POST /signup, a first /otp and /resend. */
+export async function sendConfirmation(ctx: MessageContext, user: UserRow, email: string, pkce: Pkce | null, redirectTo: string) {
   if (pkce) await startFlow(ctx, user.id, pkce, "email/signup", redirectTo);
   const { code, tokenHash } = await issueOneTimeToken(ctx, user.id, "confirmation", email);
   await ctx.db.update(users).set({ confirmationSentAt: new Date().toISOString() }).where(eq(users.id, user.id));
-  await queueEmail(ctx, {
-    dedupeKey: `confirmation:${user.id}:${tokenHash.slice(0, 16)}`,
+  await ctx.send({
+    dedupeKey: ctx.dedupeKey("confirmation", user.id, tokenHash),
     to: email,
     subject: "Confirm your ClarityAI Coaching account",
     text: `Welcome to ClarityAI Coaching!\n\nYour confirmation code is ${code}\n\nOr confirm your email address with this link:\n${verifyLink(ctx, (pkce ? PKCE_PREFIX : "") + tokenHash, "signup", redirectTo)}\n\n${EXPIRY_NOTE} If you didn't ask to join ClarityAI Coaching, you can ignore this email.`,
   });
 }
 
-async function sendMagicLink(ctx: AuthContext, user: UserRow, email: string, pkce: Pkce | null) {
-  const redirectTo = linkRedirect(ctx);
+async function sendMagicLink(ctx: MessageContext, user: UserRow, email: string, pkce: Pkce | null, redirectTo: string) {
   if (pkce) await startFlow(ctx, user.id, pkce, "magiclink", redirectTo);
   const { code, tokenHash } = await issueOneTimeToken(ctx, user.id, "magiclink", email);
   // GoTrue records magic links in recovery_sent_at too.
   await ctx.db.update(users).set({ recoverySentAt: new Date().toISOString() }).where(eq(users.id, user.id));
   await audit(ctx.db, { action: "user_recovery_requested", actorId: user.id, ipHash: ctx.ipHash, detail: { method: "magiclink" } });
-  await queueEmail(ctx, {
-    dedupeKey: `magiclink:${user.id}:${tokenHash.slice(0, 16)}`,
+  await ctx.send({
+    dedupeKey: ctx.dedupeKey("magiclink", user.id, tokenHash),
     to: email,
     subject: "Your ClarityAI Coaching sign-in code",
     text: `Your sign-in code is ${code}\n\nOr sign in with this link:\n${verifyLink(ctx, (pkce ? PKCE_PREFIX : "") + tokenHash, "magiclink", redirectTo)}\n\n${EXPIRY_NOTE} If you didn't ask to sign in, you can ignore this email — nobody can get into your account without the code.`,
   });
 }
 
-async function sendRecovery(ctx: AuthContext, user: UserRow, email: string, pkce: Pkce | null) {
-  const redirectTo = linkRedirect(ctx);
+async function sendRecovery(ctx: MessageContext, user: UserRow, email: string, pkce: Pkce | null, redirectTo: string) {
   if (pkce) await startFlow(ctx, user.id, pkce, "recovery", redirectTo);
   const { code, tokenHash } = await issueOneTimeToken(ctx, user.id, "recovery", email);
   await ctx.db.update(users).set({ recoverySentAt: new Date().toISOString() }).where(eq(users.id, user.id));
   await audit(ctx.db, { action: "user_recovery_requested", actorId: user.id, ipHash: ctx.ipHash, detail: { method: "recovery" } });
-  await queueEmail(ctx, {
-    dedupeKey: `recovery:${user.id}:${tokenHash.slice(0, 16)}`,
+  await ctx.send({
+    dedupeKey: ctx.dedupeKey("recovery", user.id, tokenHash),
     to: email,
     subject: "Reset your ClarityAI Coaching password",
     text: `We received a request to reset the password for your ClarityAI Coaching account.\n\nYour code is ${code}\n\nOr choose a new password with this link:\n${verifyLink(ctx, (pkce ? PKCE_PREFIX : "") + tokenHash, "recovery", redirectTo)}\n\n${EXPIRY_NOTE} If you didn't ask to reset your password, you can ignore this email — your password stays the same.`,
   });
 }
 
-async function sendPhoneCode(ctx: AuthContext, user: UserRow, phone: string, type: "confirmation" | "phone_change" | "reauthentication") {
+/** A code by text message (the outbox holds it until an SMS provider is wired up). */
+export async function sendPhoneCode(ctx: MessageContext, user: UserRow, phone: string, type: "confirmation" | "phone_change" | "reauthentication") {
   const { code, tokenHash } = await issueOneTimeToken(ctx, user.id, type, phone);
   if (type === "confirmation") await ctx.db.update(users).set({ confirmationSentAt: new Date().toISOString() }).where(eq(users.id, user.id));
-  await queueEmail(ctx, {
-    dedupeKey: `sms-${type}:${user.id}:${tokenHash.slice(0, 16)}`,
+  await ctx.send({
+    dedupeKey: ctx.dedupeKey(`sms-${type}`, user.id, tokenHash),
     to: `sms:+${phone}`,
     subject: "ClarityAI Coaching code",
     text: `Your ClarityAI Coaching code is ${code}. It expires in 1 hour. Don't share it with anyone.`,
@@ -280,44 +324,95 @@ async function sendPhoneCode(ctx: AuthContext, user: UserRow, phone: string, typ
 }
 
 /** Codes for an email change: to the new address, and (secure change) to the current one. */
-async function sendEmailChange(ctx: AuthContext, user: UserRow, newEmail: string, pkce: Pkce | null) {
-  const redirectTo = linkRedirect(ctx);
+async function sendEmailChange(ctx: MessageContext, user: UserRow, newEmail: string, pkce: Pkce | null, redirectTo: string) {
   if (pkce) await startFlow(ctx, user.id, pkce, "email_change", redirectTo);
   const prefix = pkce ? PKCE_PREFIX : "";
   const fresh = await issueOneTimeToken(ctx, user.id, "email_change_new", newEmail);
-  await queueEmail(ctx, {
-    dedupeKey: `email-change-new:${user.id}:${fresh.tokenHash.slice(0, 16)}`,
+  await ctx.send({
+    dedupeKey: ctx.dedupeKey("email-change-new", user.id, fresh.tokenHash),
     to: newEmail,
     subject: "Confirm your new email address",
     text: `You asked to use this email address for your ClarityAI Coaching account.\n\nYour confirmation code is ${fresh.code}\n\nOr confirm with this link:\n${verifyLink(ctx, prefix + fresh.tokenHash, "email_change", redirectTo)}\n\n${EXPIRY_NOTE}${user.email ? " We've also sent a code to your current address: the change takes effect once both are confirmed." : ""} If you didn't ask for this, you can ignore this email.`,
   });
   if (!user.email) return;
   const current = await issueOneTimeToken(ctx, user.id, "email_change_current", user.email);
-  await queueEmail(ctx, {
-    dedupeKey: `email-change-current:${user.id}:${current.tokenHash.slice(0, 16)}`,
+  await ctx.send({
+    dedupeKey: ctx.dedupeKey("email-change-current", user.id, current.tokenHash),
     to: user.email,
     subject: "Confirm the change of your email address",
     text: `Someone (hopefully you) asked to change the email address of your ClarityAI Coaching account from this address to ${newEmail}.\n\nTo approve the change, use the code ${current.code}\n\nOr approve it with this link:\n${verifyLink(ctx, prefix + current.tokenHash, "email_change", redirectTo)}\n\n${EXPIRY_NOTE} If it wasn't you, don't approve it, and change your password at ${ctx.config.siteUrl}/auth.`,
   });
 }
 
-// ── Redeeming codes ──────────────────────────────────────────────────────────────────────────
-
 /**
- * Takes a live token by its hash, once. Unlike consumeOneTimeToken it also pins the address the
- * code was sent to (when the client named one), so a code can only be redeemed for that address.
+ * The work of POST /otp, /recover and /resend, run by the auth.message queue job: find the account,
+ * create a passwordless one for a first /otp, issue the code and write the message. Past the
+ * address's hourly total (overQuota) a live code of the kind is kept rather than replaced, so the
+ * last message its owner received still works; without one, a new code is sent anyway (guessing
+ * stays bounded by the verification budget).
  */
-async function takeToken(ctx: AuthContext, tokenHash: string, types: OneTimeTokenType[], relatesTo: string | null) {
-  const conditions = [eq(oneTimeTokens.tokenHash, tokenHash), inArray(oneTimeTokens.tokenType, types)];
-  if (relatesTo !== null) conditions.push(eq(oneTimeTokens.relatesTo, relatesTo));
-  const rows = await ctx.db
-    .delete(oneTimeTokens)
-    .where(and(...conditions))
-    .returning();
-  const row = rows[0];
-  if (!row || Date.now() - Date.parse(row.createdAt) > ctx.config.otpTtl * 1000) return null;
-  return row;
+export async function sendRequestedMessage(ctx: MessageContext, job: AuthMessageJob) {
+  const { address, pkce, redirectTo } = job;
+  const keep = async (user: UserRow, type: OneTimeTokenType, relatesTo: string) => job.overQuota && (await hasLiveToken(ctx, user.id, type, relatesTo));
+
+  if (job.channel === "email") {
+    let user = await findUserByEmail(ctx.db, address);
+    switch (job.flow) {
+      case "otp":
+        // GoTrue answers 422 otp_disabled "Signups not allowed for otp" when create_user is false,
+        // which tells anyone whether an address has an account. We answered as for any address.
+        if (!user && !job.createUser) return;
+        user ??= await createPasswordlessUser(ctx, { email: address }, job.data);
+        if (!user.emailConfirmedAt) {
+          if (!(await keep(user, "confirmation", address))) await sendConfirmation(ctx, user, address, pkce, redirectTo);
+        } else if (!(await keep(user, "magiclink", address))) {
+          await sendMagicLink(ctx, user, address, pkce, redirectTo);
+        }
+        return;
+      case "recovery":
+        if (user && !(await keep(user, "recovery", address))) await sendRecovery(ctx, user, address, pkce, redirectTo);
+        return;
+      case "resend_signup":
+        if (user && !user.emailConfirmedAt && !(await keep(user, "confirmation", address))) await sendConfirmation(ctx, user, address, pkce, redirectTo);
+        return;
+      case "resend_email_change":
+        if (user?.emailChange && !(await keep(user, "email_change_new", user.emailChange))) {
+          await sendEmailChange(ctx, user, user.emailChange, pkce, redirectTo);
+          await ctx.db.update(users).set({ emailChangeSentAt: new Date().toISOString() }).where(eq(users.id, user.id));
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  let user = await findUserByPhone(ctx.db, address);
+  switch (job.flow) {
+    case "otp":
+      if (!user && !job.createUser) return; // As for email: no enumeration.
+      user ??= await createPasswordlessUser(ctx, { phone: address }, job.data);
+      if (await keep(user, "confirmation", address)) return;
+      if (user.phoneConfirmedAt) await audit(ctx.db, { action: "user_recovery_requested", actorId: user.id, ipHash: ctx.ipHash, detail: { method: "sms" } });
+      await sendPhoneCode(ctx, user, address, "confirmation");
+      return;
+    case "resend_sms":
+      if (user && !user.phoneConfirmedAt && !(await keep(user, "confirmation", address))) await sendPhoneCode(ctx, user, address, "confirmation");
+      return;
+    case "resend_phone_change":
+      if (user?.phoneChange && !(await keep(user, "phone_change", user.phoneChange))) await sendPhoneCode(ctx, user, user.phoneChange, "phone_change");
+      return;
+    default:
+      return;
+  }
 }
+
+/** Puts a message request on the JOBS queue: the endpoints' one piece of work besides checking input. */
+async function enqueueMessage(ctx: AuthContext, message: Omit<AuthMessageJob, "type" | "version" | "requestId" | "ipHash">) {
+  const job: JobMessage = { type: "auth.message", version: 1, requestId: crypto.randomUUID(), ipHash: ctx.ipHash, ...message };
+  await ctx.env.JOBS.send(job);
+}
+
+// ── Redeeming codes ──────────────────────────────────────────────────────────────────────────
 
 /**
  * The statement that records a change on the user's identity of a provider (creating it if
@@ -413,13 +508,28 @@ async function redeemEmailChange(ctx: AuthContext, user: UserRow, tokenType: One
 
 type Redeemed = { kind: "session"; user: UserRow; type: Exclude<VerifyType, "email"> } | { kind: "single" };
 
+/** What a client presents: a code with the address it was sent to, or a link's token. */
+type Presented = { code: string; address: string } | { linkToken: string };
+
 /**
- * Redeems a code (with the address it was sent to) or a link's token hash for a verification type,
+ * Redeems a code (with the address it was sent to) or a link's token for a verification type,
  * applies what it proves (a confirmed email or phone, a completed change) and returns the user.
+ * Every attempt counts against the address's verification budget: a code's before it is checked,
+ * a link's once its token has led to the address (a token that leads nowhere is counted only per
+ * source, by the endpoint).
  */
-async function redeem(ctx: AuthContext, type: VerifyType, tokenHash: string, address: string | null, via: "code" | "link"): Promise<Redeemed> {
-  const invalid = () => forbidden("otp_expired", via === "code" ? TOKEN_INVALID : LINK_INVALID);
-  const row = await takeToken(ctx, tokenHash, TOKEN_TYPES[type], address);
+async function redeem(ctx: AuthContext, type: VerifyType, presented: Presented): Promise<Redeemed> {
+  const invalid = () => forbidden("otp_expired", "code" in presented ? TOKEN_INVALID : LINK_INVALID);
+  let row;
+  if ("code" in presented) {
+    await limitVerifications(ctx, presented.address);
+    row = await takeCode(ctx, presented.address, presented.code, TOKEN_TYPES[type]);
+  } else {
+    const found = await findByLinkToken(ctx, presented.linkToken, TOKEN_TYPES[type]);
+    if (!found) throw invalid();
+    await limitVerifications(ctx, found.relatesTo);
+    row = await takeRow(ctx, found);
+  }
   if (!row) throw invalid();
   const user = await findUserById(ctx.db, row.userId);
   if (!user) throw invalid();
@@ -502,29 +612,14 @@ export async function otp(ctx: AuthContext) {
   if (rawEmail && channel) throw validationFailed("Channel should only be specified with Phone OTP");
   await limit(ctx, AUTH_LIMITS.otpPerSource, ctx.source);
 
-  if (rawEmail) {
-    const email = validEmail(rawEmail);
-    cleanMetadata(data);
-    await limitMessages(ctx, email, "email");
-    let user = await findUserByEmail(ctx.db, email);
-    // GoTrue answers 422 otp_disabled "Signups not allowed for otp" here, which tells anyone
-    // whether an address has an account. We answer exactly as for a known address and send nothing.
-    if (!user && !createUser) return json({});
-    user ??= await createPasswordlessUser(ctx, { email }, data);
-    if (!user.emailConfirmedAt) await sendConfirmation(ctx, user, email, pkce);
-    else await sendMagicLink(ctx, user, email, pkce);
-    return json({});
-  }
-
-  validChannel(channel);
-  const phone = validPhone(rawPhone!);
-  cleanMetadata(data);
-  await limitMessages(ctx, phone, "sms");
-  let user = await findUserByPhone(ctx.db, phone);
-  if (!user && !createUser) return json({}); // As for email: no enumeration.
-  user ??= await createPasswordlessUser(ctx, { phone }, data);
-  if (user.phoneConfirmedAt) await audit(ctx.db, { action: "user_recovery_requested", actorId: user.id, ipHash: ctx.ipHash, detail: { method: "sms" } });
-  await sendPhoneCode(ctx, user, phone, "confirmation");
+  // Everything past the checks happens in the queue (sendRequestedMessage): the answer and its
+  // timing are the same whether or not the address has an account.
+  const address = rawEmail ? validEmail(rawEmail) : validPhone(rawPhone!);
+  if (!rawEmail) validChannel(channel);
+  const metadata = cleanMetadata(data);
+  const channelName = rawEmail ? "email" : "sms";
+  const { overQuota } = await messageQuota(ctx, address, channelName);
+  await enqueueMessage(ctx, { flow: "otp", channel: channelName, address, createUser, data: metadata, pkce, redirectTo: linkRedirect(ctx), overQuota });
   return json({});
 }
 
@@ -558,13 +653,11 @@ export async function verifyPost(ctx: AuthContext) {
     // A code for a phone redeems only phone types and an email code only email types.
     const phoneType = type === "sms" || type === "phone_change";
     if (phoneType !== Boolean(rawPhone)) throw forbidden("otp_expired", TOKEN_INVALID);
-    // Six digits are guessable across many addresses' worth of IPs: cap attempts per address too.
-    await limit(ctx, AUTH_LIMITS.verifyPerAddress, `verify:${address}`);
-    result = await redeem(ctx, type, await tokenHashFor(address, token), address, "code");
+    result = await redeem(ctx, type, { code: token, address });
   } else {
     if (rawEmail || rawPhone || redirectTo) throw validationFailed("Only the token_hash and type should be provided");
     if (!EMAIL_LINK_TYPES.includes(type)) throw validationFailed("Invalid email verification type");
-    result = await redeem(ctx, type, stripPkcePrefix(tokenHashRaw).hash, null, "link");
+    result = await redeem(ctx, type, { linkToken: stripPkcePrefix(tokenHashRaw).hash });
   }
 
   if (result.kind === "single") return json({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: "200" });
@@ -607,7 +700,7 @@ export async function verifyGet(ctx: AuthContext) {
   try {
     const type = verifyTypeOf(rawType);
     if (!EMAIL_LINK_TYPES.includes(type)) throw validationFailed("Invalid email verification type");
-    const result = await redeem(ctx, type, hash, null, "link");
+    const result = await redeem(ctx, type, { linkToken: hash });
     const url = new URL(target);
     if (result.kind === "single") {
       if (pkce) url.searchParams.set("message", SINGLE_CONFIRMATION_ACCEPTED);
@@ -638,7 +731,8 @@ export async function verifyGet(ctx: AuthContext) {
       })}`,
     );
   } catch (error) {
-    if (!(error instanceof AuthApiError)) throw error;
+    // Over the address's verification budget: refused outright, as the per-source limit is.
+    if (!(error instanceof AuthApiError) || error.status === 429) throw error;
     const url = new URL(target);
     const details: Record<string, string> = { error_code: error.code, error_description: error.message };
     const oauthError = OAUTH_ERRORS[error.status];
@@ -650,6 +744,12 @@ export async function verifyGet(ctx: AuthContext) {
 }
 
 const RESEND_TYPES = ["signup", "email_change", "sms", "phone_change"] as const;
+const RESEND_FLOWS = {
+  signup: "resend_signup",
+  email_change: "resend_email_change",
+  sms: "resend_sms",
+  phone_change: "resend_phone_change",
+} as const satisfies Record<(typeof RESEND_TYPES)[number], AuthMessageJob["flow"]>;
 
 /** POST /resend — sends a pending confirmation or change code again. 200 `{}` whatever the account. */
 export async function resend(ctx: AuthContext) {
@@ -666,27 +766,10 @@ export async function resend(ctx: AuthContext) {
   const email = rawEmail ? validEmail(rawEmail) : null;
   const phone = rawPhone ? validPhone(rawPhone) : null;
   await limit(ctx, AUTH_LIMITS.otpPerSource, ctx.source);
-  await limitMessages(ctx, (email ?? phone)!, email ? "email" : "sms");
-
-  const user = email ? await findUserByEmail(ctx.db, email) : await findUserByPhone(ctx.db, phone!);
-  if (!user) return json({});
-  switch (type) {
-    case "signup":
-      if (!user.emailConfirmedAt && user.email) await sendConfirmation(ctx, user, user.email, pkce);
-      break;
-    case "sms":
-      if (!user.phoneConfirmedAt && user.phone) await sendPhoneCode(ctx, user, user.phone, "confirmation");
-      break;
-    case "email_change":
-      if (user.emailChange) {
-        await sendEmailChange(ctx, user, user.emailChange, pkce);
-        await ctx.db.update(users).set({ emailChangeSentAt: new Date().toISOString() }).where(eq(users.id, user.id));
-      }
-      break;
-    case "phone_change":
-      if (user.phoneChange) await sendPhoneCode(ctx, user, user.phoneChange, "phone_change");
-      break;
-  }
+  const channel = email ? "email" : "sms";
+  const { overQuota } = await messageQuota(ctx, (email ?? phone)!, channel);
+  const flow = RESEND_FLOWS[type as (typeof RESEND_TYPES)[number]];
+  await enqueueMessage(ctx, { flow, channel, address: (email ?? phone)!, createUser: false, data: {}, pkce, redirectTo: linkRedirect(ctx), overQuota });
   return json({});
 }
 
@@ -698,9 +781,17 @@ export async function recover(ctx: AuthContext) {
   if (!rawEmail) throw validationFailed("Password recovery requires an email");
   const email = validEmail(rawEmail);
   await limit(ctx, AUTH_LIMITS.otpPerSource, ctx.source);
-  await limitMessages(ctx, email, "email");
-  const user = await findUserByEmail(ctx.db, email);
-  if (user) await sendRecovery(ctx, user, email, pkce);
+  const { overQuota } = await messageQuota(ctx, email, "email");
+  await enqueueMessage(ctx, {
+    flow: "recovery",
+    channel: "email",
+    address: email,
+    createUser: false,
+    data: {},
+    pkce,
+    redirectTo: linkRedirect(ctx),
+    overQuota,
+  });
   return json({});
 }
 
@@ -710,18 +801,22 @@ export async function reauthenticate(ctx: AuthContext) {
   if (!user.email && !user.phone) throw validationFailed("Reauthentication requires the user to have an email or a phone number");
   if (user.email && !user.emailConfirmedAt) throw unprocessable("email_not_confirmed", "Please verify your email first.");
   if (!user.email && user.phone && !user.phoneConfirmedAt) throw unprocessable("phone_not_confirmed", "Please verify your phone first.");
-  await limitMessages(ctx, `user:${user.id}`, user.email ? "email" : "sms");
+  const address = (user.email ?? user.phone)!;
+  const { overQuota } = await messageQuota(ctx, address, user.email ? "email" : "sms");
+  // Past the address's hourly total the code already sent stays the one that works.
+  if (overQuota && (await hasLiveToken(ctx, user.id, "reauthentication", address))) return json({});
   await ctx.db.update(users).set({ reauthenticationSentAt: new Date().toISOString() }).where(eq(users.id, user.id));
+  const messages = requestMessages(ctx);
   if (user.email) {
     const { code, tokenHash } = await issueOneTimeToken(ctx, user.id, "reauthentication", user.email);
-    await queueEmail(ctx, {
-      dedupeKey: `reauthentication:${user.id}:${tokenHash.slice(0, 16)}`,
+    await messages.send({
+      dedupeKey: messages.dedupeKey("reauthentication", user.id, tokenHash),
       to: user.email,
       subject: "Confirm it's you",
       text: `To confirm a change to your ClarityAI Coaching account, enter this code: ${code}\n\nIt works once and expires in 1 hour. If you didn't ask for it, change your password at ${ctx.config.siteUrl}/auth.`,
     });
   } else {
-    await sendPhoneCode(ctx, user, user.phone!, "reauthentication");
+    await sendPhoneCode(messages, user, user.phone!, "reauthentication");
   }
   return json({});
 }
@@ -762,6 +857,16 @@ export async function updateUser(ctx: AuthContext) {
       throw new AuthApiError(401, "insufficient_aal", "AAL2 session is required to update email or password when MFA is enabled.");
     }
   }
+  // Counted before the addresses are checked: otherwise "already registered" would answer any
+  // number of questions about which addresses have accounts.
+  if (changingEmail || changingPhone) {
+    try {
+      await limit(ctx, AUTH_LIMITS.addressChangesPerUser, `user:${user.id}`);
+    } catch (error) {
+      if (error instanceof AuthApiError && error.status === 429) throw sendRateLimited(changingEmail ? "email" : "sms");
+      throw error;
+    }
+  }
   if (changingEmail) {
     const clash = await findUserByEmail(ctx.db, email);
     if (clash && clash.id !== user.id) throw unprocessable("email_exists", "A user with this email address has already been registered");
@@ -780,12 +885,17 @@ export async function updateUser(ctx: AuthContext) {
   if (nonce !== undefined) {
     // A nonce is checked whenever one is sent, not only when required: a client that asked for one
     // expects a wrong code to fail.
+    // It is a code like any other: budgeted per address, and burned by wrong guesses.
     const address = user.email ?? user.phone;
-    const row = address ? await takeToken(ctx, await tokenHashFor(address, nonce), ["reauthentication"], address) : null;
+    if (address) await limitVerifications(ctx, address);
+    const row = address ? await takeCode(ctx, address, nonce, ["reauthentication"]) : null;
     if (!row || row.userId !== user.id) throw unprocessable("reauthentication_not_valid", NONCE_INVALID);
   }
-  if (changingEmail) await limitMessages(ctx, `user:${user.id}`, "email");
-  if (changingPhone) await limitMessages(ctx, `user:${user.id}`, "sms");
+  // The new address's message quotas; past its hourly total a live code already sent to it is kept.
+  let sendEmailCodes = changingEmail;
+  let sendPhoneCodes = changingPhone;
+  if (changingEmail && (await messageQuota(ctx, email, "email")).overQuota) sendEmailCodes = !(await hasLiveToken(ctx, user.id, "email_change_new", email));
+  if (changingPhone && (await messageQuota(ctx, phone, "sms")).overQuota) sendPhoneCodes = !(await hasLiveToken(ctx, user.id, "phone_change", phone));
 
   // Everything is checked: write the account changes in one batch.
   const now = new Date().toISOString();
@@ -838,8 +948,9 @@ export async function updateUser(ctx: AuthContext) {
       });
     }
   }
-  if (changingEmail) await sendEmailChange(ctx, { ...user, ...set } as UserRow, email, pkce);
-  if (changingPhone) await sendPhoneCode(ctx, user, phone, "phone_change");
+  const messages = requestMessages(ctx);
+  if (sendEmailCodes) await sendEmailChange(messages, { ...user, ...set } as UserRow, email!, pkce, linkRedirect(ctx));
+  if (sendPhoneCodes) await sendPhoneCode(messages, user, phone!, "phone_change");
   await audit(ctx.db, {
     action: "user_modified",
     actorId: user.id,

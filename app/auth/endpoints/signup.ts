@@ -1,12 +1,13 @@
 import { users, identities, profiles } from "~/db/schema";
+import { isUniqueViolation } from "~/db/errors.server";
 import type { AuthContext } from "../context.server";
 import { badRequest, validationFailed, AuthApiError } from "../errors.server";
 import { AUTH_LIMITS, json, limit, objectField, readJsonBody, stringField } from "../http.server";
 import { hashPassword, TIMING_DUMMY_HASH, verifyPassword, weakPasswordReasons } from "../password.server";
-import { findUserByEmail, findUserByPhone, normaliseEmail, normalisePhone, serializeUser } from "../users.server";
+import { findUserByEmail, findUserById, findUserByPhone, normaliseEmail, normalisePhone, serializeUser, type UserRow } from "../users.server";
 import { issueSession } from "~/auth/token-sessions.server";
-import { issueOneTimeToken } from "../one-time-tokens.server";
 import { queueEmail } from "~/auth/emails.server";
+import { linkRedirect, readPkce, requestMessages, sendConfirmation, sendPhoneCode } from "./email-flows";
 import { audit } from "../audit.server";
 import { isEmail, isPhone } from "../validation";
 
@@ -24,7 +25,7 @@ export async function signup(ctx: AuthContext) {
   const phone = stringField(body, "phone")?.trim();
   const password = stringField(body, "password");
   const data = objectField(body, "data") ?? {};
-  stringField(body, "code_challenge");
+  const pkce = readPkce(body);
   if ((!email && !phone) || !password) throw badRequest("validation_failed", MISSING_CREDENTIALS);
   if (email && phone) throw validationFailed("Only an email address or phone number should be provided on signup.");
   if (email && !isEmail(email)) throw new AuthApiError(400, "email_address_invalid", `Email address "${email}" is invalid`);
@@ -32,85 +33,110 @@ export async function signup(ctx: AuthContext) {
   assertStrongPassword(password);
   await limit(ctx, AUTH_LIMITS.signUpPerSource, ctx.source);
 
-  const existing = email ? await findUserByEmail(ctx.db, email) : await findUserByPhone(ctx.db, phone!);
-  if (existing) {
-    // No account enumeration: answer like a fresh sign-up awaiting confirmation, spend the same
-    // hashing time, and tell the real owner by email instead.
-    await verifyPassword(password, TIMING_DUMMY_HASH);
-    if (existing.email) {
-      await queueEmail(ctx, {
-        dedupeKey: `signup-existing:${existing.id}:${new Date().toISOString().slice(0, 13)}`,
-        to: existing.email,
-        subject: "Someone tried to create an account with your email",
-        text: `Someone (hopefully you) tried to sign up to ClarityAI Coaching with this email address, which already has an account.\n\nIf it was you, sign in at ${ctx.appEnv.PUBLIC_SITE_URL}/auth — or reset your password there if you've forgotten it. If it wasn't you, you can ignore this email.`,
-      });
-    }
-    const now = new Date().toISOString();
-    return json({
-      id: crypto.randomUUID(),
-      aud: "authenticated",
-      role: "authenticated",
-      email: email ? normaliseEmail(email) : "",
-      phone: phone ? normalisePhone(phone) : "",
-      confirmation_sent_at: now,
-      app_metadata: { provider: email ? "email" : "phone", providers: [email ? "email" : "phone"] },
-      user_metadata: {},
-      identities: [],
-      created_at: now,
-      updated_at: now,
-      is_anonymous: false,
-    });
-  }
-
-  const id = crypto.randomUUID();
-  const now = new Date().toISOString();
-  const autoconfirm = ctx.config.emailAutoconfirm;
   const provider = email ? "email" : "phone";
   const address = email ? normaliseEmail(email) : normalisePhone(phone!);
   const userMetadata = Object.fromEntries(Object.entries(data).filter(([key]) => key.length <= 64)) as Record<string, unknown>;
   const metadataJson = JSON.stringify(userMetadata);
   if (metadataJson.length > 8 * 1024) throw validationFailed("User metadata is too large");
 
-  await ctx.db.batch([
-    ctx.db.insert(users).values({
-      id,
-      email: email ? address : null,
-      phone: phone ? address : null,
-      passwordHash: await hashPassword(password),
-      emailConfirmedAt: email && autoconfirm ? now : null,
-      phoneConfirmedAt: phone && autoconfirm ? now : null,
-      userMetadata: metadataJson,
-      appMetadata: JSON.stringify({ provider, providers: [provider] }),
-      createdAt: now,
-      updatedAt: now,
-      confirmationSentAt: autoconfirm ? null : now,
-    }),
-    ctx.db.insert(identities).values({
-      id: crypto.randomUUID(),
-      userId: id,
-      provider,
-      providerId: id,
-      identityData: JSON.stringify({ sub: id, [provider]: address, email_verified: autoconfirm, phone_verified: false }),
-      email: email ? address : null,
-    }),
-    ctx.db.insert(profiles).values({
-      userId: id,
-      firstName: typeof userMetadata.first_name === "string" ? userMetadata.first_name.slice(0, 100) : null,
-      lastName: typeof userMetadata.last_name === "string" ? userMetadata.last_name.slice(0, 100) : null,
-    }),
-  ]);
+  const existing = email ? await findUserByEmail(ctx.db, address) : await findUserByPhone(ctx.db, address);
+  if (existing) {
+    // Spend the same hashing time as a new account would.
+    await verifyPassword(password, TIMING_DUMMY_HASH);
+    return answerExisting(ctx, existing, provider, address, userMetadata);
+  }
+
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const autoconfirm = ctx.config.emailAutoconfirm;
+  try {
+    await ctx.db.batch([
+      ctx.db.insert(users).values({
+        id,
+        email: email ? address : null,
+        phone: phone ? address : null,
+        passwordHash: await hashPassword(password),
+        emailConfirmedAt: email && autoconfirm ? now : null,
+        phoneConfirmedAt: phone && autoconfirm ? now : null,
+        userMetadata: metadataJson,
+        appMetadata: JSON.stringify({ provider, providers: [provider] }),
+        createdAt: now,
+        updatedAt: now,
+        confirmationSentAt: autoconfirm ? null : now,
+      }),
+      ctx.db.insert(identities).values({
+        id: crypto.randomUUID(),
+        userId: id,
+        provider,
+        providerId: id,
+        identityData: JSON.stringify({ sub: id, [provider]: address, email_verified: autoconfirm, phone_verified: false }),
+        email: email ? address : null,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      ctx.db.insert(profiles).values({
+        userId: id,
+        firstName: typeof userMetadata.first_name === "string" ? userMetadata.first_name.slice(0, 100) : null,
+        lastName: typeof userMetadata.last_name === "string" ? userMetadata.last_name.slice(0, 100) : null,
+      }),
+    ]);
+  } catch (error) {
+    // Another sign-up for the address got there first (the batch wrote nothing): answer as for an
+    // existing account.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = email ? await findUserByEmail(ctx.db, address) : await findUserByPhone(ctx.db, address);
+    if (!winner) throw error;
+    return answerExisting(ctx, winner, provider, address, userMetadata);
+  }
   await audit(ctx.db, { action: "user_signedup", actorId: id, ipHash: ctx.ipHash, detail: { provider } });
-  const user = (await findUserByEmail(ctx.db, address)) ?? (await findUserByPhone(ctx.db, address));
+  const user = await findUserById(ctx.db, id);
   if (!user) throw new Error("user vanished after insert");
 
   if (autoconfirm) return json(await issueSession(ctx, user, "password"));
-
-  const { code, tokenHash } = await issueOneTimeToken(ctx, id, "confirmation", address);
-  await queueEmail(ctx, {
-    dedupeKey: `confirmation:${id}:${tokenHash.slice(0, 16)}`,
-    to: address,
-    subject: "Confirm your ClarityAI Coaching account",
-    text: `Welcome to ClarityAI Coaching!\n\nYour confirmation code is ${code}\n\nOr confirm with this link: ${ctx.config.issuer}/verify?token=${tokenHash}&type=signup&redirect_to=${encodeURIComponent(ctx.appEnv.PUBLIC_SITE_URL + "/auth")}\n\nThe code expires in 1 hour. If you didn't sign up, ignore this email.`,
-  });
+  if (email) await sendConfirmation(requestMessages(ctx), user, address, pkce, linkRedirect(ctx));
+  else await sendPhoneCode(requestMessages(ctx), user, address, "confirmation");
   return json(await serializeUser(ctx.db, user));
+}
+
+/**
+ * The answer to a sign-up for an address that already has an account: the shape of a fresh account
+ * awaiting confirmation (serializeUser's keys and nesting, an identity, the metadata sent, no roles),
+ * so nobody learns that the address is taken. The real owner is told by email instead.
+ */
+async function answerExisting(ctx: AuthContext, existing: UserRow, provider: "email" | "phone", address: string, userMetadata: Record<string, unknown>) {
+  if (existing.email) {
+    await queueEmail(ctx, {
+      dedupeKey: `signup-existing:${existing.id}:${new Date().toISOString().slice(0, 13)}`,
+      to: existing.email,
+      subject: "Someone tried to create an account with your email",
+      text: `Someone (hopefully you) tried to sign up to ClarityAI Coaching with this email address, which already has an account.\n\nIf it was you, sign in at ${ctx.appEnv.PUBLIC_SITE_URL}/auth — or reset your password there if you've forgotten it. If it wasn't you, you can ignore this email.`,
+    });
+  }
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  return json({
+    id,
+    aud: "authenticated",
+    role: "authenticated",
+    email: provider === "email" ? address : "",
+    phone: provider === "phone" ? address : "",
+    confirmation_sent_at: now,
+    app_metadata: { provider, providers: [provider], roles: [] },
+    user_metadata: userMetadata,
+    identities: [
+      {
+        identity_id: crypto.randomUUID(),
+        id,
+        user_id: id,
+        identity_data: { sub: id, [provider]: address, email_verified: false, phone_verified: false },
+        provider,
+        created_at: now,
+        updated_at: now,
+        ...(provider === "email" ? { email: address } : {}),
+      },
+    ],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  });
 }

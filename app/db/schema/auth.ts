@@ -157,11 +157,20 @@ export const oneTimeTokens = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     tokenType: text("token_type", { enum: ONE_TIME_TOKEN_TYPES }).notNull(),
+    // SHA-256 of the address and the 6-digit code: found only together with the address it was sent to.
     tokenHash: text("token_hash").notNull(),
+    // SHA-256 of the link's random token (what auth-js sends as token_hash); the token itself is never stored.
+    linkHash: text("link_hash").notNull(),
     relatesTo: text("relates_to").notNull(),
+    // Wrong codes entered for the address since this one was issued; at WRONG_CODE_ATTEMPTS it is deleted.
+    failedAttempts: integer("failed_attempts").notNull().default(0),
     createdAt: text("created_at").notNull().default(now),
   },
-  (t) => [index("one_time_tokens_hash_idx").on(t.tokenHash), uniqueIndex("one_time_tokens_user_type_unique").on(t.userId, t.tokenType)],
+  (t) => [
+    index("one_time_tokens_address_idx").on(t.relatesTo, t.tokenType),
+    uniqueIndex("one_time_tokens_link_unique").on(t.linkHash),
+    uniqueIndex("one_time_tokens_user_type_unique").on(t.userId, t.tokenType),
+  ],
 );
 
 export const flowStates = sqliteTable(
