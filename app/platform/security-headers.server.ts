@@ -8,11 +8,14 @@ export function contentSecurityPolicy(nonce: string): string {
     "default-src 'self'",
     // 'strict-dynamic' lets the nonced Remix entry load its route chunks; 'self' is the fallback
     // for browsers without strict-dynamic support.
-    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
+    // The Cloudflare Turnstile host is for the sign-in captcha (its nonced script, and the
+    // challenge frame it adds); the host in script-src serves browsers without strict-dynamic.
+    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self' https://challenges.cloudflare.com`,
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
+    "frame-src https://challenges.cloudflare.com",
     "form-action 'self'",
     "frame-ancestors 'none'",
     "object-src 'none'",

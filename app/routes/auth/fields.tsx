@@ -1,6 +1,7 @@
 import { useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { describedByOf, FieldFrame } from "~/components/ui/field";
+import { useNonce } from "~/utils/nonce";
 
 // The sign-in page's controls. Unlike the site's other forms, every field here is required, so
 // labels carry no required/optional marker and ids are fixed (auth-email, auth-code…).
@@ -70,5 +71,77 @@ export function IntentFields({ intent, redirectTo }: { intent: string; redirectT
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
     </>
+  );
+}
+
+// Cloudflare Turnstile, shown once an account asks for a captcha. Rendered explicitly: a widget
+// shown after a client-side form post has no page load to be discovered by.
+const TURNSTILE_SCRIPT = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
+
+type TurnstileApi = {
+  render: (container: HTMLElement, options: { sitekey: string; action?: string; language?: string }) => string | null | undefined;
+  remove: (widgetId: string) => void;
+};
+
+declare global {
+  interface Window {
+    turnstile?: TurnstileApi;
+  }
+}
+
+let loadingTurnstile: Promise<TurnstileApi> | undefined;
+
+/**
+ * Turnstile's API: already there when the server-rendered (nonced, deferred) script ran before
+ * hydration; otherwise loaded once here ('strict-dynamic' trusts scripts our own code adds).
+ */
+function turnstileApi(): Promise<TurnstileApi> {
+  if (window.turnstile) return Promise.resolve(window.turnstile);
+  loadingTurnstile ??= new Promise<TurnstileApi>((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = TURNSTILE_SCRIPT;
+    script.async = true;
+    script.addEventListener("load", () => (window.turnstile ? resolve(window.turnstile) : reject(new Error("Turnstile did not start"))));
+    script.addEventListener("error", () => reject(new Error("Turnstile could not be loaded")));
+    document.head.appendChild(script);
+  }).catch((error: unknown) => {
+    loadingTurnstile = undefined;
+    throw error;
+  });
+  return loadingTurnstile;
+}
+
+/**
+ * The captcha check. Its token goes into the form as `cf-turnstile-response`. Tokens are single
+ * use, so the widget starts afresh whenever `attempt` changes (each answer from the server).
+ */
+export function TurnstileWidget({ siteKey, attempt }: { siteKey: string; attempt: unknown }) {
+  const nonce = useNonce();
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let widgetId: string | null | undefined;
+    let gone = false;
+    turnstileApi()
+      .then((turnstile) => {
+        if (gone) return;
+        widgetId = turnstile.render(element, { sitekey: siteKey, action: "sign-in" });
+      })
+      .catch((error: unknown) => console.warn("turnstile:", error instanceof Error ? error.message : String(error)));
+    return () => {
+      gone = true;
+      if (widgetId) window.turnstile?.remove(widgetId);
+    };
+  }, [siteKey, attempt]);
+  return (
+    <div className="form-field auth-captcha">
+      <p className="hint">Security check: this confirms a person is signing in.</p>
+      <div ref={container} className="cf-turnstile" data-sitekey={siteKey} />
+      <noscript>
+        <p className="form-error">The security check needs JavaScript. Turn JavaScript on, or sign in with an emailed code instead.</p>
+      </noscript>
+      <script src={TURNSTILE_SCRIPT} defer nonce={nonce || undefined} />
+    </div>
   );
 }

@@ -12,9 +12,10 @@ import {
 } from "~/auth/schemas";
 import { authApi, updateWebSession, type Viewer } from "~/auth/web-sessions.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { turnstileOf } from "~/platform/turnstile.server";
 import { parseForm } from "~/utils/forms";
 import { finishSignIn, invalid, isSession, nextStep, refusal } from "./responses.server";
-import { stepHref, type AuthActionData, type Step } from "./steps";
+import { stepHref, TURNSTILE_RESPONSE_FIELD, type AuthActionData, type Step } from "./steps";
 
 // One handler per form of the sign-in page. Each parses its own schema, calls the auth API
 // in-process (/auth/v1, exactly what a Supabase client would call) and either redirects with a
@@ -35,8 +36,18 @@ function typedEmail(formData: FormData) {
 export async function signIn(args: AuthIntentArgs) {
   const parsed = parseForm(args.formData, SignInSchema);
   const values = typedEmail(args.formData);
-  if (!parsed.success) return invalid("sign-in", parsed.errors, values);
-  const result = await callApi(args, "/token?grant_type=password", { email: parsed.data.email, password: parsed.data.password });
+  // The Turnstile widget's token, once the form shows it: sent on as GoTrue's captcha token.
+  const captchaToken = String(args.formData.get(TURNSTILE_RESPONSE_FIELD) ?? "").trim();
+  const turnstile = turnstileOf(args.context.env);
+  // The widget stays on the form after it has been asked for once (a wrong password then is
+  // still an account that asks for a captcha).
+  const captcha = turnstile && captchaToken ? { siteKey: turnstile.siteKey } : undefined;
+  if (!parsed.success) return invalid("sign-in", parsed.errors, values, captcha);
+  const result = await callApi(args, "/token?grant_type=password", {
+    email: parsed.data.email,
+    password: parsed.data.password,
+    ...(captchaToken ? { gotrue_meta_security: { captcha_token: captchaToken } } : {}),
+  });
   if (result.ok && isSession(result.data)) return finishSignIn(args.context, result.data, args.redirectTo);
   if (result.data.code === "email_not_confirmed") {
     // The password was right: the one thing missing is the code from the confirmation email.
@@ -47,7 +58,8 @@ export async function signIn(args: AuthIntentArgs) {
       { status: 400 },
     );
   }
-  return refusal("sign-in", result, values);
+  const asked = turnstile && result.data.code === "captcha_failed" ? { siteKey: turnstile.siteKey } : undefined;
+  return refusal("sign-in", result, values, captcha ?? asked);
 }
 
 export async function signUp(args: AuthIntentArgs) {

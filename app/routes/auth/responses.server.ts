@@ -4,13 +4,14 @@ import { INVALID_EMAIL, PASSWORD_RULE } from "~/auth/schemas";
 import type { SessionResponse } from "~/auth/token-sessions.server";
 import { createWebSession, type authApi } from "~/auth/web-sessions.server";
 import { BUSINESS } from "~/content/business";
-import type { AuthActionData, AuthErrors, AuthValues, Step } from "./steps";
+import { CAPTCHA_MISSING } from "~/auth/captcha.server";
+import type { AuthActionData, AuthCaptcha, AuthErrors, AuthValues, Step } from "./steps";
 
 // The answers the sign-in page's handlers share: a step to show, a refusal, or a new session.
 
 /** A form that didn't pass its schema: the same step again, with the problems. */
-export function invalid(step: Step, errors: AuthErrors, values: AuthValues = {}) {
-  return data<AuthActionData>({ step, errors, values }, { status: 400 });
+export function invalid(step: Step, errors: AuthErrors, values: AuthValues = {}, captcha?: AuthCaptcha) {
+  return data<AuthActionData>({ step, errors, values, ...(captcha ? { captcha } : {}) }, { status: 400 });
 }
 
 /** The step to show next, with a notice of what just happened. */
@@ -23,19 +24,28 @@ type ApiResult = Awaited<ReturnType<typeof authApi>>;
 /**
  * Turns an auth API refusal into something a person can act on: the field it concerns and a 400
  * (429 when rate limited). Other 4xx statuses are folded into 400 on purpose: the page itself was
- * fine, only what was typed was not.
+ * fine, only what was typed was not. With `captcha`, the form shows the captcha widget again.
  */
-export function refusal(step: Step, result: ApiResult, values: AuthValues = {}) {
+export function refusal(step: Step, result: ApiResult, values: AuthValues = {}, captcha?: AuthCaptcha) {
   const code = String(result.data.code ?? result.data.error_code ?? "");
   const message = String(result.data.message ?? result.data.msg ?? "");
-  const answer = (errors: AuthErrors, status = 400) => data<AuthActionData>({ step, errors, values }, { status });
+  const answer = (errors: AuthErrors, status = 400) => data<AuthActionData>({ step, errors, values, ...(captcha ? { captcha } : {}) }, { status });
   if (result.status === 429 || code.startsWith("over_")) {
-    return answer({ form: "Too many attempts in a short time. Please wait a few minutes, then try again." }, 429);
+    const instead = step === "sign-in" ? ", or sign in with an emailed code instead" : "";
+    return answer({ form: `Too many attempts in a short time. Please wait a few minutes, then try again${instead}.` }, 429);
   }
   if (result.status >= 500) {
     return answer({ form: "Something went wrong on our side. Please try again in a moment." }, 500);
   }
   switch (code) {
+    case "captcha_failed":
+      if (!captcha) return answer({ form: "We couldn't complete a security check. Please try again later, or sign in with an emailed code instead." });
+      return answer({
+        form:
+          message === CAPTCHA_MISSING
+            ? "For your security, we need to check that you're not a robot. Complete the check below, enter your password again, then select Sign in."
+            : "The security check didn't work or has expired. Complete it again, enter your password again, then select Sign in.",
+      });
     case "invalid_credentials":
       return answer({ form: "Invalid login credentials. Check your email and password and try again, or reset your password." });
     case "weak_password": {

@@ -104,7 +104,14 @@ export default function Auth() {
             <h2 id="auth-step-heading" tabIndex={-1}>
               {STEP_HEADINGS[step]}
             </h2>
-            <StepForm step={step} redirectTo={redirectTo} errors={actionData?.errors ?? {}} values={actionData?.values ?? {}} notice={actionData?.notice} />
+            <StepForm
+              step={step}
+              redirectTo={redirectTo}
+              errors={actionData?.errors ?? {}}
+              values={actionData?.values ?? {}}
+              notice={actionData?.notice}
+              captcha={actionData?.captcha}
+            />
           </div>
         </div>
       </section>

@@ -2,14 +2,14 @@ import { Form, Link } from "@remix-run/react";
 import type { ComponentType } from "react";
 import { FormError } from "~/components/ui/form-error";
 import { BUSINESS } from "~/content/business";
-import { AuthField, CodeInput, EmailInput, IntentFields, Submit } from "./fields";
-import { stepHref, type AuthErrors, type AuthValues, type Step } from "./steps";
+import { AuthField, CodeInput, EmailInput, IntentFields, Submit, TurnstileWidget } from "./fields";
+import { stepHref, type AuthCaptcha, type AuthErrors, type AuthValues, type Step } from "./steps";
 
 // The body of each step of the sign-in page: its form (each posts its own intent) and links.
 
-type StepProps = { step: Step; redirectTo: string; errors: AuthErrors; values: AuthValues; notice?: string };
+type StepProps = { step: Step; redirectTo: string; errors: AuthErrors; values: AuthValues; notice?: string; captcha?: AuthCaptcha };
 
-function SignInStep({ redirectTo, errors, values }: StepProps) {
+function SignInStep({ redirectTo, errors, values, captcha }: StepProps) {
   return (
     <>
       <Form method="post" className="form" noValidate>
@@ -19,6 +19,7 @@ function SignInStep({ redirectTo, errors, values }: StepProps) {
         <AuthField id="auth-password" label="Password" error={errors.password}>
           {(props) => <input {...props} name="password" type="password" autoComplete="current-password" maxLength={1000} required />}
         </AuthField>
+        {captcha ? <TurnstileWidget siteKey={captcha.siteKey} attempt={errors} /> : null}
         <Submit busy="Signing in…">Sign in</Submit>
       </Form>
       <ul className="auth-links">

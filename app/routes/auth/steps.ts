@@ -4,11 +4,15 @@ export type Step = "sign-in" | "sign-up" | "code" | "forgot" | "confirm" | "veri
 export type AuthField = "email" | "password" | "confirmPassword" | "firstName" | "lastName" | "code";
 export type AuthErrors = Partial<Record<AuthField | "form", string>>;
 export type AuthValues = Partial<Record<"email" | "firstName" | "lastName", string>>;
-export type AuthActionData = { step: Step; errors?: AuthErrors; values?: AuthValues; notice?: string };
+/** `captcha`: the sign-in form must show the Turnstile widget (the account asks for a captcha). */
+export type AuthCaptcha = { siteKey: string };
+export type AuthActionData = { step: Step; errors?: AuthErrors; values?: AuthValues; notice?: string; captcha?: AuthCaptcha };
 
 // Steps a link can open; the code steps follow a form post, and mfa/new-password need a session.
 export const LINKED_STEPS: Step[] = ["sign-in", "sign-up", "code", "forgot"];
 export const DEFAULT_REDIRECT = "/profile";
+/** The form field the Turnstile widget puts its token in. */
+export const TURNSTILE_RESPONSE_FIELD = "cf-turnstile-response";
 
 /** /auth at a step, keeping the page to return to (omitted when it is the default). */
 export function stepHref(step: Step, redirectTo: string) {
