@@ -17,7 +17,12 @@ export default defineConfig(async () => {
       cloudflareTest({
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, TEST_PUBLIC_FILES: publicFiles, APP_ENV: "test" } },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, TEST_PUBLIC_FILES: publicFiles, APP_ENV: "test" },
+          // The queue consumer runs in the background as in production, but without wrangler.toml's
+          // 5-second batch wait: tests wait for what a job writes (e.g. an emailed code), not for a timer.
+          queueConsumers: { "clarityai-jobs": { maxBatchSize: 10, maxBatchTimeout: 0, maxRetries: 3, deadLetterQueue: "clarityai-jobs-dlq" } },
+        },
       }),
     ],
     resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -26,6 +31,8 @@ export default defineConfig(async () => {
       // Password hashing (scrypt, ~160 ms a hash) makes account tests slow on a busy 2-core machine.
       testTimeout: 20_000,
       setupFiles: ["./tests/worker/setup-database.ts", "./tests/console-error-guard.ts"],
+      // A fake Turnstile siteverify endpoint on loopback (tests/security/lockout.test.ts).
+      globalSetup: ["./tests/security/fake-turnstile.ts"],
       deps: {
         optimizer: {
           ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/react"] },

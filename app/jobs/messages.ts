@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { OnboardingEmailJobSchema } from "~/accounts/jobs";
+import { AuthMessageJobSchema } from "~/auth/jobs";
 import { EmailSendJobSchema } from "~/email/jobs";
 import { LeadNotifyJobSchema } from "~/leads/jobs";
 import { MaintenancePurgeJobSchema } from "~/platform/jobs";
@@ -7,6 +8,12 @@ import { MaintenancePurgeJobSchema } from "~/platform/jobs";
 // Every message on the JOBS queue is one of these; each domain defines its own in its jobs.ts. A
 // message carries its schema version so a consumer deployed later can still read what an earlier
 // deployment enqueued.
-export const JobMessageSchema = z.discriminatedUnion("type", [LeadNotifyJobSchema, MaintenancePurgeJobSchema, EmailSendJobSchema, OnboardingEmailJobSchema]);
+export const JobMessageSchema = z.discriminatedUnion("type", [
+  LeadNotifyJobSchema,
+  MaintenancePurgeJobSchema,
+  EmailSendJobSchema,
+  OnboardingEmailJobSchema,
+  AuthMessageJobSchema,
+]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

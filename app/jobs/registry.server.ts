@@ -1,4 +1,5 @@
 import { sendOnboardingEmail } from "~/accounts/jobs.server";
+import { sendAuthMessage } from "~/auth/jobs.server";
 import { sendOutboxEmail } from "~/email/jobs.server";
 import { notifyTeamOfLead } from "~/leads/jobs.server";
 import { purgeExpiredRows } from "~/platform/jobs.server";
@@ -13,6 +14,7 @@ const JOB_HANDLERS: { [T in JobType]: JobHandler<Extract<JobMessage, { type: T }
   "maintenance.purge": purgeExpiredRows,
   "email.send": sendOutboxEmail,
   "user.onboarding": sendOnboardingEmail,
+  "auth.message": sendAuthMessage,
 };
 
 export async function runJob(job: JobMessage, { db, env, fetcher = fetch }: Omit<JobContext, "fetcher"> & { fetcher?: typeof fetch }): Promise<void> {

@@ -15,8 +15,11 @@ test("retries back off exponentially from 30 seconds up to 10 minutes", () => {
   expect([1, 2, 3, 4, 5, 6, 10].map(retryDelaySeconds)).toEqual([30, 60, 120, 240, 480, 600, 600]);
 });
 
-test("the daily schedule produces one purge job stamped with the scheduled time", () => {
+test("the daily schedule produces the purge jobs, each stamped with the scheduled time", () => {
   const jobs = jobsForSchedule({ scheduledTime: Date.parse("2026-11-21T16:00:00Z") });
-  expect(jobs).toEqual([{ type: "maintenance.purge", version: 1, task: "rate-limits", scheduledAt: "2026-11-21T16:00:00.000Z" }]);
+  expect(jobs).toEqual([
+    { type: "maintenance.purge", version: 1, task: "rate-limits", scheduledAt: "2026-11-21T16:00:00.000Z" },
+    { type: "maintenance.purge", version: 1, task: "auth-tokens", scheduledAt: "2026-11-21T16:00:00.000Z" },
+  ]);
   for (const job of jobs) expect(JobMessageSchema.parse(job)).toEqual(job);
 });
