@@ -1,7 +1,8 @@
-import { createDb } from "~/db/client.server";
+import { createDb, type Db } from "~/db/client.server";
 import { runJob } from "~/jobs/registry.server";
 import { JobMessageSchema } from "~/jobs/messages";
 import { readEnv } from "~/platform/env.server";
+import { DEAD_LETTER_QUEUE, MAX_JOB_ATTEMPTS, recordFailedJob, recordJobError } from "~/platform/failed-jobs.server";
 
 /** Backoff for a failed job: 30 s, 60 s, 120 s… capped at 10 minutes. */
 export function retryDelaySeconds(attempts: number): number {
@@ -9,6 +10,8 @@ export function retryDelaySeconds(attempts: number): number {
 }
 
 export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  // One Worker consumes both the jobs queue and its dead-letter queue.
+  if (batch.queue === DEAD_LETTER_QUEUE) return handleDeadLetters(batch, env);
   const db = createDb(env.DB);
   const appEnv = readEnv(env);
   for (const message of batch.messages) {
@@ -27,9 +30,43 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
       await runJob(parsed.data, { db, env: appEnv });
       message.ack();
     } catch (error) {
-      console.error("jobs: failed, will retry", {
+      const reason = error instanceof Error ? error.message : String(error);
+      const last = message.attempts >= MAX_JOB_ATTEMPTS;
+      console.error(last ? "jobs: failed on the last attempt, moving to the dead-letter queue" : "jobs: failed, will retry", {
         id: message.id,
         type: parsed.data.type,
+        attempts: message.attempts,
+        error: reason,
+      });
+      if (last) await keepLastError(db, message.id, reason);
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    }
+  }
+}
+
+// Best effort: when D1 itself is what failed, the dead letter is recorded without its error.
+async function keepLastError(db: Db, messageId: string, reason: string) {
+  try {
+    await recordJobError(db, messageId, reason);
+  } catch (error) {
+    console.warn("jobs: could not keep the last error", { id: messageId, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/**
+ * Records each dead-lettered job in failed_jobs (see recordFailedJob), then acks it. A message is
+ * never acked before it is stored: when D1 fails, it is retried.
+ */
+export async function handleDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const db = createDb(env.DB);
+  const appEnv = readEnv(env);
+  for (const message of batch.messages) {
+    try {
+      await recordFailedJob(db, appEnv, env.JOBS, { messageId: message.id, body: message.body, attempts: MAX_JOB_ATTEMPTS, queuedAt: message.timestamp });
+      message.ack();
+    } catch (error) {
+      console.error("jobs: could not record a dead-lettered job, will retry", {
+        id: message.id,
         attempts: message.attempts,
         error: error instanceof Error ? error.message : String(error),
       });

@@ -1,12 +1,25 @@
+import { createDb } from "~/db/client.server";
 import type { JobMessage } from "~/jobs/messages";
+import { readEnv } from "~/platform/env.server";
+import { sweepStuckOutbox } from "~/platform/failed-jobs.server";
+
+/** The frequent cron (wrangler.toml [triggers]): re-enqueues outbox rows stuck in "pending". */
+export const OUTBOX_SWEEP_CRON = "*/15 * * * *";
 
 // Cron only decides what is due and enqueues it; the queue consumer does the work with retries.
 export function jobsForSchedule(controller: Pick<ScheduledController, "scheduledTime">): JobMessage[] {
   const scheduledAt = new Date(controller.scheduledTime).toISOString();
-  return [{ type: "maintenance.purge", version: 1, task: "rate-limits", scheduledAt }];
+  return [
+    { type: "maintenance.purge", version: 1, task: "rate-limits", scheduledAt },
+    { type: "maintenance.purge", version: 1, task: "auth-tokens", scheduledAt },
+  ];
 }
 
 export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
+  if (controller.cron === OUTBOX_SWEEP_CRON) {
+    await sweepStuckOutbox(createDb(env.DB), readEnv(env), env.JOBS, new Date(controller.scheduledTime));
+    return;
+  }
   const jobs = jobsForSchedule(controller);
   await env.JOBS.sendBatch(jobs.map((body) => ({ body })));
 }

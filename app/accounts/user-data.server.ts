@@ -8,6 +8,7 @@ import {
   auditLog,
   authSessions,
   emailOutbox,
+  failedJobs,
   flowStates,
   identities,
   leads,
@@ -190,6 +191,31 @@ export const USER_DATA: UserDataSource[] = [
       const where = outboxOf(user);
       return { statements: where ? [db.delete(emailOutbox).where(where)] : [] };
     },
+  },
+  {
+    table: failedJobs,
+    // Jobs about the user (their message carries the user id, e.g. the welcome email), and those
+    // the user resolved as an admin.
+    export: {
+      key: "failedJobs",
+      read: (db, user) =>
+        db
+          .select({ id: failedJobs.id, type: failedJobs.type, status: failedJobs.status, recordedAt: failedJobs.recordedAt, resolvedAt: failedJobs.resolvedAt })
+          .from(failedJobs)
+          .where(
+            or(
+              sql`CASE WHEN json_valid(${failedJobs.body}) THEN json_extract(${failedJobs.body}, '$.userId') END = ${user.id}`,
+              eq(failedJobs.resolvedBy, user.id),
+            ),
+          ),
+    },
+    // A failed job about the user goes (its message may hold their name and address); resolved_by
+    // is set to NULL by its foreign key.
+    erase: async (db, user) => ({
+      statements: [
+        db.delete(failedJobs).where(sql`CASE WHEN json_valid(${failedJobs.body}) THEN json_extract(${failedJobs.body}, '$.userId') END = ${user.id}`),
+      ],
+    }),
   },
   // Secrets and short-lived sign-in state: never exported, gone with the account.
   { table: refreshTokens, erase: "cascade" },

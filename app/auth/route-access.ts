@@ -61,6 +61,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin": ADMIN,
   "routes/admin._index": ADMIN,
   "routes/admin.audit": ADMIN,
+  "routes/admin.jobs": ADMIN,
   "routes/admin.outbox._index": ADMIN,
   "routes/admin.outbox.$id": ADMIN,
   "routes/admin.users": ADMIN,

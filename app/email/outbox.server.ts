@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { emailOutbox } from "~/db/schema";
+import { emailOutbox, failedJobs, outboxRequeues } from "~/db/schema";
 import type { AppEnv } from "~/platform/env.server";
+import type { EmailSendJob } from "./jobs";
 
 export type OutgoingEmail = {
   // Identifies the email across retries: recording the same dedupeKey twice has one effect.
@@ -83,4 +84,77 @@ export async function sendEmail(db: Db, env: AppEnv, email: OutgoingEmail, fetch
   const row = await recordEmail(db, env, email);
   if (!row) return row;
   return deliverOutboxEmail(db, env, row.id, fetcher);
+}
+
+/** A "pending" row older than this has lost its delivery job (never enqueued, or dead-lettered). */
+export const OUTBOX_STUCK_AFTER_MS = 15 * 60_000;
+/** Rows the sweep looks at in one run, oldest first; the next run takes the rest. */
+export const OUTBOX_SWEEP_LIMIT = 100;
+/** Re-enqueues of one row before the sweep gives up and hands it to admins as a failed job. */
+export const OUTBOX_MAX_REQUEUES = 3;
+/** The least time between two re-enqueues of one row: its last job may still be retrying. */
+export const OUTBOX_REQUEUE_SPACING_MS = 60 * 60_000;
+
+export type StuckOutboxSweep = {
+  // Rows whose delivery job was enqueued again.
+  requeued: string[];
+  // Rows re-enqueued OUTBOX_MAX_REQUEUES times already and still pending.
+  givenUp: { outboxId: string; requeues: number; createdAt: string }[];
+};
+
+/**
+ * Re-enqueues the delivery of outbox rows stuck in "pending": written more than
+ * OUTBOX_STUCK_AFTER_MS ago, not re-enqueued in the last hour, and with no failed job on record
+ * (those wait for an admin to replay or dismiss them). Delivery is idempotent on the row's status,
+ * so a job that was only slow does no harm. The count is written before the jobs are sent: a lost
+ * send costs one of the row's re-enqueues rather than letting a row be re-enqueued without limit.
+ */
+export async function requeueStuckOutbox(db: Db, jobs: Queue, now: Date): Promise<StuckOutboxSweep> {
+  const stuckBefore = new Date(now.getTime() - OUTBOX_STUCK_AFTER_MS).toISOString();
+  const spacedBefore = new Date(now.getTime() - OUTBOX_REQUEUE_SPACING_MS).toISOString();
+  const rows = await db
+    .select({ id: emailOutbox.id, createdAt: emailOutbox.createdAt, requeues: outboxRequeues.count })
+    .from(emailOutbox)
+    .leftJoin(outboxRequeues, eq(outboxRequeues.outboxId, emailOutbox.id))
+    .where(
+      and(
+        eq(emailOutbox.status, "pending"),
+        lt(emailOutbox.createdAt, stuckBefore),
+        or(isNull(outboxRequeues.outboxId), lt(outboxRequeues.lastRequeuedAt, spacedBefore)),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(failedJobs)
+            .where(eq(failedJobs.outboxId, emailOutbox.id)),
+        ),
+      ),
+    )
+    .orderBy(emailOutbox.createdAt)
+    .limit(OUTBOX_SWEEP_LIMIT);
+
+  const due = rows.filter((row) => (row.requeues ?? 0) < OUTBOX_MAX_REQUEUES);
+  const givenUp = rows
+    .filter((row) => (row.requeues ?? 0) >= OUTBOX_MAX_REQUEUES)
+    .map((row) => ({ outboxId: row.id, requeues: row.requeues ?? 0, createdAt: row.createdAt }));
+  const requeuedAt = now.toISOString();
+  const [first, ...rest] = due.map((row) =>
+    db
+      .insert(outboxRequeues)
+      .values({ outboxId: row.id, count: 1, lastRequeuedAt: requeuedAt })
+      .onConflictDoUpdate({ target: outboxRequeues.outboxId, set: { count: sql`${outboxRequeues.count} + 1`, lastRequeuedAt: requeuedAt } }),
+  );
+  if (first) {
+    await db.batch([first, ...rest]);
+    await jobs.sendBatch(due.map((row) => ({ body: { type: "email.send", version: 1, outboxId: row.id } satisfies EmailSendJob })));
+  }
+  // Counts of rows that were delivered, or deleted with their account, are no longer needed.
+  await db.delete(outboxRequeues).where(
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.id, outboxRequeues.outboxId), eq(emailOutbox.status, "pending"))),
+    ),
+  );
+  return { requeued: due.map((row) => row.id), givenUp };
 }

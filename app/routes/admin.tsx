@@ -16,6 +16,7 @@ const SECTIONS = [
   { to: "/admin/users", label: "Users", end: false },
   { to: "/admin/audit", label: "Audit log", end: false },
   { to: "/admin/outbox", label: "Email outbox", end: false },
+  { to: "/admin/jobs", label: "Failed jobs", end: false },
 ];
 
 export default function AdminLayout() {

@@ -134,7 +134,109 @@ test("the daily cron enqueues the purge instead of doing it inline", async () =>
   await worker.scheduled(createScheduledController({ scheduledTime, cron: "0 16 * * *" }), env, ctx);
   await waitOnExecutionContext(ctx);
 
-  expect(sendBatch).toHaveBeenCalledWith([{ body: { type: "maintenance.purge", version: 1, task: "rate-limits", scheduledAt: "2026-11-21T16:00:00.000Z" } }]);
+  expect(sendBatch).toHaveBeenCalledWith([
+    { body: { type: "maintenance.purge", version: 1, task: "rate-limits", scheduledAt: "2026-11-21T16:00:00.000Z" } },
+    { body: { type: "maintenance.purge", version: 1, task: "auth-tokens", scheduledAt: "2026-11-21T16:00:00.000Z" } },
+  ]);
   // Nothing was deleted by the cron handler itself.
   expect(await env.DB.prepare("SELECT count(*) AS n FROM rate_limits WHERE key = ?").bind(staleKey).first("n")).toBe(1);
+});
+
+test("a maintenance.purge auth-tokens job removes spent refresh tokens and expired one-time codes, and keeps what is still needed", async () => {
+  const now = Date.parse("2026-11-20T16:00:00.000Z");
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+  const userId = crypto.randomUUID();
+  const [live, ended] = [crypto.randomUUID(), crypto.randomUUID()];
+  const token = (label: string) => `${label}-${crypto.randomUUID()}`;
+  const tokens = {
+    current: token("current"),
+    spentRecently: token("spent-recently"),
+    spentLongAgo: token("spent-long-ago"),
+    ofEndedSession: token("of-ended-session"),
+  };
+  const codes = { fresh: crypto.randomUUID(), expired: crypto.randomUUID() };
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO users (id, email) VALUES (?, ?)").bind(userId, `purge.${userId.slice(0, 8)}@example.com.au`),
+    env.DB.prepare("INSERT INTO auth_sessions (id, user_id) VALUES (?, ?)").bind(live, userId),
+    env.DB.prepare("INSERT INTO auth_sessions (id, user_id, revoked_at) VALUES (?, ?, ?)").bind(ended, userId, ago(3 * 86_400_000)),
+    env.DB.prepare("INSERT INTO refresh_tokens (token_hash, session_id, user_id, revoked_at, created_at) VALUES (?, ?, ?, NULL, ?)").bind(
+      tokens.current,
+      live,
+      userId,
+      ago(40 * 86_400_000),
+    ),
+    env.DB.prepare("INSERT INTO refresh_tokens (token_hash, session_id, user_id, revoked_at) VALUES (?, ?, ?, ?)").bind(
+      tokens.spentRecently,
+      live,
+      userId,
+      ago(23 * 3600_000),
+    ),
+    env.DB.prepare("INSERT INTO refresh_tokens (token_hash, session_id, user_id, revoked_at) VALUES (?, ?, ?, ?)").bind(
+      tokens.spentLongAgo,
+      live,
+      userId,
+      ago(25 * 3600_000),
+    ),
+    // A token of an ended session, left unrevoked: it goes with its session.
+    env.DB.prepare("INSERT INTO refresh_tokens (token_hash, session_id, user_id) VALUES (?, ?, ?)").bind(tokens.ofEndedSession, ended, userId),
+    env.DB.prepare(
+      "INSERT INTO one_time_tokens (id, user_id, token_type, token_hash, link_hash, relates_to, created_at) VALUES (?, ?, 'recovery', ?, ?, 'a', ?)",
+    ).bind(codes.fresh, userId, `hash-${codes.fresh}`, `link-${codes.fresh}`, ago(59 * 60_000)),
+    env.DB.prepare(
+      "INSERT INTO one_time_tokens (id, user_id, token_type, token_hash, link_hash, relates_to, created_at) VALUES (?, ?, 'magiclink', ?, ?, 'a', ?)",
+    ).bind(codes.expired, userId, `hash-${codes.expired}`, `link-${codes.expired}`, ago(61 * 60_000)),
+  ]);
+
+  const result = await deliver([{ type: "maintenance.purge", version: 1, task: "auth-tokens", scheduledAt: new Date(now).toISOString() }]);
+
+  expect(result.explicitAcks).toHaveLength(1);
+  const { results: kept } = await env.DB.prepare("SELECT token_hash FROM refresh_tokens WHERE user_id = ? ORDER BY token_hash").bind(userId).all();
+  expect(kept).toEqual([{ token_hash: tokens.current }, { token_hash: tokens.spentRecently }]);
+  const { results: codesKept } = await env.DB.prepare("SELECT id FROM one_time_tokens WHERE user_id = ?").bind(userId).all();
+  expect(codesKept).toEqual([{ id: codes.fresh }]);
+  // The sessions themselves stay (the account's session history); only their tokens go.
+  expect(await env.DB.prepare("SELECT count(*) AS n FROM auth_sessions WHERE user_id = ?").bind(userId).first("n")).toBe(2);
+});
+
+test("the 15-minute cron re-enqueues emails stuck in pending, spaced and bounded, and never fresh ones or ones already with admins", async () => {
+  const errors = allowConsoleErrors();
+  const sendBatch = vi.spyOn(env.JOBS, "sendBatch").mockResolvedValue(undefined as unknown as QueueSendBatchResponse);
+  vi.spyOn(env.JOBS, "send").mockResolvedValue(undefined as unknown as QueueSendResponse);
+  const start = Date.now();
+  const minutesAgo = (minutes: number) => new Date(start - minutes * 60_000).toISOString();
+  const [stuck, fresh, withAdmins] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+  const insert =
+    "INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, status, provider, created_at) VALUES (?, ?, 'a@example.com.au', 'Reset your password', 'Code', 'pending', 'resend', ?)";
+  await env.DB.batch([
+    env.DB.prepare(insert).bind(stuck, `test:${stuck}`, minutesAgo(20)),
+    env.DB.prepare(insert).bind(fresh, `test:${fresh}`, minutesAgo(5)),
+    env.DB.prepare(insert).bind(withAdmins, `test:${withAdmins}`, minutesAgo(60)),
+    env.DB.prepare(
+      "INSERT INTO failed_jobs (id, message_id, type, body, outbox_id, attempts, queued_at, failed_at) VALUES (?, ?, 'email.send', '{}', ?, 4, ?, ?)",
+    ).bind(crypto.randomUUID(), `msg-${crypto.randomUUID()}`, withAdmins, minutesAgo(60), minutesAgo(50)),
+  ]);
+  const sweep = async (at: number) => {
+    sendBatch.mockClear();
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "*/15 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    return sendBatch.mock.calls.flatMap(([messages]) => [...messages].map((message) => (message.body as { outboxId: string }).outboxId));
+  };
+
+  const first = await sweep(start);
+  expect(first).toContain(stuck);
+  expect(first).not.toContain(fresh);
+  expect(first).not.toContain(withAdmins);
+  expect(sendBatch.mock.calls[0]![0]).toContainEqual({ body: { type: "email.send", version: 1, outboxId: stuck } });
+  // Its job may still be retrying: not again within the hour.
+  expect(await sweep(start + 15 * 60_000)).not.toContain(stuck);
+  expect(await sweep(start + 61 * 60_000)).toContain(stuck);
+  expect(await sweep(start + 122 * 60_000)).toContain(stuck);
+  expect(await env.DB.prepare("SELECT count FROM outbox_requeues WHERE outbox_id = ?").bind(stuck).first("count")).toBe(3);
+  // After three re-enqueues it goes to admins as a failed job instead, and the sweep stops.
+  expect(await sweep(start + 183 * 60_000)).not.toContain(stuck);
+  const failed = await env.DB.prepare("SELECT type, status, error FROM failed_jobs WHERE outbox_id = ?").bind(stuck).first();
+  expect(failed).toEqual({ type: "email.send", status: "failed", error: "Still waiting to send after 3 re-enqueues by the outbox sweep" });
+  expect(await sweep(start + 244 * 60_000)).not.toContain(stuck);
+  expect(errors).toContainEqual(expect.stringMatching(/^jobs: gave up after every retry/));
 });
