@@ -4,7 +4,9 @@ import * as serverBuild from "../build/server/index.js";
 import { AUTH_API_PREFIX, handleAuthApi } from "~/auth/api.server";
 import { createRequestContext, type RequestContext } from "~/context.server";
 import { EnvError } from "~/platform/env.server";
+import { hasSessionCookie, isPersonalPath, personalPathPatterns, PRIVATE_NO_STORE } from "~/platform/cache-policy.server";
 import { isCrossSiteWrite } from "~/platform/origin-check.server";
+import { checkFormBody } from "~/platform/request-body.server";
 import { applySecurityHeaders, createNonce } from "~/platform/security-headers.server";
 import { handleQueue } from "./queue-consumer";
 import { handleScheduled } from "./scheduled";
@@ -12,6 +14,7 @@ import { handleScheduled } from "./scheduled";
 export { Conversation } from "./conversation";
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
+const PERSONAL_PATHS = personalPathPatterns((serverBuild as unknown as ServerBuild).routes);
 
 export default {
   async fetch(request, env, ctx) {
@@ -25,15 +28,30 @@ export default {
       console.error(`config: ${error.message}`);
       return applySecurityHeaders(new Response("The service is not configured correctly. Please try again later.", { status: 503 }), cspNonce);
     }
-    const { pathname } = new URL(request.url);
+    const url = new URL(request.url);
+    const { pathname } = url;
     if (pathname === AUTH_API_PREFIX || pathname.startsWith(`${AUTH_API_PREFIX}/`)) {
       // Bearer-token API used by Supabase clients: CORS instead of the same-origin check.
       return applySecurityHeaders(await handleAuthApi(request, context), cspNonce);
     }
-    if (isCrossSiteWrite(request)) {
-      return applySecurityHeaders(new Response("Cross-site request refused", { status: 403 }), cspNonce);
+    // Personal pages, and whatever is answered to a signed-in browser, are for no cache to keep.
+    const personal = isPersonalPath(pathname, PERSONAL_PATHS) || hasSessionCookie(request);
+    const finish = (response: Response) => {
+      const secured = applySecurityHeaders(response, cspNonce);
+      if (personal) secured.headers.set("Cache-Control", PRIVATE_NO_STORE);
+      return secured;
+    };
+    if (url.searchParams.has("_data")) {
+      // Remix's data requests before single fetch: nothing here makes them, and Remix logs each one.
+      return finish(new Response("The _data parameter isn't supported.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
     }
-    return applySecurityHeaders(await handleRemixRequest(request, context), cspNonce);
+    if (isCrossSiteWrite(request)) {
+      return finish(new Response("Cross-site request refused", { status: 403 }));
+    }
+    // Pages take only bounded, readable HTML form bodies; a 4xx answer otherwise.
+    const checked = await checkFormBody(request);
+    if (checked instanceof Response) return finish(checked);
+    return finish(await handleRemixRequest(checked, context));
   },
   queue: (batch, env) => handleQueue(batch, env),
   scheduled: (controller, env) => handleScheduled(controller, env),

@@ -20,21 +20,46 @@ function pageOf(url: URL): number {
   return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
 }
 
-/** A LIKE pattern matching the text anywhere, with the user's own % and _ taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The longest search the box takes (its maxLength). */
+const SEARCH_MAX = 100;
+const SEARCH_TOO_LONG = `Search for ${SEARCH_MAX} characters or fewer.`;
+
+/**
+ * Users whose email or name contains the text, ignoring ASCII case (SQLite's lower()). instr()
+ * takes the text literally and has no length limit; LIKE has neither (D1 caps patterns at 50 bytes).
+ */
+function matchesSearch(text: string) {
+  return sql`(instr(lower(coalesce(${users.email}, '')), lower(${text})) > 0 OR instr(lower(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, '')), lower(${text})) > 0)`;
 }
+
+type UserRow = {
+  id: string;
+  isViewer: boolean;
+  email: string;
+  name: string | null;
+  confirmed: boolean;
+  joined: string;
+  joinedIso: string;
+  lastSignIn: string;
+  roles: Role[];
+};
+type UsersPage = { q: string; searchError: string | null; page: number; pageCount: number; total: number; users: UserRow[] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(request, context, "admin");
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const q = (url.searchParams.get("q") ?? "").trim();
   const page = pageOf(url);
+  // Counted in characters, not UTF-16 units: 100 emoji are a search of 100.
+  if ([...q].length > SEARCH_MAX) {
+    // Typed past the box's limit (or edited into the address): say so rather than guess.
+    return data<UsersPage>(
+      { q: [...q].slice(0, SEARCH_MAX).join(""), searchError: SEARCH_TOO_LONG, page: 1, pageCount: 1, total: 0, users: [] },
+      { status: 400 },
+    );
+  }
   const db = context.db;
-  const pattern = containsPattern(q);
-  const where = q
-    ? sql`(lower(coalesce(${users.email}, '')) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, '')) LIKE ${pattern} ESCAPE '\\')`
-    : undefined;
+  const where = q ? matchesSearch(q) : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -67,8 +92,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         )
     : [];
   const totalCount = total?.n ?? 0;
-  return {
+  return data<UsersPage>({
     q,
+    searchError: null,
     page,
     pageCount: Math.max(1, Math.ceil(totalCount / PAGE_SIZE)),
     total: totalCount,
@@ -83,7 +109,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       lastSignIn: row.lastSignInAt ? formatDateTime(row.lastSignInAt) : "Never",
       roles: ROLES.filter((role) => roleRows.some((r) => r.userId === row.id && r.role === role)),
     })),
-  };
+  });
 }
 
 type ActionData = { errors: { form?: string; role?: string; userId?: string; intent?: string } };
@@ -140,7 +166,7 @@ function usersHref(q: string, page: number) {
 }
 
 export default function AdminUsers() {
-  const { q, page, pageCount, total, users } = useLoaderData<typeof loader>();
+  const { q, searchError, page, pageCount, total, users } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
   const location = useLocation();
@@ -152,7 +178,20 @@ export default function AdminUsers() {
       <Form method="get" action="/admin/users" className="admin-search" role="search">
         <div className="field">
           <label htmlFor="user-search">Search by email or name</label>
-          <input id="user-search" name="q" type="search" defaultValue={q} maxLength={100} />
+          <input
+            id="user-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={SEARCH_MAX}
+            aria-invalid={searchError ? true : undefined}
+            aria-describedby={searchError ? "user-search-error" : undefined}
+          />
+          {searchError ? (
+            <p id="user-search-error" className="field-error">
+              {searchError}
+            </p>
+          ) : null}
         </div>
         <button type="submit" className="button button-secondary">
           Search
@@ -165,7 +204,13 @@ export default function AdminUsers() {
         </p>
       ) : null}
       <p className="hint" aria-live="polite">
-        {total === 0 ? (q ? `No users match “${q}”.` : "No users yet.") : `${total} user${total === 1 ? "" : "s"}${q ? ` matching “${q}”` : ""}.`}
+        {searchError
+          ? null
+          : total === 0
+            ? q
+              ? `No users match “${q}”.`
+              : "No users yet."
+            : `${total} user${total === 1 ? "" : "s"}${q ? ` matching “${q}”` : ""}.`}
       </p>
       {users.length ? (
         <div className="table-scroll">

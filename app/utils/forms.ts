@@ -8,7 +8,8 @@ export function parseForm<S extends z.ZodType<Record<string, unknown>>>(
   schema: S,
 ): { success: true; data: z.output<S> } | { success: false; errors: FieldErrors<z.output<S>> } {
   const values: Record<string, string> = {};
-  for (const [key, value] of formData) if (typeof value === "string") values[key] = value;
+  // A repeated field counts once, first value first: the same one formData.get() gives the action.
+  for (const [key, value] of formData) if (typeof value === "string") values[key] ??= value;
   const result = schema.safeParse(values);
   if (result.success) return { success: true, data: result.data };
   const errors: Record<string, string> = {};

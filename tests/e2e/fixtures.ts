@@ -7,7 +7,7 @@ import { waitForEmail, type OutboxEmail } from "./outbox";
 /** A request a test expects to fail: its URL, the status it answers (0: no response at all), and optionally the method. */
 export type ExpectedFailure = { url: RegExp; status: number; method?: string };
 
-type Failure = { method: string; url: string; status: number; detail: string; resourceType: string; speculative: boolean };
+type Failure = { method: string; url: string; status: number; detail: string; resourceType: string; speculative: boolean; answeredNoStore?: boolean };
 
 /** Everything the browser pages of one test answered or complained about, judged when the test ends. */
 type PageLog = {
@@ -49,7 +49,7 @@ function pageLog(): PageLog {
         });
       });
       page.on("requestfailed", (request) => {
-        const failure = {
+        const failure: Failure = {
           method: request.method(),
           url: request.url(),
           status: 0,
@@ -58,6 +58,15 @@ function pageLog(): PageLog {
           speculative: false,
         };
         log.aborted.push(failure);
+        // Chromium reports a streamed fetch answered with Cache-Control: no-store (personal pages' .data
+        // requests) as net::ERR_ABORTED even though its body was read to the end (microsoft/playwright#42742).
+        // Such a request did get its answer: that answer's status is judged instead, as a response.
+        log.pending.push(
+          request
+            .response()
+            .then((response) => (failure.answeredNoStore = Boolean(response && /no-store/.test(response.headers()["cache-control"] ?? ""))))
+            .catch(() => undefined),
+        );
         // A prefetch (Remix's prefetch="intent" links) is a hint the browser may drop at any time.
         log.pending.push(
           request
@@ -81,10 +90,11 @@ function pageLog(): PageLog {
  */
 function failuresIn(log: PageLog, javaScriptEnabled: boolean) {
   const cancelledPrefetch = (failure: Failure) => failure.speculative && failure.detail === "net::ERR_ABORTED";
+  const answeredNoStore = (failure: Failure) => failure.answeredNoStore === true && failure.detail === "net::ERR_ABORTED";
   const scriptWithJavaScriptOff = (failure: Failure) => !javaScriptEnabled && failure.resourceType === "script" && failure.detail === "csp";
   return [
     ...log.responses.filter((response) => response.status >= 400),
-    ...log.aborted.filter((failure) => !cancelledPrefetch(failure) && !scriptWithJavaScriptOff(failure)),
+    ...log.aborted.filter((failure) => !cancelledPrefetch(failure) && !scriptWithJavaScriptOff(failure) && !answeredNoStore(failure)),
   ];
 }
 

@@ -51,7 +51,6 @@ const E164 = /^[1-9][0-9]{1,14}$/;
 type FactorRow = typeof mfaFactors.$inferSelect;
 type SessionRow = typeof authSessions.$inferSelect;
 
-
 /** An audit row as audit() writes it, for use inside a batch with the change it records. */
 function auditInsert(ctx: AuthContext, action: AuditAction, actorId: string, detail: Record<string, unknown>) {
   return ctx.db.insert(auditLog).values({ id: crypto.randomUUID(), action, actorId, targetId: actorId, ipHash: ctx.ipHash, detail: JSON.stringify(detail) });

@@ -6,7 +6,7 @@ import { authApi } from "~/auth/web-sessions.server";
 import { profiles } from "~/db/schema";
 import { redirectWithToast } from "~/platform/toast.server";
 import { parseForm } from "~/utils/forms";
-import { apiMessage, apiStatus, fail, safeValues, type ProfileIntentArgs } from "./intents.server";
+import { apiMessage, apiStatus, fail, type ProfileIntentArgs } from "./intents.server";
 import type { DetailsValues } from "./types";
 
 /** The details form's starting values: blanks as empty strings, the ABN as the register shows it. */
@@ -22,9 +22,29 @@ export function detailsValues(profile: Profile): DetailsValues {
   };
 }
 
+/** The longest value shown back in a refused form: more than any field takes, far less than a body can carry. */
+const ECHO_MAX = 500;
+
+/** What was typed into the details form, to show it again with the errors: its own fields only, bounded. */
+function submittedDetails(formData: FormData): DetailsValues {
+  const field = (name: keyof DetailsValues) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value.slice(0, ECHO_MAX) : "";
+  };
+  return {
+    firstName: field("firstName"),
+    lastName: field("lastName"),
+    company: field("company"),
+    industry: field("industry"),
+    businessType: field("businessType"),
+    state: field("state"),
+    abn: field("abn"),
+  };
+}
+
 export async function updateDetails({ request, context, viewer, formData }: ProfileIntentArgs) {
   const parsed = parseForm(formData, ProfileDetailsSchema);
-  if (!parsed.success) return fail("update-details", parsed.errors, { values: safeValues(formData) });
+  if (!parsed.success) return fail("update-details", parsed.errors, { values: submittedDetails(formData) });
   const details = parsed.data;
   // Names live in the profile (what the site shows) and in user_metadata (what the auth API
   // and Supabase clients see). The API call goes first: if it is refused, nothing is saved.
@@ -36,7 +56,7 @@ export async function updateDetails({ request, context, viewer, formData }: Prof
     return fail(
       "update-details",
       { form: apiMessage(result, "Your details couldn't be saved. Please try again.") },
-      { values: safeValues(formData) },
+      { values: submittedDetails(formData) },
       apiStatus(result.status),
     );
   }

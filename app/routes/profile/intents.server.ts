@@ -13,13 +13,6 @@ export function fail(intent: ProfileIntent | null, errors: ProfileActionData["er
   return data<ProfileActionData>({ intent, errors, ...extra }, { status });
 }
 
-// Passwords are never echoed back into the page.
-export function safeValues(formData: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of formData) if (typeof value === "string" && !/password|code|confirm/i.test(key)) values[key] = value;
-  return values;
-}
-
 export function apiMessage(result: { data: Record<string, unknown> }, fallback: string): string {
   const message = result.data.message ?? result.data.msg;
   return typeof message === "string" && message ? message : fallback;

@@ -2,7 +2,7 @@ import { data } from "@remix-run/cloudflare";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { verifyPassword } from "~/auth/password.server";
-import { qrCodeSvg } from "~/auth/qr";
+import { QrTooLongError, qrCodeSvg } from "~/auth/qr";
 import { ChangePasswordSchema, FactorIdSchema, VerifyFactorSchema } from "~/auth/schemas";
 import type { SessionResponse } from "~/auth/token-sessions.server";
 import { authApi, updateWebSession, type Viewer } from "~/auth/web-sessions.server";
@@ -76,6 +76,15 @@ function qrDataUri(svgOrUri: string): string {
   return svgOrUri.startsWith("data:") ? svgOrUri : `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svgOrUri)}`;
 }
 
+function redrawQr(uri: string): string | null {
+  try {
+    return qrDataUri(qrCodeSvg(uri));
+  } catch (error) {
+    if (error instanceof QrTooLongError) return null;
+    throw error;
+  }
+}
+
 export async function changePassword({ request, context, viewer, formData }: ProfileIntentArgs) {
   const intent = "change-password";
   const parsed = parseForm(formData, ChangePasswordSchema);
@@ -145,10 +154,13 @@ export async function verifyTotp({ request, context, viewer, formData }: Profile
   const factorId = String(formData.get("factorId") ?? "");
   const secret = String(formData.get("secret") ?? "");
   const uri = String(formData.get("uri") ?? "");
-  // The QR code is drawn again from the otpauth URI rather than trusted from the form.
+  // The QR code is drawn again from the otpauth URI rather than trusted from the form; the set-up is
+  // shown again only when the form still carries one that looks like ours.
+  const qrCode =
+    z.uuid().safeParse(factorId).success && /^[A-Z2-7]{16,128}$/.test(secret) && /^otpauth:\/\/totp\//.test(uri) && uri.length <= 1000 ? redrawQr(uri) : null;
   const again = (errors: ProfileActionData["errors"], status = 400) =>
-    z.uuid().safeParse(factorId).success && /^otpauth:\/\/totp\//.test(uri) && uri.length <= 1000
-      ? fail(intent, errors, { enrolment: { factorId, secret, uri, qrCode: qrDataUri(qrCodeSvg(uri)) } }, status)
+    qrCode
+      ? fail(intent, errors, { enrolment: { factorId, secret, uri, qrCode } }, status)
       : fail(intent, { form: errors.form ?? errors.code ?? "Start the set-up again." }, {}, status);
   if (!parsed.success) return again(parsed.errors);
   const challenge = await authApi(request, context, viewer, `/factors/${parsed.data.factorId}/challenge`, { method: "POST", body: {} });

@@ -10,7 +10,8 @@ export type Enrolment = { factorId: string; secret: string; uri: string; qrCode:
 export type ProfileActionData = {
   intent: ProfileIntent | null;
   errors: FieldErrors<Record<string, string>>;
-  values?: Record<string, string>;
+  /** The details form as submitted, when it is refused. */
+  values?: DetailsValues;
   enrolment?: Enrolment;
 };
 

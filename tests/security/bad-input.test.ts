@@ -1,0 +1,345 @@
+import type { ServerBuild } from "@remix-run/cloudflare";
+import { env } from "cloudflare:workers";
+import { describe, expect, test } from "vitest";
+// @ts-ignore -- the server build exists only after `npm run build`; the Worker under test serves this same build.
+import * as serverBuild from "../../build/server/index.js";
+import type { Role } from "~/db/schema";
+import { otpauthUri } from "~/auth/totp";
+import { FORM_BODY_LIMIT } from "~/platform/request-body.server";
+import { parseForm } from "~/utils/forms";
+import { z } from "zod";
+import { fetchApp, pageText } from "../worker/app";
+import { testClientIp } from "../worker/client-ip";
+import { createConfirmedUser, signIn, signInOnWeb, uniqueEmail } from "../worker/auth-helpers";
+import { formPost } from "../worker/factories";
+
+// Penetration-test findings: malformed, oversized or unexpected input gets a clear 4xx, never a 500.
+
+const MANIFEST = (serverBuild as unknown as ServerBuild).routes;
+
+async function webUser(roles: Role[] = []) {
+  const user = await createConfirmedUser({ email: uniqueEmail("bad-input"), roles });
+  return { ...user, cookie: await signInOnWeb(user) };
+}
+
+function get(path: string, cookie = "") {
+  return fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }));
+}
+
+/** A same-origin POST with whatever body and Content-Type (none when `contentType` is null). */
+function rawPost(path: string, body: BodyInit | null, contentType: string | null, headers: Record<string, string> = {}) {
+  const all: Record<string, string> = { Host: "localhost", Origin: "http://localhost", ...headers };
+  if (contentType !== null) all["Content-Type"] = contentType;
+  return fetchApp(new Request(`http://localhost${path}`, { method: "POST", headers: all, body, redirect: "manual" }));
+}
+
+/** A body of `size` bytes sent in 64 KiB chunks, with no Content-Length (chunked transfer). */
+function streamedBody(size: number, prefix = "intent=update-details&junk=") {
+  const encoder = new TextEncoder();
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= size) return controller.close();
+      const chunk = sent === 0 ? encoder.encode(prefix.padEnd(65_536, "x")) : encoder.encode("x".repeat(Math.min(65_536, size - sent)));
+      sent += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+}
+
+describe("1. admin user search", () => {
+  test("any search the box allows works, multibyte included, and a longer one is a clear message", async () => {
+    const admin = await webUser(["admin"]);
+    const long = `searchable-${crypto.randomUUID()}-${"a".repeat(40)}`; // 88 ASCII characters
+    const target = await createConfirmedUser({ email: `${long}@example.com.au` });
+    await env.DB.prepare("UPDATE profiles SET first_name = ? WHERE user_id = ?").bind("😀".repeat(30), target.id).run();
+
+    for (const q of ["b".repeat(49), "b".repeat(50), "b".repeat(100), "😀".repeat(100), "%_\\".repeat(33)]) {
+      const response = await get(`/admin/users?q=${encodeURIComponent(q)}`, admin.cookie);
+      expect(response.status, `q of ${q.length} UTF-16 units`).toBe(200);
+      expect(await pageText(response)).toContain("No users match");
+    }
+    // Long terms still find what they name, case-insensitively, in the email or the name.
+    expect(await pageText(await get(`/admin/users?q=${encodeURIComponent(long.toUpperCase())}`, admin.cookie))).toContain(target.email);
+    expect(await pageText(await get(`/admin/users?q=${encodeURIComponent("😀".repeat(20))}`, admin.cookie))).toContain(target.email);
+
+    const tooLong = await get(`/admin/users?q=${"c".repeat(101)}`, admin.cookie);
+    expect(tooLong.status).toBe(400);
+    expect(await pageText(tooLong)).toContain("Search for 100 characters or fewer");
+  });
+});
+
+describe("2. lone surrogates in a TOTP enrolment", () => {
+  test("an issuer or friendly name with a lone surrogate is never a 500", async () => {
+    const user = await createConfirmedUser({ email: uniqueEmail("surrogate") });
+    const { access_token } = await signIn(user.email);
+    for (const [i, body] of [
+      { factor_type: "totp", issuer: "\uD800" },
+      { factor_type: "totp", issuer: "Clarity \uDC00 AI", friendly_name: "phone" },
+      { factor_type: "totp", friendly_name: "\uD800" },
+    ].entries()) {
+      const response = await fetchApp(
+        new Request("http://localhost/auth/v1/factors", {
+          method: "POST",
+          headers: { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json", "X-Supabase-Api-Version": "2024-01-01" },
+          body: JSON.stringify({ ...body, friendly_name: body.friendly_name ?? `app ${i}` }),
+        }),
+      );
+      expect(response.status, JSON.stringify(body)).toBeLessThan(500);
+      if (response.ok) {
+        const factor = (await response.json()) as { totp: { uri: string } };
+        // Apps get a well-formed URI: the bad code unit became U+FFFD, as Go's JSON decoding does in GoTrue.
+        expect(factor.totp.uri).toMatch(/^otpauth:\/\/totp\//);
+      }
+    }
+  });
+
+  test("otpauthUri replaces lone surrogates instead of throwing", () => {
+    const uri = otpauthUri({ secret: "JBSWY3DPEHPK3PXP", issuer: "A\uD800B", account: "x\uDFFF@example.com" });
+    expect(uri).toBe("otpauth://totp/A%EF%BF%BDB:x%EF%BF%BD@example.com?secret=JBSWY3DPEHPK3PXP&issuer=A%EF%BF%BDB&algorithm=SHA1&digits=6&period=30");
+    // A proper pair (an emoji) is kept.
+    expect(otpauthUri({ secret: "A", issuer: "😀", account: "a" })).toContain("issuer=%F0%9F%98%80");
+  });
+});
+
+describe("3. form actions posted as something other than a form", () => {
+  test("JSON, text/plain or no Content-Type to a page is 415 with a clear message", async () => {
+    for (const [path, body, type] of [
+      ["/contact", JSON.stringify({ name: "x" }), "application/json"],
+      ["/auth", "intent=sign-in", "text/plain"],
+      ["/profile", "{}", "application/json; charset=utf-8"],
+      ["/contact.data", JSON.stringify({ name: "x" }), "application/json"],
+      ["/booking", "", null],
+    ] as const) {
+      const response = await rawPost(path, body, type);
+      expect(response.status, `${path} ${type}`).toBe(415);
+      expect(await response.text()).toContain("Send the form as application/x-www-form-urlencoded or multipart/form-data");
+    }
+  });
+
+  test("the auth API still takes JSON", async () => {
+    const response = await rawPost(
+      "/auth/v1/token?grant_type=password",
+      JSON.stringify({ email: uniqueEmail(), password: "wrong-password" }),
+      "application/json",
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error_code: "invalid_credentials" });
+  });
+
+  test("a multipart body that does not parse is 400, not 500", async () => {
+    const response = await rawPost("/contact", "--nope\r\ngarbage", "multipart/form-data; boundary=elsewhere");
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("couldn't be read");
+    const noBoundary = await rawPost("/contact", "name=x", "multipart/form-data");
+    expect(noBoundary.status).toBe(400);
+  });
+
+  test("a real multipart form still works", async () => {
+    const form = new FormData();
+    form.set("name", "");
+    const response = await rawPost("/contact", form, null);
+    expect(response.status).toBe(400);
+    expect(await pageText(response)).toContain("Please enter your name");
+  });
+});
+
+describe("4. oversized form bodies", () => {
+  test("a form body over the cap is 413, by Content-Length or counted as it streams", async () => {
+    const user = await webUser();
+    const declared = await rawPost("/profile", `intent=update-details&junk=${"x".repeat(FORM_BODY_LIMIT)}`, "application/x-www-form-urlencoded", {
+      Cookie: user.cookie,
+    });
+    expect(declared.status).toBe(413);
+    expect(await declared.text()).toContain("too large");
+
+    const streamed = await rawPost("/profile", streamedBody(30 * 1024 * 1024), "application/x-www-form-urlencoded", { Cookie: user.cookie });
+    expect(streamed.status).toBe(413);
+    const text = await streamed.text();
+    expect(text.length).toBeLessThan(1000);
+  });
+
+  test("a form just under the cap is still handled", async () => {
+    const response = await rawPost("/contact", `name=${"x".repeat(FORM_BODY_LIMIT - 100)}`, "application/x-www-form-urlencoded");
+    expect(response.status).toBe(400);
+    expect(await response.text()).not.toContain("x".repeat(2001));
+  });
+
+  test("the profile form echoes only its own fields, bounded", async () => {
+    const user = await webUser();
+    const marker = `junk-${crypto.randomUUID()}`;
+    const response = await fetchApp(
+      formPost("/profile", { intent: "update-details", firstName: "", junk: marker, [marker]: "x", company: "y".repeat(5000) }, { Cookie: user.cookie }),
+    );
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).not.toContain(marker);
+    expect(html).not.toContain("y".repeat(1001));
+  });
+});
+
+test("a repeated form field is read once, as the action reads it", () => {
+  const form = new URLSearchParams("intent=update-details&intent=delete-account&firstName=Ana&firstName=");
+  const fields = new FormData();
+  for (const [key, value] of form) fields.append(key, value);
+  const result = parseForm(fields, z.object({ intent: z.string(), firstName: z.string().min(1) }));
+  expect(result).toEqual({ success: true, data: { intent: "update-details", firstName: "Ana" } });
+});
+
+describe("6. ?_data probing", () => {
+  test("the old data parameter gets a clean 400 and logs nothing", async () => {
+    const user = await webUser();
+    for (const path of ["/profile?_data=routes/profile", "/?_data=root", "/?_data=../../x", "/about?_data="]) {
+      const response = await get(path, user.cookie);
+      expect(response.status, path).toBe(400);
+      expect(await response.text()).toContain("_data");
+    }
+    // A POST too; the guard in tests/console-error-guard.ts fails the test on any console.error.
+    const posted = await fetchApp(formPost("/contact?_data=routes/contact", { name: "x" }, { "CF-Connecting-IP": testClientIp() }));
+    expect(posted.status).toBe(400);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Sweep: every route with an action, posted every wrong way, as a visitor and as a user with every
+// role. Whatever comes back is a 4xx, a redirect or the page: never a 5xx, never a logged error.
+
+const ACTION_ROUTES = Object.values(MANIFEST)
+  .filter((route) => route.module.action)
+  .map((route) => route.id)
+  .sort();
+
+/** Every field name the site's forms use, and every intent the actions know. */
+const FIELDS = [
+  "name",
+  "email",
+  "company",
+  "phone",
+  "businessType",
+  "message",
+  "resource",
+  "delivery",
+  "marketingConsent",
+  "firstName",
+  "lastName",
+  "industry",
+  "state",
+  "abn",
+  "password",
+  "confirmPassword",
+  "currentPassword",
+  "code",
+  "factorId",
+  "secret",
+  "uri",
+  "confirm",
+  "userId",
+  "role",
+  "redirectTo",
+  "q",
+];
+const INTENTS = [
+  "sign-in",
+  "sign-up",
+  "verify-code",
+  "reset-code",
+  "resend-confirmation",
+  "send-code",
+  "forgot",
+  "new-password",
+  "mfa",
+  "update-details",
+  "change-password",
+  "enrol-totp",
+  "verify-totp",
+  "remove-factor",
+  "sign-out-others",
+  "delete-account",
+  "grant-role",
+  "revoke-role",
+];
+
+/** A url-encoded body with every field set to `value` (already encoded), twice over when `twice`. */
+function everyField(intent: string, value: string, twice = false) {
+  const pairs = [`intent=${encodeURIComponent(intent)}`, ...FIELDS.map((field) => `${field}=${value}`)];
+  return (twice ? [...pairs, ...pairs.map((pair) => `${pair}x`)] : pairs).join("&");
+}
+
+function pathFor(id: string) {
+  const route = MANIFEST[id]!;
+  const parts: string[] = [];
+  for (let r: typeof route | undefined = route; r; r = r.parentId ? MANIFEST[r.parentId] : undefined) if (r.path) parts.unshift(r.path);
+  return `/${parts.join("/")}${route.index ? "?index" : ""}`;
+}
+
+describe("sweep: every action, every wrong body", () => {
+  test("the sweep finds every action", () => {
+    // A new action joins the sweep by itself; these are the ones it was written against.
+    expect(ACTION_ROUTES).toEqual(
+      expect.arrayContaining([
+        "routes/admin.users",
+        "routes/auth",
+        "routes/booking",
+        "routes/contact",
+        "routes/profile",
+        "routes/resources",
+        "routes/sign-out",
+      ]),
+    );
+  });
+
+  test.each(ACTION_ROUTES)(
+    "%s never answers 5xx",
+    async (id) => {
+      const path = pathFor(id);
+      const dataPath = path.replace(/^([^?]*)/, "$1.data");
+      const form = "application/x-www-form-urlencoded";
+      const bodies: [string, BodyInit | null, string | null][] = [
+        ["JSON", JSON.stringify({ intent: "sign-in", email: "a@b.c" }), "application/json"],
+        ["text/plain", "intent=sign-in", "text/plain"],
+        ["no Content-Type", "intent=sign-in", null],
+        ["empty body", "", form],
+        ["no body", null, form],
+        ["huge body", `intent=sign-in&junk=${"x".repeat(FORM_BODY_LIMIT)}`, form],
+        ["huge streamed body", streamedBody(2 * FORM_BODY_LIMIT, "intent=sign-in&junk="), form],
+        ["bad multipart", "--b\r\nContent-Disposition: form-data\r\n\r\n", "multipart/form-data; boundary=b"],
+      ];
+      for (const intent of INTENTS) {
+        bodies.push([`${intent}, duplicated fields`, everyField(intent, "a%40b.co", true), form]);
+        bodies.push([`${intent}, NUL bytes`, everyField(intent, "a%00b%00%40c.com"), form]);
+        bodies.push([`${intent}, encoded lone surrogate`, everyField(intent, "%ED%A0%80x%40y.com"), form]);
+        bodies.push([
+          `${intent}, raw lone surrogate`,
+          new URLSearchParams([["intent", intent], ...FIELDS.map((f) => [f, "\uD800\uDFFF\uDC00"])]).toString(),
+          form,
+        ]);
+        const multipart = new FormData();
+        multipart.set("intent", intent);
+        for (const field of FIELDS) multipart.append(field, "\u0000\uD800");
+        bodies.push([`${intent}, multipart`, multipart, null]);
+      }
+      const user = await webUser(["client", "coach", "admin"]);
+      for (const cookie of ["", user.cookie]) {
+        for (const [label, body, type] of bodies) {
+          for (const target of [path, dataPath]) {
+            const sent = body instanceof ReadableStream ? streamedBody(2 * FORM_BODY_LIMIT, "intent=sign-in&junk=") : body;
+            const response = await rawPost(target, sent, type, cookie ? { Cookie: cookie } : {});
+            expect(response.status, `${target} ${label} ${cookie ? "signed in" : "visitor"}`).toBeLessThan(500);
+            await response.body?.cancel();
+          }
+        }
+      }
+    },
+    180_000,
+  );
+
+  test("pages without an action and unknown API paths answer 4xx too", async () => {
+    for (const path of ["/about", "/about.data", "/rest/v1/anything", "/webhooks/stripe", "/functions/v1/x"]) {
+      const response = await rawPost(path, "{}", "application/json");
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(response.status, path).toBeLessThan(500);
+    }
+    const formToPage = await rawPost("/about", "a=b", "application/x-www-form-urlencoded");
+    expect(formToPage.status).toBe(405);
+  });
+});
