@@ -4,6 +4,7 @@ import { handleAuthApi } from "~/auth/api.server";
 import type { SessionResponse } from "~/auth/token-sessions.server";
 import { authSessions, mfaFactors, profiles, userRoles, users, type Role } from "~/db/schema";
 import { decodeBase64url } from "~/utils/base64url";
+import { readSignedCookie } from "~/platform/cookies.server";
 
 // Web sessions (the website's sign-in): an HttpOnly, Secure, SameSite=Lax __Host- cookie holds a
 // random id; KV holds the record (the auth session it belongs to and its tokens). The auth
@@ -41,7 +42,7 @@ function sessionCookie(secret: string) {
 }
 
 async function webSessionId(request: Request, secret: string): Promise<string | null> {
-  const value: unknown = await sessionCookie(secret).parse(request.headers.get("Cookie"));
+  const value = await readSignedCookie(sessionCookie(secret), request);
   return typeof value === "string" && /^[\w-]{20,}$/.test(value) ? value : null;
 }
 

@@ -1,4 +1,5 @@
 import { createCookie, redirect } from "@remix-run/cloudflare";
+import { readSignedCookie } from "./cookies.server";
 import { z } from "zod";
 
 export const ToastSchema = z.object({
@@ -32,7 +33,7 @@ export async function redirectWithToast(url: string, toast: ToastInput, secret: 
 /** Reads the pending toast, if any, and the header that clears it. */
 export async function readToast(request: Request, secret: string) {
   const cookie = toastCookie(secret);
-  const raw: unknown = await cookie.parse(request.headers.get("Cookie"));
+  const raw = await readSignedCookie(cookie, request);
   const parsed = ToastSchema.safeParse(raw);
   if (!parsed.success) return { toast: null, headers: undefined };
   return {
