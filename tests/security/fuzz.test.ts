@@ -1,0 +1,313 @@
+import type { ServerBuild } from "@remix-run/cloudflare";
+import { env } from "cloudflare:workers";
+import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
+import { fetchApp } from "../worker/app";
+import { MARKUP, UNKNOWN_MARKER } from "./corpus";
+// @ts-ignore -- the server build exists only after `npm run build`; the Worker under test serves this same build.
+import * as serverBuild from "../../build/server/index.js";
+import { buildTargets, createFixtures, FUZZED_ACTION_ROUTES, REDIRECT_HOSTS, storedValueTarget, type Fixtures, type Probe, type Target } from "./targets";
+
+// The security fuzz suite: replays the corpus (corpus.ts) over every form, query parameter, path
+// segment, cookie and auth API field (targets.ts) and checks each answer:
+//   - no 5xx, and nothing thrown out of the Worker's fetch handler;
+//   - no stack trace or internal error text in any body;
+//   - no reflected markup: a <script>/<img onerror> payload never comes back unescaped in HTML;
+//   - no redirect to another site, and unknown form or JSON fields never echoed back;
+//   - nothing half-written: a rejected sign-up leaves no users/identities/profiles row and a
+//     rejected lead no leads row (each request carries its own marker email and name), a batch of
+//     rejected requests leaves the target's state as it was, and no orphan rows appear anywhere;
+//   - and, by the console-error guard, no console.error from the app.
+// Every finding names the endpoint, the field and the payload; each target is one test that
+// collects its findings and fails once with the whole list. Requests in a batch run concurrently,
+// each from a client address of its own so per-source rate limits don't cut the fuzz short (a 429
+// is still an acceptable answer).
+
+type Finding = { kind: string; probe: Probe; status: number; detail: string };
+
+const STACK_TRACE = [
+  /\bat (?:async )?[\w$.<>[\] ]+ \((?:[^()\s]+):\d+:\d+\)/,
+  /Error: .*\n\s+at /,
+  /node_modules\//,
+  /workers\/app\.ts/,
+  /build\/server\//,
+  /\b(?:D1_ERROR|SQLITE_[A-Z]+|SqliteError)\b/,
+  /\b(?:TypeError|RangeError|ReferenceError|SyntaxError): /,
+  /Cannot read propert(?:y|ies) of|is not a function|Maximum call stack/,
+];
+
+let fixtures: Fixtures;
+let requests = 0;
+let ipSerial = 0;
+const statuses = new Map<number, number>();
+const started = Date.now();
+
+/** A client address of its own for each request: its own /64, in the documentation range. */
+function nextIp() {
+  ipSerial++;
+  return `2001:db8:f0${(ipSerial >>> 16).toString(16)}:${(ipSerial & 0xffff).toString(16)}::1`;
+}
+
+beforeAll(async () => {
+  fixtures = await createFixtures();
+}, 60_000);
+
+beforeEach(() => {
+  // No network: the OpenID Connect provider's JWKS (id_token grant with OIDC on) answers with no keys.
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL) => {
+    const url = new Request(input).url;
+    if (url.endsWith("/.well-known/jwks.json")) return Response.json({ keys: [] });
+    return new Response("not found", { status: 404 });
+  });
+});
+
+function where(probe: Probe) {
+  return `${probe.endpoint} · ${probe.field} · ${probe.label}`;
+}
+
+function snippet(text: string, length = 240) {
+  // eslint-disable-next-line no-control-regex -- make control characters visible in the report
+  const flat = text.replace(/[\u0000-\u001f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return flat.length > length ? `${flat.slice(0, length)}…` : flat;
+}
+
+async function send(probe: Probe): Promise<{ status: number; findings: Finding[] }> {
+  requests++;
+  let response: Response;
+  try {
+    response = await fetchApp(probe.request(nextIp()), probe.bindings ?? env);
+  } catch (error) {
+    return { status: 0, findings: [{ kind: "threw", probe, status: 0, detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }] };
+  }
+  const body = await response.text();
+  statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+  return { status: response.status, findings: inspect(probe, response, body) };
+}
+
+/** Everything wrong with one answer, by the rules at the top of this file. */
+function inspect(probe: Probe, response: Response, body: string): Finding[] {
+  const findings: Finding[] = [];
+  const status = response.status;
+  const found = (kind: string, detail: string) => findings.push({ kind, probe, status, detail });
+  const around = (index: number) => `…${snippet(body.slice(Math.max(0, index - 120), index + 60))}`;
+
+  if (status >= 500) {
+    // An error page says little beyond its title; the console.error finding of the batch names the cause.
+    const title = /<title>([^<]*)<\/title>/.exec(body)?.[1];
+    found("5xx", title ? `HTML page "${title}"` : snippet(body));
+  }
+  const trace = STACK_TRACE.find((pattern) => pattern.test(body));
+  if (trace) found("stack-trace", `${trace}: ${around(body.search(trace))}`);
+  if ((response.headers.get("Content-Type") ?? "").includes("text/html")) {
+    const reflected = MARKUP.find((markup) => body.includes(markup));
+    if (reflected) found("reflected-markup", `${reflected} at ${around(body.indexOf(reflected))}`);
+  }
+  if (probe.label.startsWith("unknown-fields") && body.includes(UNKNOWN_MARKER)) found("echoed-unknown-field", around(body.indexOf(UNKNOWN_MARKER)));
+  const location = response.headers.get("Location");
+  if (location) {
+    let target: URL | null = null;
+    try {
+      target = new URL(location, "http://localhost/");
+    } catch {
+      found("bad-redirect", `unparseable Location ${snippet(location)}`);
+    }
+    if (target && (!["http:", "https:"].includes(target.protocol) || !REDIRECT_HOSTS.has(target.hostname)))
+      found("open-redirect", `Location ${snippet(location)}`);
+  }
+  return findings;
+}
+
+/** A rejected request's marker rows: there must be none. */
+async function leftovers(probe: Probe): Promise<string | null> {
+  const tag = probe.tag!;
+  if (tag.table === "leads") {
+    const n = await env.DB.prepare("SELECT count(*) AS n FROM leads WHERE email = ?1 OR name = ?2").bind(tag.email, tag.name).first<number>("n");
+    return n ? `${n} leads row(s) for ${tag.email} / ${tag.name}` : null;
+  }
+  const row = await env.DB.prepare(
+    `SELECT (SELECT count(*) FROM users WHERE email = ?1) AS users, (SELECT count(*) FROM identities WHERE email = ?1) AS identities,
+            (SELECT count(*) FROM profiles WHERE first_name = ?2) AS profiles`,
+  )
+    .bind(tag.email, tag.name)
+    .first<{ users: number; identities: number; profiles: number }>();
+  return row && row.users + row.identities + row.profiles > 0
+    ? `users ${row.users}, identities ${row.identities}, profiles ${row.profiles} for ${tag.email} / ${tag.name}`
+    : null;
+}
+
+/** Rows that point at nothing, or accounts missing their identity or profile: counted once, then must not grow. */
+async function orphans() {
+  return env.DB.prepare(
+    `SELECT (SELECT count(*) FROM identities WHERE user_id NOT IN (SELECT id FROM users)) AS identities_without_user,
+            (SELECT count(*) FROM profiles WHERE user_id NOT IN (SELECT id FROM users)) AS profiles_without_user,
+            (SELECT count(*) FROM user_roles WHERE user_id NOT IN (SELECT id FROM users)) AS roles_without_user,
+            (SELECT count(*) FROM users WHERE id NOT IN (SELECT user_id FROM identities)) AS users_without_identity,
+            (SELECT count(*) FROM users WHERE id NOT IN (SELECT user_id FROM profiles)) AS users_without_profile`,
+  ).first<Record<string, number>>();
+}
+
+/** "a.b: x → y" for each leaf that differs between two snapshots. */
+function differences(before: unknown, after: unknown, path = ""): string {
+  if (JSON.stringify(before) === JSON.stringify(after)) return "";
+  if (before && after && typeof before === "object" && typeof after === "object") {
+    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+    return [...keys]
+      .map((key) => differences((before as Record<string, unknown>)[key], (after as Record<string, unknown>)[key], path ? `${path}.${key}` : key))
+      .filter(Boolean)
+      .join("; ");
+  }
+  return `${path}: ${snippet(JSON.stringify(before) ?? "undefined", 80)} → ${snippet(JSON.stringify(after) ?? "undefined", 80)}`;
+}
+
+// What the app logs with console.error, in order: the console-error guard still sees every call
+// (and fails the test); this copy only lets a finding say which requests were in flight.
+let logged: string[] = [];
+beforeEach(() => {
+  logged = [];
+  const guarded = console.error;
+  console.error = (...args: unknown[]) => {
+    logged.push(args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(" "));
+    guarded.apply(console, args);
+  };
+});
+
+async function run(target: Target) {
+  const findings: Finding[] = [];
+  const orphansBefore = await orphans();
+  for (let i = 0; i < target.probes.length; i += target.concurrency) {
+    const batch = target.probes.slice(i, i + target.concurrency);
+    const before = target.snapshot ? JSON.stringify(await target.snapshot()) : null;
+    const errorsBefore = logged.length;
+    const outcomes = await Promise.all(batch.map(send));
+    outcomes.forEach((outcome) => findings.push(...outcome.findings));
+
+    // Whatever the app logged with console.error during this batch, next to the requests that failed.
+    const errors = logged.slice(errorsBefore);
+    if (errors.length) {
+      const failed = batch.filter((_, n) => outcomes[n]!.status >= 500 || outcomes[n]!.status === 0);
+      const suspect = failed[0] ?? batch[0]!;
+      findings.push({
+        kind: "console.error",
+        probe: suspect,
+        status: failed.length ? outcomes[batch.indexOf(suspect)]!.status : 0,
+        detail: `${errors.map((line) => snippet(line, 200)).join(" | ")}${failed.length === 1 ? "" : ` (batch of ${batch.length}, ${failed.length} failed)`}`,
+      });
+    }
+
+    // Nothing half-written: a rejected request's own marker rows, and the target's state.
+    for (const [n, probe] of batch.entries()) {
+      const status = outcomes[n]!.status;
+      if (!probe.tag || (status < 400 && !probe.tag.noWrite)) continue;
+      const left = await leftovers(probe);
+      if (left) findings.push({ kind: "half-written", probe, status, detail: left });
+    }
+    if (before !== null && outcomes.every((outcome) => outcome.status >= 400)) {
+      const after = JSON.stringify(await target.snapshot!());
+      if (after !== before) {
+        const changes = differences(JSON.parse(before), JSON.parse(after));
+        findings.push({ kind: "half-written", probe: batch[0]!, status: outcomes[0]!.status, detail: `batch of ${batch.length} all rejected, yet ${changes}` });
+      }
+    }
+    await target.afterBatch?.();
+  }
+  const orphansAfter = await orphans();
+  for (const [name, count] of Object.entries(orphansAfter ?? {})) {
+    if (count > (orphansBefore?.[name] ?? 0)) {
+      findings.push({
+        kind: "half-written",
+        probe: target.probes[0]!,
+        status: 0,
+        detail: `${name}: ${orphansBefore?.[name] ?? 0} → ${count} during "${target.name}"`,
+      });
+    }
+  }
+  return findings;
+}
+
+function report(findings: Finding[]) {
+  return findings.map((f) => `[${f.kind}] ${where(f.probe)} → ${f.status || "-"}: ${f.detail}`).join("\n");
+}
+
+async function fuzz(target: Target) {
+  const findings = await run(target);
+  expect(findings.length, `${findings.length} finding(s) in "${target.name}" (${target.probes.length} requests):\n${report(findings)}`).toBe(0);
+}
+
+// One test per target; the list is built once the fixtures exist, so the tests are declared by name.
+const TARGET_NAMES = [
+  "form /contact",
+  "form /booking",
+  "form /resources (download)",
+  "form /auth (signed out: every intent)",
+  "form /auth (signed in: new-password and mfa)",
+  "form /sign-out",
+  "concurrent sign-ups with one address",
+  "form /profile details (signed in)",
+  "form /profile security and privacy (signed in)",
+  "form /profile factors and sessions (signed in)",
+  "form /admin/users role changes (admin)",
+  "form /admin/jobs (admin)",
+  "forms needing a session, signed out",
+  "query parameters of public pages",
+  "query parameters of signed-in and admin pages",
+  "path segments",
+  "cookies and headers the site reads",
+  "API POST /signup",
+  "API POST /token (every grant)",
+  "API POST /otp, /verify, /resend, /recover and GET /verify",
+  "API /user, /logout, /reauthenticate (bearer)",
+  "API /factors (bearer)",
+  "API external sign-in: /authorize, /callback, /sso, identities",
+] as const;
+
+for (const name of TARGET_NAMES) {
+  test(`fuzz: ${name}`, { timeout: 180_000 }, async () => {
+    const target = buildTargets(fixtures).find((t) => t.name === name);
+    expect(target, `target "${name}" in targets.ts`).toBeDefined();
+    await fuzz(target!);
+  });
+}
+
+test("fuzz: the checks catch what they look for", async () => {
+  const probe: Probe = { endpoint: "POST /example", field: "name", label: "unknown-fields", request: () => new Request("http://localhost/") };
+  const kinds = (response: Response, body: string) => inspect(probe, response, body).map((f) => f.kind);
+  const html = { headers: { "Content-Type": "text/html; charset=utf-8" } };
+  expect(kinds(new Response(null, { status: 502 }), "<title>Bad gateway</title>")).toEqual(["5xx"]);
+  expect(kinds(new Response(null, html), `<p>${MARKUP[0]}</p>`)).toEqual(["reflected-markup"]);
+  expect(kinds(new Response(null, html), "<p>&lt;script&gt;alert(1)&lt;/script&gt; &quot;&gt;&lt;img src=x onerror=alert(1)&gt;</p>")).toEqual([]);
+  expect(kinds(new Response(null, { status: 400 }), "TypeError: x is undefined\n    at loader (file:///build/server/index.js:10:5)")).toEqual(["stack-trace"]);
+  expect(kinds(new Response(null, { status: 400 }), `{"values":{"${UNKNOWN_MARKER}":"x"}}`)).toEqual(["echoed-unknown-field"]);
+  expect(kinds(new Response(null, { status: 302, headers: { Location: "//evil.example/" } }), "")).toEqual(["open-redirect"]);
+  expect(kinds(new Response(null, { status: 302, headers: { Location: "javascript:alert(1)" } }), "")).toEqual(["open-redirect"]);
+  expect(kinds(new Response(null, { status: 303, headers: { Location: "/profile?tab=security" } }), "")).toEqual([]);
+  // A marker row left behind is found.
+  const lead: Probe = { ...probe, tag: { table: "leads", email: "fuzz.selftest@example.com.au", name: "Fuzz selftest" } };
+  expect(await leftovers(lead)).toBeNull();
+  await env.DB.prepare("INSERT INTO leads (id, source, name, email) VALUES (?, 'contact', ?, ?)")
+    .bind(crypto.randomUUID(), "Fuzz selftest", "x@example.com.au")
+    .run();
+  expect(await leftovers(lead)).toMatch(/1 leads row/);
+});
+
+test("fuzz: every route with an action has a form target", () => {
+  const routes = (serverBuild as unknown as ServerBuild).routes;
+  const withAction = Object.keys(routes).filter((id) => typeof routes[id]?.module.action === "function");
+  expect(withAction.sort(), "add the new form to targets.ts and FUZZED_ACTION_ROUTES").toEqual([...FUZZED_ACTION_ROUTES].sort());
+});
+
+test("fuzz: every target is run", () => {
+  expect(buildTargets(fixtures).map((t) => t.name)).toEqual([...TARGET_NAMES]);
+});
+
+test("fuzz: stored values never come back as markup on the admin pages", { timeout: 60_000 }, async () => {
+  await fuzz(await storedValueTarget(fixtures));
+});
+
+afterAll(() => {
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
+  console.log(`security fuzz: ${requests} requests in ${seconds} s (${byStatus.join(", ")})`);
+});
+
+test("fuzz: at least 2,000 requests were sent", () => {
+  expect(requests).toBeGreaterThanOrEqual(2_000);
+});

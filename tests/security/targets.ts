@@ -1,0 +1,1156 @@
+import { env } from "cloudflare:workers";
+import { generateSecret, otpauthUri } from "~/auth/totp";
+import { createConfirmedUser, signIn, signInOnWeb, TEST_PASSWORD, uniqueEmail } from "../worker/auth-helpers";
+import {
+  CORE_PAYLOADS,
+  FEW_PAYLOADS,
+  HEADER_PAYLOADS,
+  MARKUP,
+  OBJECT_PAYLOADS,
+  RAW_JSON_BODIES,
+  STRING_PAYLOADS,
+  TYPE_PAYLOADS,
+  UNKNOWN_FIELDS,
+  UNKNOWN_MARKER,
+  URL_PAYLOADS,
+  type JsonPayload,
+  type Payload,
+} from "./corpus";
+
+// Everything the fuzz suite sends: every Remix form (each `intent` of /auth and /profile, the lead
+// forms, the resource download, the admin's role changes, sign-out), every GET route that reads
+// query parameters or path segments, the cookies the site reads, and every endpoint of the
+// GoTrue-compatible API at /auth/v1 (app/auth/endpoints/index.ts), each field with the corpus of
+// corpus.ts plus structural cases (missing, repeated and unknown fields, wrong content types,
+// malformed and oversized bodies). Forms that need a session are fuzzed signed in (and signed out).
+
+/** Markers that identify one request's rows: a rejected request must leave none behind. */
+export type Tag = { email: string; name: string };
+
+export type Probe = {
+  /** "POST /contact", "GET /admin/users", "PUT /auth/v1/user"… */
+  endpoint: string;
+  /** The field, parameter, header or "(body)" the payload went into. */
+  field: string;
+  /** The payload's label (corpus.ts) or the structural case. */
+  label: string;
+  request: (ip: string) => Request;
+  bindings?: Env;
+  /** This request's marker rows: users (sign-up) or leads; `noWrite` when even success keeps nothing (honeypot). */
+  tag?: Tag & { table: "users" | "leads"; noWrite?: boolean };
+};
+
+export type Target = {
+  name: string;
+  probes: Probe[];
+  /** Requests in flight at once. */
+  concurrency: number;
+  /** State that a batch made only of rejected requests (4xx) must leave exactly as it found it. */
+  snapshot?: () => Promise<unknown>;
+  afterBatch?: () => Promise<void>;
+};
+
+// ── Markers ─────────────────────────────────────────────────────────────────────────────────────
+
+const RUN = crypto.randomUUID().slice(0, 6);
+let serial = 0;
+function nextTag(): Tag {
+  serial++;
+  return { email: `fuzz.${RUN}.${serial}@example.com.au`, name: `Fuzz${RUN}n${serial}` };
+}
+
+const STRONG_PASSWORD = "Fuzz-Horse-Battery-93";
+const WRONG_PASSWORD = "Not-The-Password-61";
+const UUID_ZERO = "00000000-0000-4000-8000-000000000000";
+const OIDC_ISSUER = "https://idp.example.test";
+
+/** The Worker's env with an OpenID Connect provider configured (its JWKS answered by the suite's fetch stub). */
+export const OIDC_ENV = {
+  ...env,
+  AUTH_OIDC_ISSUER: OIDC_ISSUER,
+  AUTH_OIDC_CLIENT_ID: "clarity-web",
+  AUTH_OIDC_CLIENT_SECRET: "idp-client-secret",
+  AUTH_OIDC_JWKS_URL: `${OIDC_ISSUER}/.well-known/jwks.json`,
+  AUTH_OIDC_AUTHORIZATION_URL: `${OIDC_ISSUER}/authorize`,
+  AUTH_OIDC_TOKEN_URL: `${OIDC_ISSUER}/token`,
+} as Env;
+
+/** Hosts a redirect may lead to: this site (any loopback port, as PUBLIC_SITE_URL) and the configured provider. */
+export const REDIRECT_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", new URL(OIDC_ISSUER).hostname]);
+
+// ── Fixtures: the accounts and sessions the signed-in targets use ───────────────────────────────
+
+type WebUser = { id: string; email: string; cookie: string };
+type ApiUser = { id: string; email: string; token: string };
+
+export type Fixtures = {
+  admin: WebUser;
+  /** The user whose roles the admin form changes. */
+  roleTarget: { id: string };
+  /** /profile details, intents, enrolment, removal, sign-out-others. */
+  profile: WebUser;
+  password: WebUser;
+  totp: WebUser & { factorId: string; secret: string; uri: string };
+  deletion: WebUser;
+  /** /auth?step=new-password, signed in. */
+  newPassword: WebUser;
+  /** /auth?step=mfa: a verified authenticator, signed in at aal1. */
+  mfa: WebUser;
+  /** Signs in for real through /auth, to test where redirectTo leads. */
+  webSignIn: { email: string };
+  /** Signed-in pages with path parameters. */
+  member: WebUser;
+  api: ApiUser;
+  putUser: ApiUser;
+  factors: ApiUser & { totpFactorId: string; phoneFactorId: string };
+  resourceSlug: string;
+};
+
+async function insertFactor(
+  userId: string,
+  type: "totp" | "phone",
+  status: "verified" | "unverified",
+  secret: string | null = null,
+  phone: string | null = null,
+) {
+  const id = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret, phone) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    .bind(id, userId, `Fixture ${type} ${id.slice(0, 4)}`, type, status, secret, phone)
+    .run();
+  return id;
+}
+
+export async function createFixtures(): Promise<Fixtures> {
+  const webUser = async (name: string, roles: ("admin" | "coach" | "client")[] = []): Promise<WebUser> => {
+    const user = await createConfirmedUser({ email: uniqueEmail(`fuzz-${name}`), roles });
+    return { id: user.id, email: user.email, cookie: await signInOnWeb(user) };
+  };
+  const apiUser = async (name: string): Promise<ApiUser> => {
+    const user = await createConfirmedUser({ email: uniqueEmail(`fuzz-${name}`) });
+    return { id: user.id, email: user.email, token: (await signIn(user.email)).access_token };
+  };
+
+  const totpUser = await createConfirmedUser({ email: uniqueEmail("fuzz-totp") });
+  const secret = generateSecret();
+  const totpFactorId = await insertFactor(totpUser.id, "totp", "unverified", secret);
+  const mfaUser = await createConfirmedUser({ email: uniqueEmail("fuzz-mfa") });
+  await insertFactor(mfaUser.id, "totp", "verified", generateSecret());
+  const factorsUser = await apiUser("factors");
+  const resource = await env.DB.prepare("SELECT slug FROM resources WHERE status = 'published' ORDER BY slug LIMIT 1").first<string>("slug");
+
+  return {
+    admin: await webUser("admin", ["admin"]),
+    roleTarget: { id: (await createConfirmedUser({ email: uniqueEmail("fuzz-role-target") })).id },
+    profile: await webUser("profile"),
+    password: await webUser("password"),
+    totp: {
+      id: totpUser.id,
+      email: totpUser.email,
+      cookie: await signInOnWeb(totpUser),
+      factorId: totpFactorId,
+      secret,
+      uri: otpauthUri({ secret, issuer: "ClarityAI Coaching", account: totpUser.email }),
+    },
+    deletion: await webUser("deletion"),
+    newPassword: await webUser("new-password"),
+    mfa: { id: mfaUser.id, email: mfaUser.email, cookie: await signInOnWeb(mfaUser) },
+    webSignIn: { email: (await createConfirmedUser({ email: uniqueEmail("fuzz-web-sign-in") })).email },
+    member: await webUser("member"),
+    api: await apiUser("api"),
+    putUser: await apiUser("put-user"),
+    factors: {
+      ...factorsUser,
+      totpFactorId: await insertFactor(factorsUser.id, "totp", "unverified", generateSecret()),
+      phoneFactorId: await insertFactor(factorsUser.id, "phone", "unverified", null, "61400000001"),
+    },
+    resourceSlug: resource ?? "missing-resource",
+  };
+}
+
+// ── Request builders ────────────────────────────────────────────────────────────────────────────
+
+type Body = string | URLSearchParams | FormData | ArrayBuffer;
+
+function siteRequest(
+  method: string,
+  path: string,
+  ip: string,
+  opts: { body?: Body; contentType?: string | null; cookie?: string; headers?: Record<string, string> } = {},
+) {
+  const headers = new Headers({ Host: "localhost", Origin: "http://localhost", "CF-Connecting-IP": ip, ...opts.headers });
+  if (opts.cookie) headers.set("Cookie", opts.cookie);
+  if (opts.contentType) headers.set("Content-Type", opts.contentType);
+  if (method === "GET") headers.delete("Origin");
+  return new Request(`http://localhost${path}`, { method, headers, body: opts.body, redirect: "manual" });
+}
+
+function apiRequest(
+  method: string,
+  path: string,
+  ip: string,
+  opts: { body?: Body; contentType?: string | null; token?: string; headers?: Record<string, string> } = {},
+) {
+  const headers = new Headers({ apikey: "test-anon-key", "X-Supabase-Api-Version": "2024-01-01", "CF-Connecting-IP": ip, ...opts.headers });
+  if (opts.token) headers.set("Authorization", `Bearer ${opts.token}`);
+  if (opts.contentType !== null) headers.set("Content-Type", opts.contentType ?? "application/json");
+  return new Request(`http://localhost${path}`, { method, headers, body: method === "GET" || method === "DELETE" ? undefined : opts.body, redirect: "manual" });
+}
+
+const textBytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
+
+// ── Forms ───────────────────────────────────────────────────────────────────────────────────────
+
+type FormSpec = {
+  path: string;
+  cookie?: string;
+  /** What a browser would send: valid-looking values, so each fuzzed field is reached. */
+  base: (tag: Tag) => Record<string, string>;
+  /** field → corpus; "a|b" puts the payload in both (a password and its confirmation). */
+  fields: Record<string, readonly Payload[]>;
+  tag?: "users" | "leads";
+  /** Missing, repeated and unknown fields, other content types… (default true). */
+  structural?: boolean;
+  label?: string;
+};
+
+function formProbes(spec: FormSpec): Probe[] {
+  const endpoint = `POST ${spec.path}${spec.label ? ` (${spec.label})` : ""}`;
+  const probes: Probe[] = [];
+  const tagged = (tag: Tag, noWrite = false) => (spec.tag ? { ...tag, table: spec.tag, noWrite } : undefined);
+  const add = (
+    field: string,
+    label: string,
+    make: (tag: Tag) => { body: Body; contentType?: string | null; method?: string; path?: string },
+    noWrite = false,
+  ) => {
+    const tag = nextTag();
+    probes.push({
+      endpoint,
+      field,
+      label,
+      tag: tagged(tag, noWrite),
+      request: (ip) => {
+        const { body, contentType = "application/x-www-form-urlencoded", method = "POST", path = spec.path } = make(tag);
+        return siteRequest(method, path, ip, { body, contentType: body instanceof FormData ? null : contentType, cookie: spec.cookie });
+      },
+    });
+  };
+
+  for (const [field, payloads] of Object.entries(spec.fields)) {
+    for (const payload of payloads) {
+      const noWrite = field === "website" && payload.value !== "";
+      add(
+        field,
+        payload.label,
+        (tag) => {
+          const fields = spec.base(tag);
+          for (const name of field.split("|")) fields[name] = payload.value;
+          return { body: new URLSearchParams(fields) };
+        },
+        noWrite,
+      );
+    }
+  }
+  if (spec.structural === false) return probes;
+
+  const sample = spec.base(nextTag());
+  const first = Object.keys(sample).find((name) => name !== "intent") ?? "field";
+  for (const name of Object.keys(sample)) {
+    add(name, "missing", (tag) => {
+      const fields = spec.base(tag);
+      delete fields[name];
+      return { body: new URLSearchParams(fields) };
+    });
+    add(name, "repeated", (tag) => {
+      const params = new URLSearchParams(spec.base(tag));
+      params.append(name, MARKUP[0]);
+      params.append(name, "");
+      return { body: params };
+    });
+  }
+  add("(unknown fields)", "unknown-fields", (tag) => ({ body: new URLSearchParams({ ...spec.base(tag), ...UNKNOWN_FIELDS }) }));
+  // The same with one field too long, so the form is refused and shown again with what was typed.
+  add("(unknown fields)", "unknown-fields-refused-form", (tag) => ({
+    body: new URLSearchParams({ ...spec.base(tag), [first]: "a".repeat(10_000), ...UNKNOWN_FIELDS }),
+  }));
+  add("(many fields)", "5000-extra-fields", (tag) => {
+    const params = new URLSearchParams(spec.base(tag));
+    for (let i = 0; i < 5_000; i++) params.append(`extra${i}`, "x");
+    return { body: params };
+  });
+  add("(body)", "body-empty", () => ({ body: "" }));
+  add("(body)", "body-bad-percent-encoding", (tag) => ({ body: `${new URLSearchParams(spec.base(tag))}&%ZZ=%&=&&%E0%A4%A=1&a` }));
+  add(first, "surrogate-bytes", (tag) => {
+    const fields = spec.base(tag);
+    delete fields[first];
+    return { body: `${new URLSearchParams(fields)}&${first}=%ED%A0%80%00%FF` };
+  });
+  add("(content type)", "as-json", (tag) => ({ body: JSON.stringify(spec.base(tag)), contentType: "application/json" }));
+  add("(content type)", "as-json-malformed", () => ({ body: '{"intent": ', contentType: "application/json" }));
+  add("(content type)", "as-text-plain", (tag) => ({ body: `${first}=${MARKUP[0]}\r\n${new URLSearchParams(spec.base(tag))}`, contentType: "text/plain" }));
+  add("(content type)", "as-multipart", (tag) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(spec.base(tag))) form.append(name, value);
+    return { body: form };
+  });
+  add(first, "multipart-file", (tag) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(spec.base(tag)))
+      form.append(name, name === first ? new File([MARKUP[1]], "x.html", { type: "text/html" }) : value);
+    return { body: form };
+  });
+  add("(content type)", "multipart-no-boundary", (tag) => ({ body: String(new URLSearchParams(spec.base(tag))), contentType: "multipart/form-data" }));
+  add("(content type)", "none", (tag) => ({ body: textBytes(String(new URLSearchParams(spec.base(tag)))), contentType: null }));
+  add("(content type)", "charset-utf-16", (tag) => ({
+    body: new URLSearchParams(spec.base(tag)),
+    contentType: "application/x-www-form-urlencoded; charset=utf-16",
+  }));
+  add("(content type)", "garbage", (tag) => ({ body: new URLSearchParams(spec.base(tag)), contentType: 'application/x-garbage; boundary="' }));
+  add("(method)", "PUT", (tag) => ({ body: new URLSearchParams(spec.base(tag)), method: "PUT" }));
+  add("(method)", "DELETE", (tag) => ({ body: new URLSearchParams(spec.base(tag)), method: "DELETE" }));
+  add("(single fetch)", "path.data", (tag) => ({
+    body: new URLSearchParams({ ...spec.base(tag), [first]: MARKUP[1] }),
+    path: `${spec.path.split("?")[0]}.data`,
+  }));
+  return probes;
+}
+
+// ── JSON API ────────────────────────────────────────────────────────────────────────────────────
+
+type JsonSpec = {
+  method?: string;
+  path: string;
+  token?: string;
+  bindings?: Env;
+  base: (tag: Tag) => Record<string, unknown>;
+  /** field (dots for nested: "data.first_name") → corpus. */
+  fields: Record<string, readonly JsonPayload[]>;
+  tag?: "users";
+  structural?: boolean;
+};
+
+function withField(base: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const out = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
+  const keys = path.split(".");
+  let node = out;
+  for (const key of keys.slice(0, -1)) {
+    const next = node[key];
+    node[key] = next && typeof next === "object" && !Array.isArray(next) ? next : {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[keys.at(-1)!] = value;
+  return out;
+}
+
+function withoutField(base: Record<string, unknown>, path: string) {
+  const out = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
+  const keys = path.split(".");
+  let node: Record<string, unknown> | undefined = out;
+  for (const key of keys.slice(0, -1)) node = node?.[key] as Record<string, unknown> | undefined;
+  if (node) delete node[keys.at(-1)!];
+  return out;
+}
+
+function jsonProbes(spec: JsonSpec): Probe[] {
+  const method = spec.method ?? "POST";
+  const endpoint = `${method} ${spec.path}${spec.bindings === OIDC_ENV ? " (OIDC on)" : ""}`;
+  const probes: Probe[] = [];
+  const add = (field: string, label: string, make: (tag: Tag) => { body: Body; contentType?: string | null }) => {
+    const tag = nextTag();
+    probes.push({
+      endpoint,
+      field,
+      label,
+      bindings: spec.bindings,
+      tag: spec.tag ? { ...tag, table: spec.tag } : undefined,
+      request: (ip) => {
+        const { body, contentType } = make(tag);
+        return apiRequest(method, spec.path, ip, { body, contentType, token: spec.token });
+      },
+    });
+  };
+  for (const [field, payloads] of Object.entries(spec.fields)) {
+    for (const payload of payloads) add(field, payload.label, (tag) => ({ body: JSON.stringify(withField(spec.base(tag), field, payload.value)) }));
+  }
+  if (spec.structural === false) return probes;
+
+  const sample = spec.base(nextTag());
+  for (const field of Object.keys(spec.fields)) {
+    add(field, "missing", (tag) => ({ body: JSON.stringify(withoutField(spec.base(tag), field)) }));
+    // Duplicated keys: the raw text has the field twice, the second time as markup.
+    add(field, "duplicated-key", (tag) => ({
+      body: `${JSON.stringify(spec.base(tag)).slice(0, -1)}${Object.keys(sample).length ? "," : ""}${JSON.stringify(field.split(".")[0])}:${JSON.stringify(MARKUP[0])}}`,
+    }));
+  }
+  for (const raw of RAW_JSON_BODIES) add("(body)", raw.label, () => ({ body: raw.value }));
+  add("(unknown fields)", "unknown-fields", (tag) => ({
+    body: JSON.stringify({
+      ...spec.base(tag),
+      role: "service_role",
+      aud: "admin",
+      id: UUID_ZERO,
+      app_metadata: { roles: ["admin"] },
+      email_confirmed_at: "2020-01-01T00:00:00Z",
+      [MARKUP[0]]: MARKUP[1],
+      [UNKNOWN_MARKER]: "fuzz-unknown-value",
+    }),
+  }));
+  add("(content type)", "text-plain", (tag) => ({ body: JSON.stringify(spec.base(tag)), contentType: "text/plain" }));
+  add("(content type)", "form-urlencoded", (tag) => ({
+    body: new URLSearchParams(Object.entries(spec.base(tag)).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)])),
+    contentType: "application/x-www-form-urlencoded",
+  }));
+  add("(content type)", "multipart", (tag) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(spec.base(tag))) form.append(k, typeof v === "string" ? v : JSON.stringify(v));
+    return { body: form, contentType: null };
+  });
+  add("(content type)", "none", (tag) => ({ body: textBytes(JSON.stringify(spec.base(tag))), contentType: null }));
+  add("(content type)", "json-utf16-charset", (tag) => ({ body: JSON.stringify(spec.base(tag)), contentType: "application/json; charset=utf-16" }));
+  return probes;
+}
+
+// ── Query strings, path segments, headers ────────────────────────────────────────────────────────
+
+type QuerySpec = {
+  method?: string;
+  path: string;
+  cookie?: string;
+  token?: string;
+  bindings?: Env;
+  base?: Record<string, string>;
+  params: Record<string, readonly Payload[]>;
+  structural?: boolean;
+};
+
+function queryProbes(spec: QuerySpec): Probe[] {
+  const method = spec.method ?? "GET";
+  const api = spec.path.startsWith("/auth/v1");
+  const endpoint = `${method} ${spec.path}${spec.bindings === OIDC_ENV ? " (OIDC on)" : ""}`;
+  const probes: Probe[] = [];
+  const add = (field: string, label: string, query: () => string) =>
+    probes.push({
+      endpoint,
+      field,
+      label,
+      bindings: spec.bindings,
+      request: (ip) => {
+        const sep = spec.path.includes("?") ? "&" : "?";
+        const path = `${spec.path}${sep}${query()}`;
+        return api
+          ? apiRequest(method, path, ip, { token: spec.token, body: method === "POST" ? "{}" : undefined })
+          : siteRequest(method, path, ip, {
+              cookie: spec.cookie,
+              body: method === "POST" ? "" : undefined,
+              contentType: method === "POST" ? "application/x-www-form-urlencoded" : undefined,
+            });
+      },
+    });
+  for (const [param, payloads] of Object.entries(spec.params)) {
+    for (const payload of payloads) add(`?${param}`, payload.label, () => String(new URLSearchParams({ ...spec.base, [param]: payload.value })));
+    if (spec.structural === false) continue;
+    const rest = new URLSearchParams(spec.base);
+    rest.delete(param);
+    const prefix = String(rest) ? `${rest}&` : "";
+    add(`?${param}`, "raw-percent", () => `${prefix}${param}=%`);
+    add(`?${param}`, "raw-bad-escape", () => `${prefix}${param}=%ZZ%E0%A4%A`);
+    add(`?${param}`, "raw-surrogate-bytes", () => `${prefix}${param}=%ED%A0%80`);
+    add(`?${param}`, "raw-nul", () => `${prefix}${param}=%00`);
+    add(`?${param}`, "no-value", () => `${prefix}${param}`);
+    add(`?${param}`, "repeated", () => `${prefix}${param}=1&${param}=${encodeURIComponent(MARKUP[0])}&${param}=`);
+    add(`?${param}`, "array-syntax", () => `${prefix}${param}[]=1&${param}[0]=2&${param}[__proto__]=3`);
+  }
+  return probes;
+}
+
+type PathSpec = { method?: string; template: string; cookie?: string; token?: string; bindings?: Env; payloads?: readonly Payload[] };
+
+function pathProbes(spec: PathSpec): Probe[] {
+  const method = spec.method ?? "GET";
+  const endpoint = `${method} ${spec.template}`;
+  const api = spec.template.startsWith("/auth/v1");
+  const segments: Payload[] = [
+    // A URL can't carry a lone surrogate (encodeURIComponent refuses one): those payloads are left out here.
+    ...(spec.payloads ?? URL_PAYLOADS)
+      .filter((p) => p.value.length <= 10_000 && !/[\uD800-\uDFFF]/.test(p.value.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, "")))
+      .map((p) => ({
+        label: p.label,
+        value: encodeURIComponent(p.value),
+      })),
+    { label: "raw-percent", value: "%" },
+    { label: "raw-bad-escape", value: "%ZZ%E0%A4%A" },
+    { label: "raw-surrogate-bytes", value: "%ED%A0%80" },
+    { label: "raw-nul", value: "%00" },
+    { label: "raw-dot-dot", value: ".." },
+    { label: "raw-traversal", value: "..%2f..%2f..%2fetc%2fpasswd" },
+    { label: "double-encoded", value: "%252e%252e%252f" },
+    { label: "matrix-param", value: "x;jsessionid=1" },
+    { label: "deep-path", value: "a/".repeat(500) },
+    { label: "trailing-data", value: "x.data" },
+  ];
+  return segments.map((segment) => ({
+    endpoint,
+    field: "(path)",
+    label: segment.label,
+    bindings: spec.bindings,
+    request: (ip: string) => {
+      const path = spec.template.replace("{}", segment.value);
+      return api
+        ? apiRequest(method, path, ip, { token: spec.token, body: method === "POST" ? "{}" : undefined })
+        : siteRequest(method, path, ip, { cookie: spec.cookie });
+    },
+  }));
+}
+
+type HeaderSpec = { method?: string; path: string; header: string; format: (value: string) => string; cookie?: string; token?: string; field?: string };
+
+function headerProbes(spec: HeaderSpec): Probe[] {
+  const method = spec.method ?? "GET";
+  const api = spec.path.startsWith("/auth/v1");
+  return HEADER_PAYLOADS.map((payload) => ({
+    endpoint: `${method} ${spec.path}`,
+    field: spec.field ?? spec.header,
+    label: payload.label,
+    request: (ip: string) => {
+      const headers = { [spec.header]: spec.format(payload.value) };
+      return api
+        ? apiRequest(method, spec.path, ip, { headers, token: spec.token, body: method === "GET" ? undefined : "{}" })
+        : siteRequest(method, spec.path, ip, { headers, cookie: spec.cookie });
+    },
+  }));
+}
+
+// ── Snapshots (nothing half-written) ────────────────────────────────────────────────────────────
+
+async function rowOf(sql: string, ...binds: unknown[]) {
+  return env.DB.prepare(sql)
+    .bind(...binds)
+    .first();
+}
+
+const userState = (id: string) =>
+  rowOf("SELECT email, phone, password_hash, user_metadata, app_metadata, email_change, phone_change, banned_until FROM users WHERE id = ?", id);
+const profileState = async (id: string) => ({
+  user: await userState(id),
+  profile: await rowOf("SELECT first_name, last_name, company, industry, business_type, state, abn FROM profiles WHERE user_id = ?", id),
+});
+const countOf = async (table: string) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<number>("n")) ?? 0;
+
+/** The Remix routes with an action, each fuzzed by a form target below (the suite checks this list against the build). */
+export const FUZZED_ACTION_ROUTES = [
+  "routes/admin.jobs",
+  "routes/admin.users",
+  "routes/auth",
+  "routes/booking",
+  "routes/contact",
+  "routes/profile",
+  "routes/resources",
+  "routes/sign-out",
+];
+
+// ── The targets ─────────────────────────────────────────────────────────────────────────────────
+
+// Corpus tiers: FULL for the fields that matter most (emails, free text, search, codes, tokens),
+// CORE (one of each kind) elsewhere, FEW where an accepted request costs a password hash.
+const FULL = STRING_PAYLOADS;
+const CORE = CORE_PAYLOADS;
+const FEW = FEW_PAYLOADS;
+const URLS = URL_PAYLOADS;
+const URLS_CORE = CORE_PAYLOADS.filter((p) => URL_PAYLOADS.includes(p));
+const JSON_FULL: readonly JsonPayload[] = [...STRING_PAYLOADS, ...TYPE_PAYLOADS];
+const JSON_CORE: readonly JsonPayload[] = [...CORE_PAYLOADS, ...TYPE_PAYLOADS];
+const JSON_FEW: readonly JsonPayload[] = [...FEW_PAYLOADS, ...TYPE_PAYLOADS];
+/** For a metadata name, where any JSON value is accepted (and so hashed at sign-up): markup, bad text and wrong types. */
+const NAME_FEW: readonly JsonPayload[] = [
+  ...FEW_PAYLOADS.filter((p) => p.label !== "long-10k"),
+  ...TYPE_PAYLOADS.filter((p) => ["type-number", "type-array", "type-proto-object"].includes(p.label)),
+];
+const JSON_OBJECT: readonly JsonPayload[] = [...OBJECT_PAYLOADS, ...TYPE_PAYLOADS, ...CORE_PAYLOADS];
+
+export function buildTargets(fx: Fixtures): Target[] {
+  const leadBase = (tag: Tag) => ({
+    name: tag.name,
+    email: tag.email,
+    company: "Fuzz Pty Ltd",
+    phone: "0412 345 678",
+    businessType: "Other",
+    message: "Fuzzing",
+  });
+  const leadFields = { name: FULL, email: FULL, company: FULL, phone: FULL, businessType: FULL, message: FULL, website: CORE };
+  const apiSignupBase = (tag: Tag) => ({ email: tag.email, password: STRONG_PASSWORD, data: { first_name: tag.name, last_name: "Fuzz" } });
+
+  return [
+    // ── Site forms, signed out ──
+    {
+      name: "form /contact",
+      concurrency: 16,
+      probes: formProbes({ path: "/contact", base: leadBase, fields: leadFields, tag: "leads" }),
+    },
+    {
+      name: "form /booking",
+      concurrency: 16,
+      // The same handler as /contact (submitLead): one of each kind is enough here.
+      probes: formProbes({
+        path: "/booking",
+        base: leadBase,
+        fields: { name: CORE, email: CORE, company: CORE, phone: CORE, businessType: CORE, message: CORE, website: CORE },
+        tag: "leads",
+      }),
+    },
+    {
+      name: "form /resources (download)",
+      concurrency: 16,
+      probes: [
+        ...formProbes({
+          path: "/resources",
+          base: (tag) => ({ resource: fx.resourceSlug, name: tag.name, email: tag.email, marketingConsent: "yes", delivery: "link" }),
+          fields: { resource: FULL, name: FULL, email: FULL, marketingConsent: CORE, website: CORE, delivery: CORE },
+          tag: "leads",
+        }),
+        ...formProbes({
+          path: "/resources",
+          label: "plain form",
+          base: (tag) => ({ resource: fx.resourceSlug, name: tag.name, email: tag.email }),
+          fields: { resource: CORE },
+          tag: "leads",
+          structural: false,
+        }),
+      ],
+    },
+    {
+      name: "form /auth (signed out: every intent)",
+      concurrency: 12,
+      snapshot: async () => ({ users: await countOf("users"), identities: await countOf("identities"), profiles: await countOf("profiles") }),
+      probes: [
+        ...formProbes({
+          path: "/auth",
+          label: "intent",
+          base: () => ({ intent: "send-code", email: "nobody@example.com.au", redirectTo: "/profile" }),
+          fields: { intent: FULL },
+          structural: false,
+        }),
+        ...formProbes({
+          path: "/auth",
+          label: "sign-in",
+          base: (tag) => ({ intent: "sign-in", email: tag.email, password: WRONG_PASSWORD, redirectTo: "/profile" }),
+          fields: { email: FULL, password: FEW },
+          structural: false,
+        }),
+        ...formProbes({
+          path: "/auth",
+          label: "sign-in redirectTo",
+          base: () => ({ intent: "sign-in", email: fx.webSignIn.email, password: TEST_PASSWORD, redirectTo: "/profile" }),
+          fields: { redirectTo: FEW },
+          structural: false,
+        }),
+        ...formProbes({
+          path: "/auth",
+          label: "sign-up",
+          base: (tag) => ({ intent: "sign-up", firstName: tag.name, lastName: "Fuzz", email: tag.email, password: STRONG_PASSWORD, redirectTo: "/profile" }),
+          fields: { email: FULL, firstName: FEW, lastName: FEW, password: FEW },
+          tag: "users",
+        }),
+        ...["confirm-sign-up", "verify-code", "reset-code"].flatMap((intent) =>
+          formProbes({
+            path: "/auth",
+            label: intent,
+            base: (tag) => ({ intent, email: tag.email, code: "123456", redirectTo: "/profile" }),
+            fields: { email: intent === "confirm-sign-up" ? FULL : CORE, code: intent === "confirm-sign-up" ? FULL : CORE },
+            structural: intent === "confirm-sign-up",
+          }),
+        ),
+        ...["resend-confirmation", "send-code", "forgot"].flatMap((intent) =>
+          formProbes({
+            path: "/auth",
+            label: intent,
+            base: (tag) => ({ intent, email: tag.email, redirectTo: "/profile" }),
+            fields: { email: intent === "send-code" ? FULL : CORE },
+            tag: "users",
+            structural: intent === "send-code",
+          }),
+        ),
+        ...["new-password", "mfa"].flatMap((intent) =>
+          formProbes({
+            path: "/auth",
+            label: `${intent} signed out`,
+            base: () => ({ intent, code: "123456", password: STRONG_PASSWORD }),
+            fields: { code: CORE },
+          }),
+        ),
+      ],
+    },
+    {
+      name: "form /auth (signed in: new-password and mfa)",
+      concurrency: 6,
+      probes: [
+        ...formProbes({
+          path: "/auth",
+          label: "new-password",
+          cookie: fx.newPassword.cookie,
+          base: () => ({ intent: "new-password", password: "Fuzz-Newer-Password-88", confirmPassword: "Fuzz-Other-Password-77", redirectTo: "/profile" }),
+          fields: { "password|confirmPassword": FEW, confirmPassword: FULL, redirectTo: FEW },
+        }),
+        ...formProbes({
+          path: "/auth",
+          label: "mfa",
+          cookie: fx.mfa.cookie,
+          base: () => ({ intent: "mfa", code: "000000", redirectTo: "/profile" }),
+          fields: { code: FULL, redirectTo: CORE },
+        }),
+      ],
+    },
+    {
+      name: "form /sign-out",
+      concurrency: 12,
+      probes: formProbes({ path: "/sign-out", base: () => ({ redirectTo: "/" }), fields: { redirectTo: CORE } }),
+    },
+
+    {
+      // Two first requests for one address at once: one account, and no UNIQUE error as a 500.
+      name: "concurrent sign-ups with one address",
+      concurrency: 4,
+      probes: (() => {
+        const race = (endpoint: string, make: (email: string, ip: string) => Request) => {
+          const { email } = nextTag();
+          return Array.from({ length: 4 }, (_, n) => ({ endpoint, field: "(race)", label: `same email #${n + 1}`, request: (ip: string) => make(email, ip) }));
+        };
+        return [
+          ...race("POST /auth/v1/signup", (email, ip) =>
+            apiRequest("POST", "/auth/v1/signup", ip, { body: JSON.stringify({ email, password: STRONG_PASSWORD }) }),
+          ),
+          ...race("POST /auth/v1/otp", (email, ip) => apiRequest("POST", "/auth/v1/otp", ip, { body: JSON.stringify({ email }) })),
+          ...race("POST /auth (sign-up)", (email, ip) =>
+            siteRequest("POST", "/auth", ip, {
+              body: new URLSearchParams({ intent: "sign-up", firstName: "Race", lastName: "Fuzz", email, password: STRONG_PASSWORD, redirectTo: "/profile" }),
+              contentType: "application/x-www-form-urlencoded",
+            }),
+          ),
+          ...race("POST /auth (send-code)", (email, ip) =>
+            siteRequest("POST", "/auth", ip, { body: new URLSearchParams({ intent: "send-code", email }), contentType: "application/x-www-form-urlencoded" }),
+          ),
+        ];
+      })(),
+    },
+
+    // ── Site forms, signed in ──
+    {
+      name: "form /profile details (signed in)",
+      concurrency: 4,
+      snapshot: () => profileState(fx.profile.id),
+      probes: formProbes({
+        path: "/profile?tab=details",
+        cookie: fx.profile.cookie,
+        base: () => ({ intent: "update-details", firstName: "Fuzz", lastName: "Tester", company: "", industry: "", businessType: "", state: "", abn: "" }),
+        fields: { intent: CORE, firstName: FULL, lastName: CORE, company: CORE, industry: CORE, businessType: CORE, state: CORE, abn: FULL },
+      }),
+    },
+    {
+      name: "form /profile security and privacy (signed in)",
+      concurrency: 8,
+      snapshot: async () => ({
+        password: await userState(fx.password.id),
+        deletion: await userState(fx.deletion.id),
+        totpFactors: (await env.DB.prepare("SELECT id, status FROM mfa_factors WHERE user_id = ? ORDER BY id").bind(fx.totp.id).all()).results,
+      }),
+      probes: [
+        ...formProbes({
+          path: "/profile?tab=security",
+          label: "change-password",
+          cookie: fx.password.cookie,
+          base: () => ({ intent: "change-password", currentPassword: WRONG_PASSWORD, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }),
+          fields: { currentPassword: FEW, "password|confirmPassword": FULL, confirmPassword: CORE },
+        }),
+        ...formProbes({
+          path: "/profile?tab=security",
+          label: "verify-totp",
+          cookie: fx.totp.cookie,
+          base: () => ({ intent: "verify-totp", factorId: fx.totp.factorId, secret: fx.totp.secret, uri: fx.totp.uri, code: "000000" }),
+          fields: { factorId: CORE, secret: CORE, uri: FULL, code: FULL },
+        }),
+        ...formProbes({
+          path: "/profile?tab=privacy",
+          label: "delete-account",
+          cookie: fx.deletion.cookie,
+          base: () => ({ intent: "delete-account", confirm: "not yet" }),
+          fields: { confirm: FULL },
+        }),
+      ],
+    },
+    {
+      name: "form /profile factors and sessions (signed in)",
+      concurrency: 6,
+      probes: [
+        ...formProbes({
+          path: "/profile?tab=security",
+          label: "remove-factor",
+          cookie: fx.profile.cookie,
+          base: () => ({ intent: "remove-factor", factorId: UUID_ZERO }),
+          fields: { factorId: FULL },
+        }),
+        ...formProbes({
+          path: "/profile?tab=security",
+          label: "enrol-totp",
+          cookie: fx.profile.cookie,
+          base: () => ({ intent: "enrol-totp" }),
+          fields: { friendlyName: CORE },
+          structural: false,
+        }),
+        ...formProbes({
+          path: "/profile?tab=security",
+          label: "sign-out-others",
+          cookie: fx.profile.cookie,
+          base: () => ({ intent: "sign-out-others" }),
+          fields: { scope: CORE },
+          structural: false,
+        }),
+      ],
+    },
+    {
+      name: "form /admin/users role changes (admin)",
+      concurrency: 6,
+      snapshot: async () => ({
+        roles: await countOf("user_roles"),
+        audit: await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action LIKE 'role_%'").first("n"),
+      }),
+      probes: [
+        ...formProbes({
+          path: "/admin/users",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "grant-role", userId: fx.roleTarget.id, role: "coach" }),
+          fields: { intent: FULL, userId: FULL, role: FULL },
+        }),
+        ...queryProbes({
+          method: "POST",
+          path: "/admin/users",
+          cookie: fx.admin.cookie,
+          params: { q: CORE, page: CORE },
+          structural: false,
+        }),
+      ],
+    },
+    {
+      name: "form /admin/jobs (admin)",
+      concurrency: 8,
+      // Jobs resolved (replayed or dismissed): a refused form must resolve none. New failures may arrive meanwhile.
+      snapshot: () =>
+        env.DB.prepare("SELECT id, status, resolved_at FROM failed_jobs WHERE status != 'failed' OR resolved_at IS NOT NULL ORDER BY id")
+          .all()
+          .then((r) => r.results),
+      probes: [
+        ...formProbes({
+          path: "/admin/jobs",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "dismiss", id: UUID_ZERO }),
+          fields: { intent: CORE, id: FULL },
+        }),
+        ...queryProbes({ path: "/admin/jobs", cookie: fx.admin.cookie, params: { status: URLS_CORE, page: URLS_CORE } }),
+      ],
+    },
+    {
+      name: "forms needing a session, signed out",
+      concurrency: 16,
+      snapshot: async () => ({ roles: await countOf("user_roles"), profiles: await countOf("profiles") }),
+      probes: [
+        ...formProbes({
+          path: "/profile",
+          label: "signed out",
+          base: () => ({ intent: "update-details", firstName: "Fuzz" }),
+          fields: { intent: CORE, firstName: CORE },
+        }),
+        ...formProbes({
+          path: "/admin/users",
+          label: "signed out",
+          base: () => ({ intent: "grant-role", userId: fx.roleTarget.id, role: "admin" }),
+          fields: { userId: CORE, role: CORE },
+        }),
+        ...formProbes({
+          path: "/admin/users",
+          label: "as a non-admin",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "grant-role", userId: fx.member.id, role: "admin" }),
+          fields: { userId: CORE, role: CORE },
+          structural: false,
+        }),
+      ],
+    },
+
+    // ── GET routes: query parameters, path segments, cookies ──
+    {
+      name: "query parameters of public pages",
+      concurrency: 16,
+      probes: [
+        ...queryProbes({ path: "/blog", params: { page: URLS, category: URLS } }),
+        ...queryProbes({ path: "/resources", params: { download: URLS } }),
+        ...queryProbes({ path: "/auth", params: { redirectTo: URLS, step: URLS } }),
+        ...queryProbes({ path: "/blog.data", params: { _routes: URLS }, structural: false }),
+        ...queryProbes({ path: "/_root.data", params: { _routes: CORE }, structural: false }),
+        ...queryProbes({ path: "/", params: { _data: CORE, index: CORE }, structural: false }),
+      ],
+    },
+    {
+      name: "query parameters of signed-in and admin pages",
+      concurrency: 12,
+      probes: [
+        ...queryProbes({ path: "/profile", cookie: fx.member.cookie, params: { tab: URLS_CORE } }),
+        ...queryProbes({ path: "/auth", cookie: fx.member.cookie, params: { step: CORE, redirectTo: CORE }, structural: false }),
+        ...queryProbes({ path: "/admin/users", cookie: fx.admin.cookie, params: { q: URLS, page: URLS } }),
+        ...queryProbes({ path: "/admin/audit", cookie: fx.admin.cookie, params: { page: URLS_CORE, action: URLS_CORE } }),
+        ...queryProbes({ path: "/admin/outbox", cookie: fx.admin.cookie, params: { page: URLS_CORE } }),
+      ],
+    },
+    {
+      name: "path segments",
+      concurrency: 16,
+      probes: [
+        ...pathProbes({ template: "/blog/{}" }),
+        ...pathProbes({ template: "/{}" }),
+        // The other slugs are looked up the same way: one of each kind.
+        ...pathProbes({ template: "/services/{}", payloads: URLS_CORE }),
+        ...pathProbes({ template: "/case-studies/{}", payloads: URLS_CORE }),
+        ...pathProbes({ template: "/case-studies/trades/{}", payloads: URLS_CORE }),
+        ...pathProbes({ template: "/locations/{}", payloads: URLS_CORE }),
+        ...pathProbes({ template: "/clarityai/{}", payloads: URLS_CORE }),
+        ...pathProbes({ template: "/learning/module/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/learning/lesson/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/meeting/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/admin/outbox/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
+      ],
+    },
+    {
+      name: "cookies and headers the site reads",
+      concurrency: 16,
+      probes: [
+        ...headerProbes({ path: "/profile", header: "Cookie", field: "Cookie __Host-session", format: (v) => `__Host-session=${v}` }),
+        ...headerProbes({ path: "/", header: "Cookie", field: "Cookie __Host-toast", format: (v) => `__Host-toast=${v}` }),
+        ...headerProbes({ path: "/", header: "Cookie", field: "Cookie (name and session)", format: (v) => `${v}=${v}; __Host-session=${v}` }),
+        ...headerProbes({ method: "POST", path: "/contact", header: "Origin", format: (v) => v }),
+        ...headerProbes({ path: "/", header: "Accept-Language", format: (v) => v }),
+      ],
+    },
+
+    // ── The auth API (/auth/v1) ──
+    {
+      name: "API POST /signup",
+      concurrency: 8,
+      probes: jsonProbes({
+        path: "/auth/v1/signup",
+        base: apiSignupBase,
+        fields: {
+          email: JSON_FULL,
+          password: JSON_FEW,
+          phone: JSON_CORE,
+          data: JSON_OBJECT,
+          "data.first_name": NAME_FEW,
+          code_challenge: JSON_FEW,
+        },
+        tag: "users",
+      }),
+    },
+    {
+      name: "API POST /token (every grant)",
+      concurrency: 12,
+      probes: [
+        ...jsonProbes({
+          path: "/auth/v1/token?grant_type=password",
+          base: (tag) => ({ email: tag.email, password: WRONG_PASSWORD }),
+          fields: { email: JSON_FEW, password: JSON_FEW, phone: FEW },
+          // The body cases are the same readJsonBody for every grant: the refresh_token grant has them, without a hash each.
+          structural: false,
+        }),
+        ...jsonProbes({
+          path: "/auth/v1/token?grant_type=refresh_token",
+          base: () => ({ refresh_token: "abcdefghijkl" }),
+          fields: { refresh_token: JSON_FULL },
+        }),
+        ...jsonProbes({
+          path: "/auth/v1/token?grant_type=pkce",
+          base: () => ({ auth_code: UUID_ZERO, code_verifier: "v".repeat(43) }),
+          fields: { auth_code: JSON_FULL, code_verifier: JSON_CORE },
+        }),
+        ...[env, OIDC_ENV].flatMap((bindings) =>
+          jsonProbes({
+            path: "/auth/v1/token?grant_type=id_token",
+            bindings,
+            base: () => ({ provider: "oidc", id_token: "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln", nonce: "n" }),
+            fields: { id_token: JSON_FULL, provider: JSON_CORE, nonce: CORE, access_token: CORE, client_id: CORE, issuer: CORE },
+            structural: bindings === env,
+          }),
+        ),
+        ...jsonProbes({
+          path: "/auth/v1/token?grant_type=web3",
+          base: () => ({ chain: "ethereum", message: "m", signature: "s" }),
+          fields: { chain: JSON_CORE, message: CORE },
+        }),
+        ...queryProbes({ method: "POST", path: "/auth/v1/token", params: { grant_type: URLS } }),
+      ],
+    },
+    {
+      name: "API POST /otp, /verify, /resend, /recover and GET /verify",
+      concurrency: 12,
+      probes: [
+        ...jsonProbes({
+          path: "/auth/v1/otp",
+          base: (tag) => ({ email: tag.email, create_user: true, data: { first_name: tag.name } }),
+          fields: {
+            email: JSON_FULL,
+            phone: JSON_CORE,
+            create_user: JSON_CORE,
+            data: JSON_OBJECT,
+            channel: JSON_CORE,
+            code_challenge: CORE,
+            code_challenge_method: CORE,
+          },
+          tag: "users",
+        }),
+        ...jsonProbes({
+          path: "/auth/v1/verify",
+          base: (tag) => ({ type: "signup", email: tag.email, token: "123456" }),
+          fields: { type: JSON_FULL, token: JSON_FULL, email: JSON_FULL, phone: JSON_CORE, redirect_to: JSON_CORE },
+        }),
+        ...jsonProbes({
+          path: "/auth/v1/verify",
+          base: () => ({ type: "email", token_hash: "a".repeat(56) }),
+          fields: { token_hash: JSON_FULL, type: CORE },
+          structural: false,
+        }),
+        ...jsonProbes({
+          path: "/auth/v1/resend",
+          base: (tag) => ({ type: "signup", email: tag.email }),
+          fields: { type: JSON_FULL, email: JSON_FULL, phone: JSON_CORE },
+        }),
+        ...jsonProbes({ path: "/auth/v1/recover", base: (tag) => ({ email: tag.email }), fields: { email: JSON_FULL, code_challenge: CORE } }),
+        ...queryProbes({ path: "/auth/v1/verify", base: { type: "signup", token: "abcdef" }, params: { type: URLS, token: URLS, redirect_to: URLS } }),
+      ],
+    },
+    {
+      name: "API /user, /logout, /reauthenticate (bearer)",
+      concurrency: 6,
+      snapshot: () => userState(fx.putUser.id),
+      probes: [
+        ...headerProbes({ path: "/auth/v1/user", header: "Authorization", format: (v) => `Bearer ${v}` }),
+        ...headerProbes({ path: "/auth/v1/user", header: "Authorization", field: "Authorization (no scheme)", format: (v) => v }),
+        ...headerProbes({ path: "/auth/v1/logout", method: "POST", header: "Authorization", format: (v) => `Bearer ${v}` }),
+        ...headerProbes({ path: "/auth/v1/reauthenticate", header: "Authorization", format: (v) => `Bearer ${v}` }),
+        ...headerProbes({ path: "/auth/v1/token?grant_type=password", method: "POST", header: "X-Supabase-Api-Version", format: (v) => v }),
+        ...queryProbes({ method: "POST", path: "/auth/v1/logout", token: fx.api.token, params: { scope: URLS }, structural: false }),
+        ...jsonProbes({
+          method: "PUT",
+          path: "/auth/v1/user",
+          token: fx.putUser.token,
+          base: () => ({ data: { first_name: "Put" } }),
+          fields: {
+            email: JSON_FULL,
+            phone: JSON_CORE,
+            password: JSON_FEW,
+            nonce: JSON_CORE,
+            data: JSON_OBJECT,
+            "data.first_name": JSON_CORE,
+            app_metadata: JSON_CORE,
+            channel: JSON_CORE,
+            current_password: JSON_CORE,
+          },
+        }),
+      ],
+    },
+    {
+      name: "API /factors (bearer)",
+      concurrency: 6,
+      afterBatch: async () => {
+        // Room for the next batch's enrolments (at most 10 a user), keeping the fixtures' factors.
+        await env.DB.prepare("DELETE FROM mfa_factors WHERE user_id = ? AND id NOT IN (?, ?)")
+          .bind(fx.factors.id, fx.factors.totpFactorId, fx.factors.phoneFactorId)
+          .run();
+      },
+      probes: [
+        ...jsonProbes({
+          path: "/auth/v1/factors",
+          token: fx.factors.token,
+          base: (tag) => ({ factor_type: "totp", friendly_name: tag.name, issuer: "Fuzz" }),
+          fields: { factor_type: JSON_CORE, friendly_name: JSON_FULL, issuer: JSON_FULL },
+        }),
+        ...jsonProbes({
+          path: "/auth/v1/factors",
+          token: fx.factors.token,
+          base: (tag) => ({ factor_type: "phone", friendly_name: tag.name, phone: "+61400000002" }),
+          fields: { phone: JSON_FULL },
+          structural: false,
+        }),
+        ...jsonProbes({
+          path: `/auth/v1/factors/${fx.factors.phoneFactorId}/challenge`,
+          token: fx.factors.token,
+          base: () => ({ channel: "sms" }),
+          fields: { channel: JSON_CORE },
+        }),
+        ...jsonProbes({
+          path: `/auth/v1/factors/${fx.factors.totpFactorId}/verify`,
+          token: fx.factors.token,
+          base: () => ({ challenge_id: UUID_ZERO, code: "000000" }),
+          fields: { challenge_id: JSON_CORE, code: JSON_FULL },
+        }),
+        ...pathProbes({ method: "POST", template: "/auth/v1/factors/{}/challenge", token: fx.factors.token }),
+        ...pathProbes({ method: "POST", template: "/auth/v1/factors/{}/verify", token: fx.factors.token, payloads: URLS_CORE }),
+        ...pathProbes({ method: "DELETE", template: "/auth/v1/factors/{}", token: fx.factors.token, payloads: URLS_CORE }),
+      ],
+    },
+    {
+      name: "API external sign-in: /authorize, /callback, /sso, identities",
+      concurrency: 12,
+      probes: [
+        ...[env, OIDC_ENV].flatMap((bindings) =>
+          queryProbes({
+            path: "/auth/v1/authorize",
+            bindings,
+            base: { provider: "oidc", redirect_to: "http://localhost:8787/auth" },
+            params: { provider: URLS, redirect_to: URLS, scopes: CORE, code_challenge: CORE, code_challenge_method: CORE, login_hint: CORE },
+            structural: bindings === OIDC_ENV,
+          }),
+        ),
+        ...queryProbes({
+          path: "/auth/v1/callback",
+          bindings: OIDC_ENV,
+          base: { state: "x", code: "y" },
+          params: { state: URLS, code: CORE, error: CORE, error_description: CORE },
+        }),
+        ...queryProbes({
+          path: "/auth/v1/user/identities/authorize",
+          bindings: OIDC_ENV,
+          token: fx.api.token,
+          base: { provider: "oidc", skip_http_redirect: "true" },
+          params: { provider: CORE, redirect_to: CORE, skip_http_redirect: CORE },
+          structural: false,
+        }),
+        ...jsonProbes({
+          path: "/auth/v1/sso",
+          base: () => ({ domain: "example.com" }),
+          fields: { domain: JSON_CORE, provider_id: JSON_CORE, redirect_to: CORE },
+        }),
+        ...pathProbes({ method: "DELETE", template: "/auth/v1/user/identities/{}", token: fx.api.token }),
+        ...pathProbes({ template: "/auth/v1/{}" }),
+      ],
+    },
+  ];
+}
+
+/** After the fuzz: the admin pages that list what it stored (names, emails, audit details, outbox). */
+export async function storedValueTarget(fx: Fixtures): Promise<Target> {
+  const { results } = await env.DB.prepare("SELECT id FROM email_outbox ORDER BY created_at DESC LIMIT 40").all<{ id: string }>();
+  const pages = [
+    "/admin",
+    ...[1, 2, 3, 4, 5, 6, 7, 8].map((page) => `/admin/users?page=${page}`),
+    "/admin/users?q=fuzz",
+    "/admin/users?q=script",
+    ...[1, 2, 3, 4].map((page) => `/admin/outbox?page=${page}`),
+    ...[1, 2, 3, 4].map((page) => `/admin/audit?page=${page}`),
+    ...results.map((row) => `/admin/outbox/${row.id}`),
+  ];
+  return {
+    name: "stored values on admin pages",
+    concurrency: 8,
+    probes: pages.map((path) => ({
+      endpoint: `GET ${path.split("?")[0]}`,
+      field: "(stored)",
+      label: path,
+      request: (ip: string) => siteRequest("GET", path, ip, { cookie: fx.admin.cookie }),
+    })),
+  };
+}
