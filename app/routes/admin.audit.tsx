@@ -7,6 +7,7 @@ import { NOINDEX, pageMeta } from "~/utils/meta";
 import { formatDateTime } from "~/utils/format";
 import { requireRole } from "~/auth/guards.server";
 import { Pagination } from "~/components/ui/pagination";
+import { pageParam } from "~/utils/page-param";
 
 const PAGE_SIZE = 50;
 
@@ -24,8 +25,7 @@ function detailPairs(json: string): [string, string][] {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
   const url = new URL(request.url);
-  const requested = Number(url.searchParams.get("page") ?? "1");
-  const page = Number.isInteger(requested) && requested >= 1 && requested <= 100_000 ? requested : 1;
+  const page = pageParam(url) ?? 1;
   const actionFilter = url.searchParams.get("action") ?? "";
   const filter = /^[a-z_]{1,40}$/.test(actionFilter) ? actionFilter : "";
   const db = context.db;

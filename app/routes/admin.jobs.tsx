@@ -15,22 +15,18 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { formatDateTime } from "~/utils/format";
 import { parseForm } from "~/utils/forms";
 import { NOINDEX, pageMeta } from "~/utils/meta";
+import { pageParam } from "~/utils/page-param";
 
 function filterOf(url: URL): FailedJobFilterName {
   const status = url.searchParams.get("status");
   return FAILED_JOB_FILTERS.find((filter) => filter === status) ?? "failed";
 }
 
-function pageOf(url: URL): number {
-  const page = Number(url.searchParams.get("page") ?? "1");
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
   const url = new URL(request.url);
   const filter = filterOf(url);
-  const page = pageOf(url);
+  const page = pageParam(url) ?? 1;
   const { rows, total, unresolved, openIncident } = await listFailedJobs(context.db, filter, page);
   return {
     filter,

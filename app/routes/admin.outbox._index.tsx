@@ -6,6 +6,7 @@ import { NOINDEX, pageMeta } from "~/utils/meta";
 import { formatDateTime } from "~/utils/format";
 import { requireRole } from "~/auth/guards.server";
 import { Pagination } from "~/components/ui/pagination";
+import { pageParam } from "~/utils/page-param";
 
 const PAGE_SIZE = 25;
 
@@ -13,8 +14,7 @@ const STATUS_LABELS = { pending: "Waiting to send", sent: "Sent", stored: "Kept 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
-  const requested = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const page = Number.isInteger(requested) && requested >= 1 && requested <= 100_000 ? requested : 1;
+  const page = pageParam(new URL(request.url)) ?? 1;
   const db = context.db;
   const [rows, [total]] = await Promise.all([
     db

@@ -10,15 +10,11 @@ import { requireRole } from "~/auth/guards.server";
 import { RoleChangeSchema } from "~/auth/schemas";
 import { redirectWithToast } from "~/platform/toast.server";
 import { Pagination } from "~/components/ui/pagination";
+import { pageParam } from "~/utils/page-param";
 
 const PAGE_SIZE = 25;
 
 const ROLE_LABELS: Record<Role, string> = { client: "Client", coach: "Coach", admin: "Admin" };
-
-function pageOf(url: URL): number {
-  const page = Number(url.searchParams.get("page") ?? "1");
-  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
-}
 
 /** The longest search the box takes (its maxLength). */
 const SEARCH_MAX = 100;
@@ -49,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(request, context, "admin");
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim();
-  const page = pageOf(url);
+  const page = pageParam(url) ?? 1;
   // Counted in characters, not UTF-16 units: 100 emoji are a search of 100.
   if ([...q].length > SEARCH_MAX) {
     // Typed past the box's limit (or edited into the address): say so rather than guess.

@@ -8,6 +8,7 @@ import { formatDate } from "~/utils/format";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 import { Pagination } from "~/components/ui/pagination";
+import { pageParam } from "~/utils/page-param";
 
 function notFound(): never {
   throw new Response("Not Found", { status: 404 });
@@ -16,9 +17,8 @@ function notFound(): never {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const categorySlug = url.searchParams.get("category") ?? undefined;
-  const pageParam = url.searchParams.get("page");
-  const page = pageParam === null ? 1 : Number(pageParam);
-  if (!Number.isInteger(page) || page < 1) notFound();
+  const page = pageParam(url);
+  if (page === null) notFound();
   const category = categorySlug === undefined ? undefined : BLOG_CATEGORY_BY_SLUG.get(categorySlug);
   if (categorySlug !== undefined && !category) notFound();
 
