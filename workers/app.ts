@@ -45,6 +45,10 @@ export default {
       // Remix's data requests before single fetch: nothing here makes them, and Remix logs each one.
       return finish(new Response("The _data parameter isn't supported.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
     }
+    if (/%5c/i.test(pathname)) {
+      // No page has a backslash in its path, and the router cannot render a location holding one.
+      return finish(new Response("Page not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
+    }
     if (isCrossSiteWrite(request)) {
       return finish(new Response("Cross-site request refused", { status: 403 }));
     }

@@ -343,3 +343,29 @@ describe("sweep: every action, every wrong body", () => {
     expect(formToPage.status).toBe(405);
   });
 });
+
+describe("found by the fuzz suite", () => {
+  test("a tampered session or toast cookie reads as no cookie: the page answers and nothing is logged", async () => {
+    for (const cookie of ["__Host-session=' OR 1=1 --", "__Host-session=0", "__Host-toast=abc.%%%", "__Host-session=x.y; __Host-toast=x.y"]) {
+      const home = await get("/", cookie);
+      expect(home.status, cookie).toBe(200);
+      const profile = await get("/profile", cookie);
+      expect(profile.status, cookie).toBe(302);
+      expect(profile.headers.get("Location"), cookie).toMatch(/^\/auth\?redirectTo=/);
+    }
+  });
+
+  test("a page number beyond any list is a 404, not a database error", async () => {
+    for (const page of ["99999999999999999999999999", "1e308", "10001", "0x10", "1.5"]) {
+      expect((await get(`/blog?page=${page}`)).status, page).toBe(404);
+    }
+    expect((await get("/blog?page=1")).status).toBe(200);
+  });
+
+  test("a backslash in the path is a 404, not a failed render", async () => {
+    for (const path of ["/%5C", "/%5c/evil.example", "/blog/%5C"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+    }
+  });
+});
