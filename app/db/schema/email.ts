@@ -1,4 +1,4 @@
-import { sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { now } from "./columns";
 
 // Every email the product sends is written here first; without a provider key it stays here and
@@ -16,5 +16,5 @@ export const emailOutbox = sqliteTable(
     createdAt: text("created_at").notNull().default(now),
     sentAt: text("sent_at"),
   },
-  (t) => [uniqueIndex("email_outbox_dedupe_key_unique").on(t.dedupeKey)],
+  (t) => [uniqueIndex("email_outbox_dedupe_key_unique").on(t.dedupeKey), index("email_outbox_status_created_idx").on(t.status, t.createdAt)],
 );
