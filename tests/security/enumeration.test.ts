@@ -1,10 +1,8 @@
-import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, test, vi } from "vitest";
-import worker from "../../workers/app";
-import { fetchApp } from "../worker/app";
 import { testClientIp } from "../worker/client-ip";
-import { countRows, createConfirmedUser, signIn, TEST_PASSWORD, uniqueEmail } from "../worker/auth-helpers";
+import { countRows, createConfirmedUser, signIn, TEST_PASSWORD, uniqueEmail, apiRequest as api } from "../worker/auth-helpers";
+import { holdJobs } from "../worker/queue-helpers";
 
 // Findings of the penetration test on account enumeration: sign-up answered an existing address
 // with a different shape (and a 500 when two sign-ups raced), /otp, /recover and /resend did more
@@ -12,24 +10,6 @@ import { countRows, createConfirmedUser, signIn, TEST_PASSWORD, uniqueEmail } fr
 // unlimited oracle.
 
 type Json = Record<string, unknown>;
-
-const queueWorker: Required<Pick<ExportedHandler<Env>, "queue">> = worker;
-
-function api(method: string, path: string, { body, token, ip = testClientIp() }: { body?: unknown; token?: string; ip?: string } = {}) {
-  return fetchApp(
-    new Request(`http://localhost/auth/v1${path}`, {
-      method,
-      headers: {
-        "Content-Type": "application/json",
-        "X-Supabase-Api-Version": "2024-01-01",
-        "CF-Connecting-IP": ip,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: "manual",
-    }),
-  );
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -40,28 +20,6 @@ function shape(value: unknown): unknown {
   if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shape(inner)]));
   if (typeof value === "string") return UUID.test(value) ? "uuid" : TIMESTAMP.test(value) ? "timestamp" : value === "" ? "empty" : "string";
   return typeof value;
-}
-
-/** Holds back what the app puts on the JOBS queue until `flush` runs it through the Worker's queue handler. */
-function holdJobs() {
-  const held: Json[] = [];
-  vi.spyOn(env.JOBS, "send").mockImplementation(async (body: unknown) => {
-    held.push(body as Json);
-    return { metadata: { metrics: { backlogCount: 0, backlogBytes: 0 } } } as unknown as QueueSendResponse;
-  });
-  const flush = async () => {
-    while (held.length > 0) {
-      const batch = createMessageBatch(
-        "clarityai-jobs",
-        held.splice(0).map((body) => ({ id: `msg-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body })),
-      );
-      const ctx = createExecutionContext();
-      await queueWorker.queue(batch, env, ctx);
-      await waitOnExecutionContext(ctx);
-      expect((await getQueueResult(batch, ctx)).retryMessages).toEqual([]);
-    }
-  };
-  return { held, flush };
 }
 
 test("/otp, /recover and /resend do the same work for an existing and a missing address; the account is looked up in a job", async () => {

@@ -1,35 +1,16 @@
-import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, test, vi } from "vitest";
-import worker from "../../workers/app";
 import { sha256Hex } from "~/utils/hex";
 import { fetchApp } from "../worker/app";
 import { testClientIp } from "../worker/client-ip";
-import { createConfirmedUser, signIn, uniqueEmail } from "../worker/auth-helpers";
+import { createConfirmedUser, signIn, uniqueEmail, apiRequest as api } from "../worker/auth-helpers";
+import { holdJobs } from "../worker/queue-helpers";
 
 // Findings of the penetration test on one-time codes: link tokens that could be computed from the
 // address and a 6-digit code, verification paths outside the per-address budget, codes that
 // survived any number of wrong guesses, and a per-address email quota a stranger could exhaust.
 
 type OutboxRow = { id: string; subject: string; text_body: string; created_at: string };
-
-const queueWorker: Required<Pick<ExportedHandler<Env>, "queue">> = worker;
-
-function api(method: string, path: string, { body, token, ip = testClientIp() }: { body?: unknown; token?: string; ip?: string } = {}) {
-  return fetchApp(
-    new Request(`http://localhost/auth/v1${path}`, {
-      method,
-      headers: {
-        "Content-Type": "application/json",
-        "X-Supabase-Api-Version": "2024-01-01",
-        "CF-Connecting-IP": ip,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: "manual",
-    }),
-  );
-}
 
 async function messagesTo(to: string, subject: string) {
   const { results } = await env.DB.prepare("SELECT * FROM email_outbox WHERE to_address = ? AND subject = ? ORDER BY created_at DESC, rowid DESC")
@@ -48,30 +29,6 @@ async function waitForMessages(to: string, subject: string, count = 1) {
     },
     { timeout: 10_000, interval: 50 },
   );
-}
-
-/**
- * Holds back what the app puts on the JOBS queue; `flush` then runs it through the Worker's queue
- * handler, so a test knows when every job of its requests has run.
- */
-function holdJobs() {
-  const held: unknown[] = [];
-  vi.spyOn(env.JOBS, "send").mockImplementation(async (body: unknown) => {
-    held.push(body);
-    return { metadata: { metrics: { backlogCount: 0, backlogBytes: 0 } } } as unknown as QueueSendResponse;
-  });
-  return async function flush() {
-    while (held.length > 0) {
-      const batch = createMessageBatch(
-        "clarityai-jobs",
-        held.splice(0).map((body) => ({ id: `msg-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body })),
-      );
-      const ctx = createExecutionContext();
-      await queueWorker.queue(batch, env, ctx);
-      await waitOnExecutionContext(ctx);
-      expect((await getQueueResult(batch, ctx)).retryMessages).toEqual([]);
-    }
-  };
 }
 
 function codeIn(text: string) {
@@ -208,7 +165,7 @@ test("the reauthentication nonce of PUT /user is budgeted and burned like any co
 
 test("a stranger can neither block the owner's emails nor replace the code the owner already has", { timeout: 30_000 }, async () => {
   const user = await createConfirmedUser({ email: uniqueEmail("quota") });
-  const flush = holdJobs();
+  const { flush } = holdJobs();
   const recover = async (ip: string) => {
     const response = await api("POST", "/recover", { ip, body: { email: user.email } });
     await flush();

@@ -7,7 +7,8 @@ import worker from "../../workers/app";
 import { allowConsoleErrors } from "../console-errors";
 import { fetchApp } from "./app";
 import { testClientIp } from "./client-ip";
-import { countRows, createConfirmedUser, ISO_TIMESTAMP, signIn, TEST_PASSWORD, uniqueEmail } from "./auth-helpers";
+import { countRows, createConfirmedUser, ISO_TIMESTAMP, signIn, TEST_PASSWORD, uniqueEmail, apiRequest as api } from "./auth-helpers";
+import { holdJobs } from "./queue-helpers";
 
 // The one-time-code flows of the auth API (POST /otp, /verify, /resend, /recover, GET /verify,
 // GET /reauthenticate, PUT /user) through raw requests and the real @supabase/auth-js client,
@@ -22,28 +23,6 @@ const queueWorker: Required<Pick<ExportedHandler<Env>, "queue">> = worker;
 
 type Json = Record<string, unknown>;
 type Session = { access_token: string; refresh_token: string; expires_at: number; user: { id: string; email: string } };
-
-/** A raw JSON request to /auth/v1 the way auth-js sends it, from one client address. */
-function api(
-  method: string,
-  path: string,
-  { body, token, ip = testClientIp(), headers = {} }: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string> } = {},
-) {
-  return fetchApp(
-    new Request(`http://localhost/auth/v1${path}`, {
-      method,
-      headers: {
-        "Content-Type": "application/json",
-        "X-Supabase-Api-Version": "2024-01-01",
-        "CF-Connecting-IP": ip,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-      redirect: "manual",
-    }),
-  );
-}
 
 /** auth-js against this Worker, as one client address. */
 function client({ ip = testClientIp(), flowType = "implicit" as "implicit" | "pkce" } = {}) {
@@ -92,31 +71,6 @@ async function waitForMessages(to: string, subject: string | undefined, count: n
 async function latestMessage(to: string, subject?: string) {
   const [row] = await waitForMessages(to, subject, 1);
   return row!;
-}
-
-/**
- * Holds back what the app puts on the JOBS queue until `flush` runs it through the Worker's queue
- * handler: for asserting that a job sent nothing (there is no message to wait for).
- */
-function holdJobs() {
-  const held: unknown[] = [];
-  const spy = vi.spyOn(env.JOBS, "send").mockImplementation(async (body: unknown) => {
-    held.push(body);
-    return { metadata: { metrics: { backlogCount: 0, backlogBytes: 0 } } } as unknown as QueueSendResponse;
-  });
-  return async function flush() {
-    while (held.length > 0) {
-      const batch = createMessageBatch(
-        "clarityai-jobs",
-        held.splice(0).map((body) => ({ id: `msg-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body })),
-      );
-      const ctx = createExecutionContext();
-      await queueWorker.queue(batch, env, ctx);
-      await waitOnExecutionContext(ctx);
-      expect((await getQueueResult(batch, ctx)).retryMessages).toEqual([]);
-    }
-    spy.mockRestore();
-  };
 }
 
 function codeIn(text: string) {
@@ -256,7 +210,7 @@ test("no account enumeration: unknown and known addresses get the same answers f
   const known = await createConfirmedUser({ email: uniqueEmail("enum-known") });
   const unknown = uniqueEmail("enum-unknown");
   const ip = testClientIp();
-  const flush = holdJobs();
+  const { flush } = holdJobs();
   const answers = async (email: string) => {
     const otp = await api("POST", "/otp", { ip, body: { email, create_user: false } });
     const recover = await api("POST", "/recover", { ip, body: { email } });
@@ -490,7 +444,7 @@ test("POST /resend validates its fields (SPEC §5) and resends a sign-up confirm
   expect(data.user?.email_confirmed_at).toMatch(ISO_TIMESTAMP);
 
   // Confirmed now: a further resend answers the same and sends nothing.
-  const flush = holdJobs();
+  const { flush } = holdJobs();
   expect((await auth.resend({ email, type: "signup" })).error).toBeNull();
   await flush();
   expect(await outbox(email, "Confirm your ClarityAI Coaching account")).toHaveLength(2);

@@ -106,3 +106,25 @@ export async function signInOnWeb(user: { email: string; password?: string }, ip
   expect(cookie, "session cookie").toMatch(/^__Host-session=[^;]+;/);
   return cookie!.split(";")[0]!;
 }
+
+/** A raw JSON request to /auth/v1 the way auth-js sends it, from one client address. A string body is sent as it is. */
+export function apiRequest(
+  method: string,
+  path: string,
+  { body, token, ip = testClientIp(), headers = {} }: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string> } = {},
+) {
+  return fetchApp(
+    new Request(`http://localhost/auth/v1${path}`, {
+      method,
+      headers: {
+        "Content-Type": "application/json",
+        "X-Supabase-Api-Version": "2024-01-01",
+        "CF-Connecting-IP": ip,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      redirect: "manual",
+    }),
+  );
+}

@@ -5,7 +5,7 @@ import { expect, test, vi } from "vitest";
 import { generateTotp, timeStep } from "~/auth/totp";
 import { fetchApp } from "./app";
 import { testClientIp } from "./client-ip";
-import { countRows, createConfirmedUser, ISO_TIMESTAMP, signIn, TEST_PASSWORD, uniqueEmail } from "./auth-helpers";
+import { countRows, createConfirmedUser, ISO_TIMESTAMP, signIn, TEST_PASSWORD, uniqueEmail, apiRequest as api } from "./auth-helpers";
 
 // MFA through the GoTrue-compatible API: enrol, challenge, verify (→ aal2), unenrol, with both raw
 // requests and the real @supabase/auth-js client. A challenge must be verified from the address
@@ -16,22 +16,6 @@ vi.setConfig({ testTimeout: 20_000 });
 
 type Session = { access_token: string; refresh_token: string; user: { id: string; factors?: { id: string; status: string; factor_type: string }[] } };
 type EnrolResponse = { id: string; type: string; friendly_name: string; totp: { qr_code: string; secret: string; uri: string } };
-
-/** A raw request to /auth/v1 with a bearer token, from one client address. */
-function api(method: string, path: string, { token, body, ip }: { token?: string; body?: unknown; ip: string }) {
-  return fetchApp(
-    new Request(`http://localhost/auth/v1${path}`, {
-      method,
-      headers: {
-        "Content-Type": "application/json",
-        "X-Supabase-Api-Version": "2024-01-01",
-        "CF-Connecting-IP": ip,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-    }),
-  );
-}
 
 /** auth-js against this Worker, as one client address (MFA challenges are bound to it). */
 function mfaClient(ip = testClientIp()) {
