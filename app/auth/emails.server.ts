@@ -1,6 +1,5 @@
-import type { JobMessage } from "~/jobs/messages";
 import { and, gte, lt } from "drizzle-orm";
-import { deliverOutboxEmail, insertOutboxEmail, type OutgoingEmail } from "~/email/outbox.server";
+import { deliverOutboxEmail, enqueueEmail, outboxInsert, type OutgoingEmail } from "~/email/outbox.server";
 import type { Db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import type { AppEnv } from "~/platform/env.server";
@@ -21,13 +20,8 @@ function withFooter(appEnv: Pick<AppEnv, "PUBLIC_SITE_URL">, email: QueuedEmail)
  * through the provider, or marks it "stored" when none is configured. The dedupe key makes it at
  * most once.
  */
-export async function queueEmail(ctx: Pick<AuthContext, "db" | "env" | "appEnv">, email: QueuedEmail) {
-  const id = await insertOutboxEmail(ctx.db, ctx.appEnv, withFooter(ctx.appEnv, email));
-  if (id) {
-    const job: JobMessage = { type: "email.send", version: 1, outboxId: id };
-    await ctx.env.JOBS.send(job);
-  }
-  return id;
+export function queueEmail(ctx: Pick<AuthContext, "db" | "env" | "appEnv">, email: QueuedEmail) {
+  return enqueueEmail(ctx.db, ctx.appEnv, ctx.env.JOBS, withFooter(ctx.appEnv, email));
 }
 
 /**
@@ -36,15 +30,11 @@ export async function queueEmail(ctx: Pick<AuthContext, "db" | "env" | "appEnv">
  * resumeEmails then finds the recorded rows and delivers those still pending.
  */
 export async function sendEmailsNow(db: Db, appEnv: AppEnv, emails: QueuedEmail[], fetcher: typeof fetch) {
-  const rows = emails.map((email) => {
-    const { dedupeKey, to, subject, text } = withFooter(appEnv, email);
-    const provider = appEnv.EMAIL_API_KEY ? "resend" : "outbox";
-    return { id: crypto.randomUUID(), dedupeKey, toAddress: to, subject, textBody: text, status: "pending" as const, provider };
-  });
-  const [first, ...rest] = rows.map((row) => db.insert(emailOutbox).values(row).onConflictDoNothing({ target: emailOutbox.dedupeKey }));
+  const ids = emails.map(() => crypto.randomUUID());
+  const [first, ...rest] = emails.map((email, i) => outboxInsert(db, appEnv, withFooter(appEnv, email), ids[i]));
   if (!first) return;
   await db.batch([first, ...rest]);
-  for (const row of rows) await deliverOutboxEmail(db, appEnv, row.id, fetcher);
+  for (const id of ids) await deliverOutboxEmail(db, appEnv, id, fetcher);
 }
 
 /**

@@ -21,14 +21,14 @@ const PROVIDER_URL = "https://api.resend.com/emails";
 export const SMS_ADDRESS_PREFIX = "sms:";
 
 /**
- * Writes an email to the outbox as "pending", once per dedupe key. Returns the new row's id, or
- * null when the key was recorded before.
+ * The statement that writes an email to the outbox as "pending", once per dedupe key (a key
+ * recorded before makes it a no-op). A statement, so callers can put several in one batch.
  */
-export async function insertOutboxEmail(db: Db, env: Pick<AppEnv, "EMAIL_API_KEY">, email: OutgoingEmail): Promise<string | null> {
-  const [row] = await db
+export function outboxInsert(db: Db, env: Pick<AppEnv, "EMAIL_API_KEY">, email: OutgoingEmail, id: string = crypto.randomUUID()) {
+  return db
     .insert(emailOutbox)
     .values({
-      id: crypto.randomUUID(),
+      id,
       dedupeKey: email.dedupeKey,
       toAddress: email.to,
       subject: email.subject,
@@ -36,9 +36,24 @@ export async function insertOutboxEmail(db: Db, env: Pick<AppEnv, "EMAIL_API_KEY
       status: "pending",
       provider: env.EMAIL_API_KEY ? "resend" : "outbox",
     })
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-    .returning({ id: emailOutbox.id });
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey });
+}
+
+/** Writes an email to the outbox (see outboxInsert). Returns the new row's id, or null when the key was recorded before. */
+export async function insertOutboxEmail(db: Db, env: Pick<AppEnv, "EMAIL_API_KEY">, email: OutgoingEmail): Promise<string | null> {
+  const [row] = await outboxInsert(db, env, email).returning({ id: emailOutbox.id });
   return row?.id ?? null;
+}
+
+/**
+ * Writes an email to the outbox and enqueues its delivery (an email.send job), for work outside a
+ * queue job. Returns the new row's id, or null when the dedupe key was recorded before (nothing
+ * is enqueued then: the first recording's job delivers it).
+ */
+export async function enqueueEmail(db: Db, env: Pick<AppEnv, "EMAIL_API_KEY">, jobs: Queue, email: OutgoingEmail): Promise<string | null> {
+  const id = await insertOutboxEmail(db, env, email);
+  if (id) await jobs.send({ type: "email.send", version: 1, outboxId: id } satisfies EmailSendJob);
+  return id;
 }
 
 /** Records an email (see insertOutboxEmail) and returns its row, the existing one when recorded before. */

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, isNull, lt, notExists, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { auditLog, emailOutbox, failedJobs, jobErrors, jobIncidents, users, type FailedJobStatus } from "~/db/schema";
-import { insertOutboxEmail, requeueStuckOutbox } from "~/email/outbox.server";
-import { JobMessageSchema, type JobMessage } from "~/jobs/messages";
+import { enqueueEmail, requeueStuckOutbox } from "~/email/outbox.server";
+import { JobMessageSchema } from "~/jobs/messages";
 import type { AppEnv } from "./env.server";
 
 // Jobs that used up their retries land on the dead-letter queue; its consumer records each one
@@ -23,6 +23,8 @@ export type DeadLetter = {
   attempts: number;
   // When the message was first sent to the queue.
   queuedAt: Date;
+  // Why it failed, when the caller knows; otherwise the error the jobs consumer kept (recordJobError).
+  error?: string;
 };
 
 function clip(text: string, max: number) {
@@ -91,7 +93,9 @@ function alertEmail(
  * Throws when D1 is unavailable: the caller retries the message rather than losing it.
  */
 export async function recordFailedJob(db: Db, env: AppEnv, jobs: Queue, letter: DeadLetter, now = new Date()): Promise<{ recorded: boolean }> {
-  const lastError = await db.query.jobErrors.findFirst({ where: eq(jobErrors.messageId, letter.messageId) });
+  const lastError = letter.error
+    ? { error: clip(letter.error, MAX_ERROR_LENGTH), failedAt: now.toISOString() }
+    : await db.query.jobErrors.findFirst({ where: eq(jobErrors.messageId, letter.messageId) });
   const outboxId = outboxIdOf(letter.body);
   const outboxRow = outboxId ? await db.query.emailOutbox.findFirst({ columns: { dedupeKey: true }, where: eq(emailOutbox.id, outboxId) }) : undefined;
   const isAlertEmail = Boolean(outboxRow?.dedupeKey.startsWith(INCIDENT_ALERT_KEY_PREFIX));
@@ -128,8 +132,7 @@ export async function recordFailedJob(db: Db, env: AppEnv, jobs: Queue, letter: 
   if (incident && !isAlertEmail) {
     // Once per incident, whoever gets here first (the dedupe key makes the others no-ops). If the
     // send below fails, the row stays "pending" and the outbox sweep enqueues it later.
-    const alertId = await insertOutboxEmail(db, env, alertEmail(env, incident.id, { type, attempts: row.attempts, error: row.error, queuedAt: row.queuedAt }));
-    if (alertId) await jobs.send({ type: "email.send", version: 1, outboxId: alertId } satisfies JobMessage);
+    await enqueueEmail(db, env, jobs, alertEmail(env, incident.id, { type, attempts: row.attempts, error: row.error, queuedAt: row.queuedAt }));
   }
   await db.delete(jobErrors).where(eq(jobErrors.messageId, letter.messageId));
 
@@ -304,12 +307,17 @@ const JOB_ERROR_RETENTION_MS = 7 * 24 * 3600_000;
 export async function sweepStuckOutbox(db: Db, env: AppEnv, jobs: Queue, now = new Date()) {
   const sweep = await requeueStuckOutbox(db, jobs, now);
   for (const { outboxId, requeues, createdAt } of sweep.givenUp) {
-    await recordJobError(db, `outbox-sweep:${outboxId}`, `Still waiting to send after ${requeues} re-enqueues by the outbox sweep`, now);
     await recordFailedJob(
       db,
       env,
       jobs,
-      { messageId: `outbox-sweep:${outboxId}`, body: { type: "email.send", version: 1, outboxId }, attempts: requeues, queuedAt: new Date(createdAt) },
+      {
+        messageId: `outbox-sweep:${outboxId}`,
+        body: { type: "email.send", version: 1, outboxId },
+        attempts: requeues,
+        queuedAt: new Date(createdAt),
+        error: `Still waiting to send after ${requeues} re-enqueues by the outbox sweep`,
+      },
       now,
     );
   }
