@@ -112,7 +112,7 @@ export function readPkce(body: Record<string, unknown>): Pkce | null {
 }
 
 /** Metadata as sign-up stores it: short keys only, at most 8 KiB of JSON. */
-function cleanMetadata(data: Record<string, unknown>): Record<string, unknown> {
+export function cleanMetadata(data: Record<string, unknown>): Record<string, unknown> {
   const cleaned = Object.fromEntries(Object.entries(data).filter(([key]) => key.length <= 64));
   if (JSON.stringify(cleaned).length > MAX_METADATA_BYTES) throw validationFailed("User metadata is too large");
   return cleaned;
@@ -173,6 +173,11 @@ async function messageQuota(ctx: AuthContext, address: string, channel: "email" 
   if (!pair.allowed) throw sendRateLimited(channel);
   const total = await consumeRateLimit(ctx.db, AUTH_LIMITS.messagesPerAddress, `${channel}:${address}`, secret);
   return { overQuota: !total.allowed };
+}
+
+/** Past an address's hourly total (`overQuota`), a live code of the kind already sent is kept rather than replaced. */
+async function keepsLiveCode(ctx: Pick<MessageContext, "db" | "config">, overQuota: boolean, userId: string, type: OneTimeTokenType, relatesTo: string) {
+  return overQuota && (await hasLiveToken(ctx, userId, type, relatesTo));
 }
 
 /** Verification attempts for an address, whichever path (code, token_hash, link): 429 beyond the budget. */
@@ -353,7 +358,7 @@ async function sendEmailChange(ctx: MessageContext, user: UserRow, newEmail: str
  */
 export async function sendRequestedMessage(ctx: MessageContext, job: AuthMessageJob) {
   const { address, pkce, redirectTo } = job;
-  const keep = async (user: UserRow, type: OneTimeTokenType, relatesTo: string) => job.overQuota && (await hasLiveToken(ctx, user.id, type, relatesTo));
+  const keep = (user: UserRow, type: OneTimeTokenType, relatesTo: string) => keepsLiveCode(ctx, job.overQuota, user.id, type, relatesTo);
 
   if (job.channel === "email") {
     let user = await findUserByEmail(ctx.db, address);
@@ -406,9 +411,21 @@ export async function sendRequestedMessage(ctx: MessageContext, job: AuthMessage
   }
 }
 
-/** Puts a message request on the JOBS queue: the endpoints' one piece of work besides checking input. */
-async function enqueueMessage(ctx: AuthContext, message: Omit<AuthMessageJob, "type" | "version" | "requestId" | "ipHash">) {
-  const job: JobMessage = { type: "auth.message", version: 1, requestId: crypto.randomUUID(), ipHash: ctx.ipHash, ...message };
+/**
+ * Counts a message request against the address's quotas and puts it on the JOBS queue, with the
+ * link's redirect resolved here: the endpoints' one piece of work besides checking input.
+ */
+async function requestMessage(ctx: AuthContext, message: Omit<AuthMessageJob, "type" | "version" | "requestId" | "ipHash" | "redirectTo" | "overQuota">) {
+  const { overQuota } = await messageQuota(ctx, message.address, message.channel);
+  const job: JobMessage = {
+    type: "auth.message",
+    version: 1,
+    requestId: crypto.randomUUID(),
+    ipHash: ctx.ipHash,
+    redirectTo: linkRedirect(ctx),
+    overQuota,
+    ...message,
+  };
   await ctx.env.JOBS.send(job);
 }
 
@@ -617,9 +634,7 @@ export async function otp(ctx: AuthContext) {
   const address = rawEmail ? validEmail(rawEmail) : validPhone(rawPhone!);
   if (!rawEmail) validChannel(channel);
   const metadata = cleanMetadata(data);
-  const channelName = rawEmail ? "email" : "sms";
-  const { overQuota } = await messageQuota(ctx, address, channelName);
-  await enqueueMessage(ctx, { flow: "otp", channel: channelName, address, createUser, data: metadata, pkce, redirectTo: linkRedirect(ctx), overQuota });
+  await requestMessage(ctx, { flow: "otp", channel: rawEmail ? "email" : "sms", address, createUser, data: metadata, pkce });
   return json({});
 }
 
@@ -766,10 +781,8 @@ export async function resend(ctx: AuthContext) {
   const email = rawEmail ? validEmail(rawEmail) : null;
   const phone = rawPhone ? validPhone(rawPhone) : null;
   await limit(ctx, AUTH_LIMITS.otpPerSource, ctx.source);
-  const channel = email ? "email" : "sms";
-  const { overQuota } = await messageQuota(ctx, (email ?? phone)!, channel);
   const flow = RESEND_FLOWS[type as (typeof RESEND_TYPES)[number]];
-  await enqueueMessage(ctx, { flow, channel, address: (email ?? phone)!, createUser: false, data: {}, pkce, redirectTo: linkRedirect(ctx), overQuota });
+  await requestMessage(ctx, { flow, channel: email ? "email" : "sms", address: (email ?? phone)!, createUser: false, data: {}, pkce });
   return json({});
 }
 
@@ -781,17 +794,7 @@ export async function recover(ctx: AuthContext) {
   if (!rawEmail) throw validationFailed("Password recovery requires an email");
   const email = validEmail(rawEmail);
   await limit(ctx, AUTH_LIMITS.otpPerSource, ctx.source);
-  const { overQuota } = await messageQuota(ctx, email, "email");
-  await enqueueMessage(ctx, {
-    flow: "recovery",
-    channel: "email",
-    address: email,
-    createUser: false,
-    data: {},
-    pkce,
-    redirectTo: linkRedirect(ctx),
-    overQuota,
-  });
+  await requestMessage(ctx, { flow: "recovery", channel: "email", address: email, createUser: false, data: {}, pkce });
   return json({});
 }
 
@@ -804,7 +807,7 @@ export async function reauthenticate(ctx: AuthContext) {
   const address = (user.email ?? user.phone)!;
   const { overQuota } = await messageQuota(ctx, address, user.email ? "email" : "sms");
   // Past the address's hourly total the code already sent stays the one that works.
-  if (overQuota && (await hasLiveToken(ctx, user.id, "reauthentication", address))) return json({});
+  if (await keepsLiveCode(ctx, overQuota, user.id, "reauthentication", address)) return json({});
   await ctx.db.update(users).set({ reauthenticationSentAt: new Date().toISOString() }).where(eq(users.id, user.id));
   const messages = requestMessages(ctx);
   if (user.email) {
@@ -860,12 +863,8 @@ export async function updateUser(ctx: AuthContext) {
   // Counted before the addresses are checked: otherwise "already registered" would answer any
   // number of questions about which addresses have accounts.
   if (changingEmail || changingPhone) {
-    try {
-      await limit(ctx, AUTH_LIMITS.addressChangesPerUser, `user:${user.id}`);
-    } catch (error) {
-      if (error instanceof AuthApiError && error.status === 429) throw sendRateLimited(changingEmail ? "email" : "sms");
-      throw error;
-    }
+    const changes = await consumeRateLimit(ctx.db, AUTH_LIMITS.addressChangesPerUser, `user:${user.id}`, ctx.appEnv.SESSION_SECRET);
+    if (!changes.allowed) throw sendRateLimited(changingEmail ? "email" : "sms");
   }
   if (changingEmail) {
     const clash = await findUserByEmail(ctx.db, email);
@@ -892,10 +891,8 @@ export async function updateUser(ctx: AuthContext) {
     if (!row || row.userId !== user.id) throw unprocessable("reauthentication_not_valid", NONCE_INVALID);
   }
   // The new address's message quotas; past its hourly total a live code already sent to it is kept.
-  let sendEmailCodes = changingEmail;
-  let sendPhoneCodes = changingPhone;
-  if (changingEmail && (await messageQuota(ctx, email, "email")).overQuota) sendEmailCodes = !(await hasLiveToken(ctx, user.id, "email_change_new", email));
-  if (changingPhone && (await messageQuota(ctx, phone, "sms")).overQuota) sendPhoneCodes = !(await hasLiveToken(ctx, user.id, "phone_change", phone));
+  const sendEmailCodes = changingEmail && !(await keepsLiveCode(ctx, (await messageQuota(ctx, email, "email")).overQuota, user.id, "email_change_new", email));
+  const sendPhoneCodes = changingPhone && !(await keepsLiveCode(ctx, (await messageQuota(ctx, phone, "sms")).overQuota, user.id, "phone_change", phone));
 
   // Everything is checked: write the account changes in one batch.
   const now = new Date().toISOString();

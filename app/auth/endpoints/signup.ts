@@ -7,7 +7,7 @@ import { hashPassword, TIMING_DUMMY_HASH, verifyPassword, weakPasswordReasons } 
 import { findUserByEmail, findUserById, findUserByPhone, normaliseEmail, normalisePhone, serializeUser, type UserRow } from "../users.server";
 import { issueSession } from "~/auth/token-sessions.server";
 import { queueEmail } from "~/auth/emails.server";
-import { linkRedirect, readPkce, requestMessages, sendConfirmation, sendPhoneCode } from "./email-flows";
+import { cleanMetadata, linkRedirect, readPkce, requestMessages, sendConfirmation, sendPhoneCode } from "./email-flows";
 import { audit } from "../audit.server";
 import { isEmail, isPhone } from "../validation";
 
@@ -35,9 +35,8 @@ export async function signup(ctx: AuthContext) {
 
   const provider = email ? "email" : "phone";
   const address = email ? normaliseEmail(email) : normalisePhone(phone!);
-  const userMetadata = Object.fromEntries(Object.entries(data).filter(([key]) => key.length <= 64)) as Record<string, unknown>;
+  const userMetadata = cleanMetadata(data);
   const metadataJson = JSON.stringify(userMetadata);
-  if (metadataJson.length > 8 * 1024) throw validationFailed("User metadata is too large");
 
   const existing = email ? await findUserByEmail(ctx.db, address) : await findUserByPhone(ctx.db, address);
   if (existing) {
