@@ -137,11 +137,6 @@ export async function verifyTotp(secret: string, code: string, nowMs = Date.now(
   return matched;
 }
 
-/** The string with each unpaired UTF-16 surrogate replaced by U+FFFD (String#toWellFormed). */
-export function wellFormed(value: string): string {
-  return value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
-}
-
 /**
  * The otpauth:// URI authenticator apps import (Google's Key Uri Format): label "Issuer:account",
  * the secret, and the issuer again as a parameter, which apps prefer over the label's prefix.
@@ -150,7 +145,7 @@ export function otpauthUri({ secret, issuer, account, ...options }: { secret: st
   const { period, digits, algorithm } = { ...DEFAULTS, ...options };
   // encodeURIComponent, but "@" stays readable in the label as apps display it. A lone surrogate
   // (possible in JSON-escaped input) has no UTF-8 form: it becomes U+FFFD, as Go's JSON decoder does.
-  const encode = (value: string) => encodeURIComponent(wellFormed(value)).replace(/%40/g, "@");
+  const encode = (value: string) => encodeURIComponent(value.toWellFormed()).replace(/%40/g, "@");
   const params = [`secret=${secret}`, `issuer=${encode(issuer)}`, `algorithm=${algorithm.replace("-", "")}`, `digits=${digits}`, `period=${period}`];
   return `otpauth://totp/${encode(issuer)}:${encode(account)}?${params.join("&")}`;
 }
