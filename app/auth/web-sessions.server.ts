@@ -30,8 +30,11 @@ export type Viewer = {
 
 type SessionContext = Pick<AppLoadContext, "cloudflare" | "env">;
 
+/** The web session cookie's name: __Host- pins it to this origin, HTTPS and path "/". */
+export const SESSION_COOKIE = "__Host-session";
+
 function sessionCookie(secret: string) {
-  return createCookie("__Host-session", {
+  return createCookie(SESSION_COOKIE, {
     httpOnly: true,
     secure: true,
     sameSite: "lax",

@@ -1,5 +1,6 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { ROUTE_ACCESS } from "~/auth/route-access";
+import { SESSION_COOKIE } from "~/auth/web-sessions.server";
 
 // Which answers no cache may keep. Every route that needs a signed-in user (app/auth/route-access.ts)
 // shows personal data, or a redirect that depends on who asked; the sign-in and sign-out pages carry
@@ -10,8 +11,6 @@ export const PRIVATE_NO_STORE = "private, no-store";
 
 /** Public by access, but still not for any cache: the sign-in flow and signing out. */
 const ALSO_PRIVATE = ["routes/auth", "routes/sign-out"];
-
-export const SESSION_COOKIE = "__Host-session";
 
 type ManifestRoutes = ServerBuild["routes"];
 
