@@ -86,15 +86,20 @@ function pageLog(): PageLog {
 
 /**
  * The requests that failed: 4xx and 5xx answers, and requests that got no answer at all, except a
- * cancelled prefetch and — in a test that turns JavaScript off — the scripts the browser then refuses.
+ * cancelled prefetch, the site icon's fetch cancelled by a navigation (the browser's own request,
+ * which it drops when the page changes) and — in a test that turns JavaScript off — the scripts the
+ * browser then refuses.
  */
 function failuresIn(log: PageLog, javaScriptEnabled: boolean) {
   const cancelledPrefetch = (failure: Failure) => failure.speculative && failure.detail === "net::ERR_ABORTED";
   const answeredNoStore = (failure: Failure) => failure.answeredNoStore === true && failure.detail === "net::ERR_ABORTED";
+  const cancelledIcon = (failure: Failure) => failure.detail === "net::ERR_ABORTED" && new URL(failure.url).pathname === "/favicon.svg";
   const scriptWithJavaScriptOff = (failure: Failure) => !javaScriptEnabled && failure.resourceType === "script" && failure.detail === "csp";
   return [
     ...log.responses.filter((response) => response.status >= 400),
-    ...log.aborted.filter((failure) => !cancelledPrefetch(failure) && !scriptWithJavaScriptOff(failure) && !answeredNoStore(failure)),
+    ...log.aborted.filter(
+      (failure) => !cancelledPrefetch(failure) && !scriptWithJavaScriptOff(failure) && !answeredNoStore(failure) && !cancelledIcon(failure),
+    ),
   ];
 }
 
