@@ -1,7 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium";
+import { CHROMIUM_ARGS, resolveChromium } from "./scripts/chromium";
 
 const PORT = 8789;
+const chromium = await resolveChromium();
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -13,7 +14,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: chromium.executablePath, args: CHROMIUM_ARGS, env: chromium.env },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {

@@ -26,7 +26,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { constants as zlibConstants, gzipSync } from "node:zlib";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
+import { CHROMIUM_ARGS, resolveChromium } from "./chromium";
 
 // ---------------------------------------------------------------------------------------------------
 // Configuration
@@ -780,7 +780,8 @@ function auditExamples(details: unknown, max = 3): string[] {
 }
 
 async function runLighthouseOnce(url: string, reportFile: string): Promise<LighthouseRun> {
-  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS], logLevel: "silent" });
+  const chromium = await resolveChromium();
+  const chrome = await launch({ chromePath: chromium.executablePath, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS], envVars: chromium.env, logLevel: "silent" });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
