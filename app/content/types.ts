@@ -51,9 +51,11 @@ export type ResourceSeed = {
   slug: string;
   title: string;
   description: string; // ≤ 160 characters
-  /** Path of the real file under public/, e.g. "/downloads/cash-flow-forecast.csv". */
+  /** Path of the file under public/downloads/, built from app/content/resources/<slug>.ts by scripts/build-resources.ts. */
   file: string;
-  format: "PDF" | "CSV" | "Markdown" | "Text";
+  format: "PDF" | "Excel spreadsheet (.xlsx)";
+  /** Alt text of the preview image of the file's first page or sheet. */
+  previewAlt: string;
   publishedAt: string;
   updatedAt: string;
 };

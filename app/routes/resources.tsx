@@ -12,10 +12,22 @@ import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { clientAddress, consumeRateLimit, RESOURCE_DOWNLOAD_LIMIT, tooManyRequests } from "~/platform/rate-limit.server";
 import { ResourceDownloadSchema } from "~/leads/resource-download";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
+import { builtResource, formatFileSize } from "~/content/resources/built-files";
+import { RESOURCES } from "~/content/resources";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const rows = await listPublishedResources(context.db);
-  const resources = rows.map((r) => ({ slug: r.slug, title: r.title, description: r.description, format: r.format }));
+  const resources = rows.map((r) => {
+    const built = builtResource(r.slug, r.filePath);
+    return {
+      slug: r.slug,
+      title: r.title,
+      description: r.description,
+      // e.g. "PDF, 52 kB": the size of the file built for this release.
+      format: built ? `${r.format}, ${formatFileSize(built.bytes)}` : r.format,
+      preview: built ? { ...built.preview, alt: RESOURCES.find((seed) => seed.slug === r.slug)?.previewAlt ?? "" } : null,
+    };
+  });
   // Without JavaScript, "Download" links here with ?download=slug and the form is shown in the page.
   const requested = new URL(request.url).searchParams.get("download");
   return { resources, selected: resources.find((r) => r.slug === requested)?.slug ?? null };
@@ -149,6 +161,17 @@ export default function Resources() {
           <ul className="grid grid-2 post-list">
             {resources.map((resource) => (
               <li key={resource.slug} className="card resource-card">
+                {resource.preview ? (
+                  <img
+                    className="resource-preview"
+                    src={resource.preview.src}
+                    width={resource.preview.width}
+                    height={resource.preview.height}
+                    alt={resource.preview.alt}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : null}
                 <p className="badge">{resource.format}</p>
                 <h3>{resource.title}</h3>
                 <p>{resource.description}</p>

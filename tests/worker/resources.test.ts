@@ -20,6 +20,7 @@ const uniqueEmail = (name: string) => `${name}.${crypto.randomUUID().slice(0, 8)
 
 // Static files are served by the platform in front of the Worker, not by the Worker under test, so
 // the files themselves are read from public/ (by Vite, when this test is loaded), keyed by URL path.
+// They are binary: read as text, their first bytes still show what kind of file each is.
 const PUBLIC_DOWNLOADS: Record<string, string> = Object.fromEntries(
   Object.entries(import.meta.glob<string>("../../public/downloads/*", { query: "?raw", import: "default", eager: true })).map(([file, text]) => [
     file.replace("../../public", ""),
@@ -27,14 +28,28 @@ const PUBLIC_DOWNLOADS: Record<string, string> = Object.fromEntries(
   ]),
 );
 
-// The format each resource card shows, by the file's extension.
-const FORMAT_BY_EXTENSION: Record<string, string> = { csv: "CSV", md: "Markdown", txt: "Text", pdf: "PDF" };
+// The format each resource card shows, and how the file starts, by the file's extension.
+const FORMAT_BY_EXTENSION: Record<string, string> = { pdf: "PDF", xlsx: "Excel spreadsheet (.xlsx)" };
+const MAGIC_BY_EXTENSION: Record<string, string> = { pdf: "%PDF-", xlsx: "PK\x03\x04" };
 
 test("the resources page lists at least four real downloads", async () => {
   const html = await pageText(await fetchApp("/resources"));
   const { results } = await env.DB.prepare("SELECT slug, title FROM resources WHERE status = 'published'").all<{ slug: string; title: string }>();
   expect(results.length).toBeGreaterThanOrEqual(4);
   for (const resource of results) expect(html).toContain(resource.title);
+});
+
+test("each resource card shows a preview of the file, sized to avoid layout shift, with its format and size", async () => {
+  const html = await pageText(await fetchApp("/resources"));
+  const { results } = await env.DB.prepare("SELECT slug, format FROM resources WHERE status = 'published'").all<{ slug: string; format: string }>();
+  for (const { slug, format } of results) {
+    const img = html.match(new RegExp(`<img class="resource-preview" src="/images/resources/${slug}\\.webp"[^>]*>`))?.[0];
+    expect(img, slug).toBeDefined();
+    expect(img).toMatch(/ width="320" height="200"/);
+    expect(img).toMatch(/ alt="Preview of the [^"]{30,}"/);
+    expect(env.TEST_PUBLIC_FILES, slug).toContain(`/images/resources/${slug}.webp`);
+    expect(html).toMatch(new RegExp(`<p class="badge">${format.replace(/[.()]/g, "\\$&")}, \\d+ kB</p>`));
+  }
 });
 
 test("a valid download request stores the lead with its resource and consent, then hands over the file", async () => {
@@ -93,13 +108,14 @@ test("every published resource's download hands over a real file in public/, ser
     const response = await fetchApp(formPost("/resources", { resource: slug, name: "Robin File", email: uniqueEmail(`file-${slug}`) }));
     expect(response.status, slug).toBe(302);
     expect(response.headers.get("Location"), slug).toBe(file_path);
-    const extension = file_path.match(/^\/downloads\/[a-z0-9-]+\.(csv|md|txt|pdf)$/)?.[1];
+    const extension = file_path.match(/^\/downloads\/[a-z0-9-]+\.(pdf|xlsx)$/)?.[1];
     expect(FORMAT_BY_EXTENSION[extension ?? ""], `${slug}: ${file_path} is shown as ${format}`).toBe(format);
     // A file missing from public/ would be a 404 for whoever submitted the form.
     expect(env.TEST_PUBLIC_FILES, slug).toContain(file_path);
+    // Built by scripts/build-resources.ts (content is checked in tests/unit/resources-build.test.ts).
     const text = PUBLIC_DOWNLOADS[file_path] ?? "";
-    expect(text.length, `${file_path} has real content`).toBeGreaterThan(1000);
-    expect(text, file_path).toContain("ClarityAI Coaching");
+    expect(text.length, `${file_path} has real content`).toBeGreaterThan(10_000);
+    expect(text.startsWith(MAGIC_BY_EXTENSION[extension ?? ""] ?? "?"), `${file_path} is a real ${format} file`).toBe(true);
   }
   // The platform sends every /downloads/ file as an attachment (public/_headers), so the browser saves it.
   expect(PUBLIC_HEADERS).toMatch(/^\/downloads\/\*\n(?:[ \t]+\S.*\n)*?[ \t]+Content-Disposition: attachment$/m);
