@@ -26,6 +26,9 @@ export default defineConfig(async () => {
       }),
     ],
     resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+    // workerd runs React's production build, which has no jsxDEV: compile the JSX of modules that
+    // tests import directly (e.g. the email templates) for the production runtime too.
+    esbuild: { jsx: "automatic" as const, jsxDev: false },
     test: {
       include: ["tests/worker/**/*.test.ts", "tests/security/**/*.test.ts"],
       // Password hashing (scrypt, ~160 ms a hash) makes account tests slow on a busy 2-core machine.

@@ -8,6 +8,7 @@ import {
   auditLog,
   authSessions,
   emailOutbox,
+  emailSuppressions,
   failedJobs,
   flowStates,
   identities,
@@ -191,6 +192,16 @@ export const USER_DATA: UserDataSource[] = [
       const where = outboxOf(user);
       return { statements: where ? [db.delete(emailOutbox).where(where)] : [] };
     },
+  },
+  {
+    table: emailSuppressions,
+    export: {
+      key: "emailOptOuts",
+      read: async (db, user) => (user.email ? db.select().from(emailSuppressions).where(eq(emailSuppressions.email, user.email.toLowerCase())) : []),
+    },
+    // Kept: an opt-out from marketing email has to keep being honoured after the account is gone
+    // (Spam Act 2003 s 18). The row is the address and the date of the opt-out, nothing more.
+    erase: async () => ({ statements: [] }),
   },
   {
     table: failedJobs,

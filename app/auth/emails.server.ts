@@ -5,15 +5,8 @@ import { emailOutbox } from "~/db/schema";
 import type { AppEnv } from "~/platform/env.server";
 import type { AuthContext } from "./context.server";
 
+/** An auth email or text message, composed (composeEmail / textMessage in ~/email/compose.server). */
 export type QueuedEmail = OutgoingEmail;
-
-/** An auth email as it goes out: with the footer that names the sender. */
-function withFooter(appEnv: Pick<AppEnv, "PUBLIC_SITE_URL">, email: QueuedEmail): QueuedEmail {
-  return {
-    ...email,
-    text: `${email.text}\n\n— ClarityAI Coaching\n${appEnv.PUBLIC_SITE_URL}\nYou're receiving this because of activity on your ClarityAI Coaching account.`,
-  };
-}
 
 /**
  * Writes an email to the outbox ("pending") and enqueues its delivery: the queue consumer sends it
@@ -21,7 +14,7 @@ function withFooter(appEnv: Pick<AppEnv, "PUBLIC_SITE_URL">, email: QueuedEmail)
  * most once.
  */
 export function queueEmail(ctx: Pick<AuthContext, "db" | "env" | "appEnv">, email: QueuedEmail) {
-  return enqueueEmail(ctx.db, ctx.appEnv, ctx.env.JOBS, withFooter(ctx.appEnv, email));
+  return enqueueEmail(ctx.db, ctx.appEnv, ctx.env.JOBS, email);
 }
 
 /**
@@ -31,7 +24,7 @@ export function queueEmail(ctx: Pick<AuthContext, "db" | "env" | "appEnv">, emai
  */
 export async function sendEmailsNow(db: Db, appEnv: AppEnv, emails: QueuedEmail[], fetcher: typeof fetch) {
   const ids = emails.map(() => crypto.randomUUID());
-  const [first, ...rest] = emails.map((email, i) => outboxInsert(db, appEnv, withFooter(appEnv, email), ids[i]));
+  const [first, ...rest] = emails.map((email, i) => outboxInsert(db, appEnv, email, ids[i]));
   if (!first) return;
   await db.batch([first, ...rest]);
   for (const id of ids) await deliverOutboxEmail(db, appEnv, id, fetcher);

@@ -47,6 +47,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/auth": "public",
   // Signing out works (and lands on /auth) whether or not a session is still live.
   "routes/sign-out": "public",
+  // Unsubscribing from marketing email works from the emailed link, signed in or not.
+  "routes/unsubscribe": "public",
 
   "routes/profile": "signed-in",
   "routes/profile.export[.]json": "signed-in",
@@ -64,6 +66,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin.jobs": ADMIN,
   "routes/admin.outbox._index": ADMIN,
   "routes/admin.outbox.$id": ADMIN,
+  "routes/admin.outbox.$id.preview": ADMIN,
   "routes/admin.users": ADMIN,
 };
 

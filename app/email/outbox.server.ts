@@ -3,13 +3,20 @@ import type { Db } from "~/db/client.server";
 import { emailOutbox, failedJobs, outboxRequeues } from "~/db/schema";
 import type { AppEnv } from "~/platform/env.server";
 import type { EmailSendJob } from "./jobs";
+import type { EmailCategory } from "./templates/define";
+import { isSuppressed, unsubscribeUrl } from "./unsubscribe.server";
 
+/** An email as the outbox records it; composeEmail (compose.server.tsx) builds one from a template. */
 export type OutgoingEmail = {
   // Identifies the email across retries: recording the same dedupeKey twice has one effect.
   dedupeKey: string;
   to: string;
   subject: string;
   text: string;
+  // The HTML part; null for a text message.
+  html?: string | null;
+  // "transactional" when left out.
+  category?: EmailCategory;
 };
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -33,6 +40,8 @@ export function outboxInsert(db: Db, env: Pick<AppEnv, "EMAIL_API_KEY">, email: 
       toAddress: email.to,
       subject: email.subject,
       textBody: email.text,
+      htmlBody: email.html ?? null,
+      category: email.category ?? "transactional",
       status: "pending",
       provider: env.EMAIL_API_KEY ? "resend" : "outbox",
     })
@@ -63,17 +72,36 @@ export async function recordEmail(db: Db, env: AppEnv, email: OutgoingEmail): Pr
 }
 
 /**
+ * What the provider is given for a row: both parts (rows written before emails had HTML have text
+ * only) and, for marketing mail, the RFC 2369 / RFC 8058 one-click unsubscribe headers.
+ */
+async function providerMessage(env: AppEnv, row: OutboxRow) {
+  const message: Record<string, unknown> = { from: env.EMAIL_FROM, to: [row.toAddress], subject: row.subject, text: row.textBody };
+  if (row.htmlBody) message.html = row.htmlBody;
+  if (row.category === "marketing") {
+    message.headers = { "List-Unsubscribe": `<${await unsubscribeUrl(env, row.toAddress)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+  }
+  return message;
+}
+
+/**
  * The one way an outbox row leaves the building. A "pending" row goes to the HTTP provider when
  * EMAIL_API_KEY is set and becomes "sent"; without a key (or for a text message) the outbox row is
- * the delivery and becomes "stored", for admins to read. Rows already "sent" or "stored" are left
- * alone, so a redelivered job has no second effect. A provider failure throws, leaving the row
- * "pending" for the queue to retry; the outbox id is the provider's idempotency key, so a retry
- * after a lost response cannot send the message twice.
+ * the delivery and becomes "stored", for admins to read. Marketing mail to an address that
+ * unsubscribed becomes "suppressed" and goes nowhere. Rows no longer "pending" are left alone, so
+ * a redelivered job has no second effect. A provider failure throws, leaving the row "pending" for
+ * the queue to retry; the outbox id is the provider's idempotency key, so a retry after a lost
+ * response cannot send the message twice.
  */
 export async function deliverOutboxEmail(db: Db, env: AppEnv, outboxId: string, fetcher: typeof fetch = fetch): Promise<OutboxRow | undefined> {
   const row = await db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, outboxId) });
   if (!row || row.status !== "pending") return row;
   const stillPending = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "pending"));
+
+  if (row.category === "marketing" && (await isSuppressed(db, row.toAddress))) {
+    const [suppressed] = await db.update(emailOutbox).set({ status: "suppressed", provider: "outbox" }).where(stillPending).returning();
+    return suppressed ?? (await db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, row.id) }));
+  }
 
   if (!env.EMAIL_API_KEY || row.toAddress.startsWith(SMS_ADDRESS_PREFIX)) {
     const [stored] = await db.update(emailOutbox).set({ status: "stored", provider: "outbox" }).where(stillPending).returning();
@@ -87,7 +115,7 @@ export async function deliverOutboxEmail(db: Db, env: AppEnv, outboxId: string, 
       "content-type": "application/json",
       "idempotency-key": `outbox-${row.id}`,
     },
-    body: JSON.stringify({ from: env.EMAIL_FROM, to: [row.toAddress], subject: row.subject, text: row.textBody }),
+    body: JSON.stringify(await providerMessage(env, row)),
   });
   if (!response.ok) throw new Error(`Email provider answered ${response.status}`);
   const [sent] = await db.update(emailOutbox).set({ status: "sent", provider: "resend", sentAt: new Date().toISOString() }).where(stillPending).returning();

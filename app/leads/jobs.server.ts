@@ -1,30 +1,28 @@
 import { eq } from "drizzle-orm";
 import { leads } from "~/db/schema";
+import { composeEmail } from "~/email/compose.server";
 import { sendEmail } from "~/email/outbox.server";
+import { leadNoticeEmail } from "~/email/templates/lead-notice";
 import type { JobHandler } from "~/jobs/handler.server";
 import type { LeadNotifyJob } from "./jobs";
 
 export const notifyTeamOfLead: JobHandler<LeadNotifyJob> = async (job, { db, env, fetcher }) => {
   const lead = await db.query.leads.findFirst({ where: eq(leads.id, job.leadId) });
   if (!lead) return; // Deleted since it was enqueued: nothing to tell anyone.
-  await sendEmail(
-    db,
+  const email = await composeEmail(
     env,
+    leadNoticeEmail,
     {
-      dedupeKey: `lead.notify:${lead.id}`,
-      to: env.TEAM_INBOX,
-      subject: `New ${lead.source} enquiry from ${lead.name}`,
-      text: [
-        `Name: ${lead.name}`,
-        `Email: ${lead.email}`,
-        `Company: ${lead.company ?? "—"}`,
-        `Phone: ${lead.phone ?? "—"}`,
-        `Business type: ${lead.businessType ?? "—"}`,
-        `Received: ${lead.createdAt}`,
-        "",
-        lead.message ?? "",
-      ].join("\n"),
+      source: lead.source,
+      name: lead.name,
+      email: lead.email,
+      company: lead.company,
+      phone: lead.phone,
+      businessType: lead.businessType,
+      message: lead.message,
+      receivedAt: lead.createdAt,
     },
-    fetcher,
+    { to: env.TEAM_INBOX, dedupeKey: `lead.notify:${lead.id}` },
   );
+  await sendEmail(db, env, email, fetcher);
 };

@@ -1,7 +1,9 @@
 import { and, count, desc, eq, isNull, lt, notExists, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { auditLog, emailOutbox, failedJobs, jobErrors, jobIncidents, users, type FailedJobStatus } from "~/db/schema";
+import { composeEmail } from "~/email/compose.server";
 import { enqueueEmail, requeueStuckOutbox } from "~/email/outbox.server";
+import { failedJobsAlertEmail } from "~/email/templates/failed-jobs-alert";
 import { JobMessageSchema } from "~/jobs/messages";
 import type { AppEnv } from "./env.server";
 
@@ -61,28 +63,17 @@ function storedBody(body: unknown, type: string): string {
 }
 
 function alertEmail(
-  env: Pick<AppEnv, "PUBLIC_SITE_URL" | "TEAM_INBOX">,
+  env: Pick<AppEnv, "PUBLIC_SITE_URL" | "TEAM_INBOX" | "SESSION_SECRET">,
   incidentId: string,
   job: { type: string; attempts: number; error: string | null; queuedAt: string },
 ) {
   const site = env.PUBLIC_SITE_URL.replace(/\/+$/, "");
-  return {
-    dedupeKey: `${INCIDENT_ALERT_KEY_PREFIX}${incidentId}`,
-    to: env.TEAM_INBOX,
-    subject: `Background jobs are failing: ${job.type}`,
-    text: [
-      "A background job has failed after every retry. It is kept in the admin area, where it can be replayed or dismissed.",
-      "",
-      `Job: ${job.type}`,
-      `Attempts: ${job.attempts}`,
-      `Last error: ${job.error ?? "not recorded"}`,
-      `First queued: ${job.queuedAt}`,
-      "",
-      "Further failures are added to the same list without another email until every failed job has been replayed or dismissed.",
-      "",
-      `Review the failed jobs: ${site}/admin/jobs`,
-    ].join("\n"),
-  };
+  return composeEmail(
+    env,
+    failedJobsAlertEmail,
+    { ...job, reviewUrl: `${site}/admin/jobs` },
+    { to: env.TEAM_INBOX, dedupeKey: `${INCIDENT_ALERT_KEY_PREFIX}${incidentId}` },
+  );
 }
 
 /**
@@ -132,7 +123,7 @@ export async function recordFailedJob(db: Db, env: AppEnv, jobs: Queue, letter: 
   if (incident && !isAlertEmail) {
     // Once per incident, whoever gets here first (the dedupe key makes the others no-ops). If the
     // send below fails, the row stays "pending" and the outbox sweep enqueues it later.
-    await enqueueEmail(db, env, jobs, alertEmail(env, incident.id, { type, attempts: row.attempts, error: row.error, queuedAt: row.queuedAt }));
+    await enqueueEmail(db, env, jobs, await alertEmail(env, incident.id, { type, attempts: row.attempts, error: row.error, queuedAt: row.queuedAt }));
   }
   await db.delete(jobErrors).where(eq(jobErrors.messageId, letter.messageId));
 

@@ -12,13 +12,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const row = id.length <= 100 ? await context.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) }) : undefined;
   if (!row) throw new Response("Not found", { status: 404 });
   return {
+    id: row.id,
     to: row.toAddress,
+    category: row.category,
     subject: row.subject,
     status: row.status,
     provider: row.provider,
     created: formatDateTime(row.createdAt),
     sent: row.sentAt ? formatDateTime(row.sentAt) : null,
     text: row.textBody,
+    html: row.htmlBody,
   };
 }
 
@@ -39,8 +42,12 @@ export default function AdminOutboxEmail() {
             ? `Sent through ${email.provider}`
             : email.status === "stored"
               ? "Kept in the outbox (no email provider configured)"
-              : "Waiting to send"}
+              : email.status === "suppressed"
+                ? "Not sent: the address unsubscribed from marketing emails"
+                : "Waiting to send"}
         </dd>
+        <dt>Kind</dt>
+        <dd>{email.category === "marketing" ? "Marketing (with an unsubscribe link)" : "Transactional"}</dd>
         <dt>Created</dt>
         <dd>{email.created}</dd>
         {email.sent ? (
@@ -50,7 +57,26 @@ export default function AdminOutboxEmail() {
           </>
         ) : null}
       </dl>
-      <h3>Message</h3>
+      {email.html ? (
+        <>
+          <h3>HTML part</h3>
+          <p className="hint">
+            Shown as the recipient sees it, in a sandbox: scripts and forms in it cannot run, and its links do not open.{" "}
+            <a href={`/admin/outbox/${email.id}/preview`} target="_blank" rel="noreferrer">
+              Open it on its own page
+            </a>
+            .
+          </p>
+          <iframe className="email-preview" sandbox="" src={`/admin/outbox/${email.id}/preview`} title={`HTML part of “${email.subject}”`} />
+          <details className="email-source">
+            <summary>HTML source</summary>
+            <pre className="email-body" tabIndex={0} aria-label="Email HTML source">
+              {email.html}
+            </pre>
+          </details>
+        </>
+      ) : null}
+      <h3>{email.html ? "Plain-text part" : "Message"}</h3>
       <pre className="email-body" tabIndex={0} aria-label="Email text">
         {email.text}
       </pre>

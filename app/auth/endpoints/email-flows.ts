@@ -13,6 +13,15 @@ import { hashPassword, verifyPassword } from "../password.server";
 import { authenticate, issueSession, revokeSessions } from "~/auth/token-sessions.server";
 import { findByLinkToken, hasLiveToken, issueOneTimeToken, takeCode, takeRow, type OneTimeTokenType } from "../one-time-tokens.server";
 import { queueEmail, type QueuedEmail } from "~/auth/emails.server";
+import { composeEmail, textMessage } from "~/email/compose.server";
+import { accountConfirmationEmail } from "~/email/templates/account-confirmation";
+import { emailChangeCurrentEmail } from "~/email/templates/email-change-current";
+import { emailChangeNewEmail } from "~/email/templates/email-change-new";
+import { emailChangedEmail } from "~/email/templates/email-changed";
+import { passwordChangedEmail } from "~/email/templates/password-changed";
+import { passwordResetEmail } from "~/email/templates/password-reset";
+import { reauthenticationEmail } from "~/email/templates/reauthentication";
+import { signInCodeEmail } from "~/email/templates/sign-in-code";
 import type { AuthMessageJob } from "../jobs";
 import { allowedRedirect, createFlowState, issueAuthCode, parseCodeChallengeMethod, validatePkceParams } from "../flow-state.server";
 import { audit } from "../audit.server";
@@ -274,19 +283,15 @@ async function startFlow(ctx: MessageContext, userId: string, pkce: Pkce, authen
 
 // ── Messages ─────────────────────────────────────────────────────────────────────────────────
 
-const EXPIRY_NOTE = "The code and link work once and expire in 1 hour.";
-
 /** The sign-up confirmation (code and link), for POST /signup, a first /otp and /resend. */
 export async function sendConfirmation(ctx: MessageContext, user: UserRow, email: string, pkce: Pkce | null, redirectTo: string) {
   if (pkce) await startFlow(ctx, user.id, pkce, "email/signup", redirectTo);
   const { code, tokenHash } = await issueOneTimeToken(ctx, user.id, "confirmation", email);
   await ctx.db.update(users).set({ confirmationSentAt: new Date().toISOString() }).where(eq(users.id, user.id));
-  await ctx.send({
-    dedupeKey: ctx.dedupeKey("confirmation", user.id, tokenHash),
-    to: email,
-    subject: "Confirm your ClarityAI Coaching account",
-    text: `Welcome to ClarityAI Coaching!\n\nYour confirmation code is ${code}\n\nOr confirm your email address with this link:\n${verifyLink(ctx, (pkce ? PKCE_PREFIX : "") + tokenHash, "signup", redirectTo)}\n\n${EXPIRY_NOTE} If you didn't ask to join ClarityAI Coaching, you can ignore this email.`,
-  });
+  const link = verifyLink(ctx, (pkce ? PKCE_PREFIX : "") + tokenHash, "signup", redirectTo);
+  await ctx.send(
+    await composeEmail(ctx.appEnv, accountConfirmationEmail, { code, link }, { to: email, dedupeKey: ctx.dedupeKey("confirmation", user.id, tokenHash) }),
+  );
 }
 
 async function sendMagicLink(ctx: MessageContext, user: UserRow, email: string, pkce: Pkce | null, redirectTo: string) {
@@ -295,12 +300,8 @@ async function sendMagicLink(ctx: MessageContext, user: UserRow, email: string, 
   // GoTrue records magic links in recovery_sent_at too.
   await ctx.db.update(users).set({ recoverySentAt: new Date().toISOString() }).where(eq(users.id, user.id));
   await audit(ctx.db, { action: "user_recovery_requested", actorId: user.id, ipHash: ctx.ipHash, detail: { method: "magiclink" } });
-  await ctx.send({
-    dedupeKey: ctx.dedupeKey("magiclink", user.id, tokenHash),
-    to: email,
-    subject: "Your ClarityAI Coaching sign-in code",
-    text: `Your sign-in code is ${code}\n\nOr sign in with this link:\n${verifyLink(ctx, (pkce ? PKCE_PREFIX : "") + tokenHash, "magiclink", redirectTo)}\n\n${EXPIRY_NOTE} If you didn't ask to sign in, you can ignore this email — nobody can get into your account without the code.`,
-  });
+  const link = verifyLink(ctx, (pkce ? PKCE_PREFIX : "") + tokenHash, "magiclink", redirectTo);
+  await ctx.send(await composeEmail(ctx.appEnv, signInCodeEmail, { code, link }, { to: email, dedupeKey: ctx.dedupeKey("magiclink", user.id, tokenHash) }));
 }
 
 async function sendRecovery(ctx: MessageContext, user: UserRow, email: string, pkce: Pkce | null, redirectTo: string) {
@@ -308,24 +309,22 @@ async function sendRecovery(ctx: MessageContext, user: UserRow, email: string, p
   const { code, tokenHash } = await issueOneTimeToken(ctx, user.id, "recovery", email);
   await ctx.db.update(users).set({ recoverySentAt: new Date().toISOString() }).where(eq(users.id, user.id));
   await audit(ctx.db, { action: "user_recovery_requested", actorId: user.id, ipHash: ctx.ipHash, detail: { method: "recovery" } });
-  await ctx.send({
-    dedupeKey: ctx.dedupeKey("recovery", user.id, tokenHash),
-    to: email,
-    subject: "Reset your ClarityAI Coaching password",
-    text: `We received a request to reset the password for your ClarityAI Coaching account.\n\nYour code is ${code}\n\nOr choose a new password with this link:\n${verifyLink(ctx, (pkce ? PKCE_PREFIX : "") + tokenHash, "recovery", redirectTo)}\n\n${EXPIRY_NOTE} If you didn't ask to reset your password, you can ignore this email — your password stays the same.`,
-  });
+  const link = verifyLink(ctx, (pkce ? PKCE_PREFIX : "") + tokenHash, "recovery", redirectTo);
+  await ctx.send(await composeEmail(ctx.appEnv, passwordResetEmail, { code, link }, { to: email, dedupeKey: ctx.dedupeKey("recovery", user.id, tokenHash) }));
 }
 
 /** A code by text message (the outbox holds it until an SMS provider is wired up). */
 export async function sendPhoneCode(ctx: MessageContext, user: UserRow, phone: string, type: "confirmation" | "phone_change" | "reauthentication") {
   const { code, tokenHash } = await issueOneTimeToken(ctx, user.id, type, phone);
   if (type === "confirmation") await ctx.db.update(users).set({ confirmationSentAt: new Date().toISOString() }).where(eq(users.id, user.id));
-  await ctx.send({
-    dedupeKey: ctx.dedupeKey(`sms-${type}`, user.id, tokenHash),
-    to: `sms:+${phone}`,
-    subject: "ClarityAI Coaching code",
-    text: `Your ClarityAI Coaching code is ${code}. It expires in 1 hour. Don't share it with anyone.`,
-  });
+  await ctx.send(
+    textMessage({
+      dedupeKey: ctx.dedupeKey(`sms-${type}`, user.id, tokenHash),
+      to: `sms:+${phone}`,
+      subject: "ClarityAI Coaching code",
+      text: `Your ClarityAI Coaching code is ${code}. It expires in 1 hour. Don't share it with anyone.`,
+    }),
+  );
 }
 
 /** Codes for an email change: to the new address, and (secure change) to the current one. */
@@ -333,20 +332,24 @@ async function sendEmailChange(ctx: MessageContext, user: UserRow, newEmail: str
   if (pkce) await startFlow(ctx, user.id, pkce, "email_change", redirectTo);
   const prefix = pkce ? PKCE_PREFIX : "";
   const fresh = await issueOneTimeToken(ctx, user.id, "email_change_new", newEmail);
-  await ctx.send({
-    dedupeKey: ctx.dedupeKey("email-change-new", user.id, fresh.tokenHash),
-    to: newEmail,
-    subject: "Confirm your new email address",
-    text: `You asked to use this email address for your ClarityAI Coaching account.\n\nYour confirmation code is ${fresh.code}\n\nOr confirm with this link:\n${verifyLink(ctx, prefix + fresh.tokenHash, "email_change", redirectTo)}\n\n${EXPIRY_NOTE}${user.email ? " We've also sent a code to your current address: the change takes effect once both are confirmed." : ""} If you didn't ask for this, you can ignore this email.`,
-  });
+  await ctx.send(
+    await composeEmail(
+      ctx.appEnv,
+      emailChangeNewEmail,
+      { code: fresh.code, link: verifyLink(ctx, prefix + fresh.tokenHash, "email_change", redirectTo), alsoSentToCurrent: Boolean(user.email) },
+      { to: newEmail, dedupeKey: ctx.dedupeKey("email-change-new", user.id, fresh.tokenHash) },
+    ),
+  );
   if (!user.email) return;
   const current = await issueOneTimeToken(ctx, user.id, "email_change_current", user.email);
-  await ctx.send({
-    dedupeKey: ctx.dedupeKey("email-change-current", user.id, current.tokenHash),
-    to: user.email,
-    subject: "Confirm the change of your email address",
-    text: `Someone (hopefully you) asked to change the email address of your ClarityAI Coaching account from this address to ${newEmail}.\n\nTo approve the change, use the code ${current.code}\n\nOr approve it with this link:\n${verifyLink(ctx, prefix + current.tokenHash, "email_change", redirectTo)}\n\n${EXPIRY_NOTE} If it wasn't you, don't approve it, and change your password at ${ctx.config.siteUrl}/auth.`,
-  });
+  await ctx.send(
+    await composeEmail(
+      ctx.appEnv,
+      emailChangeCurrentEmail,
+      { code: current.code, link: verifyLink(ctx, prefix + current.tokenHash, "email_change", redirectTo), newEmail, signInUrl: `${ctx.config.siteUrl}/auth` },
+      { to: user.email, dedupeKey: ctx.dedupeKey("email-change-current", user.id, current.tokenHash) },
+    ),
+  );
 }
 
 /**
@@ -513,12 +516,7 @@ async function redeemEmailChange(ctx: AuthContext, user: UserRow, tokenType: One
   }
   await audit(ctx.db, { action: "user_modified", actorId: user.id, ipHash: ctx.ipHash, detail: { change: "email" } });
   if (oldEmail && oldEmail !== newEmail) {
-    await queueEmail(ctx, {
-      dedupeKey: `email-changed:${user.id}:${now}`,
-      to: oldEmail,
-      subject: "Your ClarityAI Coaching email address was changed",
-      text: `The email address of your ClarityAI Coaching account was changed from this address to ${newEmail}.\n\nIf you made this change, there's nothing more to do. If you didn't, contact us straight away by replying to this email.`,
-    });
+    await queueEmail(ctx, await composeEmail(ctx.appEnv, emailChangedEmail, { newEmail }, { to: oldEmail, dedupeKey: `email-changed:${user.id}:${now}` }));
   }
   return { single: false as const };
 }
@@ -812,12 +810,14 @@ export async function reauthenticate(ctx: AuthContext) {
   const messages = requestMessages(ctx);
   if (user.email) {
     const { code, tokenHash } = await issueOneTimeToken(ctx, user.id, "reauthentication", user.email);
-    await messages.send({
-      dedupeKey: messages.dedupeKey("reauthentication", user.id, tokenHash),
-      to: user.email,
-      subject: "Confirm it's you",
-      text: `To confirm a change to your ClarityAI Coaching account, enter this code: ${code}\n\nIt works once and expires in 1 hour. If you didn't ask for it, change your password at ${ctx.config.siteUrl}/auth.`,
-    });
+    await messages.send(
+      await composeEmail(
+        ctx.appEnv,
+        reauthenticationEmail,
+        { code, signInUrl: `${ctx.config.siteUrl}/auth` },
+        { to: user.email, dedupeKey: messages.dedupeKey("reauthentication", user.id, tokenHash) },
+      ),
+    );
   } else {
     await sendPhoneCode(messages, user, user.phone!, "reauthentication");
   }
@@ -937,12 +937,15 @@ export async function updateUser(ctx: AuthContext) {
     await revokeSessions(ctx, user.id, claims.session_id, "others");
     await audit(ctx.db, { action: "user_updated_password", actorId: user.id, ipHash: ctx.ipHash });
     if (user.email) {
-      await queueEmail(ctx, {
-        dedupeKey: `password-changed:${user.id}:${now}`,
-        to: user.email,
-        subject: "Your ClarityAI Coaching password was changed",
-        text: `The password for your ClarityAI Coaching account was just changed, and your other devices were signed out.\n\nIf you made this change, there's nothing more to do. If you didn't, reset your password straight away at ${ctx.config.siteUrl}/auth and reply to this email so we can help.`,
-      });
+      await queueEmail(
+        ctx,
+        await composeEmail(
+          ctx.appEnv,
+          passwordChangedEmail,
+          { signInUrl: `${ctx.config.siteUrl}/auth` },
+          { to: user.email, dedupeKey: `password-changed:${user.id}:${now}` },
+        ),
+      );
     }
   }
   const messages = requestMessages(ctx);

@@ -3,6 +3,7 @@ import { auditLog, authSessions, mfaChallenges, mfaFactors } from "~/db/schema";
 import type { AuthContext } from "../context.server";
 import type { AuditAction } from "../audit.server";
 import { queueEmail } from "~/auth/emails.server";
+import { textMessage } from "~/email/compose.server";
 import { badRequest, forbidden, notFound, tooManyRequests, unprocessable, validationFailed } from "../errors.server";
 import { AUTH_LIMITS, json, limit, readJsonBody, stringField } from "../http.server";
 import type { AmrEntry } from "../jwt.server";
@@ -222,13 +223,16 @@ export async function challengeFactor(ctx: AuthContext, factorId: string) {
     ctx.db.insert(mfaChallenges).values({ id, factorId: factor.id, ipHash: ctx.ipHash, otpCodeHash: codeHash, createdAt: now }),
     ctx.db.update(mfaFactors).set({ lastChallengedAt: now }).where(eq(mfaFactors.id, factor.id)),
   ]);
-  await queueEmail(ctx, {
-    dedupeKey: `mfa-sms:${id}`,
-    to: `sms:${factor.phone}`,
-    subject: "Your ClarityAI Coaching verification code",
-    // GoTrue's default MFA SMS template.
-    text: `Your code is ${code}`,
-  });
+  await queueEmail(
+    ctx,
+    textMessage({
+      dedupeKey: `mfa-sms:${id}`,
+      to: `sms:${factor.phone}`,
+      subject: "Your ClarityAI Coaching verification code",
+      // GoTrue's default MFA SMS template.
+      text: `Your code is ${code}`,
+    }),
+  );
   return json({ id, type: "phone", expires_at: expiresAt(now) });
 }
 

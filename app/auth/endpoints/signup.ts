@@ -7,6 +7,8 @@ import { hashPassword, TIMING_DUMMY_HASH, verifyPassword, weakPasswordReasons } 
 import { findUserByEmail, findUserById, findUserByPhone, normaliseEmail, normalisePhone, serializeUser, type UserRow } from "../users.server";
 import { issueSession } from "~/auth/token-sessions.server";
 import { queueEmail } from "~/auth/emails.server";
+import { composeEmail } from "~/email/compose.server";
+import { signupExistingEmail } from "~/email/templates/signup-existing";
 import { cleanMetadata, linkRedirect, readPkce, requestMessages, sendConfirmation, sendPhoneCode } from "./email-flows";
 import { audit } from "../audit.server";
 import { isEmail, isPhone } from "../validation";
@@ -104,12 +106,15 @@ export async function signup(ctx: AuthContext) {
  */
 async function answerExisting(ctx: AuthContext, existing: UserRow, provider: "email" | "phone", address: string, userMetadata: Record<string, unknown>) {
   if (existing.email) {
-    await queueEmail(ctx, {
-      dedupeKey: `signup-existing:${existing.id}:${new Date().toISOString().slice(0, 13)}`,
-      to: existing.email,
-      subject: "Someone tried to create an account with your email",
-      text: `Someone (hopefully you) tried to sign up to ClarityAI Coaching with this email address, which already has an account.\n\nIf it was you, sign in at ${ctx.appEnv.PUBLIC_SITE_URL}/auth — or reset your password there if you've forgotten it. If it wasn't you, you can ignore this email.`,
-    });
+    await queueEmail(
+      ctx,
+      await composeEmail(
+        ctx.appEnv,
+        signupExistingEmail,
+        { signInUrl: `${ctx.appEnv.PUBLIC_SITE_URL}/auth` },
+        { to: existing.email, dedupeKey: `signup-existing:${existing.id}:${new Date().toISOString().slice(0, 13)}` },
+      ),
+    );
   }
   const id = crypto.randomUUID();
   const now = new Date().toISOString();

@@ -8,6 +8,8 @@ import { AuthApiError, badRequest, forbidden, unprocessable } from "../../errors
 import { AUTH_LIMITS, limit, stringField } from "../../http.server";
 import { audit } from "../../audit.server";
 import { queueEmail } from "~/auth/emails.server";
+import { composeEmail } from "~/email/compose.server";
+import { accountConfirmationEmail } from "~/email/templates/account-confirmation";
 import { issueOneTimeToken } from "../../one-time-tokens.server";
 import { authenticate, issueSession, type SessionResponse } from "~/auth/token-sessions.server";
 import { findUserByEmail, findUserById, normaliseEmail, userMetadata, type UserRow } from "../../users.server";
@@ -192,12 +194,11 @@ async function sendConfirmation(ctx: AuthContext, user: UserRow, email: string) 
   if (user.confirmationSentAt && Date.now() - Date.parse(user.confirmationSentAt) < 60_000) return;
   const { code, tokenHash } = await issueOneTimeToken(ctx, user.id, "confirmation", email);
   await ctx.db.update(users).set({ confirmationSentAt: new Date().toISOString() }).where(eq(users.id, user.id));
-  await queueEmail(ctx, {
-    dedupeKey: `confirmation:${user.id}:${tokenHash.slice(0, 16)}`,
-    to: email,
-    subject: "Confirm your ClarityAI Coaching account",
-    text: `Welcome to ClarityAI Coaching!\n\nYour confirmation code is ${code}\n\nOr confirm with this link: ${ctx.config.issuer}/verify?token=${tokenHash}&type=signup&redirect_to=${encodeURIComponent(ctx.appEnv.PUBLIC_SITE_URL + "/auth")}\n\nThe code expires in 1 hour. If you didn't sign up, ignore this email.`,
-  });
+  const link = `${ctx.config.issuer}/verify?token=${tokenHash}&type=signup&redirect_to=${encodeURIComponent(ctx.appEnv.PUBLIC_SITE_URL + "/auth")}`;
+  await queueEmail(
+    ctx,
+    await composeEmail(ctx.appEnv, accountConfirmationEmail, { code, link }, { to: email, dedupeKey: `confirmation:${user.id}:${tokenHash.slice(0, 16)}` }),
+  );
 }
 
 const needsVerification = (providerType: string, sent: boolean) =>
