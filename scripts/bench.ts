@@ -1,5 +1,6 @@
 /**
- * Performance bench for the production build (`npm run bench`, flags: `--no-build`).
+ * Performance bench for the production build (`npm run bench`, flags: `--no-build`, `--no-lighthouse`,
+ * `--port <n>` for wrangler dev, 8788 unless given or set in BENCH_PORT).
  *
  *   1. Build (`remix vite:build`) and apply local D1 migrations, then snapshot the build: build/client is
  *      copied and the Worker is bundled (`wrangler deploy --dry-run`) into a private temp directory, and
@@ -7,7 +8,12 @@
  *      `wrangler dev` would reload mid-measurement (or crash when build/client vanishes). A snapshot
  *      whose client and server halves differ (a rebuild landed in between) is rejected and retried.
  *   2. First-load JavaScript per route, gzip level 9, from the client build's manifest.
- *   3. SSR vs static throughput against `wrangler dev` on 127.0.0.1:8788 (in-process load generator).
+ *   3. Throughput against `wrangler dev` on 127.0.0.1 (in-process load generator): the home page from the
+ *      warm edge cache, the home page rendered (a cookie the app does not know makes the edge cache step
+ *      aside), the app's stylesheet (a static file of about the page's size) and the favicon. Then the
+ *      CPU time per request, sequentially: the on-CPU time of every thread of wrangler dev's processes
+ *      (/proc/<pid>/task/<tid>/schedstat, nanoseconds) before and after each request, median of many.
+ *      Timers inside a Worker stand still while it computes, so in-Worker timing cannot measure this.
  *   4. Lighthouse (mobile defaults, median of 3 runs) for every page in LIGHTHOUSE_PAGES.
  *   5. Summary on stdout and JSON in bench-results/latest.json.
  *
@@ -37,7 +43,7 @@ const BUILD_DIR = path.join(ROOT, "build");
 const RESULTS_DIR = path.join(ROOT, "bench-results");
 
 const HOST = "127.0.0.1"; // the only host this script ever sends traffic to
-const PORT = 8788;
+const PORT = portArgument() ?? 8788;
 const ORIGIN = `http://${HOST}:${PORT}`;
 
 /** Pages audited by Lighthouse; each gets its own median. Add location pages, blog posts, ... here. */
@@ -70,7 +76,14 @@ const WORKER_MAIN = "workers/app.ts"; // wrangler.toml's main
 const LOAD = { concurrency: 16, warmupMs: 2_000, durationMs: 8_000, rounds: 4 };
 const SSR_PATH = "/";
 const STATIC_PATH = "/favicon.svg"; // served by wrangler's asset server from the copy of build/client
+/** The home page from the warm edge cache against the app's stylesheet, a static file of about its size. */
+const MIN_CACHED_STYLESHEET_RATIO = 0.8;
+/** The home page from the warm edge cache against the favicon (the bench's first comparison). */
 const MIN_SSR_STATIC_RATIO = 0.5;
+/** A cookie the app never sets: the edge cache answers BYPASS and the page is rendered (decision record 005). */
+const RENDER_COOKIE = "bench=render";
+/** Sequential requests per endpoint for the CPU time per request. */
+const CPU_SAMPLES = 60;
 
 // Sign-in latency through the auth API with the seeded demo accounts (README "Demo accounts").
 const SIGN_IN_ACCOUNTS = ["admin@clarityai.test", "coach@clarityai.test", "client@clarityai.test"];
@@ -112,6 +125,8 @@ interface LoadResult {
   p50Ms: number;
   p95Ms: number;
   bytesPerResponse: number;
+  /** X-Edge-Cache values seen (HIT, STALE, MISS, BYPASS; "none" for static files). */
+  edgeCache: Record<string, number>;
 }
 
 interface ThroughputReport {
@@ -120,9 +135,25 @@ interface ThroughputReport {
   rounds: number;
   /** 1-minute load average before and after; above the CPU count the figures are noisy. */
   loadAverage: [number, number];
-  ssr: LoadResult;
-  static: LoadResult;
-  ratio: number;
+  /** The home page answered from the warm edge cache. */
+  cached: LoadResult;
+  /** The home page rendered for every request (the edge cache stepping aside). */
+  rendered: LoadResult;
+  stylesheet: LoadResult;
+  favicon: LoadResult;
+  ratios: { cachedToStylesheet: number; cachedToFavicon: number; renderedToFavicon: number };
+  cpu?: CpuReport;
+}
+
+interface CpuReport {
+  method: string;
+  samples: number;
+  /** Median CPU milliseconds per request. */
+  renderedMs: number;
+  cachedMs: number;
+  stylesheetMs: number;
+  /** Rendered minus stylesheet: the render's own share, without what every request costs. */
+  renderOnlyMs: number;
 }
 
 interface FailingAudit {
@@ -233,6 +264,16 @@ interface BenchResults {
 // ---------------------------------------------------------------------------------------------------
 // Small helpers
 // ---------------------------------------------------------------------------------------------------
+
+/** `--port <n>` (or `--port=<n>`, or BENCH_PORT=<n> through `npm run bench`): where wrangler dev listens. */
+function portArgument(): number | undefined {
+  const index = process.argv.findIndex((arg) => arg === "--port" || arg.startsWith("--port="));
+  if (index < 0 && !process.env.BENCH_PORT) return undefined;
+  const value = index < 0 ? process.env.BENCH_PORT : process.argv[index]!.includes("=") ? process.argv[index]!.split("=")[1] : process.argv[index + 1];
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1024 || port > 65535) throw new Error(`--port needs a port number from 1024 to 65535, not ${value}`);
+  return port;
+}
 
 function log(message: string): void {
   console.log(`› ${message}`);
@@ -545,6 +586,11 @@ class WranglerDev {
   private exited = false;
   readonly logFile = path.join(RESULTS_DIR, "wrangler-dev.log");
 
+  /** wrangler dev runs in its own process group, led by the process this started. */
+  get processGroup(): number | undefined {
+    return this.exited ? undefined : this.child?.pid;
+  }
+
   /** Serves the snapshot: the pre-bundled Worker (no rebuilds, no file watching of build/) and its assets. */
   async start(snapshot: Snapshot): Promise<void> {
     if (await portInUse(PORT)) throw new Error(`port ${PORT} is already in use; stop whatever listens there first`);
@@ -641,16 +687,30 @@ function portInUse(port: number): Promise<boolean> {
 }
 
 interface LoadTally {
+  name: string;
   path: string;
+  headers: Record<string, string>;
   ok: number;
   non200: number;
   errors: number;
   bytes: number;
   ms: number;
   latencies: number[];
+  edgeCache: Record<string, number>;
 }
 
-const newTally = (urlPath: string): LoadTally => ({ path: urlPath, ok: 0, non200: 0, errors: 0, bytes: 0, ms: 0, latencies: [] });
+const newTally = (name: string, urlPath: string, headers: Record<string, string> = {}): LoadTally => ({
+  name,
+  path: urlPath,
+  headers: { accept: "text/html,*/*", ...headers },
+  ok: 0,
+  non200: 0,
+  errors: 0,
+  bytes: 0,
+  ms: 0,
+  latencies: [],
+  edgeCache: {},
+});
 
 /** Closed-loop load: `concurrency` workers each send one request at a time until the deadline. */
 async function generateLoad(tally: LoadTally, durationMs: number): Promise<void> {
@@ -661,12 +721,14 @@ async function generateLoad(tally: LoadTally, durationMs: number): Promise<void>
     while (performance.now() < deadline) {
       const t0 = performance.now();
       try {
-        const response = await fetch(url, { headers: { accept: "text/html,*/*" }, signal: AbortSignal.timeout(10_000) });
+        const response = await fetch(url, { headers: tally.headers, signal: AbortSignal.timeout(10_000) });
         const body = await response.arrayBuffer(); // read fully, as a browser would
         if (response.status === 200) {
           tally.ok++;
           tally.bytes += body.byteLength;
           tally.latencies.push(performance.now() - t0);
+          const edge = response.headers.get("x-edge-cache") ?? "none";
+          tally.edgeCache[edge] = (tally.edgeCache[edge] ?? 0) + 1;
         } else {
           tally.non200++;
         }
@@ -692,53 +754,163 @@ function summarize(tally: LoadTally): LoadResult {
     p50Ms: round(percentile(tally.latencies, 50), 1),
     p95Ms: round(percentile(tally.latencies, 95), 1),
     bytesPerResponse: Math.round(tally.bytes / tally.ok),
+    edgeCache: tally.edgeCache,
   };
 }
 
-async function measureThroughput(): Promise<ThroughputReport> {
-  const check = await fetch(`${ORIGIN}${STATIC_PATH}`);
-  await check.arrayBuffer();
-  if (check.status !== 200) throw new Error(`static asset ${STATIC_PATH} answered ${check.status}`);
+/** The app's stylesheet in the snapshot (the largest .css file of the client build), as a URL path. */
+async function stylesheetPath(snapshot: Snapshot): Promise<string> {
+  const assets = path.join(snapshot.clientDir, "assets");
+  const sheets = (await readdir(assets)).filter((name) => name.endsWith(".css"));
+  if (sheets.length === 0) throw new Error("no .css file in build/client/assets");
+  const sized = await Promise.all(sheets.map(async (name) => ({ name, size: (await readFile(path.join(assets, name))).byteLength })));
+  return `/assets/${sized.sort((a, b) => b.size - a.size)[0]!.name}`;
+}
+
+async function expectEdgeCache(urlPath: string, headers: Record<string, string>, expected: string[]): Promise<void> {
+  const response = await fetch(`${ORIGIN}${urlPath}`, { headers });
+  await response.arrayBuffer();
+  const edge = response.headers.get("x-edge-cache");
+  if (response.status !== 200 || !expected.includes(edge ?? "")) {
+    throw new Error(`${urlPath} answered ${response.status} with X-Edge-Cache ${edge}, expected ${expected.join(" or ")}`);
+  }
+}
+
+async function measureThroughput(snapshot: Snapshot, processGroup: number | undefined): Promise<ThroughputReport> {
+  const stylesheet = await stylesheetPath(snapshot);
+  for (const staticPath of [STATIC_PATH, stylesheet]) {
+    const check = await fetch(`${ORIGIN}${staticPath}`);
+    await check.arrayBuffer();
+    if (check.status !== 200) throw new Error(`static asset ${staticPath} answered ${check.status}`);
+  }
+  // The edge cache is warm after one request, and the cookie really makes the Worker render.
+  await expectEdgeCache(SSR_PATH, {}, ["MISS", "HIT", "STALE"]);
+  await expectEdgeCache(SSR_PATH, {}, ["HIT"]);
+  await expectEdgeCache(SSR_PATH, { cookie: RENDER_COOKIE }, ["BYPASS"]);
 
   const loadBefore = os.loadavg()[0] ?? 0;
   const slice = LOAD.durationMs / LOAD.rounds;
+  const tallies = () => [
+    newTally("cached", SSR_PATH),
+    newTally("rendered", SSR_PATH, { cookie: RENDER_COOKIE }),
+    newTally("stylesheet", stylesheet),
+    newTally("favicon", STATIC_PATH),
+  ];
   log(
-    `load ${SSR_PATH} and ${STATIC_PATH}: ${LOAD.warmupMs / 1000} s warm-up each, then ${LOAD.durationMs / 1000} s each in ${LOAD.rounds} alternating slices, concurrency ${LOAD.concurrency}`,
+    `load ${SSR_PATH} (edge cache), ${SSR_PATH} (rendered), ${stylesheet} and ${STATIC_PATH}: ${LOAD.warmupMs / 1000} s warm-up each, then ${LOAD.durationMs / 1000} s each in ${LOAD.rounds} alternating slices, concurrency ${LOAD.concurrency}`,
   );
-  await generateLoad(newTally(SSR_PATH), LOAD.warmupMs);
-  await generateLoad(newTally(STATIC_PATH), LOAD.warmupMs);
-  const ssr = newTally(SSR_PATH);
-  const staticTally = newTally(STATIC_PATH);
+  for (const warmup of tallies()) await generateLoad(warmup, LOAD.warmupMs);
+  const measured = tallies();
   for (let i = 0; i < LOAD.rounds; i++) {
-    const order = i % 2 === 0 ? [ssr, staticTally] : [staticTally, ssr];
-    for (const tally of order) await generateLoad(tally, slice);
+    // Each round starts with the next endpoint, so none is always first or last.
+    for (let j = 0; j < measured.length; j++) await generateLoad(measured[(i + j) % measured.length]!, slice);
   }
-  const ssrResult = summarize(ssr);
-  const staticResult = summarize(staticTally);
+  const [cached, rendered, sheet, favicon] = measured.map(summarize) as [LoadResult, LoadResult, LoadResult, LoadResult];
+  const cpu = processGroup === undefined ? undefined : await measureCpu(processGroup, stylesheet);
   return {
     concurrency: LOAD.concurrency,
     durationMs: LOAD.durationMs,
     rounds: LOAD.rounds,
     loadAverage: [round(loadBefore, 2), round(os.loadavg()[0] ?? 0, 2)],
-    ssr: ssrResult,
-    static: staticResult,
-    ratio: round(ssrResult.rps / staticResult.rps, 2),
+    cached,
+    rendered,
+    stylesheet: sheet,
+    favicon,
+    ratios: {
+      cachedToStylesheet: round(cached.rps / sheet.rps, 2),
+      cachedToFavicon: round(cached.rps / favicon.rps, 2),
+      renderedToFavicon: round(rendered.rps / favicon.rps, 2),
+    },
+    cpu,
+  };
+}
+
+/** On-CPU nanoseconds so far of every thread of every process in the group (Linux /proc). */
+async function groupCpuNs(processGroup: number): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, "utf8");
+      // pgrp is the 3rd field after the parenthesised command name.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== processGroup) continue;
+      for (const task of await readdir(`/proc/${entry}/task`)) {
+        total += Number((await readFile(`/proc/${entry}/task/${task}/schedstat`, "utf8")).split(" ")[0]);
+      }
+    } catch {
+      // the process or thread ended meanwhile
+    }
+  }
+  return total;
+}
+
+/**
+ * Median CPU time per request, one request at a time: what wrangler dev's processes (workerd and its
+ * node parent) spent between sending the request and reading the whole answer. It includes what
+ * every request costs locally (HTTP, wrangler's proxying, the local KV and D1); the stylesheet shows
+ * that floor, and rendered minus stylesheet is the render's own share.
+ */
+async function measureCpu(processGroup: number, stylesheet: string): Promise<CpuReport | undefined> {
+  if (!existsSync("/proc/self/schedstat")) return undefined;
+  const sample = async (urlPath: string, headers: Record<string, string>) => {
+    const values: number[] = [];
+    for (let i = 0; i < CPU_SAMPLES; i++) {
+      const before = await groupCpuNs(processGroup);
+      const response = await fetch(`${ORIGIN}${urlPath}`, { headers });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${urlPath} answered ${response.status} while measuring CPU time`);
+      values.push((await groupCpuNs(processGroup)) - before);
+    }
+    return round(median(values) / 1e6, 2);
+  };
+  log(`CPU time per request: ${CPU_SAMPLES} sequential requests each for ${SSR_PATH} rendered, ${SSR_PATH} from the edge cache and ${stylesheet}`);
+  const renderedMs = await sample(SSR_PATH, { cookie: RENDER_COOKIE });
+  const cachedMs = await sample(SSR_PATH, {});
+  const stylesheetMs = await sample(stylesheet, {});
+  return {
+    method: "sum of /proc/<pid>/task/<tid>/schedstat on-CPU time over wrangler dev's process group, before and after each sequential request; median",
+    samples: CPU_SAMPLES,
+    renderedMs,
+    cachedMs,
+    stylesheetMs,
+    renderOnlyMs: round(renderedMs - stylesheetMs, 2),
   };
 }
 
 function throughputTargets(report: ThroughputReport): TargetCheck[] {
-  return [{ name: "SSR / static throughput ratio", value: report.ratio, target: `≥ ${MIN_SSR_STATIC_RATIO}`, pass: report.ratio >= MIN_SSR_STATIC_RATIO }];
+  const { cachedToStylesheet, cachedToFavicon } = report.ratios;
+  return [
+    {
+      name: "edge-cached / stylesheet throughput ratio",
+      value: cachedToStylesheet,
+      target: `≥ ${MIN_CACHED_STYLESHEET_RATIO}`,
+      pass: cachedToStylesheet >= MIN_CACHED_STYLESHEET_RATIO,
+    },
+    {
+      name: "edge-cached / favicon throughput ratio",
+      value: cachedToFavicon,
+      target: `≥ ${MIN_SSR_STATIC_RATIO}`,
+      pass: cachedToFavicon >= MIN_SSR_STATIC_RATIO,
+    },
+  ];
 }
 
 function printThroughput(report: ThroughputReport, targets: TargetCheck[]): void {
   console.log(
     `\nThroughput (wrangler dev, ${report.concurrency} concurrent, ${report.durationMs / 1000} s each in ${report.rounds} alternating slices, 200s only)`,
   );
+  const rows: [string, LoadResult][] = [
+    [`${report.cached.path} edge cache`, report.cached],
+    [`${report.rendered.path} rendered`, report.rendered],
+    [`${report.stylesheet.path}`, report.stylesheet],
+    [`${report.favicon.path}`, report.favicon],
+  ];
   console.log(
     table(
-      ["endpoint", "req/s", "p50 ms", "p95 ms", "200s", "non-200", "errors", "bytes"],
-      [report.ssr, report.static].map((r, i) => [
-        `${i === 0 ? "SSR" : "static"} ${r.path}`,
+      ["endpoint", "req/s", "p50 ms", "p95 ms", "200s", "non-200", "errors", "bytes", "X-Edge-Cache"],
+      rows.map(([name, r]) => [
+        name,
         r.rps.toFixed(1),
         r.p50Ms.toFixed(1),
         r.p95Ms.toFixed(1),
@@ -746,11 +918,22 @@ function printThroughput(report: ThroughputReport, targets: TargetCheck[]): void
         r.non200,
         r.errors,
         r.bytesPerResponse,
+        Object.entries(r.edgeCache)
+          .map(([status, n]) => `${status} ${n}`)
+          .join(", "),
       ]),
     ),
   );
-  const target = targets[0]!;
-  console.log(`  ratio SSR/static: ${report.ratio.toFixed(2)} (target ${target.target}) ${passLabel(target.pass)}`);
+  for (const target of targets) console.log(`  ${target.name}: ${target.value.toFixed(2)} (target ${target.target}) ${passLabel(target.pass)}`);
+  console.log(`  rendered / favicon throughput ratio: ${report.ratios.renderedToFavicon.toFixed(2)} (every request rendered, for comparison)`);
+  if (report.cpu) {
+    const cpu = report.cpu;
+    console.log(`  CPU time per request (median of ${cpu.samples}, all of wrangler dev's threads):`);
+    console.log(`    ${SSR_PATH} rendered ${cpu.renderedMs} ms, from the edge cache ${cpu.cachedMs} ms, stylesheet ${cpu.stylesheetMs} ms`);
+    console.log(`    the render's own share (rendered − stylesheet): ${cpu.renderOnlyMs} ms`);
+  } else {
+    console.log("  CPU time per request: not measured (needs Linux /proc)");
+  }
   const [before, after] = report.loadAverage;
   const cpus = os.cpus().length;
   if (Math.max(before, after) > cpus) {
@@ -781,7 +964,12 @@ function auditExamples(details: unknown, max = 3): string[] {
 
 async function runLighthouseOnce(url: string, reportFile: string): Promise<LighthouseRun> {
   const chromium = await resolveChromium();
-  const chrome = await launch({ chromePath: chromium.executablePath, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS], envVars: chromium.env, logLevel: "silent" });
+  const chrome = await launch({
+    chromePath: chromium.executablePath,
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+    envVars: chromium.env,
+    logLevel: "silent",
+  });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -961,7 +1149,7 @@ async function main(): Promise<number> {
     }
 
     if (migrated && (await step("wrangler dev", async () => (await wrangler.start(snapshot), true)))) {
-      results.throughput = await step("throughput", measureThroughput);
+      results.throughput = await step("throughput", () => measureThroughput(snapshot, wrangler.processGroup));
       if (results.throughput) {
         const targets = throughputTargets(results.throughput);
         results.targets.push(...targets);
@@ -972,7 +1160,7 @@ async function main(): Promise<number> {
       if (results.signIn) printSignIn(results.signIn);
 
       const pages: LighthousePageReport[] = [];
-      for (const page of LIGHTHOUSE_PAGES) {
+      for (const page of process.argv.includes("--no-lighthouse") ? [] : LIGHTHOUSE_PAGES) {
         const report = await step(`lighthouse ${page.name}`, () => runLighthousePage(page));
         if (report) pages.push(report);
       }

@@ -1,6 +1,7 @@
 /**
  * Seeds a local D1 database with the demo content of app/db/seed-data.ts. Safe to re-run: rows are
- * inserted only when missing, so existing local data is kept.
+ * inserted only when missing, so existing local data is kept. Then starts a new content version, so
+ * the edge cache renders every public page afresh (decision record 005).
  * Usage: tsx scripts/seed.ts [--persist-to <dir>]
  */
 import { execFileSync } from "node:child_process";
@@ -8,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SEED_STATEMENTS } from "../app/db/seed-data";
+import { CONTENT_VERSION_KEY, newContentVersion } from "../app/platform/edge-cache.server";
 
 const dir = mkdtempSync(join(tmpdir(), "clarityai-seed-"));
 try {
@@ -18,6 +20,12 @@ try {
     env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" },
   });
   console.log(`Seed applied: ${SEED_STATEMENTS.length} demo rows checked (existing rows kept).`);
+  const version = newContentVersion();
+  execFileSync("npx", ["wrangler", "kv", "key", "put", CONTENT_VERSION_KEY, version, "--binding", "EDGE_CACHE", "--local", ...process.argv.slice(2)], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+  });
+  console.log(`Content version ${version}: cached public pages are rendered afresh.`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

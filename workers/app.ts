@@ -4,7 +4,8 @@ import * as serverBuild from "../build/server/index.js";
 import { AUTH_API_PREFIX, handleAuthApi } from "~/auth/api.server";
 import { createRequestContext, type RequestContext } from "~/context.server";
 import { EnvError } from "~/platform/env.server";
-import { hasSessionCookie, isPersonalPath, personalPathPatterns, PRIVATE_NO_STORE } from "~/platform/cache-policy.server";
+import { cacheablePages, hasSessionCookie, isPersonalPath, personalPathPatterns, PRIVATE_NO_STORE } from "~/platform/cache-policy.server";
+import { serveWithEdgeCache } from "~/platform/edge-cache.server";
 import { isCrossSiteWrite } from "~/platform/origin-check.server";
 import { checkFormBody } from "~/platform/request-body.server";
 import { applySecurityHeaders, createNonce } from "~/platform/security-headers.server";
@@ -15,6 +16,7 @@ export { Conversation } from "./conversation";
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
 const PERSONAL_PATHS = personalPathPatterns((serverBuild as unknown as ServerBuild).routes);
+const CACHEABLE_PAGES = cacheablePages(serverBuild as unknown as ServerBuild);
 
 export default {
   async fetch(request, env, ctx) {
@@ -52,10 +54,16 @@ export default {
     if (isCrossSiteWrite(request)) {
       return finish(new Response("Cross-site request refused", { status: 403 }));
     }
-    // Pages take only bounded, readable HTML form bodies; a 4xx answer otherwise.
-    const checked = await checkFormBody(request);
-    if (checked instanceof Response) return finish(checked);
-    return finish(await handleRemixRequest(checked, context));
+    // Attribution (UTM parameters, click ids, referrer) belongs here: read from the visitor's own
+    // request before the edge cache, which renders and keys pages without those parameters; anything
+    // it sets on the answer goes on after the cache, as `finish` does with the security headers.
+    // Anonymous visits to public pages are answered from the edge cache (decision record 005);
+    // everything else is rendered. Pages take only bounded, readable HTML form bodies; a 4xx otherwise.
+    const render = async (pageRequest: Request) => {
+      const checked = await checkFormBody(pageRequest);
+      return checked instanceof Response ? checked : handleRemixRequest(checked, context);
+    };
+    return finish(await serveWithEdgeCache(request, context, CACHEABLE_PAGES, render));
   },
   queue: (batch, env) => handleQueue(batch, env),
   scheduled: (controller, env) => handleScheduled(controller, env),

@@ -1,4 +1,5 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
+import { matchRoutes } from "@remix-run/react";
 import { ROUTE_ACCESS } from "~/auth/route-access";
 import { SESSION_COOKIE } from "~/auth/web-sessions.server";
 
@@ -65,4 +66,103 @@ export function isPersonalPath(pathname: string, patterns: readonly string[][]):
 export function hasSessionCookie(request: Request): boolean {
   const cookie = request.headers.get("Cookie");
   return cookie !== null && cookie.split(";").some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The edge cache (platform/edge-cache.server.ts, decision record 005): which requests it may answer.
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * The pages the edge cache may keep: each is the same for every visitor who is not signed in, and
+ * takes nothing personal from the request. An allow-list: a new route is rendered for every request
+ * until it is added here, and only routes classified "public" in app/auth/route-access.ts count.
+ * Not here on purpose: the 404 page (routes/$), booking and contact (their forms echo what a visitor
+ * typed), the payment pages, and sign-in/sign-out.
+ */
+export const CACHEABLE_ROUTES: readonly string[] = [
+  "routes/_index",
+  "routes/about",
+  "routes/become-coach",
+  "routes/blog._index",
+  "routes/blog.$slug",
+  "routes/blog.rss[.]xml",
+  "routes/case-studies._index",
+  "routes/case-studies.$industry._index",
+  "routes/case-studies.$industry.$slug",
+  "routes/clarityai.$slug",
+  "routes/locations._index",
+  "routes/locations.$slug",
+  "routes/privacy",
+  "routes/resources",
+  "routes/services._index",
+  "routes/services.$slug",
+  "routes/services.clarityai",
+  "routes/sitemap[.]xml",
+  "routes/terms",
+];
+
+/**
+ * Cookies the app never reads: Cloudflare's own (bot management, challenge clearance, load
+ * balancing). Any other cookie (the session, the flash-message cookie, anything added later) means
+ * the answer may be personal, so the request skips the edge cache.
+ */
+export const COOKIES_IGNORED_BY_EDGE_CACHE: readonly string[] = ["__cf_bm", "cf_clearance", "_cfuvid", "__cfruid", "__cflb"];
+
+type RouteTree = Parameters<typeof matchRoutes>[0];
+
+/** What the Worker entry computes once from the server build: the route tree and which leaves are cacheable. */
+export type CacheablePages = {
+  tree: RouteTree;
+  routeIds: ReadonlySet<string>;
+  /** The client build's version: cached HTML names hashed asset files, so a new build starts a new cache. */
+  buildVersion: string;
+  /** isEdgeCacheable for these pages. */
+  admits: (request: Request, url: URL) => boolean;
+};
+
+export function cacheablePages(build: Pick<ServerBuild, "routes" | "assets">): CacheablePages {
+  const tree = (parentId: string | undefined): RouteTree =>
+    Object.values(build.routes)
+      .filter((route) => route.parentId === parentId)
+      .map((route) => {
+        const children = tree(route.id);
+        return {
+          id: route.id,
+          path: route.path,
+          index: route.index,
+          caseSensitive: route.caseSensitive,
+          ...(children.length ? { children } : {}),
+        } as RouteTree[number];
+      });
+  const routeIds = new Set(CACHEABLE_ROUTES.filter((id) => ROUTE_ACCESS[id] === "public" && build.routes[id]));
+  const pages: CacheablePages = {
+    tree: tree(undefined),
+    routeIds,
+    buildVersion: build.assets.version,
+    admits: (request, url) => isEdgeCacheable(request, url, pages),
+  };
+  return pages;
+}
+
+/** True when the request carries a cookie the app may read (see COOKIES_IGNORED_BY_EDGE_CACHE). */
+export function hasAppCookie(request: Request): boolean {
+  const cookie = request.headers.get("Cookie");
+  if (!cookie) return false;
+  return cookie
+    .split(";")
+    .map((pair) => pair.split("=", 1)[0]!.trim())
+    .some((name) => name !== "" && !COOKIES_IGNORED_BY_EDGE_CACHE.includes(name));
+}
+
+/**
+ * True when the edge cache may answer this request: a GET or HEAD of a page in CACHEABLE_ROUTES (as
+ * Remix itself would match it), from a visitor with no app cookie and no Authorization header.
+ * Single-fetch data requests (".data") are never cached.
+ */
+export function isEdgeCacheable(request: Request, url: URL, pages: Pick<CacheablePages, "tree" | "routeIds">): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (request.headers.has("Authorization") || hasAppCookie(request)) return false;
+  if (url.pathname.endsWith(".data") || url.searchParams.has("_data")) return false;
+  const leaf = matchRoutes(pages.tree, url.pathname)?.at(-1)?.route.id;
+  return leaf !== undefined && pages.routeIds.has(leaf);
 }

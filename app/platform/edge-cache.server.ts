@@ -1,0 +1,205 @@
+import type { RequestContext } from "~/context.server";
+import type { CacheablePages } from "./cache-policy.server";
+
+// The edge cache for anonymous visitors (decision record 005). Public pages are kept in the Workers
+// Cache API (caches.default, one per Cloudflare location) and served from it until they go stale;
+// the key names the client build, the settings a page is rendered with and the content version, so a
+// new build or a content change starts afresh everywhere at once. Cached HTML holds a placeholder
+// where each CSP nonce was, and every answer gets the nonce of its own request.
+
+/** Diagnostic answer header: HIT, STALE (served, refresh running), MISS (rendered) or BYPASS (not cacheable). */
+export const EDGE_CACHE_HEADER = "X-Edge-Cache";
+export type EdgeCacheStatus = "HIT" | "STALE" | "MISS" | "BYPASS";
+
+/** A stored page is served as it is for this long… */
+export const EDGE_FRESH_SECONDS = 60;
+/** …then, for this much longer, served once more while a fresh copy is rendered in the background. */
+export const EDGE_STALE_SECONDS = 600;
+/** One background refresh per page and location at a time; a failed one is retried after this. */
+const REFRESH_LOCK_SECONDS = 30;
+/** How long a Cloudflare location may keep the content version it read from KV. KV's minimum. */
+const VERSION_READ_CACHE_SECONDS = 30;
+
+export const CONTENT_VERSION_KEY = "content-version";
+/** Content before its first bump. */
+const INITIAL_CONTENT_VERSION = "0";
+
+/** Query parameters that only say where a visitor came from: they never change a page. */
+export const TRACKING_PARAMS = /^(utm_[a-z0-9_]+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|ttclid|twclid|li_fat_id|mc_cid|mc_eid|_ga|_gl)$/i;
+
+const STORED_AT_HEADER = "X-Edge-Stored-At";
+const BROWSER_CACHE_CONTROL_HEADER = "X-Edge-Browser-Cache-Control";
+/** Stands in for the nonce in stored HTML; never a valid nonce, so a slip would fail closed. */
+const NONCE_PLACEHOLDER = "edge-cache-nonce";
+
+type Render = (request: Request) => Promise<Response>;
+type VersionStore = Pick<Env, "EDGE_CACHE">;
+
+/** A new content version: unique, so two bumps at once never settle on one value. */
+export function newContentVersion(): string {
+  return `${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
+}
+
+/** Starts a new content version: every cached page is rendered afresh on its next request (KV spreads it in ≤ ~60 s). */
+export async function bumpContentVersion(env: VersionStore): Promise<string> {
+  const version = newContentVersion();
+  await env.EDGE_CACHE.put(CONTENT_VERSION_KEY, version);
+  return version;
+}
+
+export async function readContentVersion(env: VersionStore): Promise<string> {
+  return (await env.EDGE_CACHE.get(CONTENT_VERSION_KEY, { cacheTtl: VERSION_READ_CACHE_SECONDS })) ?? INITIAL_CONTENT_VERSION;
+}
+
+/** The URL a page is rendered and keyed from: tracking parameters dropped, the rest sorted by name. */
+export function canonicalPageUrl(url: URL): URL {
+  const page = new URL(url.pathname, url.origin);
+  const params = [...url.searchParams].filter(([name]) => !TRACKING_PARAMS.test(name));
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [name, value] of params) page.searchParams.append(name, value);
+  return page;
+}
+
+function cacheKey(page: URL, context: RequestContext, pages: CacheablePages, version: string): Request {
+  // Everything a public page is rendered from besides its URL and the content: the client build,
+  // the environment and the canonical origin (both settings of the deployment).
+  const scope = [pages.buildVersion, context.env.APP_ENV, context.siteOrigin, version].map(encodeURIComponent).join("/");
+  return new Request(`${page.origin}/__edge-cache/${scope}${page.pathname}${page.search}`);
+}
+
+/**
+ * Answers a page request through the edge cache, or with `render` when it may not be cached. The
+ * answer carries X-Edge-Cache; security headers are the caller's to add, the same for every answer.
+ */
+export async function serveWithEdgeCache(request: Request, context: RequestContext, pages: CacheablePages, render: Render): Promise<Response> {
+  const url = new URL(request.url);
+  if (!pages.admits(request, url)) return withStatus(await render(request), "BYPASS");
+
+  let version: string;
+  try {
+    version = await readContentVersion(context.cloudflare.env);
+  } catch (error) {
+    // Without the version nothing cached can be trusted to be current: render, as without a cache.
+    console.warn("edge cache: content version unavailable", error instanceof Error ? error.message : String(error));
+    return withStatus(await render(request), "BYPASS");
+  }
+  const page = canonicalPageUrl(url);
+  const key = cacheKey(page, context, pages, version);
+  const cache = edgeCache();
+  const head = request.method === "HEAD";
+  const background = (work: Promise<void>) => context.cloudflare.ctx.waitUntil(work.catch(logStoreFailure));
+
+  const cached = await cache.match(key).catch(() => undefined);
+  if (cached) {
+    const age = Date.now() - Number(cached.headers.get(STORED_AT_HEADER) ?? Number.NaN);
+    if (age < EDGE_FRESH_SECONDS * 1000) return fromCache(cached, context.cspNonce, "HIT", head);
+    if (age < (EDGE_FRESH_SECONDS + EDGE_STALE_SECONDS) * 1000) {
+      background(refresh(cache, key, page, request.headers, render));
+      return fromCache(cached, context.cspNonce, "STALE", head);
+    }
+    await cached.body?.cancel();
+  }
+
+  // A miss: render the page as keyed (a HEAD is rendered as the GET it stands for), answer at once,
+  // and store a copy in the background.
+  const renderRequest = head || page.href !== url.href ? new Request(page, { method: "GET", headers: request.headers, signal: request.signal }) : request;
+  const response = await render(renderRequest);
+  if (!isStorable(response) || !response.body) {
+    if (!head) return withStatus(response, "MISS");
+    // Read to the end, not cancelled: a cancelled render counts as a failed one.
+    background(drain(response));
+    return withStatus(new Response(null, response), "MISS");
+  }
+  if (head) {
+    background(store(cache, key, response, response.body));
+    return withStatus(new Response(null, response), "MISS");
+  }
+  const [forVisitor, forCache] = response.body.tee();
+  background(store(cache, key, response, forCache));
+  return withStatus(new Response(forVisitor, response), "MISS");
+}
+
+/** The location's default cache (the DOM typings of `caches`, also in scope here, lack Cloudflare's `default`). */
+function edgeCache(): Cache {
+  return (caches as unknown as { default: Cache }).default;
+}
+
+/** Only a plain 200 that sets no cookie and that its route lets shared caches keep. */
+function isStorable(response: Response): boolean {
+  if (response.status !== 200 || response.headers.has("Set-Cookie")) return false;
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  if (/\b(private|no-store|no-cache)\b/i.test(cacheControl)) return false;
+  const vary = response.headers.get("Vary");
+  return !vary || vary.split(",").every((name) => name.trim().toLowerCase() === "accept-encoding");
+}
+
+const isHtml = (response: Response) => (response.headers.get("Content-Type") ?? "").startsWith("text/html");
+
+async function store(cache: Cache, key: Request, rendered: Response, body: ReadableStream): Promise<void> {
+  const headers = new Headers(rendered.headers);
+  // The edge keeps the page longer than a browser may (browsers keep what the route says, as before).
+  const browserCacheControl = headers.get("Cache-Control");
+  if (browserCacheControl) headers.set(BROWSER_CACHE_CONTROL_HEADER, browserCacheControl);
+  headers.set("Cache-Control", `public, max-age=${EDGE_FRESH_SECONDS + EDGE_STALE_SECONDS}`);
+  headers.set(STORED_AT_HEADER, String(Date.now()));
+  const stored = new Response(body, { status: 200, headers });
+  await cache.put(key, isHtml(stored) ? withNonce(stored, NONCE_PLACEHOLDER) : stored);
+}
+
+/** Renders the page again in the background and stores it; a page that no longer renders is dropped. */
+async function refresh(cache: Cache, key: Request, page: URL, headers: Headers, render: Render): Promise<void> {
+  const lock = new Request(key.url.replace("/__edge-cache/", "/__edge-cache-refresh/"));
+  if (await cache.match(lock)) return;
+  await cache.put(lock, new Response("", { headers: { "Cache-Control": `public, max-age=${REFRESH_LOCK_SECONDS}` } }));
+  // Not tied to the visitor's request: it goes on after they have their answer.
+  const response = await render(new Request(page, { method: "GET", headers }));
+  if (isStorable(response) && response.body) {
+    await store(cache, key, response, response.body);
+  } else {
+    await drain(response);
+    await cache.delete(key);
+  }
+  await cache.delete(lock);
+}
+
+function fromCache(cached: Response, nonce: string, status: EdgeCacheStatus, head: boolean): Response {
+  const headers = new Headers(cached.headers);
+  const browserCacheControl = headers.get(BROWSER_CACHE_CONTROL_HEADER);
+  if (browserCacheControl) headers.set("Cache-Control", browserCacheControl);
+  else headers.delete("Cache-Control");
+  for (const name of [BROWSER_CACHE_CONTROL_HEADER, STORED_AT_HEADER, "Age", "CF-Cache-Status", "Content-Length", "Date", "ETag", "Expires", "Last-Modified"]) {
+    headers.delete(name);
+  }
+  headers.set(EDGE_CACHE_HEADER, status);
+  if (head) {
+    void cached.body?.cancel();
+    return new Response(null, { status: cached.status, headers });
+  }
+  const response = new Response(cached.body, { status: cached.status, headers });
+  return isHtml(response) ? withNonce(response, nonce) : response;
+}
+
+/** Sets every nonce attribute in the HTML to `nonce` as it streams. */
+function withNonce(response: Response, nonce: string): Response {
+  return new HTMLRewriter()
+    .on("[nonce]", {
+      element(element) {
+        element.setAttribute("nonce", nonce);
+      },
+    })
+    .transform(response);
+}
+
+async function drain(response: Response): Promise<void> {
+  await response.arrayBuffer();
+}
+
+function withStatus(response: Response, status: EdgeCacheStatus): Response {
+  const marked = new Response(response.body, response);
+  marked.headers.set(EDGE_CACHE_HEADER, status);
+  return marked;
+}
+
+function logStoreFailure(error: unknown): void {
+  console.warn("edge cache: could not store a page", error instanceof Error ? error.message : String(error));
+}
