@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as serverBuild from "../build/server/index.js";
 import { AUTH_API_PREFIX, handleAuthApi } from "~/auth/api.server";
 import { createRequestContext, type RequestContext } from "~/context.server";
+import { dataApiFor } from "~/data-api/api.server";
 import { EnvError } from "~/platform/env.server";
 import { cacheablePages, hasSessionCookie, isPersonalPath, personalPathPatterns, PRIVATE_NO_STORE } from "~/platform/cache-policy.server";
 import { serveWithEdgeCache } from "~/platform/edge-cache.server";
@@ -35,6 +36,11 @@ export default {
     if (pathname === AUTH_API_PREFIX || pathname.startsWith(`${AUTH_API_PREFIX}/`)) {
       // Bearer-token API used by Supabase clients: CORS instead of the same-origin check.
       return applySecurityHeaders(await handleAuthApi(request, context), cspNonce);
+    }
+    const dataApi = dataApiFor(pathname);
+    if (dataApi) {
+      // The Supabase-compatible /rest/v1 and /functions/v1, Bearer-token APIs like the auth API.
+      return applySecurityHeaders(await dataApi(request, context), cspNonce);
     }
     // Personal pages, and whatever is answered to a signed-in browser, are for no cache to keep.
     const personal = isPersonalPath(pathname, PERSONAL_PATHS) || hasSessionCookie(request);

@@ -3,9 +3,9 @@ import { authSessions, refreshTokens, users } from "~/db/schema";
 import type { AuthContext } from "./context.server";
 import { badRequest, unauthorized, forbidden } from "./errors.server";
 import { signAccessToken, verifyAccessToken, type AccessTokenClaims, type AmrEntry } from "./jwt.server";
-import { findUserById, serializeUser, userMetadata, type UserRow } from "./users.server";
+import { findUserById, serializeUser, type UserRow } from "./users.server";
 import { audit } from "./audit.server";
-import type { JobMessage } from "~/jobs/messages";
+import { enqueueOnboarding } from "~/accounts/onboarding.server";
 import { base64url, randomBase64url } from "~/utils/base64url";
 import { sha256Hex } from "~/utils/hex";
 
@@ -73,35 +73,12 @@ export async function issueSession(ctx: AuthContext, user: UserRow, method: stri
   ]);
   await ctx.env.SESSIONS.put(`${KV_PREFIX}${session.id}`, JSON.stringify({ userId: user.id }), { expirationTtl: KV_TTL_SECONDS });
   await audit(ctx.db, { action: "login", actorId: user.id, ipHash: ctx.ipHash, detail: { method, session_id: session.id } });
-  await enqueueOnboardingOnce(ctx, user);
+  // SPEC §7: a sign-in within 5 minutes of the account's creation sends the onboarding email.
+  await enqueueOnboarding(ctx.db, ctx.env.JOBS, user, ONBOARDING_WINDOW_MS);
   return respond(ctx, { ...user, lastSignInAt: now, updatedAt: now }, session, refreshToken);
 }
 
 export const ONBOARDING_WINDOW_MS = 5 * 60 * 1000;
-
-/**
- * SPEC §7: a sign-in within 5 minutes of the account's creation sends the onboarding email, once per
- * user however often they sign in. The conditional update claims the right to send it atomically.
- */
-async function enqueueOnboardingOnce(ctx: AuthContext, user: UserRow) {
-  if (!user.email || Date.now() - Date.parse(user.createdAt) > ONBOARDING_WINDOW_MS) return;
-  const [claimed] = await ctx.db
-    .update(users)
-    .set({ onboardingEnqueuedAt: new Date().toISOString() })
-    .where(and(eq(users.id, user.id), isNull(users.onboardingEnqueuedAt)))
-    .returning({ id: users.id });
-  if (!claimed) return;
-  const metadata = userMetadata(user);
-  const job: JobMessage = {
-    type: "user.onboarding",
-    version: 1,
-    userId: user.id,
-    email: user.email,
-    firstName: typeof metadata.first_name === "string" ? metadata.first_name.slice(0, 100) : "",
-    lastName: typeof metadata.last_name === "string" ? metadata.last_name.slice(0, 100) : "",
-  };
-  await ctx.env.JOBS.send(job);
-}
 
 /**
  * Raises a session to aal2 after a verified MFA factor, and returns a fresh token pair. The new

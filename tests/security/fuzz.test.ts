@@ -247,6 +247,7 @@ const TARGET_NAMES = [
   "form /admin/users role changes (admin)",
   "form /admin/jobs (admin)",
   "forms needing a session, signed out",
+  "form /unsubscribe (signed link and RFC 8058 one-click)",
   "query parameters of public pages",
   "query parameters of signed-in and admin pages",
   "path segments",
@@ -257,6 +258,7 @@ const TARGET_NAMES = [
   "API /user, /logout, /reauthenticate (bearer)",
   "API /factors (bearer)",
   "API external sign-in: /authorize, /callback, /sso, identities",
+  "API /rest/v1 and /functions/v1 (bearer)",
 ] as const;
 
 for (const name of TARGET_NAMES) {

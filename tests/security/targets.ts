@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { generateSecret, otpauthUri } from "~/auth/totp";
+import { unsubscribeToken } from "~/email/unsubscribe.server";
+import { readEnv } from "~/platform/env.server";
 import { createConfirmedUser, signIn, signInOnWeb, TEST_PASSWORD, uniqueEmail } from "../worker/auth-helpers";
 import {
   CORE_PAYLOADS,
@@ -102,8 +104,12 @@ export type Fixtures = {
   member: WebUser;
   api: ApiUser;
   putUser: ApiUser;
+  /** The Supabase-compatible data API (/rest/v1, /functions/v1). */
+  dataApi: ApiUser;
   factors: ApiUser & { totpFactorId: string; phoneFactorId: string };
   resourceSlug: string;
+  /** A valid unsubscribe token (for an address of its own). */
+  unsubscribeToken: string;
 };
 
 async function insertFactor(
@@ -158,12 +164,14 @@ export async function createFixtures(): Promise<Fixtures> {
     member: await webUser("member"),
     api: await apiUser("api"),
     putUser: await apiUser("put-user"),
+    dataApi: await apiUser("data-api"),
     factors: {
       ...factorsUser,
       totpFactorId: await insertFactor(factorsUser.id, "totp", "unverified", generateSecret()),
       phoneFactorId: await insertFactor(factorsUser.id, "phone", "unverified", null, "61400000001"),
     },
     resourceSlug: resource ?? "missing-resource",
+    unsubscribeToken: await unsubscribeToken(readEnv(env), uniqueEmail("fuzz-unsubscribe")),
   };
 }
 
@@ -183,6 +191,9 @@ function siteRequest(
   if (method === "GET") headers.delete("Origin");
   return new Request(`http://localhost${path}`, { method, headers, body: opts.body, redirect: "manual" });
 }
+
+/** The Bearer-token APIs (auth, rest, functions): requested as a Supabase client does, not as a browser form. */
+const isApiPath = (path: string) => /^\/(auth|rest|functions)\/v1(\/|\?|$)/.test(path);
 
 function apiRequest(
   method: string,
@@ -425,7 +436,7 @@ type QuerySpec = {
 
 function queryProbes(spec: QuerySpec): Probe[] {
   const method = spec.method ?? "GET";
-  const api = spec.path.startsWith("/auth/v1");
+  const api = isApiPath(spec.path);
   const endpoint = `${method} ${spec.path}${spec.bindings === OIDC_ENV ? " (OIDC on)" : ""}`;
   const probes: Probe[] = [];
   const add = (field: string, label: string, query: () => string) =>
@@ -468,7 +479,7 @@ type PathSpec = { method?: string; template: string; cookie?: string; token?: st
 function pathProbes(spec: PathSpec): Probe[] {
   const method = spec.method ?? "GET";
   const endpoint = `${method} ${spec.template}`;
-  const api = spec.template.startsWith("/auth/v1");
+  const api = isApiPath(spec.template);
   const segments: Payload[] = [
     // A URL can't carry a lone surrogate (encodeURIComponent refuses one): those payloads are left out here.
     ...(spec.payloads ?? URL_PAYLOADS)
@@ -506,7 +517,7 @@ type HeaderSpec = { method?: string; path: string; header: string; format: (valu
 
 function headerProbes(spec: HeaderSpec): Probe[] {
   const method = spec.method ?? "GET";
-  const api = spec.path.startsWith("/auth/v1");
+  const api = isApiPath(spec.path);
   return HEADER_PAYLOADS.map((payload) => ({
     endpoint: `${method} ${spec.path}`,
     field: spec.field ?? spec.header,
@@ -546,6 +557,7 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/profile",
   "routes/resources",
   "routes/sign-out",
+  "routes/unsubscribe",
 ];
 
 // ── The targets ─────────────────────────────────────────────────────────────────────────────────
@@ -566,6 +578,9 @@ const NAME_FEW: readonly JsonPayload[] = [
   ...TYPE_PAYLOADS.filter((p) => ["type-number", "type-array", "type-proto-object"].includes(p.label)),
 ];
 const JSON_OBJECT: readonly JsonPayload[] = [...OBJECT_PAYLOADS, ...TYPE_PAYLOADS, ...CORE_PAYLOADS];
+/** Payloads behind a PostgREST operator ("eq.", "ilike."…), so they reach the filter rather than its parser. */
+const afterOperator = (operator: string, payloads: readonly Payload[]): Payload[] =>
+  payloads.map((p) => ({ label: `${operator}${p.label}`, value: `${operator}${p.value}` }));
 
 export function buildTargets(fx: Fixtures): Target[] {
   const leadBase = (tag: Tag) => ({
@@ -669,6 +684,13 @@ export function buildTargets(fx: Fixtures): Target[] {
             structural: intent === "send-code",
           }),
         ),
+        // "Sign in with another account": signed out it only shows the sign-in form again.
+        ...formProbes({
+          path: "/auth",
+          label: "switch-account signed out",
+          base: () => ({ intent: "switch-account", redirectTo: "/coach" }),
+          fields: { redirectTo: CORE },
+        }),
         ...["new-password", "mfa"].flatMap((intent) =>
           formProbes({
             path: "/auth",
@@ -874,6 +896,22 @@ export function buildTargets(fx: Fixtures): Target[] {
       ],
     },
 
+    {
+      name: "form /unsubscribe (signed link and RFC 8058 one-click)",
+      concurrency: 16,
+      probes: [
+        ...formProbes({ path: "/unsubscribe", base: () => ({ token: fx.unsubscribeToken }), fields: { token: FULL } }),
+        ...formProbes({
+          path: `/unsubscribe?token=${encodeURIComponent(fx.unsubscribeToken)}`,
+          label: "one-click",
+          base: () => ({ "List-Unsubscribe": "One-Click" }),
+          fields: { "List-Unsubscribe": CORE },
+          structural: false,
+        }),
+        ...queryProbes({ path: "/unsubscribe", params: { token: URLS } }),
+      ],
+    },
+
     // ── GET routes: query parameters, path segments, cookies ──
     {
       name: "query parameters of public pages",
@@ -882,6 +920,13 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...queryProbes({ path: "/blog", params: { page: URLS, category: URLS } }),
         ...queryProbes({ path: "/resources", params: { download: URLS } }),
         ...queryProbes({ path: "/auth", params: { redirectTo: URLS, step: URLS } }),
+        // The OpenID Connect provider's start and its answer (the sign-in page's side of /auth/v1/callback).
+        ...queryProbes({
+          path: "/auth",
+          bindings: OIDC_ENV,
+          base: { sso: "callback", code: "x" },
+          params: { sso: URLS, code: URLS_CORE, error: CORE, redirectTo: CORE },
+        }),
         ...queryProbes({ path: "/blog.data", params: { _routes: URLS }, structural: false }),
         ...queryProbes({ path: "/_root.data", params: { _routes: CORE }, structural: false }),
         ...queryProbes({ path: "/", params: { _data: CORE, index: CORE }, structural: false }),
@@ -893,6 +938,13 @@ export function buildTargets(fx: Fixtures): Target[] {
       probes: [
         ...queryProbes({ path: "/profile", cookie: fx.member.cookie, params: { tab: URLS_CORE } }),
         ...queryProbes({ path: "/auth", cookie: fx.member.cookie, params: { step: CORE, redirectTo: CORE }, structural: false }),
+        // A page's guard marks a missing role; /auth checks it against the viewer's own roles.
+        ...queryProbes({
+          path: "/auth",
+          cookie: fx.member.cookie,
+          base: { denied: "coach", redirectTo: "/coach" },
+          params: { denied: CORE, redirectTo: URLS_CORE },
+        }),
         ...queryProbes({ path: "/admin/users", cookie: fx.admin.cookie, params: { q: URLS, page: URLS } }),
         ...queryProbes({ path: "/admin/audit", cookie: fx.admin.cookie, params: { page: URLS_CORE, action: URLS_CORE } }),
         ...queryProbes({ path: "/admin/outbox", cookie: fx.admin.cookie, params: { page: URLS_CORE } }),
@@ -914,6 +966,7 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...pathProbes({ template: "/learning/lesson/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/meeting/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/admin/outbox/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/admin/outbox/{}/preview", cookie: fx.admin.cookie, payloads: URLS_CORE }),
       ],
     },
     {
@@ -1126,6 +1179,61 @@ export function buildTargets(fx: Fixtures): Target[] {
         }),
         ...pathProbes({ method: "DELETE", template: "/auth/v1/user/identities/{}", token: fx.api.token }),
         ...pathProbes({ template: "/auth/v1/{}" }),
+      ],
+    },
+
+    // ── The data API (/rest/v1, /functions/v1) ──
+    {
+      name: "API /rest/v1 and /functions/v1 (bearer)",
+      concurrency: 6,
+      snapshot: () => profileState(fx.dataApi.id),
+      // Writes are limited per user, and the fuzz sends far more than anyone would.
+      afterBatch: async () => {
+        await env.DB.prepare("DELETE FROM rate_limits WHERE key LIKE 'data-api-write-user:%' OR key LIKE 'onboarding-call-user:%'").run();
+      },
+      probes: [
+        ...queryProbes({
+          path: "/rest/v1/profiles",
+          token: fx.dataApi.token,
+          base: { select: "*" },
+          params: { select: URLS_CORE, order: URLS_CORE, limit: URLS_CORE, offset: URLS_CORE, user_id: URLS_CORE, first_name: URLS_CORE },
+        }),
+        ...queryProbes({
+          path: "/rest/v1/profiles",
+          token: fx.dataApi.token,
+          params: {
+            first_name: afterOperator("ilike.", URLS),
+            industry: afterOperator("not.in.", URLS_CORE),
+            user_id: afterOperator("eq.", URLS_CORE),
+            created_at: afterOperator("gte.", URLS_CORE),
+          },
+          structural: false,
+        }),
+        ...queryProbes({ path: "/rest/v1/user_roles", token: fx.dataApi.token, params: { role: afterOperator("eq.", URLS_CORE), select: URLS_CORE } }),
+        ...jsonProbes({
+          path: "/rest/v1/profiles?on_conflict=user_id",
+          token: fx.dataApi.token,
+          base: () => ({ user_id: fx.dataApi.id, first_name: "Fuzz" }),
+          fields: { first_name: JSON_FULL, abn: JSON_CORE, state: JSON_CORE, business_type: JSON_CORE, user_id: JSON_CORE },
+        }),
+        ...jsonProbes({
+          path: "/rest/v1/rpc/ensure_user_profile",
+          token: fx.dataApi.token,
+          base: () => ({ user_id_param: fx.dataApi.id }),
+          fields: { user_id_param: JSON_CORE },
+        }),
+        ...jsonProbes({
+          path: "/functions/v1/send-user-onboarding",
+          token: fx.dataApi.token,
+          base: (tag) => ({ email: tag.email, firstName: tag.name, lastName: "Fuzz" }),
+          fields: { email: JSON_CORE, firstName: JSON_CORE, lastName: JSON_CORE },
+        }),
+        ...pathProbes({ template: "/rest/v1/{}", token: fx.dataApi.token }),
+        ...pathProbes({ method: "POST", template: "/rest/v1/rpc/{}", token: fx.dataApi.token, payloads: URLS_CORE }),
+        ...pathProbes({ method: "POST", template: "/functions/v1/{}", token: fx.dataApi.token, payloads: URLS_CORE }),
+        ...headerProbes({ path: "/rest/v1/user_roles?select=role", header: "Authorization", format: (v) => `Bearer ${v}` }),
+        ...headerProbes({ path: "/rest/v1/profiles", header: "Accept", token: fx.dataApi.token, format: (v) => v }),
+        ...headerProbes({ path: "/rest/v1/profiles", header: "Prefer", token: fx.dataApi.token, format: (v) => v }),
       ],
     },
   ];
