@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { Role } from "~/db/schema";
+import { redirectWithToast } from "~/platform/toast.server";
 import { mfaStepUrl, owesMfaStep } from "./mfa-gate.server";
 import type { Viewer } from "./web-sessions.server";
 
@@ -20,9 +21,14 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   return viewer;
 }
 
-/** SPEC §6: not signed in → /auth; missing admin → /; missing any other role → /auth. */
+/**
+ * SPEC §6: not signed in → /auth; missing admin → / (with a toast saying why); missing any other
+ * role → /auth, marked `denied` so the page explains it. The mark is only a hint: /auth works out
+ * from the viewer's own roles whether the page really is closed to them.
+ */
 export async function requireRole(request: Request, context: AppLoadContext, role: Role): Promise<Viewer> {
   const viewer = await requireUser(request, context);
-  if (!viewer.roles.includes(role)) throw redirect(role === "admin" ? "/" : signInUrl(request));
-  return viewer;
+  if (viewer.roles.includes(role)) return viewer;
+  if (role === "admin") throw await redirectWithToast("/", { title: "The admin area is for administrators" }, context.env.SESSION_SECRET);
+  throw redirect(`${signInUrl(request)}&denied=${role}`);
 }

@@ -192,7 +192,7 @@ test("guards: visitors go to /auth remembering the page; a missing role goes to 
   }
   const refused = await get("/coach", clientCookie);
   expect(refused.status).toBe(302);
-  expect(refused.headers.get("Location")).toBe("/auth?redirectTo=%2Fcoach");
+  expect(refused.headers.get("Location")).toBe("/auth?redirectTo=%2Fcoach&denied=coach");
 
   const coach = await createConfirmedUser({ roles: ["coach"] });
   const portal = await get("/coach", await signInCookie(coach.email));

@@ -140,7 +140,8 @@ function expected(access: RouteAccess, persona: Persona, path: string, allowed: 
   if (access === "public") return allowed;
   if (persona === "visitor") return { location: signIn(path) };
   if (access === "signed-in" || PERSONA_ROLE[persona] === access.role) return allowed;
-  return access.role === "admin" ? { location: "/" } : { location: signIn(path) };
+  // A missing role other than admin is marked, so /auth can say why (tests/worker/auth-role-denied.test.ts).
+  return access.role === "admin" ? { location: "/" } : { location: `${signIn(path)}&denied=${access.role}` };
 }
 
 function accessOf(route: ManifestRoute): RouteAccess {

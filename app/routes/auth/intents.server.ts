@@ -10,7 +10,7 @@ import {
   SignUpSchema,
   VerifyEmailCodeSchema,
 } from "~/auth/schemas";
-import { authApi, updateWebSession, type Viewer } from "~/auth/web-sessions.server";
+import { authApi, endWebSession, updateWebSession, type Viewer } from "~/auth/web-sessions.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { turnstileOf } from "~/platform/turnstile.server";
 import { parseForm } from "~/utils/forms";
@@ -149,4 +149,22 @@ export async function verifyMfa(args: AuthIntentArgs) {
   if (!verified.ok || !isSession(verified.data)) return refusal("mfa", verified);
   await updateWebSession(context, viewer, verified.data);
   return redirect(redirectTo);
+}
+
+/**
+ * "Sign in with another account" (offered when a page needs a role this account lacks): ends this
+ * browser's session only — the account stays signed in on its other devices — then shows the
+ * sign-in form, still on the way to the page that was wanted.
+ */
+export async function switchAccount({ request, context, redirectTo }: AuthIntentArgs) {
+  const viewer = await context.viewer();
+  if (viewer) {
+    try {
+      const result = await authApi(request, context, viewer, "/logout?scope=local", { method: "POST" });
+      if (!result.ok && ![401, 403, 404].includes(result.status)) console.error("switch account: auth service answered", result.status);
+    } catch (error) {
+      console.error("switch account: sign-out failed:", error instanceof Error ? error.message : String(error));
+    }
+  }
+  return redirect(stepHref("sign-in", redirectTo), { headers: { "Set-Cookie": await endWebSession(request, context) } });
 }

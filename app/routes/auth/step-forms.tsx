@@ -3,13 +3,40 @@ import type { ComponentType } from "react";
 import { FormError } from "~/components/ui/form-error";
 import { BUSINESS } from "~/content/business";
 import { AuthField, CodeInput, EmailInput, IntentFields, Submit, TurnstileWidget } from "./fields";
-import { stepHref, type AuthCaptcha, type AuthErrors, type AuthValues, type Step } from "./steps";
+import { ROLE_PAGES, type Denial } from "./denial";
+import { ssoHref, stepHref, type AuthCaptcha, type AuthErrors, type AuthValues, type SsoProvider, type Step } from "./steps";
 
 // The body of each step of the sign-in page: its form (each posts its own intent) and links.
 
-type StepProps = { step: Step; redirectTo: string; errors: AuthErrors; values: AuthValues; notice?: string; captcha?: AuthCaptcha };
+type StepProps = {
+  step: Step;
+  redirectTo: string;
+  errors: AuthErrors;
+  values: AuthValues;
+  notice?: string;
+  captcha?: AuthCaptcha;
+  sso?: SsoProvider | null;
+};
 
-function SignInStep({ redirectTo, errors, values, captcha }: StepProps) {
+/**
+ * Sign-in (or sign-up) with the configured OpenID Connect provider. A link, not a form: the journey
+ * leaves for the provider's site, which a form's post may not redirect to (CSP form-action 'self').
+ */
+function SsoOption({ sso, redirectTo }: { sso?: SsoProvider | null; redirectTo: string }) {
+  if (!sso) return null;
+  return (
+    <div className="auth-sso">
+      <p className="auth-or">
+        <span>or</span>
+      </p>
+      <a href={ssoHref("start", redirectTo)} className="button button-secondary auth-submit">
+        Continue with {sso.label}
+      </a>
+    </div>
+  );
+}
+
+function SignInStep({ redirectTo, errors, values, captcha, sso }: StepProps) {
   return (
     <>
       <Form method="post" className="form" noValidate>
@@ -22,6 +49,7 @@ function SignInStep({ redirectTo, errors, values, captcha }: StepProps) {
         {captcha ? <TurnstileWidget siteKey={captcha.siteKey} attempt={errors} /> : null}
         <Submit busy="Signing in…">Sign in</Submit>
       </Form>
+      <SsoOption sso={sso} redirectTo={redirectTo} />
       <ul className="auth-links">
         <li>
           <Link to={stepHref("forgot", redirectTo)}>Forgot your password?</Link>
@@ -34,28 +62,31 @@ function SignInStep({ redirectTo, errors, values, captcha }: StepProps) {
   );
 }
 
-function SignUpStep({ redirectTo, errors, values }: StepProps) {
+function SignUpStep({ redirectTo, errors, values, sso }: StepProps) {
   return (
-    <Form method="post" className="form" noValidate>
-      <IntentFields intent="sign-up" redirectTo={redirectTo} />
-      <FormError message={errors.form} />
-      <div className="form-row">
-        <AuthField id="auth-first-name" label="First name" error={errors.firstName}>
-          {(props) => <input {...props} name="firstName" type="text" autoComplete="given-name" defaultValue={values.firstName} maxLength={100} required />}
+    <>
+      <Form method="post" className="form" noValidate>
+        <IntentFields intent="sign-up" redirectTo={redirectTo} />
+        <FormError message={errors.form} />
+        <div className="form-row">
+          <AuthField id="auth-first-name" label="First name" error={errors.firstName}>
+            {(props) => <input {...props} name="firstName" type="text" autoComplete="given-name" defaultValue={values.firstName} maxLength={100} required />}
+          </AuthField>
+          <AuthField id="auth-last-name" label="Last name" error={errors.lastName}>
+            {(props) => <input {...props} name="lastName" type="text" autoComplete="family-name" defaultValue={values.lastName} maxLength={100} required />}
+          </AuthField>
+        </div>
+        <EmailInput error={errors.email} value={values.email} />
+        <AuthField id="auth-password" label="Password" hint="At least 8 characters. Avoid common passwords." error={errors.password}>
+          {(props) => <input {...props} name="password" type="password" autoComplete="new-password" maxLength={1000} required />}
         </AuthField>
-        <AuthField id="auth-last-name" label="Last name" error={errors.lastName}>
-          {(props) => <input {...props} name="lastName" type="text" autoComplete="family-name" defaultValue={values.lastName} maxLength={100} required />}
-        </AuthField>
-      </div>
-      <EmailInput error={errors.email} value={values.email} />
-      <AuthField id="auth-password" label="Password" hint="At least 8 characters. Avoid common passwords." error={errors.password}>
-        {(props) => <input {...props} name="password" type="password" autoComplete="new-password" maxLength={1000} required />}
-      </AuthField>
-      <p className="hint">
-        By creating an account you agree to our <Link to="/terms">terms of service</Link> and <Link to="/privacy">privacy policy</Link>.
-      </p>
-      <Submit busy="Creating your account…">Create account</Submit>
-    </Form>
+        <p className="hint">
+          By creating an account you agree to our <Link to="/terms">terms of service</Link> and <Link to="/privacy">privacy policy</Link>.
+        </p>
+        <Submit busy="Creating your account…">Create account</Submit>
+      </Form>
+      <SsoOption sso={sso} redirectTo={redirectTo} />
+    </>
   );
 }
 
@@ -191,3 +222,33 @@ export const STEP_FORMS: Record<Step, ComponentType<StepProps>> = {
   "new-password": NewPasswordStep,
   mfa: MfaStep,
 };
+
+/** A signed-in user on a page their roles don't open: what they can do instead. */
+export function DeniedView({ denial, redirectTo }: { denial: Denial; redirectTo: string }) {
+  const { apply } = ROLE_PAGES[denial.role];
+  return (
+    <>
+      <h2 id="auth-step-heading">What you can do next</h2>
+      <ul className="auth-next-steps">
+        {apply ? (
+          <li>
+            <Link to={apply.href} className="button button-primary auth-submit">
+              {apply.label}
+            </Link>
+          </li>
+        ) : null}
+        <li>
+          <Form method="post">
+            <IntentFields intent="switch-account" redirectTo={redirectTo} />
+            <button type="submit" className="button button-secondary auth-submit">
+              Sign in with another account
+            </button>
+          </Form>
+        </li>
+        <li>
+          <Link to="/profile">Go to your profile</Link>
+        </li>
+      </ul>
+    </>
+  );
+}

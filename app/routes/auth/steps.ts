@@ -23,9 +23,23 @@ export function stepHref(step: Step, redirectTo: string) {
   return query ? `/auth?${query}` : "/auth";
 }
 
+/** The OpenID Connect provider the sign-in page offers: the auth API's name for it and what people call it. */
+export type SsoProvider = { id: string; label: string };
+
+/**
+ * /auth starting a sign-in with the provider ("start"), where the provider's answer comes back to
+ * ("callback"), and the sign-in form after a sign-in the provider refused or that failed.
+ */
+export type SsoStage = "start" | "callback" | "cancelled" | "failed";
+export function ssoHref(stage: SsoStage, redirectTo: string) {
+  const params = new URLSearchParams({ sso: stage });
+  if (redirectTo !== DEFAULT_REDIRECT) params.set("redirectTo", redirectTo);
+  return `/auth?${params}`;
+}
+
 export const STEP_HEADINGS: Record<Step, string> = {
   "sign-in": "Sign in",
-  "sign-up": "Create your account",
+  "sign-up": "Your details",
   code: "Sign in with an emailed code",
   "verify-code": "Check your email",
   confirm: "Confirm your email",
