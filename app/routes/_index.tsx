@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { AiCoachTranscript } from "~/components/home/ai-coach-transcript";
+import { AiCoachPreview, AiCoachTranscript } from "~/components/home/ai-coach-transcript";
 import { LazySection } from "~/components/lazy-section";
 import { BUSINESS, TRUST_CLAIMS } from "~/content/business";
 import { CHALLENGES, INTERNAL_LINKS, PILLARS, TESTIMONIALS } from "~/content/home";
@@ -13,6 +13,9 @@ import { LinkCard, PriceCompare, TextCardGrid, TrustFigures } from "~/components
 
 const AiCoachDemo = lazy(() => import("~/components/home/ai-coach-demo"));
 
+// The hero shows the shortest sample; the ClarityAI section further down opens on the first one.
+const HERO_SAMPLE = 2;
+
 const ourRate = formatAud(BUSINESS.virtualCoachingFromPerHour);
 const traditionalRange = formatAudRange(BUSINESS.traditionalCoachingPerHour.low, BUSINESS.traditionalCoachingPerHour.high);
 
@@ -20,22 +23,25 @@ export default function Home() {
   return (
     <>
       <section className="hero" aria-labelledby="hero-heading">
-        <div className="container">
-          <p className="eyebrow">Business coaching for Australian small business</p>
-          <h1 id="hero-heading">Feeling overwhelmed running your business? You don't have to figure it out alone.</h1>
-          <p className="lead">
-            Practical virtual coaching from experienced Australian business coaches, plus ClarityAI — an AI business coach you can ask anything, 24/7. Get clear
-            on what matters, fix what slows you down and win back your evenings.
-          </p>
-          <div className="button-row">
-            <Link to="/booking" className="button button-primary">
-              Book Free 20-min Call
-            </Link>
-            <Link to="/services" className="button button-outline-light" prefetch="intent">
-              See How We Help
-            </Link>
+        <div className="container hero-grid">
+          <div>
+            <p className="eyebrow">Business coaching for Australian small business</p>
+            <h1 id="hero-heading">Feeling overwhelmed running your business? You don't have to figure it out alone.</h1>
+            <p className="lead">
+              Practical virtual coaching from experienced Australian business coaches, plus ClarityAI — an AI business coach you can ask anything, 24/7. Get
+              clear on what matters, fix what slows you down and win back your evenings.
+            </p>
+            <div className="button-row">
+              <Link to="/booking" className="button button-primary">
+                Book Free 20-min Call
+              </Link>
+              <Link to="/services" className="button button-outline-light" prefetch="intent">
+                See How We Help
+              </Link>
+            </div>
+            <p className="hero-note">No cost, no obligation. Video or phone, at a time that suits you.</p>
           </div>
-          <p className="hero-note">No cost, no obligation. Video or phone, at a time that suits you.</p>
+          <AiCoachPreview index={HERO_SAMPLE} />
         </div>
       </section>
 
@@ -148,26 +154,27 @@ export default function Home() {
                 <th scope="col">Traditional coaching</th>
               </tr>
             </thead>
+            {/* Each value also carries its column's name: on a phone every row reads as a card of its own (app.css). */}
             <tbody>
               <tr>
                 <th scope="row">Hourly rate (AUD, incl. GST)</th>
-                <td>From {ourRate}</td>
-                <td>{traditionalRange}</td>
+                <td data-label="ClarityAI Coaching">From {ourRate}</td>
+                <td data-label="Traditional coaching">{traditionalRange}</td>
               </tr>
               <tr>
                 <th scope="row">Travel time</th>
-                <td>None — sessions are online</td>
-                <td>Often 1–2 hours per visit</td>
+                <td data-label="ClarityAI Coaching">None — sessions are online</td>
+                <td data-label="Traditional coaching">Often 1–2 hours per visit</td>
               </tr>
               <tr>
                 <th scope="row">Support between sessions</th>
-                <td>24/7 with ClarityAI</td>
-                <td>Email, business hours</td>
+                <td data-label="ClarityAI Coaching">24/7 with ClarityAI</td>
+                <td data-label="Traditional coaching">Email, business hours</td>
               </tr>
               <tr>
                 <th scope="row">Guarantee</th>
-                <td>Money back after the first consultation</td>
-                <td>Rarely offered</td>
+                <td data-label="ClarityAI Coaching">Money back after the first consultation</td>
+                <td data-label="Traditional coaching">Rarely offered</td>
               </tr>
             </tbody>
           </table>

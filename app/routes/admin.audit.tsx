@@ -8,6 +8,7 @@ import { formatDateTime } from "~/utils/format";
 import { requireRole } from "~/auth/guards.server";
 import { Pagination } from "~/components/ui/pagination";
 import { pageParam } from "~/utils/page-param";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 const PAGE_SIZE = 50;
 
@@ -103,7 +104,7 @@ export default function AdminAudit() {
         </button>
       </Form>
       {entries.length ? (
-        <div className="table-scroll">
+        <TableScroll label="Audit log table">
           <table className="admin-table">
             <caption className="visually-hidden">Audit log entries, newest first</caption>
             <thead>
@@ -141,7 +142,7 @@ export default function AdminAudit() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : (
         <p>No entries{filter ? ` for ${filter}` : ""}.</p>
       )}

@@ -16,6 +16,7 @@ import { formatDateTime } from "~/utils/format";
 import { parseForm } from "~/utils/forms";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { pageParam } from "~/utils/page-param";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 function filterOf(url: URL): FailedJobFilterName {
   const status = url.searchParams.get("status");
@@ -147,7 +148,7 @@ export default function AdminJobs() {
           : `${total} job${total === 1 ? "" : "s"} (${filterLabel}).`}
       </p>
       {jobs.length ? (
-        <div className="table-scroll">
+        <TableScroll label="Failed jobs table">
           <table className="admin-table">
             <caption className="visually-hidden">Failed jobs ({filterLabel}), newest first</caption>
             <thead>
@@ -234,7 +235,7 @@ export default function AdminJobs() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
       <Pagination page={page} pageCount={pageCount} href={(n) => jobsHref(filter, n)} previousLabel="← Newer" nextLabel="Older →" />
       <p className="hint">

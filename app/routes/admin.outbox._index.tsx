@@ -1,16 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { count, desc } from "drizzle-orm";
+import { count, desc, sql } from "drizzle-orm";
 import { emailOutbox } from "~/db/schema";
+import { SMS_ADDRESS_PREFIX } from "~/email/outbox.server";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { formatDateTime } from "~/utils/format";
 import { requireRole } from "~/auth/guards.server";
 import { Pagination } from "~/components/ui/pagination";
 import { pageParam } from "~/utils/page-param";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 const PAGE_SIZE = 25;
 
-const STATUS_LABELS = { pending: "Waiting to send", sent: "Sent", stored: "Kept in outbox" } as const;
+const STATUS_LABELS = { pending: "Waiting to send", sent: "Sent", stored: "Kept in outbox", suppressed: "Not sent (unsubscribed)" } as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
@@ -23,6 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         to: emailOutbox.toAddress,
         subject: emailOutbox.subject,
         status: emailOutbox.status,
+        category: emailOutbox.category,
+        hasHtml: sql<number>`${emailOutbox.htmlBody} IS NOT NULL`,
         createdAt: emailOutbox.createdAt,
       })
       .from(emailOutbox)
@@ -34,8 +38,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     page,
     pageCount: Math.max(1, Math.ceil((total?.n ?? 0) / PAGE_SIZE)),
-    emails: rows.map((row) => ({ ...row, status: STATUS_LABELS[row.status], when: formatDateTime(row.createdAt) })),
+    emails: rows.map(({ hasHtml, ...row }) => ({
+      ...row,
+      status: STATUS_LABELS[row.status],
+      parts: partsLabel(row.to, Boolean(hasHtml)),
+      when: formatDateTime(row.createdAt),
+    })),
   };
+}
+
+/** What an email consists of; text messages share the outbox. */
+function partsLabel(to: string, hasHtml: boolean) {
+  if (to.startsWith(SMS_ADDRESS_PREFIX)) return "Text message";
+  return hasHtml ? "HTML and text" : "Text only";
 }
 
 function outboxHref(page: number) {
@@ -52,13 +67,15 @@ export default function AdminOutbox() {
         a sign-in code.
       </p>
       {emails.length ? (
-        <div className="table-scroll">
+        <TableScroll label="Emails table">
           <table className="admin-table">
             <caption className="visually-hidden">Emails, newest first</caption>
             <thead>
               <tr>
                 <th scope="col">To</th>
                 <th scope="col">Subject</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Parts</th>
                 <th scope="col">Status</th>
                 <th scope="col">Created</th>
               </tr>
@@ -70,6 +87,8 @@ export default function AdminOutbox() {
                   <td>
                     <Link to={`/admin/outbox/${email.id}`}>{email.subject}</Link>
                   </td>
+                  <td>{email.category === "marketing" ? "Marketing" : "Transactional"}</td>
+                  <td>{email.parts}</td>
                   <td>{email.status}</td>
                   <td>
                     <time dateTime={email.createdAt}>{email.when}</time>
@@ -78,7 +97,7 @@ export default function AdminOutbox() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : (
         <p>No emails yet.</p>
       )}

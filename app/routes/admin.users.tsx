@@ -11,6 +11,7 @@ import { RoleChangeSchema } from "~/auth/schemas";
 import { redirectWithToast } from "~/platform/toast.server";
 import { Pagination } from "~/components/ui/pagination";
 import { pageParam } from "~/utils/page-param";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 const PAGE_SIZE = 25;
 
@@ -209,7 +210,7 @@ export default function AdminUsers() {
             : `${total} user${total === 1 ? "" : "s"}${q ? ` matching “${q}”` : ""}.`}
       </p>
       {users.length ? (
-        <div className="table-scroll">
+        <TableScroll label="Users table">
           <table className="admin-table">
             <caption className="visually-hidden">Users{q ? ` matching “${q}”` : ""}, newest first</caption>
             <thead>
@@ -306,7 +307,7 @@ export default function AdminUsers() {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
       <Pagination page={page} pageCount={pageCount} href={(n) => usersHref(q, n)} previousLabel="← Previous" nextLabel="Next →" />
     </section>

@@ -18,3 +18,24 @@ export function AiCoachTranscript({ index = 0 }: { index?: number }) {
     </div>
   );
 }
+
+/**
+ * The home hero's picture of the product: one sample exchange framed as the ClarityAI window. It is an
+ * illustration, so it is a captioned figure and the window's title and input are decoration, hidden
+ * from screen readers and not focusable. Plain server-rendered markup: no script, no images, nothing
+ * that loads later and moves the page.
+ */
+export function AiCoachPreview({ index }: { index: number }) {
+  return (
+    <figure className="ai-preview">
+      <p className="ai-preview-bar" aria-hidden="true">
+        ClarityAI <span className="badge">Pro</span>
+      </p>
+      <AiCoachTranscript index={index} />
+      <p className="ai-preview-input" aria-hidden="true">
+        Ask me anything about your business...
+      </p>
+      <figcaption>Example ClarityAI conversation</figcaption>
+    </figure>
+  );
+}
