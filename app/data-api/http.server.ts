@@ -1,3 +1,4 @@
+import { readBounded } from "~/platform/request-body.server";
 import type { RateLimitRule } from "~/platform/rate-limit.server";
 
 // Plumbing shared by /rest/v1 and /functions/v1: CORS (Supabase clients call from other origins,
@@ -42,25 +43,8 @@ export async function readJson(request: Request): Promise<BodyResult> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > MAX_BODY_BYTES) return { kind: "too-large" };
   if (!request.body) return { kind: "empty" };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return { kind: "too-large" };
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
+  const bytes = await readBounded(request.body, MAX_BODY_BYTES);
+  if (!bytes) return { kind: "too-large" };
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);

@@ -29,7 +29,7 @@ export const BODY_TOO_LARGE = `That form is too large. Forms on this site take a
 export const UNREADABLE_FORM = "That form couldn't be read. Please reload the page and try again.";
 
 /** Reads at most `limit` bytes of a body; null when it has more. */
-async function readBounded(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readBounded(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
