@@ -44,11 +44,24 @@ export function newContentVersion(): string {
 export async function bumpContentVersion(env: VersionStore): Promise<string> {
   const version = newContentVersion();
   await env.EDGE_CACHE.put(CONTENT_VERSION_KEY, version);
+  versionMemo.set(env.EDGE_CACHE, { version, until: Date.now() + VERSION_MEMO_MS });
   return version;
 }
 
+/**
+ * The version this isolate read last, per KV namespace, for VERSION_MEMO_MS: a cache of a shared
+ * value (no request's data), so a hit costs no KV call. A bump in this isolate replaces it at once;
+ * other isolates see it within the memo's life plus KV's own read cache.
+ */
+const versionMemo = new WeakMap<KVNamespace, { version: string; until: number }>();
+const VERSION_MEMO_MS = 5_000;
+
 export async function readContentVersion(env: VersionStore): Promise<string> {
-  return (await env.EDGE_CACHE.get(CONTENT_VERSION_KEY, { cacheTtl: VERSION_READ_CACHE_SECONDS })) ?? INITIAL_CONTENT_VERSION;
+  const memo = versionMemo.get(env.EDGE_CACHE);
+  if (memo && memo.until > Date.now()) return memo.version;
+  const version = (await env.EDGE_CACHE.get(CONTENT_VERSION_KEY, { cacheTtl: VERSION_READ_CACHE_SECONDS })) ?? INITIAL_CONTENT_VERSION;
+  versionMemo.set(env.EDGE_CACHE, { version, until: Date.now() + VERSION_MEMO_MS });
+  return version;
 }
 
 /** The URL a page is rendered and keyed from: tracking parameters dropped, the rest sorted by name. */
@@ -89,13 +102,20 @@ export async function serveWithEdgeCache(request: Request, context: RequestConte
   const head = request.method === "HEAD";
   const background = (work: Promise<void>) => context.cloudflare.ctx.waitUntil(work.catch(logStoreFailure));
 
+  const remembered = recallPage(key.url);
+  if (remembered) return answerFromCache(remembered, context.cspNonce, "HIT", head);
   const cached = await cache.match(key).catch(() => undefined);
   if (cached) {
-    const age = Date.now() - Number(cached.headers.get(STORED_AT_HEADER) ?? Number.NaN);
-    if (age < EDGE_FRESH_SECONDS * 1000) return fromCache(cached, context.cspNonce, "HIT", head);
+    const storedAt = Number(cached.headers.get(STORED_AT_HEADER) ?? Number.NaN);
+    const age = Date.now() - storedAt;
+    if (age < EDGE_FRESH_SECONDS * 1000) {
+      const stored = await readStoredPage(cached);
+      rememberPage(key.url, stored, storedAt);
+      return answerFromCache(stored, context.cspNonce, "HIT", head);
+    }
     if (age < (EDGE_FRESH_SECONDS + EDGE_STALE_SECONDS) * 1000) {
       background(refresh(cache, key, page, request.headers, render));
-      return fromCache(cached, context.cspNonce, "STALE", head);
+      return answerFromCache(await readStoredPage(cached), context.cspNonce, "STALE", head);
     }
     await cached.body?.cancel();
   }
@@ -117,6 +137,34 @@ export async function serveWithEdgeCache(request: Request, context: RequestConte
   const [forVisitor, forCache] = response.body.tee();
   background(store(cache, key, response, forCache));
   return withStatus(new Response(forVisitor, response), "MISS");
+}
+
+// The hottest pages also stay in this isolate's memory, as read from the Cache API, for a few
+// seconds within their fresh period: a hit then costs no Cache API call. It holds only what the
+// Cache API holds (public pages, nonce placeholders), under the same key (so a new content version
+// misses at once), bounded in count and size.
+const MEMORY_MS = 5_000;
+const MEMORY_PAGES = 32;
+const MEMORY_PAGE_CHARS = 256 * 1024;
+const memory = new Map<string, { page: StoredPage; until: number }>();
+
+function recallPage(key: string): StoredPage | undefined {
+  const entry = memory.get(key);
+  if (!entry) return undefined;
+  memory.delete(key);
+  if (entry.until <= Date.now()) return undefined;
+  memory.set(key, entry); // most recently used last
+  return entry.page;
+}
+
+function rememberPage(key: string, page: StoredPage, storedAt: number): void {
+  if (page.html.reduce((chars, part) => chars + part.length, 0) > MEMORY_PAGE_CHARS) return;
+  memory.delete(key);
+  memory.set(key, { page, until: Math.min(Date.now() + MEMORY_MS, storedAt + EDGE_FRESH_SECONDS * 1000) });
+  for (const oldest of memory.keys()) {
+    if (memory.size <= MEMORY_PAGES) break;
+    memory.delete(oldest);
+  }
 }
 
 /** The location's default cache (the DOM typings of `caches`, also in scope here, lack Cloudflare's `default`). */
@@ -162,7 +210,12 @@ async function refresh(cache: Cache, key: Request, page: URL, headers: Headers, 
   await cache.delete(lock);
 }
 
-function fromCache(cached: Response, nonce: string, status: EdgeCacheStatus, head: boolean): Response {
+/** A page read back from the cache: its visitor-facing headers, and its text cut at each nonce placeholder. */
+type StoredPage = { status: number; headers: Headers; html: string[] };
+
+const NONCE_ATTRIBUTE = (nonce: string) => `nonce="${nonce}"`;
+
+async function readStoredPage(cached: Response): Promise<StoredPage> {
   const headers = new Headers(cached.headers);
   const browserCacheControl = headers.get(BROWSER_CACHE_CONTROL_HEADER);
   if (browserCacheControl) headers.set("Cache-Control", browserCacheControl);
@@ -170,13 +223,17 @@ function fromCache(cached: Response, nonce: string, status: EdgeCacheStatus, hea
   for (const name of [BROWSER_CACHE_CONTROL_HEADER, STORED_AT_HEADER, "Age", "CF-Cache-Status", "Content-Length", "Date", "ETag", "Expires", "Last-Modified"]) {
     headers.delete(name);
   }
+  // Pages and feeds are text. HTML was stored with the placeholder in every nonce attribute (written
+  // by HTMLRewriter, which quotes attributes with "), and escaped text can never hold `nonce="…"`.
+  const text = await cached.text();
+  return { status: cached.status, headers, html: isHtml(cached) ? text.split(NONCE_ATTRIBUTE(NONCE_PLACEHOLDER)) : [text] };
+}
+
+/** The stored page for this visitor: every nonce attribute set to this request's nonce. */
+function answerFromCache(page: StoredPage, nonce: string, status: EdgeCacheStatus, head: boolean): Response {
+  const headers = new Headers(page.headers);
   headers.set(EDGE_CACHE_HEADER, status);
-  if (head) {
-    void cached.body?.cancel();
-    return new Response(null, { status: cached.status, headers });
-  }
-  const response = new Response(cached.body, { status: cached.status, headers });
-  return isHtml(response) ? withNonce(response, nonce) : response;
+  return new Response(head ? null : page.html.join(NONCE_ATTRIBUTE(nonce)), { status: page.status, headers });
 }
 
 /** Sets every nonce attribute in the HTML to `nonce` as it streams. */
