@@ -163,6 +163,20 @@ export function isEdgeCacheable(request: Request, url: URL, pages: Pick<Cacheabl
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   if (request.headers.has("Authorization") || hasAppCookie(request)) return false;
   if (url.pathname.endsWith(".data") || url.searchParams.has("_data")) return false;
-  const leaf = matchRoutes(pages.tree, url.pathname)?.at(-1)?.route.id;
-  return leaf !== undefined && pages.routeIds.has(leaf);
+  return pages.routeIds.has(leafRouteId(pages.tree, url.pathname) ?? "");
+}
+
+// matchRoutes ranks every route on each call; which route a path reaches never changes within a
+// build, so the answers for recent paths are kept (bounded, oldest dropped first).
+const leafRoutes = new WeakMap<RouteTree, Map<string, string | undefined>>();
+const LEAF_ROUTES_KEPT = 1000;
+
+function leafRouteId(tree: RouteTree, pathname: string): string | undefined {
+  let known = leafRoutes.get(tree);
+  if (!known) leafRoutes.set(tree, (known = new Map()));
+  if (known.has(pathname)) return known.get(pathname);
+  const leaf = matchRoutes(tree, pathname)?.at(-1)?.route.id;
+  if (known.size >= LEAF_ROUTES_KEPT) known.delete(known.keys().next().value!);
+  known.set(pathname, leaf);
+  return leaf;
 }
