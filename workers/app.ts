@@ -53,8 +53,9 @@ export default {
       // Remix's data requests before single fetch: nothing here makes them, and Remix logs each one.
       return finish(new Response("The _data parameter isn't supported.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
     }
-    if (/%5c/i.test(pathname)) {
-      // No page has a backslash in its path, and the router cannot render a location holding one.
+    if (/%5c/i.test(pathname) || !isDecodablePath(pathname)) {
+      // No page has a backslash or broken percent-encoding in its path: the router cannot render a
+      // location holding a backslash, and logs a warning for every undecodable one.
       return finish(new Response("Page not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
     }
     if (isCrossSiteWrite(request)) {
@@ -74,3 +75,12 @@ export default {
   queue: (batch, env) => handleQueue(batch, env),
   scheduled: (controller, env) => handleScheduled(controller, env),
 } satisfies ExportedHandler<Env>;
+
+function isDecodablePath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 // @ts-ignore -- the server build exists only after `npm run build`; the Worker under test serves this same build.
 import * as serverBuild from "../../build/server/index.js";
 import type { Role } from "~/db/schema";
@@ -366,6 +366,19 @@ describe("found by the fuzz suite", () => {
     for (const path of ["/%5C", "/%5c/evil.example", "/blog/%5C"]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
+    }
+  });
+
+  test("a path with broken percent-encoding is a 404 that logs nothing", async () => {
+    const warn = vi.spyOn(console, "warn");
+    try {
+      for (const path of ["/blog/%", "/blog/%ZZ", "/blog/%ED%A0%80", "/%E0%A4%A"]) {
+        const response = await get(path);
+        expect(response.status, path).toBe(404);
+      }
+      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([]);
+    } finally {
+      warn.mockRestore();
     }
   });
 });
