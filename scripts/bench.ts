@@ -84,6 +84,8 @@ const MIN_SSR_STATIC_RATIO = 0.5;
 const RENDER_COOKIE = "bench=render";
 /** Sequential requests per endpoint for the CPU time per request. */
 const CPU_SAMPLES = 60;
+/** Public pages whose uncached render's CPU time is reported, one line each. */
+const CPU_RENDERED_PAGES: readonly string[] = ["/", "/services", "/about", "/locations/sydney-business-coaching", `/blog/${NEWEST_POST_SLUG}`, "/resources"];
 
 // Sign-in latency through the auth API with the seeded demo accounts (README "Demo accounts").
 const SIGN_IN_ACCOUNTS = ["admin@clarityai.test", "coach@clarityai.test", "client@clarityai.test"];
@@ -154,6 +156,8 @@ interface CpuReport {
   stylesheetMs: number;
   /** Rendered minus stylesheet: the render's own share, without what every request costs. */
   renderOnlyMs: number;
+  /** The same two figures for each page of CPU_RENDERED_PAGES, rendered (the edge cache bypassed). */
+  pages: { path: string; renderedMs: number; renderOnlyMs: number }[];
 }
 
 interface FailingAudit {
@@ -864,10 +868,17 @@ async function measureCpu(processGroup: number, stylesheet: string): Promise<Cpu
     }
     return round(median(values) / 1e6, 2);
   };
-  log(`CPU time per request: ${CPU_SAMPLES} sequential requests each for ${SSR_PATH} rendered, ${SSR_PATH} from the edge cache and ${stylesheet}`);
+  log(
+    `CPU time per request: ${CPU_SAMPLES} sequential requests each for ${SSR_PATH} rendered, ${SSR_PATH} from the edge cache, ${stylesheet} and the other pages rendered`,
+  );
   const renderedMs = await sample(SSR_PATH, { cookie: RENDER_COOKIE });
   const cachedMs = await sample(SSR_PATH, {});
   const stylesheetMs = await sample(stylesheet, {});
+  const pages = [];
+  for (const path of CPU_RENDERED_PAGES) {
+    const pageMs = path === SSR_PATH ? renderedMs : await sample(path, { cookie: RENDER_COOKIE });
+    pages.push({ path, renderedMs: pageMs, renderOnlyMs: round(pageMs - stylesheetMs, 2) });
+  }
   return {
     method: "sum of /proc/<pid>/task/<tid>/schedstat on-CPU time over wrangler dev's process group, before and after each sequential request; median",
     samples: CPU_SAMPLES,
@@ -875,6 +886,7 @@ async function measureCpu(processGroup: number, stylesheet: string): Promise<Cpu
     cachedMs,
     stylesheetMs,
     renderOnlyMs: round(renderedMs - stylesheetMs, 2),
+    pages,
   };
 }
 
@@ -931,6 +943,8 @@ function printThroughput(report: ThroughputReport, targets: TargetCheck[]): void
     console.log(`  CPU time per request (median of ${cpu.samples}, all of wrangler dev's threads):`);
     console.log(`    ${SSR_PATH} rendered ${cpu.renderedMs} ms, from the edge cache ${cpu.cachedMs} ms, stylesheet ${cpu.stylesheetMs} ms`);
     console.log(`    the render's own share (rendered − stylesheet): ${cpu.renderOnlyMs} ms`);
+    console.log(`  uncached render, median CPU per page (rendered; its own share after the stylesheet's ${cpu.stylesheetMs} ms floor):`);
+    for (const page of cpu.pages) console.log(`    ${page.path.padEnd(45)} ${page.renderedMs} ms (${page.renderOnlyMs} ms)`);
   } else {
     console.log("  CPU time per request: not measured (needs Linux /proc)");
   }
