@@ -35,7 +35,7 @@ export function SiteFooter() {
       </div>
       <div className="container footer-legal">
         <p>
-          © {new Date().getFullYear()} {BUSINESS.name} · ABN {BUSINESS.abn} · Prices in AUD and include GST.
+          © {new Date().getFullYear()} {BUSINESS.name} · <span className="nowrap">ABN {BUSINESS.abn}</span> · Prices in AUD and include GST.
         </p>
         <p>We acknowledge the Traditional Custodians of the lands on which we work, and pay our respects to Elders past and present.</p>
       </div>

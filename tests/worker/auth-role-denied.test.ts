@@ -133,6 +133,9 @@ test("the create-account view says so in its heading and tab title", async () =>
   const signIn = await pageText(await get("/auth"));
   expect(signIn).toMatch(/<h1[^>]*>Sign in to ClarityAI Coaching<\/h1>/);
   expect(titleOf(signIn)).toBe("Sign In | ClarityAI Coaching");
+  // The other views a link opens name themselves in the tab as in their heading.
+  expect(titleOf(await pageText(await get("/auth?step=forgot")))).toBe("Reset your password | ClarityAI Coaching");
+  expect(titleOf(await pageText(await get("/auth?step=code")))).toBe("Sign in with an emailed code | ClarityAI Coaching");
 });
 
 // ── OpenID Connect ────────────────────────────────────────────────────────────────────────────

@@ -156,11 +156,18 @@ export default function Auth() {
   );
 }
 
+/** The tab title of a step a link opens: what its heading says ("Create your account" for the sign-up view). */
+function stepTitle(step: Step | undefined): string {
+  if (step === "sign-up") return "Create your account";
+  if (step === undefined || step === "sign-in") return "Sign In";
+  return STEP_HEADINGS[step];
+}
+
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => {
   const role = page?.denial?.role;
   return [
     ...pageMeta(matches, {
-      title: role ? `${ROLE_PAGES[role].page} is for ${ROLE_PAGES[role].audience}` : page?.step === "sign-up" ? "Create your account" : "Sign In",
+      title: role ? `${ROLE_PAGES[role].page} is for ${ROLE_PAGES[role].audience}` : stepTitle(page?.step),
       description: "Sign in to ClarityAI Coaching, or create an account, to use your learning hub, profile and the ClarityAI business coach.",
       path: "/auth",
     }),
