@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { expect, test } from "vitest";
-import { SCHEMA_TABLES } from "~/db/tables.server";
+import { FULL_TEXT_TABLES, SCHEMA_TABLES } from "~/db/tables.server";
 
 // The drizzle schema is the typed source of the tables; migrations/ is what D1 actually runs.
 // This test applies every migration (see apply-migrations.ts) and compares the result with the
@@ -122,5 +122,14 @@ test("the migrated database has no tables the schema does not know", async () =>
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name != 'd1_migrations'",
   ).all<{ name: string }>();
   const known = new Set(tables.map((t) => getTableConfig(t).name));
-  expect(results.map((r) => r.name).filter((name) => !known.has(name))).toEqual([]);
+  // FTS5 virtual tables (SQL only: drizzle has no type for them) and the shadow tables FTS5 keeps.
+  const fullText = (name: string) => FULL_TEXT_TABLES.some((table) => name === table || name.startsWith(`${table}_`));
+  expect(results.map((r) => r.name).filter((name) => !known.has(name) && !fullText(name))).toEqual([]);
+});
+
+test("each full-text table is an FTS5 virtual table in the migrated database", async () => {
+  for (const table of FULL_TEXT_TABLES) {
+    const row = await env.DB.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").bind(table).first<{ sql: string }>();
+    expect(row?.sql, table).toMatch(/USING fts5/i);
+  }
 });

@@ -1,6 +1,8 @@
 // The one barrel: drizzle and `~/db/schema` importers see every domain's tables in one namespace.
 export * from "./accounts";
+export * from "./ai-coach";
 export * from "./auth";
+export * from "./billing";
 export * from "./content";
 export * from "./email";
 export * from "./leads";
