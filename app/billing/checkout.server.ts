@@ -1,0 +1,59 @@
+import { eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { RequestContext } from "~/context.server";
+import { aiSubscriptions } from "~/db/schema";
+import type { AppEnv } from "~/platform/env.server";
+import { billingDeps } from "./config.server";
+import { ensureStripeCustomer } from "./customers.server";
+import { BillingError } from "./errors";
+import { isRunningStatus, planPriceCents, TIER_NAMES, type AiTier, type BillingInterval } from "./plans";
+import { configuredPriceId, planSettings } from "./plans.server";
+import { callStripe, stripeClient } from "./stripe.server";
+
+// create-ai-subscription (SPEC §7): a Stripe Checkout Session in subscription mode for one plan.
+
+/** The Checkout line item: the configured Stripe price, else the plan's price inline (AUD, GST included). */
+export function checkoutLineItem(env: AppEnv, tier: AiTier, interval: BillingInterval): Stripe.Checkout.SessionCreateParams.LineItem {
+  const price = configuredPriceId(env, tier, interval);
+  if (price) return { price, quantity: 1 };
+  return {
+    quantity: 1,
+    price_data: {
+      currency: "aud",
+      unit_amount: planPriceCents(planSettings(env), tier, interval),
+      recurring: { interval },
+      tax_behavior: "inclusive",
+      product_data: { name: TIER_NAMES[tier], metadata: { tier, interval } },
+    },
+  };
+}
+
+export async function createAiCheckout(
+  context: RequestContext,
+  user: { id: string; email: string | null },
+  input: { tier: AiTier; interval: BillingInterval },
+): Promise<{ url: string }> {
+  const deps = billingDeps(context);
+  const current = await context.db.select({ status: aiSubscriptions.status }).from(aiSubscriptions).where(eq(aiSubscriptions.userId, user.id)).get();
+  // A second checkout for a subscription that is still running would charge twice.
+  if (current && isRunningStatus(current.status)) {
+    throw new BillingError(409, "already_subscribed", "You already have a ClarityAI subscription. Use Manage billing on your profile to change or cancel it.");
+  }
+  const stripe = stripeClient(deps);
+  const customer = await callStripe("creating the customer", () => ensureStripeCustomer(context.db, stripe, user));
+  const metadata = { user_id: user.id, tier: input.tier, interval: input.interval };
+  const session = await callStripe("creating the checkout session", () =>
+    stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer,
+      client_reference_id: user.id,
+      line_items: [checkoutLineItem(context.env, input.tier, input.interval)],
+      metadata,
+      subscription_data: { metadata },
+      success_url: `${context.siteOrigin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${context.siteOrigin}/payment-canceled?session_id={CHECKOUT_SESSION_ID}`,
+    }),
+  );
+  if (!session.url) throw new BillingError(502, "no_checkout_url", "No payment URL received");
+  return { url: session.url };
+}

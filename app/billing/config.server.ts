@@ -1,0 +1,40 @@
+import type { RequestContext } from "~/context.server";
+import type { Db } from "~/db/client.server";
+import type { AppEnv } from "~/platform/env.server";
+
+// How payments run in this deployment, and what billing code needs from the request.
+
+/** "stripe": a Stripe secret key is set. "sandbox": no key, not production. "unavailable": production without a key. */
+export type PaymentsMode = "stripe" | "sandbox" | "unavailable";
+
+export function paymentsMode(env: Pick<AppEnv, "STRIPE_SECRET_KEY" | "APP_ENV">): PaymentsMode {
+  if (env.STRIPE_SECRET_KEY) return "stripe";
+  return env.APP_ENV === "production" ? "unavailable" : "sandbox";
+}
+
+/**
+ * The local payments sandbox signs its events with this fixed secret. It protects nothing real:
+ * the sandbox only runs where no Stripe key is set, and never in production.
+ */
+export const SANDBOX_WEBHOOK_SECRET = "whsec_local_payments_sandbox_not_a_secret";
+
+/** The secret webhook signatures are checked against, or null when none is configured. */
+export function webhookSecret(env: Pick<AppEnv, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "APP_ENV">): string | null {
+  const mode = paymentsMode(env);
+  if (mode === "stripe") return env.STRIPE_WEBHOOK_SECRET ?? null;
+  return mode === "sandbox" ? SANDBOX_WEBHOOK_SECRET : null;
+}
+
+/** What the billing code needs from a request (or a job): no request objects, so tests can build one. */
+export type BillingDeps = {
+  db: Db;
+  env: AppEnv;
+  /** Where the hosted pages send the customer back to (PUBLIC_SITE_URL's origin). */
+  siteOrigin: string;
+  jobs: Queue;
+  now: () => Date;
+};
+
+export function billingDeps(context: Pick<RequestContext, "db" | "env" | "siteOrigin" | "cloudflare">, now: () => Date = () => new Date()): BillingDeps {
+  return { db: context.db, env: context.env, siteOrigin: context.siteOrigin, jobs: context.cloudflare.env.JOBS, now };
+}

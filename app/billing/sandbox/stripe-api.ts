@@ -1,0 +1,480 @@
+// A small Stripe-compatible API: the endpoints ClarityAI's billing uses, answering with Stripe-shaped
+// objects. The local payments sandbox runs it in-process over D1 (the stripe SDK's fetch is pointed
+// at it), and the tests' fake Stripe server runs the same code over memory, so the same SDK calls
+// are exercised against Stripe, the fake and the sandbox. Plain TypeScript with no app imports: the
+// fake server imports it from Node.
+//
+// Not a Stripe emulator: no payment methods, no proration, no tax calculation (prices include GST).
+
+export type StripeObject = { id: string; object: string; customer?: string | null; created?: number; [key: string]: unknown };
+
+/** Where the sandbox keeps its objects (D1 in the app, memory in the fake server). */
+export interface ObjectStore {
+  get(id: string): Promise<StripeObject | null>;
+  put(object: StripeObject): Promise<void>;
+  /** Objects of one kind, optionally one customer's, newest first. */
+  list(object: string, customer?: string): Promise<StripeObject[]>;
+}
+
+export type StripeApiOptions = {
+  store: ObjectStore;
+  /** Base URL of the hosted pages: `${base}/checkout/{id}` and `${base}/portal/{id}`. */
+  hostedPagesUrl: string;
+  /** Seconds since the epoch. */
+  now: () => number;
+  /** Called with each event the API raises (what Stripe would send to the webhook endpoint). */
+  emit: (event: StripeObject) => void | Promise<void>;
+};
+
+export const SANDBOX_API_VERSION = "2026-10-28.endive";
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code = "resource_missing",
+  ) {
+    super(message);
+  }
+}
+
+function randomId(prefix: string): string {
+  return `${prefix}_${crypto.randomUUID().replaceAll("-", "").slice(0, 24)}`;
+}
+
+// ── Form decoding: Stripe's bracket notation (a[b][0][c]=v) ─────────────────────────────────────
+
+type Params = { [key: string]: Param };
+type Param = string | Params | Param[];
+
+export function decodeParams(search: URLSearchParams): Params {
+  const root: Params = {};
+  for (const [rawKey, value] of search) {
+    const parts = rawKey.replace(/\]/g, "").split("[");
+    let node: Params = root;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) {
+        node[part] = value;
+        return;
+      }
+      const next = node[part];
+      if (typeof next !== "object" || next === null) node[part] = {};
+      node = node[part] as Params;
+    });
+  }
+  return arraysOf(root) as Params;
+}
+
+// Objects whose keys are all 0..n-1 were arrays.
+function arraysOf(value: Param): Param {
+  if (typeof value !== "object" || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  const mapped = Object.fromEntries(keys.map((k) => [k, arraysOf(value[k]!)]));
+  if (keys.length && keys.every((k, i) => k === String(i))) return keys.map((k) => mapped[k]!);
+  return mapped;
+}
+
+function str(value: Param | undefined): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+function obj(value: Param | undefined): Params {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : {};
+}
+
+function metadataOf(value: Param | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(obj(value)).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}
+
+function required(params: Params, name: string): string {
+  const value = str(params[name]);
+  if (!value) throw new ApiError(400, `Missing required param: ${name}.`, "parameter_missing");
+  return value;
+}
+
+// ── Objects ────────────────────────────────────────────────────────────────────────────────────
+
+function list(data: StripeObject[], url: string) {
+  return { object: "list", data, has_more: false, url };
+}
+
+const INTERVALS = new Set(["month", "year"]);
+
+function addInterval(seconds: number, interval: string): number {
+  const date = new Date(seconds * 1000);
+  if (interval === "year") date.setUTCFullYear(date.getUTCFullYear() + 1);
+  else date.setUTCMonth(date.getUTCMonth() + 1);
+  return Math.floor(date.getTime() / 1000);
+}
+
+async function load(store: ObjectStore, id: string, object: string): Promise<StripeObject> {
+  const found = await store.get(id);
+  if (!found || found.object !== object) throw new ApiError(404, `No such ${object.replace(/^.*\./, "").replace("_", " ")}: '${id}'`);
+  return found;
+}
+
+async function raise(options: StripeApiOptions, type: string, object: StripeObject, previous?: Record<string, unknown>) {
+  const event: StripeObject = {
+    id: randomId("evt"),
+    object: "event",
+    api_version: SANDBOX_API_VERSION,
+    created: options.now(),
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object, ...(previous ? { previous_attributes: previous } : {}) },
+  };
+  await options.store.put(event);
+  await options.emit(event);
+}
+
+async function createCustomer(options: StripeApiOptions, params: Params): Promise<StripeObject> {
+  const customer: StripeObject = {
+    id: randomId("cus"),
+    object: "customer",
+    created: options.now(),
+    email: str(params.email) ?? null,
+    name: str(params.name) ?? null,
+    metadata: metadataOf(params.metadata),
+    livemode: false,
+  };
+  await options.store.put(customer);
+  return customer;
+}
+
+/** A checkout line item's price: a price id the store knows, or inline price_data. */
+async function priceOf(options: StripeApiOptions, item: Params): Promise<StripeObject> {
+  const priceId = str(item.price);
+  if (priceId) return load(options.store, priceId, "price");
+  const data = obj(item.price_data);
+  const recurring = obj(data.recurring);
+  const interval = str(recurring.interval) ?? "";
+  const amount = Number(str(data.unit_amount));
+  if (!INTERVALS.has(interval) || !Number.isInteger(amount) || amount < 0 || !str(data.currency)) {
+    throw new ApiError(400, "line_items[0][price_data] needs currency, unit_amount and recurring[interval].", "parameter_invalid");
+  }
+  const product = obj(data.product_data);
+  return {
+    id: randomId("price"),
+    object: "price",
+    active: true,
+    currency: str(data.currency)!.toLowerCase(),
+    unit_amount: amount,
+    recurring: { interval, interval_count: 1, usage_type: "licensed" },
+    tax_behavior: str(data.tax_behavior) ?? "unspecified",
+    type: "recurring",
+    product: { id: randomId("prod"), object: "product", name: str(product.name) ?? "Subscription", metadata: metadataOf(product.metadata) },
+    metadata: metadataOf(product.metadata),
+  };
+}
+
+async function createCheckoutSession(options: StripeApiOptions, params: Params): Promise<StripeObject> {
+  const customer = await load(options.store, required(params, "customer"), "customer");
+  if (str(params.mode) !== "subscription") throw new ApiError(400, "Only mode=subscription is supported here.", "parameter_invalid");
+  const items = Array.isArray(params.line_items) ? params.line_items : [];
+  if (items.length !== 1) throw new ApiError(400, "Exactly one line item is supported here.", "parameter_invalid");
+  const price = await priceOf(options, obj(items[0]));
+  const id = randomId("cs_test");
+  const session: StripeObject = {
+    id,
+    object: "checkout.session",
+    created: options.now(),
+    expires_at: options.now() + 24 * 3600,
+    mode: "subscription",
+    status: "open",
+    payment_status: "unpaid",
+    customer: customer.id as string,
+    customer_email: (customer.email as string | null) ?? null,
+    client_reference_id: str(params.client_reference_id) ?? null,
+    success_url: required(params, "success_url"),
+    cancel_url: str(params.cancel_url) ?? null,
+    currency: price.currency,
+    amount_total: price.unit_amount,
+    amount_subtotal: price.unit_amount,
+    metadata: metadataOf(params.metadata),
+    subscription: null,
+    invoice: null,
+    url: `${options.hostedPagesUrl}/checkout/${id}`,
+    livemode: false,
+    // Kept for completing the session; Stripe exposes these through line_items and subscription_data.
+    sandbox: { price, subscription_metadata: metadataOf(obj(params.subscription_data).metadata) },
+  };
+  await options.store.put(session);
+  return session;
+}
+
+function subscriptionItemPeriod(subscription: StripeObject): { start: number; end: number; price: StripeObject } {
+  const item = (subscription.items as { data: { current_period_start: number; current_period_end: number; price: StripeObject }[] }).data[0]!;
+  return { start: item.current_period_start, end: item.current_period_end, price: item.price };
+}
+
+function invoiceFor(options: StripeApiOptions, subscription: StripeObject, customer: StripeObject, paid: boolean, reason: string): StripeObject {
+  const { start, end, price } = subscriptionItemPeriod(subscription);
+  const amount = price.unit_amount as number;
+  const now = options.now();
+  const productName = (price.product as { name?: string } | null)?.name ?? "Subscription";
+  const description = `${productName} (${(price.recurring as { interval: string }).interval === "year" ? "annual" : "monthly"})`;
+  return {
+    id: randomId("in"),
+    object: "invoice",
+    created: now,
+    customer: customer.id as string,
+    customer_email: (customer.email as string | null) ?? null,
+    customer_name: (customer.name as string | null) ?? null,
+    number: `SBX-${String(now).slice(-6)}-${Math.floor(Math.random() * 9000 + 1000)}`,
+    status: paid ? "paid" : "open",
+    billing_reason: reason,
+    currency: price.currency,
+    subtotal: amount,
+    total: amount,
+    amount_due: amount,
+    amount_paid: paid ? amount : 0,
+    amount_remaining: paid ? 0 : amount,
+    attempt_count: 1,
+    attempted: true,
+    // No tax calculation here: prices include GST, and the app works out the GST part itself.
+    total_taxes: [],
+    description: null,
+    period_start: start,
+    period_end: end,
+    status_transitions: { finalized_at: now, paid_at: paid ? now : null },
+    parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+    lines: {
+      object: "list",
+      has_more: false,
+      data: [{ id: randomId("il"), object: "line_item", amount, currency: price.currency, description, period: { start, end }, quantity: 1 }],
+    },
+    livemode: false,
+  };
+}
+
+/**
+ * Pays an open Checkout Session (the sandbox's "Pay" button, the fake's test control): the
+ * subscription and its paid first invoice, and the events Stripe sends for them. A session that is
+ * already complete changes nothing and raises no events.
+ */
+export async function completeCheckoutSession(options: StripeApiOptions, sessionId: string): Promise<StripeObject> {
+  const session = await load(options.store, sessionId, "checkout.session");
+  if (session.status !== "open") return session;
+  const customer = await load(options.store, session.customer as string, "customer");
+  const { price, subscription_metadata } = session.sandbox as { price: StripeObject; subscription_metadata: Record<string, string> };
+  const now = options.now();
+  const end = addInterval(now, (price.recurring as { interval: string }).interval);
+  const subscription: StripeObject = {
+    id: randomId("sub"),
+    object: "subscription",
+    created: now,
+    start_date: now,
+    customer: customer.id as string,
+    status: "active",
+    cancel_at_period_end: false,
+    cancel_at: null,
+    canceled_at: null,
+    ended_at: null,
+    currency: price.currency,
+    metadata: subscription_metadata,
+    items: {
+      object: "list",
+      has_more: false,
+      data: [{ id: randomId("si"), object: "subscription_item", price, quantity: 1, current_period_start: now, current_period_end: end }],
+    },
+    latest_invoice: null,
+    livemode: false,
+  };
+  const invoice = invoiceFor(options, subscription, customer, true, "subscription_create");
+  subscription.latest_invoice = invoice.id;
+  const completed: StripeObject = { ...session, status: "complete", payment_status: "paid", subscription: subscription.id, invoice: invoice.id };
+  await options.store.put(subscription);
+  await options.store.put(invoice);
+  await options.store.put(completed);
+  await raise(options, "customer.subscription.created", subscription);
+  await raise(options, "invoice.paid", invoice);
+  await raise(options, "checkout.session.completed", publicView(completed));
+  return completed;
+}
+
+/**
+ * A renewal whose payment fails (the sandbox portal's "Simulate a failed renewal", the fake's test
+ * control): the subscription moves to the next period as past_due with an open invoice.
+ */
+export async function failRenewal(options: StripeApiOptions, subscriptionId: string): Promise<StripeObject> {
+  const subscription = await load(options.store, subscriptionId, "subscription");
+  if (!["active", "trialing", "past_due"].includes(subscription.status as string)) {
+    throw new ApiError(400, "Only a live subscription can fail a renewal.", "subscription_inactive");
+  }
+  const customer = await load(options.store, subscription.customer as string, "customer");
+  const { end, price } = subscriptionItemPeriod(subscription);
+  const items = subscription.items as { data: Record<string, unknown>[] };
+  const renewed: StripeObject = {
+    ...subscription,
+    status: "past_due",
+    items: {
+      ...items,
+      data: [{ ...items.data[0], current_period_start: end, current_period_end: addInterval(end, (price.recurring as { interval: string }).interval) }],
+    },
+  };
+  const invoice = invoiceFor(options, renewed, customer, false, "subscription_cycle");
+  renewed.latest_invoice = invoice.id;
+  await options.store.put(invoice);
+  await options.store.put(renewed);
+  await raise(options, "invoice.payment_failed", invoice);
+  await raise(options, "customer.subscription.updated", renewed, { status: subscription.status });
+  return renewed;
+}
+
+/** Settles a past_due subscription's open invoice (the sandbox portal's "Pay the overdue invoice"). */
+export async function payOverdue(options: StripeApiOptions, subscriptionId: string): Promise<StripeObject> {
+  const subscription = await load(options.store, subscriptionId, "subscription");
+  if (subscription.status !== "past_due") return subscription;
+  const invoiceId = subscription.latest_invoice as string | null;
+  if (invoiceId) {
+    const invoice = await load(options.store, invoiceId, "invoice");
+    const now = options.now();
+    const paid = {
+      ...invoice,
+      status: "paid",
+      amount_paid: invoice.total,
+      amount_remaining: 0,
+      status_transitions: { finalized_at: invoice.created, paid_at: now },
+    };
+    await options.store.put(paid);
+    await raise(options, "invoice.paid", paid);
+  }
+  const active = { ...subscription, status: "active" };
+  await options.store.put(active);
+  await raise(options, "customer.subscription.updated", active, { status: "past_due" });
+  return active;
+}
+
+function publicView(object: StripeObject): StripeObject {
+  const { sandbox: _sandbox, ...rest } = object;
+  return rest as StripeObject;
+}
+
+async function updateSubscription(options: StripeApiOptions, id: string, params: Params): Promise<StripeObject> {
+  const subscription = await load(options.store, id, "subscription");
+  const flag = str(params.cancel_at_period_end);
+  if (flag === undefined) return subscription;
+  if (!["active", "trialing", "past_due"].includes(subscription.status as string)) {
+    throw new ApiError(400, "A canceled subscription can't be updated.", "resource_missing");
+  }
+  const cancel = flag === "true";
+  if (cancel === subscription.cancel_at_period_end) return subscription;
+  const updated = { ...subscription, cancel_at_period_end: cancel, cancel_at: cancel ? subscriptionItemPeriod(subscription).end : null };
+  await options.store.put(updated);
+  await raise(options, "customer.subscription.updated", updated, { cancel_at_period_end: !cancel });
+  return updated;
+}
+
+async function cancelSubscription(options: StripeApiOptions, id: string): Promise<StripeObject> {
+  const subscription = await load(options.store, id, "subscription");
+  if (subscription.status === "canceled") return subscription;
+  const now = options.now();
+  const canceled = { ...subscription, status: "canceled", canceled_at: now, ended_at: now, cancel_at_period_end: false };
+  await options.store.put(canceled);
+  await raise(options, "customer.subscription.deleted", canceled);
+  return canceled;
+}
+
+async function createPortalSession(options: StripeApiOptions, params: Params): Promise<StripeObject> {
+  const customer = await load(options.store, required(params, "customer"), "customer");
+  const id = randomId("bps");
+  const session: StripeObject = {
+    id,
+    object: "billing_portal.session",
+    created: options.now(),
+    customer: customer.id as string,
+    return_url: str(params.return_url) ?? null,
+    url: `${options.hostedPagesUrl}/portal/${id}`,
+    livemode: false,
+  };
+  await options.store.put(session);
+  return session;
+}
+
+function limitOf(query: Params): number {
+  const limit = Number(str(query.limit) ?? "10");
+  return Number.isInteger(limit) && limit >= 1 && limit <= 100 ? limit : 10;
+}
+
+// ── Routing ────────────────────────────────────────────────────────────────────────────────────
+
+async function route(method: string, path: string, params: Params, options: StripeApiOptions): Promise<unknown> {
+  const { store } = options;
+  const segments = path.split("/").filter(Boolean);
+  if (segments[0] !== "v1") throw new ApiError(404, `Unrecognized request URL (${method}: ${path}).`, "url_invalid");
+  const [, resource, id, sub] = segments;
+  const key = `${method} ${resource}${resource === "checkout" || resource === "billing_portal" ? `/${id}` : ""}`;
+  const nestedId = resource === "checkout" || resource === "billing_portal" ? sub : id;
+  switch (key) {
+    case "POST customers":
+      if (nestedId) return load(store, nestedId, "customer");
+      return createCustomer(options, params);
+    case "GET customers":
+      if (!nestedId) break;
+      return load(store, nestedId, "customer");
+    case "POST checkout/sessions":
+      if (nestedId) break;
+      return publicView(await createCheckoutSession(options, params));
+    case "GET checkout/sessions":
+      if (!nestedId) break;
+      return publicView(await load(store, nestedId, "checkout.session"));
+    case "POST billing_portal/sessions":
+      if (nestedId) break;
+      return createPortalSession(options, params);
+    case "GET subscriptions": {
+      if (nestedId) return load(store, nestedId, "subscription");
+      const customer = str(params.customer);
+      const status = str(params.status) ?? "active";
+      const all = await store.list("subscription", customer);
+      const matching = all.filter((s) =>
+        status === "all" ? true : status === "active" ? s.status !== "canceled" && s.status !== "incomplete_expired" : s.status === status,
+      );
+      return list(matching.slice(0, limitOf(params)), "/v1/subscriptions");
+    }
+    case "POST subscriptions":
+      if (!nestedId) break;
+      return updateSubscription(options, nestedId, params);
+    case "DELETE subscriptions":
+      if (!nestedId) break;
+      return cancelSubscription(options, nestedId);
+    case "GET invoices": {
+      if (nestedId) return load(store, nestedId, "invoice");
+      const invoices = await store.list("invoice", str(params.customer));
+      return list(invoices.slice(0, limitOf(params)), "/v1/invoices");
+    }
+    case "GET prices":
+      if (!nestedId) break;
+      return load(store, nestedId, "price");
+  }
+  throw new ApiError(404, `Unrecognized request URL (${method}: ${path}).`, "url_invalid");
+}
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Request-Id": randomId("req") } });
+}
+
+/**
+ * Answers one Stripe API request. A POST with an Idempotency-Key answers as the first request with
+ * that key did, as Stripe does (so concurrent creates of one customer make one).
+ */
+export async function handleStripeApi(request: Request, options: StripeApiOptions): Promise<Response> {
+  const url = new URL(request.url);
+  const method = request.method.toUpperCase();
+  try {
+    const body = method === "POST" ? new TextDecoder().decode(await request.arrayBuffer()) : "";
+    const params = decodeParams(method === "POST" ? new URLSearchParams(body) : url.searchParams);
+    const idempotencyKey = method === "POST" ? request.headers.get("Idempotency-Key") : null;
+    const remembered = idempotencyKey ? await options.store.get(`idem_${idempotencyKey}`) : null;
+    if (remembered) return json(remembered.response);
+    const result = await route(method, url.pathname, params, options);
+    if (idempotencyKey) await options.store.put({ id: `idem_${idempotencyKey}`, object: "idempotency_key", response: result });
+    return json(result);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      return json({ error: { type: "invalid_request_error", code: error.code, message: error.message } }, error.status);
+    }
+    throw error;
+  }
+}

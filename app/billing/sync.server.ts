@@ -1,0 +1,125 @@
+import { eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type Stripe from "stripe";
+import type { Db } from "~/db/client.server";
+import { aiSubscriptions, billingCustomers } from "~/db/schema";
+import type { AppEnv } from "~/platform/env.server";
+import { isAiTier, isBillingInterval, LIVE_STATUSES, type AiTier, type BillingInterval } from "./plans";
+import { planOfPriceId } from "./plans.server";
+
+// One way the ai_subscriptions row is written: read the customer's current subscription from Stripe
+// and store it. Webhook events and the success page both call this, so the row ends right whatever
+// order events arrive in (or if some never do), and running it twice changes nothing.
+
+export type SyncDeps = { db: Db; env: AppEnv; stripe: Stripe; now: () => Date };
+
+/** The most relevant of a customer's subscriptions: a live one first (active, trialing, past_due), else the newest. */
+export function currentSubscription(subscriptions: readonly Stripe.Subscription[]): Stripe.Subscription | null {
+  const newestFirst = [...subscriptions].sort((a, b) => b.created - a.created);
+  for (const status of LIVE_STATUSES) {
+    const found = newestFirst.find((s) => s.status === status);
+    if (found) return found;
+  }
+  return newestFirst[0] ?? null;
+}
+
+/** The plan a subscription is for: from the configured price ids, else the price's and the subscription's metadata. */
+export function planOf(env: AppEnv, subscription: Stripe.Subscription): { tier: AiTier | null; interval: BillingInterval | null } {
+  const price = subscription.items.data[0]?.price;
+  const known = price ? planOfPriceId(env, price.id) : null;
+  if (known) return known;
+  const tier = [price?.metadata?.tier, subscription.metadata?.tier].find(isAiTier) ?? null;
+  const interval = [price?.recurring?.interval, price?.metadata?.interval, subscription.metadata?.interval].find(isBillingInterval) ?? null;
+  return { tier, interval };
+}
+
+export function isoFromSeconds(seconds: number | null | undefined): string | null {
+  return typeof seconds === "number" && Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : null;
+}
+
+/** The end of the subscription's current period (on its item since Stripe API 2025-03-31; on the subscription before). */
+function periodEndOf(subscription: Stripe.Subscription): string | null {
+  const item = subscription.items.data[0] as (Stripe.SubscriptionItem & { current_period_end?: number }) | undefined;
+  const legacy = (subscription as Stripe.Subscription & { current_period_end?: number }).current_period_end;
+  return isoFromSeconds(item?.current_period_end ?? legacy);
+}
+
+export async function userIdForCustomer(db: Db, customerId: string): Promise<string | null> {
+  const row = await db.select({ userId: billingCustomers.userId }).from(billingCustomers).where(eq(billingCustomers.stripeCustomerId, customerId)).get();
+  return row?.userId ?? null;
+}
+
+type SyncedSubscription = typeof aiSubscriptions.$inferInsert;
+
+/**
+ * The customer's ai_subscriptions row as Stripe has it now, and the statement that writes it; null
+ * when the customer is not one of ours, or has no subscription yet. The caller that already knows
+ * the customer's user passes it.
+ */
+async function syncedRow(
+  deps: SyncDeps,
+  customerId: string,
+  knownUserId?: string,
+): Promise<{ values: SyncedSubscription; statement: BatchItem<"sqlite"> } | null> {
+  const userId = knownUserId ?? (await userIdForCustomer(deps.db, customerId));
+  if (!userId) return null;
+  const listed = await deps.stripe.subscriptions.list({ customer: customerId, status: "all", limit: 20 });
+  const subscription = currentSubscription(listed.data);
+  if (!subscription) return null;
+  const { tier, interval } = planOf(deps.env, subscription);
+  const now = deps.now().toISOString();
+  const pastDue = subscription.status === "past_due";
+  const values = {
+    userId,
+    stripeCustomerId: customerId,
+    stripeSubscriptionId: subscription.id,
+    tier,
+    billingInterval: interval,
+    status: subscription.status,
+    currentPeriodEnd: periodEndOf(subscription),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    pastDueSince: pastDue ? now : null,
+    updatedAt: now,
+  };
+  const statement = deps.db
+    .insert(aiSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: aiSubscriptions.userId,
+      set: {
+        stripeCustomerId: values.stripeCustomerId,
+        stripeSubscriptionId: values.stripeSubscriptionId,
+        tier: values.tier,
+        billingInterval: values.billingInterval,
+        status: values.status,
+        currentPeriodEnd: values.currentPeriodEnd,
+        cancelAtPeriodEnd: values.cancelAtPeriodEnd,
+        // The grace period counts from the first failed renewal: kept while the subscription stays
+        // past_due (whichever sync sees it first sets it), cleared as soon as it is anything else.
+        pastDueSince: pastDue ? sql`coalesce(${aiSubscriptions.pastDueSince}, ${now})` : null,
+        updatedAt: now,
+      },
+    });
+  return { values, statement };
+}
+
+/**
+ * The statements that bring the customer's ai_subscriptions row up to date with Stripe (empty when
+ * the customer is not one of ours, or has no subscription yet). Statements, so the webhook can
+ * store them in one batch with the event id.
+ */
+export async function subscriptionSyncStatements(deps: SyncDeps, customerId: string, knownUserId?: string): Promise<BatchItem<"sqlite">[]> {
+  const synced = await syncedRow(deps, customerId, knownUserId);
+  return synced ? [synced.statement] : [];
+}
+
+/**
+ * Reads the customer's current subscription from Stripe and writes the ai_subscriptions row.
+ * Idempotent. Answers what it wrote (except past_due_since, which keeps its first value), or null
+ * when there was nothing to write.
+ */
+export async function syncSubscription(deps: SyncDeps, customerId: string, knownUserId?: string): Promise<Omit<SyncedSubscription, "pastDueSince"> | null> {
+  const synced = await syncedRow(deps, customerId, knownUserId);
+  if (synced) await deps.db.batch([synced.statement]);
+  return synced?.values ?? null;
+}

@@ -1,0 +1,156 @@
+import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import Stripe from "stripe";
+import { aiSubscriptions, billingInvoices, stripeEvents } from "~/db/schema";
+import { composeEmail } from "~/email/compose.server";
+import type { EmailSendJob } from "~/email/jobs";
+import { outboxInsert } from "~/email/outbox.server";
+import { paymentFailedEmail } from "~/email/templates/payment-failed";
+import { type BillingDeps, webhookSecret } from "./config.server";
+import { customerIdOf } from "./customers.server";
+import { graceEndOf } from "./entitlement.server";
+import { invoiceRow } from "./invoices.server";
+import { TIER_NAMES, isAiTier } from "./plans";
+import { subscriptionSyncStatements, userIdForCustomer, type SyncDeps } from "./sync.server";
+
+// POST /webhooks/stripe: Stripe's events (and the local payments sandbox's, signed the same way).
+// Each event is verified, then its effect and its id are stored in one D1 batch: the id's primary
+// key makes a redelivered or concurrent duplicate fail as a whole, so every event has one effect,
+// and Stripe gets its 2xx only once that effect is stored (a failure answers 500 and Stripe retries).
+
+type WebhookDeps = BillingDeps & { stripe: Stripe };
+
+function text(status: number, body: string): Response {
+  return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+function received(duplicate = false): Response {
+  return Response.json({ received: true, ...(duplicate ? { duplicate: true } : {}) });
+}
+
+async function alreadyRecorded(deps: WebhookDeps, eventId: string): Promise<boolean> {
+  return Boolean(await deps.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, eventId)).get());
+}
+
+type Effect = { statements: BatchItem<"sqlite">[]; afterwards?: () => Promise<void> };
+
+async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect> {
+  const sync: SyncDeps = deps;
+  const object = event.data.object as unknown as Record<string, unknown>;
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+    case "customer.subscription.paused":
+    case "customer.subscription.resumed":
+    case "customer.subscription.trial_will_end": {
+      const customerId = customerIdOf(object.customer);
+      return { statements: customerId ? await subscriptionSyncStatements(sync, customerId) : [] };
+    }
+    case "invoice.paid":
+    case "invoice.payment_succeeded":
+    case "invoice.finalized":
+    case "invoice.updated": {
+      const customerId = customerIdOf(object.customer);
+      if (!customerId) return { statements: [] };
+      const userId = await userIdForCustomer(deps.db, customerId);
+      if (!userId) return { statements: [] };
+      // Always the invoice as Stripe has it now, not the (possibly older) copy in the event.
+      const invoice = await deps.stripe.invoices.retrieve(String(object.id));
+      const row = invoiceRow(invoice, userId, customerId);
+      return {
+        statements: [
+          deps.db
+            .insert(billingInvoices)
+            .values(row)
+            .onConflictDoUpdate({
+              target: billingInvoices.id,
+              set: {
+                number: row.number,
+                status: row.status,
+                totalCents: row.totalCents,
+                taxCents: row.taxCents,
+                description: row.description,
+                paidAt: row.paidAt,
+              },
+            }),
+          ...(await subscriptionSyncStatements(sync, customerId, userId)),
+        ],
+      };
+    }
+    case "invoice.payment_failed": {
+      const customerId = customerIdOf(object.customer);
+      if (!customerId) return { statements: [] };
+      const userId = await userIdForCustomer(deps.db, customerId);
+      if (!userId) return { statements: [] };
+      const statements = await subscriptionSyncStatements(sync, customerId, userId);
+      // The row as it was before this event: the grace period counts from an earlier failure, if any.
+      const subscription = await deps.db
+        .select({ tier: aiSubscriptions.tier, pastDueSince: aiSubscriptions.pastDueSince })
+        .from(aiSubscriptions)
+        .where(eq(aiSubscriptions.userId, userId))
+        .get();
+      const to = typeof object.customer_email === "string" && object.customer_email ? object.customer_email : null;
+      const address = to ?? (await deps.db.query.users.findFirst({ columns: { email: true }, where: (u, { eq: equals }) => equals(u.id, userId) }))?.email;
+      if (!address) return { statements };
+      const tierName = isAiTier(subscription?.tier) ? TIER_NAMES[subscription.tier] : "ClarityAI";
+      const email = await composeEmail(
+        deps.env,
+        paymentFailedEmail,
+        {
+          planName: tierName,
+          amountCents: typeof object.amount_due === "number" ? object.amount_due : null,
+          graceEndsAt: graceEndOf(subscription?.pastDueSince || deps.now(), deps.env.BILLING_GRACE_DAYS).toISOString(),
+          manageBillingUrl: `${deps.siteOrigin}/profile?tab=billing`,
+        },
+        // One email per failed payment, however often the event is delivered.
+        { to: address, dedupeKey: `stripe:${event.id}` },
+      );
+      const outboxId = crypto.randomUUID();
+      return {
+        statements: [...statements, outboxInsert(deps.db, deps.env, email, outboxId)],
+        afterwards: async () => {
+          await deps.jobs.send({ type: "email.send", version: 1, outboxId } satisfies EmailSendJob);
+        },
+      };
+    }
+    default:
+      // Recorded, so a redelivery is answered at once; nothing else to do.
+      return { statements: [] };
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const message = error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ""}` : String(error);
+  return /UNIQUE constraint failed: stripe_events\.id|SQLITE_CONSTRAINT/i.test(message);
+}
+
+/** Verifies and applies one webhook delivery: the raw body and its Stripe-Signature header. */
+export async function handleStripeWebhook(deps: WebhookDeps, payload: string, signature: string | null): Promise<Response> {
+  const secret = webhookSecret(deps.env);
+  if (!secret) {
+    console.error("billing: STRIPE_WEBHOOK_SECRET is not set; Stripe events are refused");
+    return text(503, "Webhooks are not configured.");
+  }
+  if (!signature) return text(400, "Missing Stripe-Signature header.");
+  let event: Stripe.Event;
+  try {
+    event = await deps.stripe.webhooks.constructEventAsync(payload, signature, secret, undefined, Stripe.createSubtleCryptoProvider());
+  } catch {
+    return text(400, "Invalid signature.");
+  }
+  if (typeof event.id !== "string" || typeof event.type !== "string" || !event.data?.object) return text(400, "Not a Stripe event.");
+  if (await alreadyRecorded(deps, event.id)) return received(true);
+  const effect = await effectOf(deps, event);
+  try {
+    await deps.db.batch([deps.db.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: deps.now().toISOString() }), ...effect.statements]);
+  } catch (error) {
+    // A concurrent delivery of the same event stored it first: this one has no effect of its own.
+    if (isUniqueViolation(error) && (await alreadyRecorded(deps, event.id))) return received(true);
+    throw error;
+  }
+  await effect.afterwards?.();
+  return received();
+}

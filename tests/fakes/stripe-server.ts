@@ -1,0 +1,106 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { TestProject } from "vitest/node";
+import {
+  completeCheckoutSession,
+  failRenewal,
+  handleStripeApi,
+  payOverdue,
+  type ObjectStore,
+  type StripeApiOptions,
+  type StripeObject,
+} from "../../app/billing/sandbox/stripe-api";
+
+// A Stripe-compatible server on loopback for the worker tests: the same API code as the local
+// payments sandbox (app/billing/sandbox/stripe-api.ts), over memory. The Worker's stripe SDK talks
+// to it through STRIPE_API_URL. Test controls under /_test/ do what Stripe does on its own (a
+// customer paying on the Checkout page, a renewal failing) and answer the events Stripe would send;
+// tests sign them with FAKE_STRIPE_WEBHOOK_SECRET and deliver them, in any order, as often as they like.
+
+export const FAKE_STRIPE_SECRET_KEY = "sk_test_fake_stripe_server";
+export const FAKE_STRIPE_WEBHOOK_SECRET = "whsec_test_fake_stripe_server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    fakeStripeUrl: string;
+  }
+}
+
+function memoryStore(): ObjectStore {
+  const objects = new Map<string, { object: StripeObject; serial: number }>();
+  let serial = 0;
+  return {
+    get: async (id) => structuredClone(objects.get(id)?.object ?? null),
+    put: async (object) => {
+      objects.set(object.id, { object: structuredClone(object), serial: objects.get(object.id)?.serial ?? ++serial });
+    },
+    list: async (kind, customer) =>
+      [...objects.values()]
+        .filter(({ object }) => object.object === kind && (customer === undefined || object.customer === customer))
+        .sort((a, b) => b.serial - a.serial)
+        .map(({ object }) => structuredClone(object)),
+  };
+}
+
+async function toRequest(message: IncomingMessage, origin: string): Promise<Request> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of message) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(message.headers)) if (typeof value === "string") headers.set(name, value);
+  const body = chunks.length && message.method !== "GET" && message.method !== "HEAD" ? Buffer.concat(chunks) : undefined;
+  return new Request(new URL(message.url ?? "/", origin), { method: message.method, headers, body });
+}
+
+export default async function setup(project: TestProject) {
+  const store = memoryStore();
+  const events: StripeObject[] = [];
+  let origin = "";
+  const options = (emitted: StripeObject[]): StripeApiOptions => ({
+    store,
+    hostedPagesUrl: `${origin}/hosted`,
+    now: () => Math.floor(Date.now() / 1000),
+    emit: (event) => {
+      events.push(event);
+      emitted.push(event);
+    },
+  });
+
+  async function control(request: Request): Promise<Response> {
+    const path = new URL(request.url).pathname.split("/").filter(Boolean).slice(1);
+    const emitted: StripeObject[] = [];
+    const run = async (action: () => Promise<StripeObject>) => Response.json({ object: await action(), events: emitted });
+    if (request.method === "POST" && path[0] === "checkout" && path[2] === "complete") return run(() => completeCheckoutSession(options(emitted), path[1]!));
+    if (request.method === "POST" && path[0] === "subscriptions" && path[2] === "fail-renewal") return run(() => failRenewal(options(emitted), path[1]!));
+    if (request.method === "POST" && path[0] === "subscriptions" && path[2] === "pay-overdue") return run(() => payOverdue(options(emitted), path[1]!));
+    if (request.method === "GET" && path[0] === "objects") return Response.json(await store.get(path[1]!));
+    if (request.method === "GET" && path[0] === "events") {
+      const customer = new URL(request.url).searchParams.get("customer");
+      return Response.json(events.filter((e) => (e.data as { object: { customer?: string } }).object.customer === customer));
+    }
+    return Response.json({ error: "unknown test control" }, { status: 404 });
+  }
+
+  const server: Server = createServer((message, reply) => {
+    void (async () => {
+      const request = await toRequest(message, origin);
+      let response: Response;
+      if (new URL(request.url).pathname.startsWith("/_test/")) {
+        response = await control(request);
+      } else if (request.headers.get("authorization") !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`) {
+        response = Response.json({ error: { type: "invalid_request_error", message: "Invalid API Key provided." } }, { status: 401 });
+      } else {
+        response = await handleStripeApi(request, options([]));
+      }
+      reply.writeHead(response.status, Object.fromEntries(response.headers));
+      reply.end(Buffer.from(await response.arrayBuffer()));
+    })().catch((error: unknown) => {
+      reply.writeHead(500, { "Content-Type": "application/json" });
+      reply.end(JSON.stringify({ error: { type: "api_error", message: error instanceof Error ? error.message : String(error) } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  project.provide("fakeStripeUrl", origin);
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}
