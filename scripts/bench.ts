@@ -63,6 +63,14 @@ const LIGHTHOUSE_TARGETS: Record<CategoryId, number> = {
   "best-practices": 95,
   seo: 100,
 };
+/**
+ * Lazily loaded chunks to report, by the file name Vite gives them (their source module's name): the
+ * floating AI coach button (after hydration, signed-in users only) and its chat window (on first open).
+ */
+const LAZY_CHUNKS: readonly { name: string; prefix: string }[] = [
+  { name: "AI coach button", prefix: "launcher-" },
+  { name: "AI coach chat window, on open", prefix: "coach-window-" },
+];
 /** First-load JS budgets, kB (1 kB = 1000 bytes) of gzip. */
 const JS_TARGETS: readonly { route: string; maxKb: number }[] = [{ route: "app/routes/_index.tsx", maxKb: 100 }];
 const CLIENT_ENTRY_CANDIDATES = ["app/entry.client.tsx", "app/entry.client.jsx", "app/entry.client.ts", "app/entry.client.js"];
@@ -115,6 +123,8 @@ interface RouteBundle {
 interface BundleReport {
   source: string;
   routes: RouteBundle[];
+  /** Chunks loaded later, on demand: what each downloads beyond what the page already has. */
+  lazy: { name: string; files: { file: string; gzipBytes: number }[]; gzipBytes: number; kb: number }[];
 }
 
 interface LoadResult {
@@ -541,6 +551,30 @@ async function measureBundles(snapshot: Snapshot): Promise<BundleReport> {
     return size;
   };
 
+  // A lazy chunk and its static imports (read from the chunk's own import statements), less whatever
+  // the root's first load and the chunks reported before it have already brought in.
+  const loaded = new Set(firstLoad.get(ROOT_ROUTE_FILE) ?? []);
+  const assetNames = await readdir(path.join(snapshot.clientDir, "assets"));
+  const lazy: BundleReport["lazy"] = [];
+  for (const { name, prefix } of LAZY_CHUNKS) {
+    const start = assetNames.find((n) => n.startsWith(prefix) && n.endsWith(".js"));
+    if (!start) throw new Error(`no lazily loaded chunk assets/${prefix}*.js in the build`);
+    const files: string[] = [];
+    const queue = [`assets/${start}`];
+    while (queue.length) {
+      const file = queue.shift()!;
+      if (loaded.has(file)) continue;
+      loaded.add(file);
+      files.push(file);
+      const code = await readFile(path.join(snapshot.clientDir, file), "utf8");
+      for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g)) queue.push(`assets/${match[1]}`);
+    }
+    const sized = [];
+    for (const file of files) sized.push({ file, gzipBytes: await gzipSize(file) });
+    const gzipBytes = sized.reduce((sum, f) => sum + f.gzipBytes, 0);
+    lazy.push({ name, files: sized, gzipBytes, kb: round(gzipBytes / 1000, 1) });
+  }
+
   const rank = (route: string) => (route === ROOT_ROUTE_FILE ? 0 : route.startsWith("app/routes/") ? 1 : 2);
   const ordered = [...firstLoad].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
   const routes: RouteBundle[] = [];
@@ -550,7 +584,7 @@ async function measureBundles(snapshot: Snapshot): Promise<BundleReport> {
     const gzipBytes = sized.reduce((sum, f) => sum + f.gzipBytes, 0);
     routes.push({ route, files: sized, gzipBytes, kb: round(gzipBytes / 1000, 1) });
   }
-  return { source, routes };
+  return { source, routes, lazy };
 }
 
 const bundleTargetName = (route: string) => `first-load JS ${route} (kB gzip)`;
@@ -572,6 +606,13 @@ function printBundles(report: BundleReport, targets: TargetCheck[]): void {
         const target = targets.find((t) => t.name === bundleTargetName(r.route));
         return [r.route, r.files.length, r.kb.toFixed(1), target ? `${target.target} ${passLabel(target.pass)}` : ""];
       }),
+    ),
+  );
+  console.log("\nLazily loaded JavaScript (beyond the root's first load and the chunks above it)");
+  console.log(
+    table(
+      ["chunk", "files", "kB gzip"],
+      report.lazy.map((l) => [l.name, l.files.length, l.kb.toFixed(1)]),
     ),
   );
 }
