@@ -14,6 +14,12 @@ export default defineConfig({
     target: "webworker",
     resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
   },
+  build: {
+    // Remix preloads each route's modules itself. Vite's preload helper would only wrap the few lazy
+    // imports (the AI coach button and chat window), whose dependencies are already loaded by then, and
+    // it costs first-load bytes on every page.
+    modulePreload: false,
+  },
   plugins: [
     remix({
       future: {

@@ -35,7 +35,9 @@ export default defineConfig(async () => {
       testTimeout: 20_000,
       setupFiles: ["./tests/worker/setup-database.ts", "./tests/console-error-guard.ts"],
       // A fake Turnstile siteverify endpoint on loopback (tests/security/lockout.test.ts).
-      globalSetup: ["./tests/security/fake-turnstile.ts"],
+      // The OpenAI-compatible fake model for the AI coach (tests/worker/ai-coach/).
+      // The Stripe-compatible fake server for billing (tests/worker/billing/).
+      globalSetup: ["./tests/security/fake-turnstile.ts", "./tests/fakes/openai-server.ts", "./tests/fakes/stripe-server.ts"],
       deps: {
         optimizer: {
           ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/react"] },

@@ -1,6 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
+import { entitlementOf } from "~/billing/entitlement.server";
 import { MobileBookBar } from "~/components/mobile-book-bar";
 import { NotFound } from "~/components/not-found";
 import { SiteFooter } from "~/components/site-footer";
@@ -10,6 +11,9 @@ import { NOINDEX } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
 import { readToast } from "~/platform/toast.server";
 import styles from "./styles/app.css?url";
+
+// The floating AI coach button, signed-in people only: its own small chunk, off the first load.
+const AiCoachLauncher = lazy(() => import("~/components/ai-coach/launcher"));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -24,7 +28,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     console.error("root: could not read the session", error instanceof Error ? error.message : String(error));
     return null;
   });
-  return data({ toast, siteOrigin: context.siteOrigin, viewer: viewer ? { firstName: viewer.firstName, roles: viewer.roles } : null }, { headers });
+  // The AI coach button's flag, from the subscription read with the viewer (visitors' cached pages pay nothing).
+  const entitlement = viewer ? entitlementOf(viewer.aiSubscription ?? undefined, context.env.BILLING_GRACE_DAYS, new Date()) : null;
+  const aiCoach = viewer && entitlement ? { signedIn: true as const, hasActiveSubscription: entitlement.hasActiveSubscription, tier: entitlement.tier } : null;
+  return data({ toast, siteOrigin: context.siteOrigin, viewer: viewer ? { firstName: viewer.firstName, roles: viewer.roles } : null, aiCoach }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -57,6 +64,11 @@ function Shell({ children }: { children: ReactNode }) {
       </main>
       <MobileBookBar />
       <SiteFooter />
+      {rootData?.aiCoach && (
+        <Suspense>
+          <AiCoachLauncher flag={rootData.aiCoach} />
+        </Suspense>
+      )}
     </ToastProvider>
   );
 }

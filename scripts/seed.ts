@@ -9,12 +9,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SEED_STATEMENTS } from "../app/db/seed-data";
+import { contentIndexStatements } from "../app/ai-coach/content-index.server";
 import { CONTENT_VERSION_KEY, newContentVersion } from "../app/platform/edge-cache.server";
 
 const dir = mkdtempSync(join(tmpdir(), "clarityai-seed-"));
 try {
   const file = join(dir, "seed.sql");
-  writeFileSync(file, `${SEED_STATEMENTS.join("\n")}\n`);
+  // Then the AI coach's full-text index of the site's content, rebuilt from what was just seeded.
+  writeFileSync(file, `${[...SEED_STATEMENTS, ...contentIndexStatements()].join("\n")}\n`);
   execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--file", file, ...process.argv.slice(2)], {
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" },

@@ -27,7 +27,7 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
       continue;
     }
     try {
-      await runJob(parsed.data, { db, env: appEnv });
+      await runJob(parsed.data, { db, env: appEnv, bindings: env });
       message.ack();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

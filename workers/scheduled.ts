@@ -12,6 +12,8 @@ export function jobsForSchedule(controller: Pick<ScheduledController, "scheduled
   return [
     { type: "maintenance.purge", version: 1, task: "rate-limits", scheduledAt },
     { type: "maintenance.purge", version: 1, task: "auth-tokens", scheduledAt },
+    // AI coach conversations and escalation transcripts past the retention period (app/ai-coach/retention.server.ts).
+    { type: "ai-coach.retention-sweep", version: 1, scheduledAt },
   ];
 }
 

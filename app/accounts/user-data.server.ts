@@ -4,9 +4,16 @@ import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { SCHEMA_TABLES } from "~/db/tables.server";
 import type { Db } from "~/db/client.server";
 import { randomHex } from "~/utils/hex";
+import { escalationsForExport } from "~/ai-coach/escalations.server";
 import {
+  aiConversations,
+  aiEscalations,
+  aiSubscriptions,
+  aiUsage,
   auditLog,
   authSessions,
+  billingCustomers,
+  billingInvoices,
   emailOutbox,
   emailSuppressions,
   failedJobs,
@@ -16,6 +23,7 @@ import {
   mfaChallenges,
   mfaFactors,
   oneTimeTokens,
+  paymentsSandboxObjects,
   profiles,
   refreshTokens,
   userRoles,
@@ -227,6 +235,69 @@ export const USER_DATA: UserDataSource[] = [
         db.delete(failedJobs).where(sql`CASE WHEN json_valid(${failedJobs.body}) THEN json_extract(${failedJobs.body}, '$.userId') END = ${user.id}`),
       ],
     }),
+  },
+  // ClarityAI billing (app/billing/). Deleting the account first cancels a running Stripe
+  // subscription (app/billing/account.server.ts cancelBillingOnAccountDeletion); Stripe keeps its own
+  // records of past payments.
+  {
+    table: billingCustomers,
+    export: {
+      key: "billingCustomer",
+      read: async (db, user) => (await db.select().from(billingCustomers).where(eq(billingCustomers.userId, user.id)).get()) ?? null,
+    },
+    erase: "cascade",
+  },
+  {
+    table: aiSubscriptions,
+    export: {
+      key: "aiSubscription",
+      read: async (db, user) => (await db.select().from(aiSubscriptions).where(eq(aiSubscriptions.userId, user.id)).get()) ?? null,
+    },
+    erase: "cascade",
+  },
+  {
+    table: billingInvoices,
+    export: { key: "invoices", read: (db, user) => db.select().from(billingInvoices).where(eq(billingInvoices.userId, user.id)) },
+    erase: "cascade",
+  },
+  {
+    // The local payments sandbox's copies of the user's customer, sessions, subscriptions and invoices
+    // (only where no Stripe key is set): gone with the account, and not exported (a stand-in for Stripe).
+    table: paymentsSandboxObjects,
+    erase: async (db, user) => {
+      const customer = await db.select({ id: billingCustomers.stripeCustomerId }).from(billingCustomers).where(eq(billingCustomers.userId, user.id)).get();
+      return {
+        statements: customer
+          ? [db.delete(paymentsSandboxObjects).where(or(eq(paymentsSandboxObjects.customer, customer.id), eq(paymentsSandboxObjects.id, customer.id))!)]
+          : [],
+      };
+    },
+  },
+  // The AI coach (app/ai-coach/). Each conversation's messages live in its Durable Object: deleting
+  // the account first enqueues a purge job per conversation (enqueueUserConversationPurges, in
+  // app/ai-coach/retention.server.ts), and each conversation can be exported as Markdown on its own.
+  {
+    table: aiConversations,
+    export: {
+      key: "aiConversations",
+      read: (db, user) => db.select().from(aiConversations).where(eq(aiConversations.userId, user.id)).orderBy(aiConversations.createdAt),
+    },
+    erase: "cascade",
+  },
+  {
+    table: aiUsage,
+    export: {
+      key: "aiUsage",
+      read: (db, user) => db.select({ day: aiUsage.day, messages: aiUsage.messages }).from(aiUsage).where(eq(aiUsage.userId, user.id)).orderBy(aiUsage.day),
+    },
+    erase: "cascade",
+  },
+  {
+    // The client's escalations (without the assigned administrator's id). An administrator who is
+    // deleted is unassigned by the foreign key (ON DELETE SET NULL); their replies stay.
+    table: aiEscalations,
+    export: { key: "aiEscalations", read: (db, user) => escalationsForExport(db, user.id) },
+    erase: "cascade",
   },
   // Secrets and short-lived sign-in state: never exported, gone with the account.
   { table: refreshTokens, erase: "cascade" },

@@ -49,13 +49,33 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/sign-out": "public",
   // Unsubscribing from marketing email works from the emailed link, signed in or not.
   "routes/unsubscribe": "public",
+  // Subscribe, from the cached public plan cards: the action itself sends a visitor to sign in and
+  // back to the plans they were looking at (a guard would send them back to this action instead).
+  "routes/billing.checkout": "public",
+  // Stripe's events: no session, verified by their signature instead (app/billing/webhooks.server.ts).
+  "routes/webhooks.stripe": "public",
 
   "routes/profile": "signed-in",
   "routes/profile.export[.]json": "signed-in",
+  "routes/profile_.invoices.$invoiceId": "signed-in",
   "routes/learning._index": "signed-in",
   "routes/learning.module.$moduleId": "signed-in",
   "routes/learning.lesson.$lessonId": "signed-in",
   "routes/meeting.$meetingId": "signed-in",
+  // The AI coach's JSON and event-stream API for the web UI: signed in; each answers 402 without a
+  // subscription where one is needed, and 404 for a conversation that isn't the viewer's.
+  "routes/ai-coach.chat": "signed-in",
+  "routes/ai-coach.status": "signed-in",
+  "routes/ai-coach.prompt-packs": "signed-in",
+  "routes/ai-coach.conversations._index": "signed-in",
+  "routes/ai-coach.conversations.$id": "signed-in",
+  "routes/ai-coach.conversations.$id.stream": "signed-in",
+  "routes/ai-coach.conversations.$id.stop": "signed-in",
+  "routes/ai-coach.conversations.$id.escalate": "signed-in",
+  "routes/ai-coach.conversations.$id.export[.]md": "signed-in",
+  // The local payments sandbox's hosted pages: the session's owner only; 404 unless the sandbox runs.
+  "routes/payments-sandbox.checkout.$id": "signed-in",
+  "routes/payments-sandbox.portal.$id": "signed-in",
 
   "routes/coach": COACH,
 
@@ -63,6 +83,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin": ADMIN,
   "routes/admin._index": ADMIN,
   "routes/admin.audit": ADMIN,
+  "routes/admin.escalations._index": ADMIN,
+  "routes/admin.escalations.$id": ADMIN,
   "routes/admin.jobs": ADMIN,
   "routes/admin.outbox._index": ADMIN,
   "routes/admin.outbox.$id": ADMIN,

@@ -2,7 +2,7 @@ import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudfla
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { handleAuthApi } from "~/auth/api.server";
 import type { SessionResponse } from "~/auth/token-sessions.server";
-import { authSessions, mfaFactors, profiles, userRoles, users, type Role } from "~/db/schema";
+import { aiSubscriptions, authSessions, mfaFactors, profiles, userRoles, users, type Role } from "~/db/schema";
 import { decodeBase64url } from "~/utils/base64url";
 import { readSignedCookie } from "~/platform/cookies.server";
 
@@ -24,6 +24,8 @@ export type Viewer = {
   aal: "aal1" | "aal2";
   /** A verified authenticator app (TOTP factor) is enrolled: signing in needs its code (aal2). */
   hasAuthenticatorApp: boolean;
+  /** The ClarityAI subscription as stored (read with the viewer, so pages need no second query); see billing/entitlement.server.ts. */
+  aiSubscription: { tier: string | null; status: string; pastDueSince: string | null } | null;
   authSessionId: string;
   webSessionId: string;
 };
@@ -97,10 +99,14 @@ export async function loadViewer(request: Request, context: Pick<AppLoadContext,
       aal: authSessions.aal,
       roles: sql<string | null>`(SELECT group_concat(${userRoles.role}) FROM ${userRoles} WHERE ${userRoles.userId} = ${users.id})`,
       hasAuthenticatorApp: sql<number>`EXISTS (SELECT 1 FROM ${mfaFactors} WHERE ${mfaFactors.userId} = ${users.id} AND ${mfaFactors.factorType} = 'totp' AND ${mfaFactors.status} = 'verified')`,
+      aiTier: aiSubscriptions.tier,
+      aiStatus: aiSubscriptions.status,
+      aiPastDueSince: aiSubscriptions.pastDueSince,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(aiSubscriptions, eq(aiSubscriptions.userId, users.id))
     .where(and(eq(authSessions.id, record.authSessionId), isNull(authSessions.revokedAt)));
   if (!row) return null;
   return {
@@ -112,6 +118,7 @@ export async function loadViewer(request: Request, context: Pick<AppLoadContext,
     roles: row.roles ? (row.roles.split(",") as Role[]).sort() : [],
     aal: row.aal,
     hasAuthenticatorApp: Boolean(row.hasAuthenticatorApp),
+    aiSubscription: row.aiStatus === null ? null : { tier: row.aiTier, status: row.aiStatus, pastDueSince: row.aiPastDueSince },
     authSessionId: record.authSessionId,
     webSessionId: id,
   };

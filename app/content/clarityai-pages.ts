@@ -55,7 +55,7 @@ type ClarityAiPageCopy = {
   questions: string[];
   /** A sample exchange; the answer is one or more paragraphs. */
   exchange: { question: string; answer: string[] };
-  /** How each plan helps with this topic or city. Prices are not published yet. */
+  /** How each plan helps with this topic or city. */
   tiers: { lite: string; pro: string };
   faq: [Faq, Faq, Faq];
 };

@@ -1,4 +1,6 @@
+import type { AiPlan } from "~/billing/plans";
 import type { IconName } from "~/components/icons";
+import { formatAud } from "~/utils/format";
 
 export const SERVICE_SLUGS = ["strategic-planning", "operational-improvement", "digital-systems", "software-solutions"] as const;
 export type ServiceSlug = (typeof SERVICE_SLUGS)[number];
@@ -598,6 +600,27 @@ export type ClarityAiContent = {
   faq: { question: string; answer: string }[];
 };
 
+const CLARITYAI_PRICE_QUESTION = "How much will ClarityAI cost?";
+
+/** The ClarityAI FAQ with the configured prices stated in the pricing answer. */
+export function clarityAiFaq(plans: readonly AiPlan[]): ClarityAiContent["faq"] {
+  const aud = (amount: number) => `A${formatAud(amount)}`;
+  const [first] = plans;
+  const annualMonths = first ? Math.round(first.annualAud / first.monthlyAud) : 12;
+  const free = 12 - annualMonths;
+  const monthly = plans.map((plan) => `${plan.name} costs ${aud(plan.monthlyAud)} a month`).join(" and ");
+  const annual = plans.map((plan) => aud(plan.annualAud)).join(" or ");
+  const answer = [
+    `${monthly}.`,
+    free > 0
+      ? `Pay annually and you pay for ${annualMonths} months instead of 12: ${annual} a year, ${free === 1 ? "1 month" : `${free} months`} free.`
+      : `Annual plans cost ${annual} a year.`,
+    "Prices are in Australian dollars and include GST, and every payment comes with a GST tax invoice.",
+    "You can cancel at any time from the Billing tab of your profile; your plan stays active until the end of the period you've paid for.",
+  ].join(" ");
+  return CLARITYAI.faq.map((entry) => (entry.question === CLARITYAI_PRICE_QUESTION ? { ...entry, answer } : entry));
+}
+
 /** Content for the ClarityAI page and the ClarityAI section of the services overview. */
 export const CLARITYAI: ClarityAiContent = {
   features: [
@@ -708,12 +731,13 @@ export const CLARITYAI: ClarityAiContent = {
     {
       question: "What's the difference between Lite and Pro?",
       answer:
-        "Both plans give you the same 24/7 AI coach. Pro adds a human safety net: when a question is too complex or too important for AI alone, it can be escalated for expert review, and our team follows up with you by email.",
+        "Both plans give you the same 24/7 AI coach; Pro allows more messages a day. Pro also adds a human safety net: when a question is too complex or too important for AI alone, it can be escalated for expert review, and our team follows up with you by email.",
     },
     {
-      question: "How much will ClarityAI cost?",
+      question: CLARITYAI_PRICE_QUESTION,
+      // The figures come from configuration: pages state them with clarityAiFaq(plans).
       answer:
-        "We're finalising pricing for both plans and haven't published it yet. Book a free discovery call or send us a question and we'll tell you as soon as plans open.",
+        "Both plans are billed monthly or annually in Australian dollars, GST included, and an annual plan costs less than twelve monthly payments. The plans section of the ClarityAI page shows the current prices. You can cancel at any time from the Billing tab of your profile.",
     },
     {
       question: "Does ClarityAI know about my business?",

@@ -1,4 +1,6 @@
 import { sendUserOnboarding } from "~/accounts/onboarding.server";
+import { chatWithAi, getPromptPacksFunction } from "~/ai-coach/functions.server";
+import { checkAiSubscription, createAiSubscription } from "~/billing/functions.server";
 import type { RequestContext } from "~/context.server";
 import { CallerError, resolveCaller } from "./caller.server";
 import { jsonResponse, preflight, withCors } from "./http.server";
@@ -10,6 +12,10 @@ export const FUNCTIONS_API_PREFIX = "/functions/v1";
 // by name. Each is owned by its domain; add one here when its domain builds it.
 const FUNCTIONS: Readonly<Record<string, ServerFunction>> = {
   "send-user-onboarding": sendUserOnboarding,
+  "chat-with-ai": chatWithAi,
+  "get-prompt-packs": getPromptPacksFunction,
+  "check-ai-subscription": checkAiSubscription,
+  "create-ai-subscription": createAiSubscription,
 };
 
 /** Supabase's gateway answers in this shape before a function runs (unknown name, no or bad token). */

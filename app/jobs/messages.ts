@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { OnboardingEmailJobSchema } from "~/accounts/jobs";
+import { AiPurgeConversationJobSchema, AiRetentionSweepJobSchema } from "~/ai-coach/jobs";
 import { AuthMessageJobSchema } from "~/auth/jobs";
 import { EmailSendJobSchema } from "~/email/jobs";
 import { LeadNotifyJobSchema } from "~/leads/jobs";
@@ -14,6 +15,8 @@ export const JobMessageSchema = z.discriminatedUnion("type", [
   EmailSendJobSchema,
   OnboardingEmailJobSchema,
   AuthMessageJobSchema,
+  AiRetentionSweepJobSchema,
+  AiPurgeConversationJobSchema,
 ]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

@@ -1,4 +1,5 @@
 import { sendOnboardingEmail } from "~/accounts/jobs.server";
+import { purgeAiConversation, sweepAiRetention } from "~/ai-coach/jobs.server";
 import { sendAuthMessage } from "~/auth/jobs.server";
 import { sendOutboxEmail } from "~/email/jobs.server";
 import { notifyTeamOfLead } from "~/leads/jobs.server";
@@ -15,11 +16,13 @@ const JOB_HANDLERS: { [T in JobType]: JobHandler<Extract<JobMessage, { type: T }
   "email.send": sendOutboxEmail,
   "user.onboarding": sendOnboardingEmail,
   "auth.message": sendAuthMessage,
+  "ai-coach.retention-sweep": sweepAiRetention,
+  "ai-coach.purge-conversation": purgeAiConversation,
 };
 
-export async function runJob(job: JobMessage, { db, env, fetcher = fetch }: Omit<JobContext, "fetcher"> & { fetcher?: typeof fetch }): Promise<void> {
+export async function runJob(job: JobMessage, { db, env, bindings, fetcher = fetch }: Omit<JobContext, "fetcher"> & { fetcher?: typeof fetch }): Promise<void> {
   // The map's type pairs each key with its message type; TypeScript cannot follow that through an
   // index by a union, hence the widening.
   const handler = JOB_HANDLERS[job.type] as JobHandler<JobMessage>;
-  await handler(job, { db, env, fetcher });
+  await handler(job, { db, env, bindings, fetcher });
 }

@@ -25,6 +25,32 @@ const EnvSchema = z.object({
   TURNSTILE_SITE_KEY: z.string().min(1).optional(),
   TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
   TURNSTILE_VERIFY_URL: z.url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+  // Stripe (app/billing/stripe.server.ts). Without a secret key, payments run through the local
+  // payments sandbox, which production refuses. STRIPE_API_URL points the SDK at a Stripe-compatible
+  // server (the fake in tests/fakes/); leave it unset for Stripe itself.
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url().optional(),
+  STRIPE_PRICE_LITE_MONTHLY: z.string().min(1).optional(),
+  STRIPE_PRICE_LITE_ANNUAL: z.string().min(1).optional(),
+  STRIPE_PRICE_PRO_MONTHLY: z.string().min(1).optional(),
+  STRIPE_PRICE_PRO_ANNUAL: z.string().min(1).optional(),
+  // ClarityAI plans (app/billing/plans.ts): whole AUD including GST; an annual plan costs this many months.
+  CLARITYAI_LITE_MONTHLY_AUD: z.coerce.number().int().min(1).max(10_000).default(49),
+  CLARITYAI_PRO_MONTHLY_AUD: z.coerce.number().int().min(1).max(10_000).default(149),
+  CLARITYAI_ANNUAL_MONTHS: z.coerce.number().int().min(1).max(12).default(10),
+  // Usage limits: messages a day (Australian Eastern time) per tier, expert escalations a month on Pro.
+  CLARITYAI_DAILY_MESSAGES_LITE: z.coerce.number().int().min(1).max(100_000).default(40),
+  CLARITYAI_DAILY_MESSAGES_PRO: z.coerce.number().int().min(1).max(100_000).default(200),
+  CLARITYAI_MONTHLY_ESCALATIONS_PRO: z.coerce.number().int().min(0).max(1_000).default(5),
+  // Days a subscription whose renewal failed (past_due) keeps access before it ends.
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  // The AI coach's model (app/ai-coach/model.server.ts): any OpenAI-compatible chat completions API.
+  // Without a key (or when the provider fails or times out) the labelled offline coach answers.
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(30_000),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { count, desc, eq, gte } from "drizzle-orm";
 import { auditLog, emailOutbox, userRoles, users } from "~/db/schema";
 import { NOINDEX, pageMeta } from "~/utils/meta";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/utils/format-date-time";
 import { requireRole } from "~/auth/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -12,7 +12,7 @@ import {
   type FailedJobFilterName,
 } from "~/platform/failed-jobs";
 import { redirectWithToast } from "~/platform/toast.server";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/utils/format-date-time";
 import { parseForm } from "~/utils/forms";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { pageParam } from "~/utils/page-param";

@@ -4,7 +4,7 @@ import { count, desc, sql } from "drizzle-orm";
 import { emailOutbox } from "~/db/schema";
 import { SMS_ADDRESS_PREFIX } from "~/email/outbox.server";
 import { NOINDEX, pageMeta } from "~/utils/meta";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/utils/format-date-time";
 import { requireRole } from "~/auth/guards.server";
 import { Pagination } from "~/components/ui/pagination";
 import { pageParam } from "~/utils/page-param";

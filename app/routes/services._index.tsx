@@ -1,10 +1,13 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { aiPlans } from "~/billing/plans";
+import { planSettings } from "~/billing/plans.server";
+import { ClarityAiPlanCards } from "~/components/clarityai-sections";
 import { Icon } from "~/components/icons";
 import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
-import { SERVICE_SLUGS, SERVICE_SUMMARIES } from "~/content/services";
+import { CLARITYAI, SERVICE_SLUGS, SERVICE_SUMMARIES } from "~/content/services";
 import { formatAud, formatAudRange } from "~/utils/format";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, structuredData } from "~/utils/structured-data";
@@ -89,7 +92,13 @@ const FAQ = [
   },
 ];
 
+// ClarityAI's prices and limits come from configuration; the page is the same for every visitor (edge-cached).
+export function loader({ context }: LoaderFunctionArgs) {
+  return { plans: aiPlans(planSettings(context.env)) };
+}
+
 export default function ServicesIndex() {
+  const { plans } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero
@@ -138,8 +147,8 @@ export default function ServicesIndex() {
       </section>
 
       <section id="clarityai" className="section section-navy" aria-labelledby="clarityai-heading">
-        <div className="container service-split">
-          <div>
+        <div className="container">
+          <div className="page-narrow">
             <p className="eyebrow">ClarityAI · AI business coach</p>
             <h2 id="clarityai-heading">ClarityAI: an AI business coach that never clocks off</h2>
             <p>
@@ -151,27 +160,13 @@ export default function ServicesIndex() {
                 <li key={highlight}>{highlight}</li>
               ))}
             </ul>
-            <div className="button-row">
-              <Link to={clarityAi.to} className="button button-primary" prefetch="intent">
-                Explore ClarityAI
-              </Link>
-              <Link to={`${clarityAi.to}#plans`} className="button button-outline-light">
-                Compare Lite and Pro plans
-              </Link>
-            </div>
           </div>
-          <div className="card plan-summary">
-            <h3>Two plans</h3>
-            <dl>
-              <dt>
-                ClarityAI Lite <span className="badge">Pricing coming soon</span>
-              </dt>
-              <dd>The 24/7 AI coach, with Australian business know-how and quick-start prompts for your industry.</dd>
-              <dt>
-                ClarityAI Pro <span className="badge">Pricing coming soon</span>
-              </dt>
-              <dd>Everything in Lite, plus escalation of complex questions to our human experts, with follow-up by email.</dd>
-            </dl>
+          <h3 className="clarityai-plans-heading">Two plans: Lite and Pro</h3>
+          <ClarityAiPlanCards plans={plans} content={CLARITYAI.plans} returnTo="/services#clarityai" />
+          <div className="button-row">
+            <Link to={clarityAi.to} className="button button-primary" prefetch="intent">
+              Explore ClarityAI
+            </Link>
           </div>
         </div>
       </section>

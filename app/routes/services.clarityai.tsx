@@ -1,11 +1,13 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { aiPlans } from "~/billing/plans";
+import { planSettings } from "~/billing/plans.server";
 import { AiCoachTranscript } from "~/components/home/ai-coach-transcript";
 import { Icon } from "~/components/icons";
 import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
-import { CLARITYAI } from "~/content/services";
+import { CLARITYAI, clarityAiFaq } from "~/content/services";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, serviceLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
@@ -27,7 +29,16 @@ const ESCALATION_STEPS = [
   },
 ];
 
+// Prices and limits come from configuration; the page is the same for every visitor (edge-cached).
+export function loader({ context }: LoaderFunctionArgs) {
+  const plans = aiPlans(planSettings(context.env));
+  return { plans, faq: clarityAiFaq(plans) };
+}
+
+const PLANS_RETURN_TO = "/services/clarityai#plans";
+
 export default function ClarityAiPage() {
+  const { plans, faq } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero
@@ -116,11 +127,11 @@ export default function ClarityAiPage() {
           <div className="section-header">
             <h2 id="plans-heading">Two plans: Lite and Pro</h2>
             <p className="lead">
-              Both plans include the full 24/7 AI coach. Pro adds a team of human experts behind it. We're finalising pricing now — book a call or ask us a
-              question and we'll let you know as soon as plans open.
+              Both plans include the full 24/7 AI coach. Pro adds a team of human experts behind it and allows more messages a day. Pay monthly, or annually and
+              save.
             </p>
           </div>
-          <ClarityAiPlanCards plans={CLARITYAI.plans} />
+          <ClarityAiPlanCards plans={plans} content={CLARITYAI.plans} returnTo={PLANS_RETURN_TO} />
           <div className="button-row">
             <Link to="/booking" className="button button-primary">
               Book Free 20-min Call
@@ -129,7 +140,10 @@ export default function ClarityAiPage() {
               Ask a question
             </Link>
           </div>
-          <p className="steps-note">Prices will be shown in Australian dollars, including GST.</p>
+          <p className="steps-note">
+            Prices are in Australian dollars and include GST; every payment comes with a GST tax invoice. Cancel at any time from the Billing tab of your
+            profile.
+          </p>
         </div>
       </section>
 
@@ -152,7 +166,7 @@ export default function ClarityAiPage() {
         mist={false}
       />
 
-      <FaqSection heading="ClarityAI: frequently asked questions" faqs={CLARITYAI.faq} />
+      <FaqSection heading="ClarityAI: frequently asked questions" faqs={faq} />
 
       <CallToAction heading="Get the best of both: AI at any hour, coaches when it counts">
         <p>
@@ -167,7 +181,7 @@ export default function ClarityAiPage() {
 const META_DESCRIPTION =
   "ClarityAI is an AI business coach trained on our coaching playbooks, with BAS, GST, super and award know-how. Lite and Pro plans, with human expert escalation.";
 
-export const meta: MetaFunction = ({ matches }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta(matches, {
     title: "ClarityAI: 24/7 AI Business Coach for Australian Small Business",
     description: META_DESCRIPTION,
@@ -181,6 +195,6 @@ export const meta: MetaFunction = ({ matches }) => [
       serviceType: "AI business coaching",
     }),
     breadcrumbLd(siteOriginOf(matches), [{ label: "Home", to: "/" }, { label: "Services", to: "/services" }, { label: "ClarityAI" }], "/services/clarityai"),
-    faqLd(CLARITYAI.faq),
+    faqLd(data?.faq ?? CLARITYAI.faq),
   ]),
 ];

@@ -18,23 +18,6 @@ export function formatDate(iso: string): string {
   return longDate.format(new Date(iso));
 }
 
-const dateTime = new Intl.DateTimeFormat("en-AU", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Australia/Sydney",
-  timeZoneName: "short",
-});
-
-/** An ISO timestamp in Sydney time, e.g. "21 Nov 2026, 7:55 pm AEDT" — formatted on the server so hydration matches. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "—" : dateTime.format(date);
-}
-
 /** A short, human description of a browser's User-Agent header, e.g. "Firefox on Windows". */
 export function describeUserAgent(userAgent: string | null | undefined): string {
   if (!userAgent) return "Unknown device";

@@ -244,10 +244,13 @@ const TARGET_NAMES = [
   "form /profile details (signed in)",
   "form /profile security and privacy (signed in)",
   "form /profile factors and sessions (signed in)",
+  "form /billing/checkout and the Billing tab",
   "form /admin/users role changes (admin)",
   "form /admin/jobs (admin)",
+  "form /admin/escalations (admin)",
   "forms needing a session, signed out",
   "form /unsubscribe (signed link and RFC 8058 one-click)",
+  "payments: sandbox checkout and portal forms, POST /webhooks/stripe, payment pages",
   "query parameters of public pages",
   "query parameters of signed-in and admin pages",
   "path segments",
@@ -258,6 +261,7 @@ const TARGET_NAMES = [
   "API /user, /logout, /reauthenticate (bearer)",
   "API /factors (bearer)",
   "API external sign-in: /authorize, /callback, /sso, identities",
+  "API /ai-coach (signed in, JSON)",
   "API /rest/v1 and /functions/v1 (bearer)",
 ] as const;
 

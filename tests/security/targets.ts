@@ -110,6 +110,10 @@ export type Fixtures = {
   resourceSlug: string;
   /** A valid unsubscribe token (for an address of its own). */
   unsubscribeToken: string;
+  /** Subscribe (/billing/checkout) and the Billing tab's forms: a user with no subscription. */
+  billing: WebUser;
+  /** An expert escalation raised by `member` (no conversation behind it), for the admin's forms. */
+  escalationId: string;
 };
 
 async function insertFactor(
@@ -143,6 +147,13 @@ export async function createFixtures(): Promise<Fixtures> {
   await insertFactor(mfaUser.id, "totp", "verified", generateSecret());
   const factorsUser = await apiUser("factors");
   const resource = await env.DB.prepare("SELECT slug FROM resources WHERE status = 'published' ORDER BY slug LIMIT 1").first<string>("slug");
+  const member = await webUser("member");
+  const escalationId = crypto.randomUUID();
+  await env.DB.prepare(
+    "INSERT INTO ai_escalations (id, user_id, conversation_id, message_id, \"trigger\", reason, question, transcript) VALUES (?, ?, ?, ?, 'user', ?, ?, ?)",
+  )
+    .bind(escalationId, member.id, crypto.randomUUID(), crypto.randomUUID(), "The subscriber asked for an expert.", "Fuzz question?", "[]")
+    .run();
 
   return {
     admin: await webUser("admin", ["admin"]),
@@ -161,7 +172,7 @@ export async function createFixtures(): Promise<Fixtures> {
     newPassword: await webUser("new-password"),
     mfa: { id: mfaUser.id, email: mfaUser.email, cookie: await signInOnWeb(mfaUser) },
     webSignIn: { email: (await createConfirmedUser({ email: uniqueEmail("fuzz-web-sign-in") })).email },
-    member: await webUser("member"),
+    member,
     api: await apiUser("api"),
     putUser: await apiUser("put-user"),
     dataApi: await apiUser("data-api"),
@@ -172,6 +183,8 @@ export async function createFixtures(): Promise<Fixtures> {
     },
     resourceSlug: resource ?? "missing-resource",
     unsubscribeToken: await unsubscribeToken(readEnv(env), uniqueEmail("fuzz-unsubscribe")),
+    billing: await webUser("billing"),
+    escalationId,
   };
 }
 
@@ -549,15 +562,24 @@ const countOf = async (table: string) => (await env.DB.prepare(`SELECT count(*) 
 
 /** The Remix routes with an action, each fuzzed by a form target below (the suite checks this list against the build). */
 export const FUZZED_ACTION_ROUTES = [
+  "routes/admin.escalations.$id",
   "routes/admin.jobs",
+  "routes/ai-coach.chat",
+  "routes/ai-coach.conversations.$id",
+  "routes/ai-coach.conversations.$id.escalate",
+  "routes/ai-coach.conversations.$id.stop",
   "routes/admin.users",
   "routes/auth",
+  "routes/billing.checkout",
   "routes/booking",
   "routes/contact",
+  "routes/payments-sandbox.checkout.$id",
+  "routes/payments-sandbox.portal.$id",
   "routes/profile",
   "routes/resources",
   "routes/sign-out",
   "routes/unsubscribe",
+  "routes/webhooks.stripe",
 ];
 
 // ── The targets ─────────────────────────────────────────────────────────────────────────────────
@@ -581,6 +603,28 @@ const JSON_OBJECT: readonly JsonPayload[] = [...OBJECT_PAYLOADS, ...TYPE_PAYLOAD
 /** Payloads behind a PostgREST operator ("eq.", "ilike."…), so they reach the filter rather than its parser. */
 const afterOperator = (operator: string, payloads: readonly Payload[]): Payload[] =>
   payloads.map((p) => ({ label: `${operator}${p.label}`, value: `${operator}${p.value}` }));
+
+/** The AI coach's JSON API for the web UI (/ai-coach/*): a signed-in browser's JSON posts, each field with the corpus. */
+function aiCoachJsonProbes(spec: {
+  path: string;
+  cookie: string;
+  base: () => Record<string, unknown>;
+  fields: Record<string, readonly JsonPayload[]>;
+}): Probe[] {
+  const endpoint = `POST ${spec.path}`;
+  const probes: Probe[] = [];
+  const add = (field: string, label: string, body: () => Body, contentType = "application/json") =>
+    probes.push({ endpoint, field, label, request: (ip) => siteRequest("POST", spec.path, ip, { cookie: spec.cookie, body: body(), contentType }) });
+  for (const [field, payloads] of Object.entries(spec.fields)) {
+    for (const payload of payloads) add(field, payload.label, () => JSON.stringify(withField(spec.base(), field, payload.value)));
+    add(field, "missing", () => JSON.stringify(withoutField(spec.base(), field)));
+  }
+  for (const raw of RAW_JSON_BODIES) add("(body)", raw.label, () => raw.value);
+  add("(unknown fields)", "unknown-fields", () => JSON.stringify({ ...spec.base(), [MARKUP[0]]: MARKUP[1], [UNKNOWN_MARKER]: "fuzz-unknown-value" }));
+  add("(content type)", "form-urlencoded", () => new URLSearchParams({ message: MARKUP[0] }), "application/x-www-form-urlencoded");
+  add("(content type)", "text-plain", () => JSON.stringify(spec.base()), "text/plain");
+  return probes;
+}
 
 export function buildTargets(fx: Fixtures): Target[] {
   const leadBase = (tag: Tag) => ({
@@ -828,6 +872,40 @@ export function buildTargets(fx: Fixtures): Target[] {
       ],
     },
     {
+      name: "form /billing/checkout and the Billing tab",
+      concurrency: 8,
+      // A refused form changes no subscription (an accepted Subscribe only opens a sandbox checkout).
+      snapshot: async () => ({
+        subscriptions: await countOf("ai_subscriptions"),
+        cancelling: await env.DB.prepare("SELECT count(*) AS n FROM ai_subscriptions WHERE cancel_at_period_end = 1").first("n"),
+      }),
+      probes: [
+        ...formProbes({
+          path: "/billing/checkout",
+          label: "signed out",
+          base: () => ({ tier: "lite", interval: "month", returnTo: "/services/clarityai#plans" }),
+          fields: { tier: FULL, interval: CORE, returnTo: URLS },
+        }),
+        ...formProbes({
+          path: "/billing/checkout",
+          label: "signed in",
+          cookie: fx.billing.cookie,
+          base: () => ({ tier: "pro", interval: "year", returnTo: "/profile?tab=billing" }),
+          fields: { tier: CORE, interval: FULL, returnTo: URLS_CORE },
+        }),
+        ...["manage-billing", "cancel-subscription", "resume-subscription"].flatMap((intent) =>
+          formProbes({
+            path: "/profile?tab=billing",
+            label: intent,
+            cookie: fx.billing.cookie,
+            base: () => ({ intent }),
+            fields: { intent: CORE },
+            structural: intent === "cancel-subscription",
+          }),
+        ),
+      ],
+    },
+    {
       name: "form /admin/users role changes (admin)",
       concurrency: 6,
       snapshot: async () => ({
@@ -866,6 +944,48 @@ export function buildTargets(fx: Fixtures): Target[] {
           fields: { intent: CORE, id: FULL },
         }),
         ...queryProbes({ path: "/admin/jobs", cookie: fx.admin.cookie, params: { status: URLS_CORE, page: URLS_CORE } }),
+      ],
+    },
+    {
+      name: "form /admin/escalations (admin)",
+      concurrency: 8,
+      // The escalation's state: a batch of refused forms must not change it.
+      snapshot: () =>
+        env.DB.prepare("SELECT status, assigned_to, reply, replied_at, resolved_at FROM ai_escalations WHERE id = ?").bind(fx.escalationId).first(),
+      probes: [
+        ...formProbes({
+          path: `/admin/escalations/${fx.escalationId}`,
+          label: "assign",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "assign", assigneeId: fx.admin.id }),
+          fields: { intent: FULL, assigneeId: FULL },
+        }),
+        ...formProbes({
+          path: `/admin/escalations/${fx.escalationId}`,
+          label: "reply",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "reply", reply: "Thanks for your question." }),
+          fields: { reply: FULL },
+        }),
+        ...formProbes({
+          path: `/admin/escalations/${fx.escalationId}`,
+          label: "resolve",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "resolve" }),
+          fields: { intent: CORE },
+          structural: false,
+        }),
+        ...formProbes({
+          path: `/admin/escalations/${fx.escalationId}`,
+          label: "as a non-admin",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "resolve" }),
+          fields: { intent: CORE },
+          structural: false,
+        }),
+        ...queryProbes({ path: "/admin/escalations", cookie: fx.admin.cookie, params: { status: URLS_CORE, page: URLS_CORE } }),
+        ...pathProbes({ template: "/admin/escalations/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ method: "POST", template: "/admin/escalations/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
       ],
     },
     {
@@ -909,6 +1029,29 @@ export function buildTargets(fx: Fixtures): Target[] {
           structural: false,
         }),
         ...queryProbes({ path: "/unsubscribe", params: { token: URLS } }),
+      ],
+    },
+
+    {
+      name: "payments: sandbox checkout and portal forms, POST /webhooks/stripe, payment pages",
+      concurrency: 12,
+      // Nothing here may record an event or a subscription: none of these requests is a paid checkout or a signed event.
+      snapshot: async () => ({ events: await countOf("stripe_events"), subscriptions: await countOf("ai_subscriptions") }),
+      probes: [
+        ...formProbes({ path: "/payments-sandbox/checkout/cs_test_fuzz", cookie: fx.member.cookie, base: () => ({ intent: "pay" }), fields: { intent: CORE } }),
+        ...formProbes({ path: "/payments-sandbox/portal/bps_fuzz", cookie: fx.member.cookie, base: () => ({ intent: "cancel" }), fields: { intent: CORE } }),
+        ...formProbes({
+          path: "/payments-sandbox/checkout/cs_test_fuzz",
+          label: "signed out",
+          base: () => ({ intent: "pay" }),
+          fields: { intent: CORE },
+          structural: false,
+        }),
+        // Unsigned, so every one is refused before anything is read or written.
+        ...formProbes({ path: "/webhooks/stripe", base: () => ({ id: "evt_fuzz", type: "invoice.paid" }), fields: { id: CORE, type: CORE } }),
+        ...queryProbes({ path: "/payment-success", cookie: fx.member.cookie, params: { session_id: URLS } }),
+        ...queryProbes({ path: "/payment-canceled", params: { session_id: URLS_CORE } }),
+        ...pathProbes({ template: "/payments-sandbox/checkout/{}", payloads: URLS_CORE }),
       ],
     },
 
@@ -1179,6 +1322,41 @@ export function buildTargets(fx: Fixtures): Target[] {
         }),
         ...pathProbes({ method: "DELETE", template: "/auth/v1/user/identities/{}", token: fx.api.token }),
         ...pathProbes({ template: "/auth/v1/{}" }),
+      ],
+    },
+
+    // ── The AI coach's JSON API (signed in, no subscription: every field is still validated first) ──
+    {
+      name: "API /ai-coach (signed in, JSON)",
+      concurrency: 6,
+      snapshot: async () => ({
+        conversations: await countOf("ai_conversations"),
+        usage: await countOf("ai_usage"),
+        escalations: await countOf("ai_escalations"),
+      }),
+      probes: [
+        ...aiCoachJsonProbes({
+          path: "/ai-coach/chat",
+          cookie: fx.member.cookie,
+          base: () => ({ message: "How do I improve cash flow?", conversationId: null, clientMessageId: "fuzz-client-message-1" }),
+          fields: { message: JSON_FULL, conversationId: JSON_CORE, clientMessageId: JSON_CORE },
+        }),
+        ...aiCoachJsonProbes({
+          path: `/ai-coach/conversations/${UUID_ZERO}`,
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "rename", title: "Fuzz title" }),
+          fields: { intent: JSON_CORE, title: JSON_FULL },
+        }),
+        ...aiCoachJsonProbes({
+          path: `/ai-coach/conversations/${UUID_ZERO}/escalate`,
+          cookie: fx.member.cookie,
+          base: () => ({ messageId: "m1" }),
+          fields: { messageId: JSON_CORE },
+        }),
+        ...aiCoachJsonProbes({ path: `/ai-coach/conversations/${UUID_ZERO}/stop`, cookie: fx.member.cookie, base: () => ({}), fields: {} }),
+        ...pathProbes({ template: "/ai-coach/conversations/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/ai-coach/conversations/{}/stream", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/ai-coach/conversations/{}/export.md", cookie: fx.member.cookie, payloads: URLS_CORE }),
       ],
     },
 

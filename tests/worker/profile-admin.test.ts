@@ -51,14 +51,18 @@ test("the tabs are links with aria-current on the open one; an unknown tab shows
     ["details", "Your details"],
     ["security", "Change your password"],
     ["privacy", "Delete your account"],
-    ["ai-assistant", "ClarityAI, your AI business coach"],
+    // A user without a subscription: the assistant tab says what is needed.
+    ["ai-assistant", "Subscription Required"],
+    ["billing", "Subscribe to ClarityAI"],
     ["nonsense", "Your details"],
   ] as const) {
     const html = await pageText(await get(`/profile?tab=${tab}`, user.cookie));
     expect(html, tab).toContain(heading);
     const current = [...html.matchAll(/<a [^>]*aria-current="page"[^>]*>([^<]+)<\/a>/g)].map((m) => m[1]).filter((label) => label !== undefined);
     expect(current, tab).toContain(
-      tab === "nonsense" ? "Details" : { details: "Details", security: "Security", privacy: "Privacy", "ai-assistant": "AI assistant" }[tab],
+      tab === "nonsense"
+        ? "Details"
+        : { details: "Details", security: "Security", privacy: "Privacy", "ai-assistant": "AI assistant", billing: "Billing" }[tab],
     );
   }
   const ai = await pageText(await get("/profile?tab=ai-assistant", user.cookie));

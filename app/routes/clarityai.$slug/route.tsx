@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { aiPlans } from "~/billing/plans";
+import { planSettings } from "~/billing/plans.server";
 import { CallToAction } from "~/components/call-to-action";
 import { LinkCard, TextCardGrid } from "~/components/marketing-blocks";
 import { ClarityAiPlanCards, ClarityAiPrivacy } from "~/components/clarityai-sections";
@@ -13,12 +15,13 @@ import { clarityAiPageData } from "./page-data.server";
 
 // The content stays on the server (page-data.server.ts): the browser receives only the one page
 // it is showing, already shaped for rendering.
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ params, context }: LoaderFunctionArgs) {
   const page = clarityAiPageData(params.slug);
   if (!page) {
     throw new Response("Not Found", { status: 404 });
   }
-  return page;
+  // Prices and limits come from configuration: the same for every visitor (the page is edge-cached).
+  return { ...page, aiPlans: aiPlans(planSettings(context.env)) };
 }
 
 const PLANS_HREF = "/services/clarityai#plans";
@@ -127,17 +130,17 @@ export default function ClarityAiTopicOrCityPage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="plans-heading">
+      <section id="plans" className="section" aria-labelledby="plans-heading">
         <div className="container">
           <div className="section-header">
             <h2 id="plans-heading">{page.plansHeading}</h2>
             <p className="lead">Both plans include the full 24/7 AI coach. Pro adds human experts behind it for the questions that need a person.</p>
           </div>
-          <ClarityAiPlanCards plans={page.plans} tierNotes={page.tiers} />
+          <ClarityAiPlanCards plans={page.aiPlans} content={page.plans} tierNotes={page.tiers} returnTo={`${page.path}#plans`} />
           <div className="button-row">
             <PlansAndCallButtons />
           </div>
-          <p className="steps-note">We're finalising pricing now. Prices will be shown in Australian dollars, including GST.</p>
+          <p className="steps-note">Prices are in Australian dollars and include GST; every payment comes with a GST tax invoice.</p>
         </div>
       </section>
 

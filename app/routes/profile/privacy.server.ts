@@ -1,5 +1,7 @@
 import { deleteUserData } from "~/accounts/deletion.server";
 import { DeleteAccountSchema } from "~/accounts/schemas";
+import { enqueueUserConversationPurges } from "~/ai-coach/retention.server";
+import { cancelBillingOnAccountDeletion } from "~/billing/account.server";
 import { forgetLiveSessions } from "~/auth/token-sessions.server";
 import { endWebSession } from "~/auth/web-sessions.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -9,6 +11,11 @@ import { fail, type ProfileIntentArgs } from "./intents.server";
 export async function deleteAccount({ request, context, viewer, formData }: ProfileIntentArgs) {
   const parsed = parseForm(formData, DeleteAccountSchema);
   if (!parsed.success) return fail("delete-account", parsed.errors);
+  // A deleted user must never be charged again: end any running subscription first.
+  await cancelBillingOnAccountDeletion(context, viewer.id);
+  // The AI coach's conversations live in Durable Objects, outside the D1 batch: their purge jobs are
+  // enqueued before the index rows go, so no conversation is left behind.
+  await enqueueUserConversationPurges(context.db, context.cloudflare.env.JOBS, viewer.id);
   const deleted = await deleteUserData(context.db, viewer.id);
   // D1 no longer has the sessions; KV must not keep them alive at other locations either.
   if (deleted) await forgetLiveSessions(context.cloudflare.env.SESSIONS, deleted.sessionIds);

@@ -3,9 +3,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ensureProfile } from "~/accounts/profiles.server";
 import { requireUser } from "~/auth/guards.server";
 import { PageHero } from "~/components/page-hero";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/utils/format-date-time";
 import { NOINDEX, pageMeta } from "~/utils/meta";
+import { loadAssistant } from "./ai-assistant.server";
 import { AiAssistantTab } from "./ai-assistant-tab";
+import { cancelSubscription, loadBillingTab, manageBilling, resumeSubscription } from "./billing.server";
+import { BillingTab } from "./billing-tab";
 import { detailsValues, updateDetails } from "./details.server";
 import { DetailsTab } from "./details-tab";
 import { fail, type ProfileIntentHandler } from "./intents.server";
@@ -23,6 +26,7 @@ const TABS = [
   { id: "security", label: "Security" },
   { id: "privacy", label: "Privacy" },
   { id: "ai-assistant", label: "AI assistant" },
+  { id: "billing", label: "Billing" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
 
@@ -41,6 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     memberSince: formatDateTime(viewer.createdAt),
     profile: detailsValues(profile),
     security: tab === "security" ? await loadSecurity(context.db, viewer) : null,
+    assistant: tab === "ai-assistant" ? await loadAssistant(request, context, viewer) : null,
+    billing: tab === "billing" ? await loadBillingTab(context, viewer.id) : null,
   };
 }
 
@@ -52,6 +58,9 @@ const INTENT_HANDLERS: Record<ProfileIntent, ProfileIntentHandler> = {
   "remove-factor": removeFactor,
   "sign-out-others": signOutOthers,
   "delete-account": deleteAccount,
+  "manage-billing": manageBilling,
+  "cancel-subscription": cancelSubscription,
+  "resume-subscription": resumeSubscription,
 };
 
 function isIntent(value: FormDataEntryValue | null): value is ProfileIntent {
@@ -67,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { tab, email, memberSince, profile, security } = useLoaderData<typeof loader>();
+  const { tab, email, memberSince, profile, security, billing, assistant } = useLoaderData<typeof loader>();
   const name = profile.firstName ? `${profile.firstName}${profile.lastName ? ` ${profile.lastName}` : ""}` : null;
   return (
     <>
@@ -94,7 +103,8 @@ export default function ProfilePage() {
             {tab === "details" ? <DetailsTab profile={profile} email={email} memberSince={memberSince} /> : null}
             {tab === "security" && security ? <SecurityTab security={security} /> : null}
             {tab === "privacy" ? <PrivacyTab /> : null}
-            {tab === "ai-assistant" ? <AiAssistantTab /> : null}
+            {tab === "ai-assistant" && assistant ? <AiAssistantTab key={assistant.open?.conversation.id ?? "new"} data={assistant} /> : null}
+            {tab === "billing" && billing ? <BillingTab billing={billing} /> : null}
           </div>
         </div>
       </div>

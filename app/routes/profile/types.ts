@@ -2,7 +2,17 @@ import type { FieldErrors } from "~/utils/forms";
 
 // What the profile's loader and action hand to its panels; shared by the server handlers and the UI.
 
-export type ProfileIntent = "update-details" | "change-password" | "enrol-totp" | "verify-totp" | "remove-factor" | "sign-out-others" | "delete-account";
+export type ProfileIntent =
+  | "update-details"
+  | "change-password"
+  | "enrol-totp"
+  | "verify-totp"
+  | "remove-factor"
+  | "sign-out-others"
+  | "delete-account"
+  | "manage-billing"
+  | "cancel-subscription"
+  | "resume-subscription";
 
 export type Enrolment = { factorId: string; secret: string; uri: string; qrCode: string };
 
