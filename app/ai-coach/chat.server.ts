@@ -13,7 +13,8 @@ import { escalationAllowance, raiseEscalation } from "./escalation-requests.serv
 import { modelSettings } from "./model.server";
 import { SSE_HEADERS } from "./sse";
 import { buildSystemPrompt } from "./system-prompt";
-import { consumeMessage, refundMessage, sydneyDay, usageLimitMessage, usageMeter } from "./usage.server";
+import { sydneyDay } from "~/utils/sydney-time";
+import { consumeMessage, refundMessage, usageLimitMessage, usageMeter } from "./usage.server";
 
 // The AI coach's domain: what the /ai-coach routes and the chat-with-ai function do. Access is
 // decided by the entitlement rule alone (billing/entitlement.server.ts); a conversation is its

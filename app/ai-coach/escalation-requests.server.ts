@@ -7,7 +7,7 @@ import { enqueueEmail } from "~/email/outbox.server";
 import { escalationRaisedEmail } from "~/email/templates/escalation-raised";
 import type { AppEnv } from "~/platform/env.server";
 import type { StoredChatMessage } from "./chat-types";
-import { sydneyMonthStart } from "./usage.server";
+import { sydneyMonthStart } from "~/utils/sydney-time";
 
 // Raising an expert escalation (ClarityAI Pro): from the model's escalate_to_expert call or the
 // subscriber's "Ask an expert". One per user message however often it is asked; a monthly

@@ -92,7 +92,7 @@ test("a client subscribes through the sandbox, chats with a streamed reply, relo
 });
 
 test("Stop ends the reply and keeps what was written, marked Stopped", async ({ page, login }) => {
-  const user = await login({ firstName: "Stan", lastName: "Stops" });
+  await login({ firstName: "Stan", lastName: "Stops" });
   await giveAiSubscription(page, "pro");
   await gotoHydrated(page, "/profile?tab=ai-assistant");
   await expect(page.getByText("Pro: complex queries can be escalated to human experts.")).toBeVisible();
@@ -117,7 +117,7 @@ test("Stop ends the reply and keeps what was written, marked Stopped", async ({ 
 });
 
 test("keyboard only: Enter sends, Shift+Enter starts a new line, blank messages are not sent; the panel passes axe", async ({ page, login }) => {
-  const user = await login({ firstName: "Kiri", lastName: "Keys" });
+  await login({ firstName: "Kiri", lastName: "Keys" });
   await giveAiSubscription(page, "pro");
   await gotoHydrated(page, "/profile?tab=ai-assistant");
   await expectNoSeriousA11yViolations(page);
@@ -144,7 +144,7 @@ test("keyboard only: Enter sends, Shift+Enter starts a new line, blank messages 
 });
 
 test("the floating button opens a subscriber's chat window: tier, minimise, Escape, close; it passes axe", async ({ page, login }) => {
-  const user = await login({ firstName: "Wendy", lastName: "Window" });
+  await login({ firstName: "Wendy", lastName: "Window" });
   await giveAiSubscription(page, "pro");
   await gotoHydrated(page, "/services");
 

@@ -13,7 +13,7 @@ export async function giveAiSubscription(page: Page, tier: "lite" | "pro") {
   const { url } = (await checkout.json()) as { url: string };
   const paid = await page.request.post(url, { form: { intent: "pay" }, maxRedirects: 0 });
   expect(paid.status()).toBeGreaterThanOrEqual(300);
-  const success = paid.headers()["location"];
+  const success = paid.headers()["location"] ?? "";
   expect(success).toMatch(/\/payment-success\?session_id=/);
   expect((await page.request.get(success)).status()).toBe(200);
 }

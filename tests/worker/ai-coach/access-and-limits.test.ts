@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, expect, test } from "vitest";
-import { sydneyDay } from "~/ai-coach/usage.server";
+import { sydneyDay } from "~/utils/sydney-time";
 import { fetchApp } from "../app";
 import { countRows } from "../auth-helpers";
 import { allEvents, apiGet, apiPost, chatRequest, chatToEnd, clientMessageId, ensureContentIndex, modelEnv, subscriber } from "./helpers";
