@@ -3,7 +3,7 @@ import type { AiTier } from "~/billing/plans";
 import type { Db } from "~/db/client.server";
 import { aiUsage } from "~/db/schema";
 import type { AppEnv } from "~/platform/env.server";
-import { nextSydneyMidnight, sydneyDay, sydneyMonthStart, sydneyZoneAbbreviation } from "~/utils/sydney-time";
+import { nextSydneyMidnight, sydneyDay, sydneyZoneAbbreviation } from "~/utils/sydney-time";
 import type { UsageMeter } from "./chat-types";
 
 // The daily message limit per tier. A day is a calendar day in Sydney (AEST/AEDT), so the limit
