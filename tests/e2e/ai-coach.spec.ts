@@ -113,7 +113,7 @@ test("Stop ends the reply and keeps what was written, marked Stopped", async ({ 
   // Stored as stopped: a reload shows the same partial text, still marked.
   await page.reload();
   await expect(lastReply(page)).toHaveAttribute("data-status", "stopped");
-  await expect(lastReply(page).locator(".coach-message-body")).toHaveText(kept);
+  await expect(lastReply(page).locator(".coach-message-body")).toHaveText(kept, { useInnerText: true });
 });
 
 test("keyboard only: Enter sends, Shift+Enter starts a new line, blank messages are not sent; the panel passes axe", async ({ page, login }) => {
