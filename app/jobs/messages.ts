@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { OnboardingEmailJobSchema } from "~/accounts/jobs";
 import { AiPurgeConversationJobSchema, AiRetentionSweepJobSchema } from "~/ai-coach/jobs";
+import { AttributionExpireJobSchema, AttributionForwardJobSchema } from "~/attribution/jobs";
 import { AuthMessageJobSchema } from "~/auth/jobs";
 import { EmailSendJobSchema } from "~/email/jobs";
 import { LeadNotifyJobSchema } from "~/leads/jobs";
@@ -17,6 +18,8 @@ export const JobMessageSchema = z.discriminatedUnion("type", [
   AuthMessageJobSchema,
   AiRetentionSweepJobSchema,
   AiPurgeConversationJobSchema,
+  AttributionForwardJobSchema,
+  AttributionExpireJobSchema,
 ]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

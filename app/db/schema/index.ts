@@ -1,6 +1,7 @@
 // The one barrel: drizzle and `~/db/schema` importers see every domain's tables in one namespace.
 export * from "./accounts";
 export * from "./ai-coach";
+export * from "./attribution";
 export * from "./auth";
 export * from "./billing";
 export * from "./content";
