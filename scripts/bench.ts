@@ -1,6 +1,7 @@
 /**
  * Performance bench for the production build (`npm run bench`, flags: `--no-build`, `--no-lighthouse`,
- * `--port <n>` for wrangler dev, 8788 unless given or set in BENCH_PORT).
+ * `--port <n>` for wrangler dev, 8788 unless given or set in BENCH_PORT, `--only-attribution` to
+ * measure only the cost of attribution capture after the build).
  *
  *   1. Build (`remix vite:build`) and apply local D1 migrations, then snapshot the build: build/client is
  *      copied and the Worker is bundled (`wrangler deploy --dry-run`) into a private temp directory, and
@@ -14,6 +15,9 @@
  *      CPU time per request, sequentially: the on-CPU time of every thread of wrangler dev's processes
  *      (/proc/<pid>/task/<tid>/schedstat, nanoseconds) before and after each request, median of many.
  *      Timers inside a Worker stand still while it computes, so in-Worker timing cannot measure this.
+ *      Then the cost of attribution capture (decision record 006): the edge-cached home page for a
+ *      browser without the attribution cookie, plain and landing from a campaign (so every request
+ *      starts a session: a KV write and a Set-Cookie), and without a User-Agent (nothing counted).
  *   4. Lighthouse (mobile defaults, median of 3 runs) for every page in LIGHTHOUSE_PAGES.
  *   5. Summary on stdout and JSON in bench-results/latest.json.
  *
@@ -90,6 +94,16 @@ const MIN_CACHED_STYLESHEET_RATIO = 0.8;
 const MIN_SSR_STATIC_RATIO = 0.5;
 /** A cookie the app never sets: the edge cache answers BYPASS and the page is rendered (decision record 005). */
 const RENDER_COOKIE = "bench=render";
+/** A browser's User-Agent and Fetch Metadata: attribution ignores bots and counts only page loads. */
+const BROWSER_HEADERS = {
+  "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36",
+  "sec-fetch-dest": "document",
+  "sec-fetch-mode": "navigate",
+};
+/** Campaign parameters on the home page: without the cookie, every such request is a new session. */
+const CAMPAIGN_QUERY = "?utm_source=bench&utm_medium=email&utm_campaign=attribution-bench";
+/** Throughput the campaign landing may lose against the plain page load (both from the edge cache). */
+const MAX_ATTRIBUTION_COST = 0.1;
 /** Sequential requests per endpoint for the CPU time per request. */
 const CPU_SAMPLES = 60;
 /** Public pages whose uncached render's CPU time is reported, one line each. */
@@ -137,6 +151,8 @@ interface LoadResult {
   p50Ms: number;
   p95Ms: number;
   bytesPerResponse: number;
+  /** 200s that set a cookie. */
+  setCookies: number;
   /** X-Edge-Cache values seen (HIT, STALE, MISS, BYPASS; "none" for static files). */
   edgeCache: Record<string, number>;
 }
@@ -155,6 +171,23 @@ interface ThroughputReport {
   favicon: LoadResult;
   ratios: { cachedToStylesheet: number; cachedToFavicon: number; renderedToFavicon: number };
   cpu?: CpuReport;
+}
+
+interface AttributionReport {
+  concurrency: number;
+  durationMs: number;
+  rounds: number;
+  loadAverage: [number, number];
+  /** The home page for a browser without the attribution cookie: a direct visit, its page view counted. */
+  plain: LoadResult;
+  /** The same with campaign parameters: a new session every request (KV write, Set-Cookie, page view). */
+  campaign: LoadResult;
+  /** The same as `plain` without a User-Agent: a bot to attribution, so nothing is counted. */
+  noUserAgent: LoadResult;
+  /** Throughput lost, as a fraction: 1 − campaign / plain. */
+  captureCost: number;
+  /** 1 − plain / noUserAgent: what counting a page view costs. */
+  pageViewCost: number;
 }
 
 interface CpuReport {
@@ -269,6 +302,7 @@ interface BenchResults {
   built: boolean;
   bundle?: BundleReport;
   throughput?: ThroughputReport;
+  attribution?: AttributionReport;
   lighthouse?: LighthousePageReport[];
   signIn?: SignInReport;
   targets: TargetCheck[];
@@ -742,6 +776,8 @@ interface LoadTally {
   ms: number;
   latencies: number[];
   edgeCache: Record<string, number>;
+  /** 200s that set a cookie. */
+  setCookies: number;
 }
 
 const newTally = (name: string, urlPath: string, headers: Record<string, string> = {}): LoadTally => ({
@@ -755,6 +791,7 @@ const newTally = (name: string, urlPath: string, headers: Record<string, string>
   ms: 0,
   latencies: [],
   edgeCache: {},
+  setCookies: 0,
 });
 
 /** Closed-loop load: `concurrency` workers each send one request at a time until the deadline. */
@@ -774,6 +811,7 @@ async function generateLoad(tally: LoadTally, durationMs: number): Promise<void>
           tally.latencies.push(performance.now() - t0);
           const edge = response.headers.get("x-edge-cache") ?? "none";
           tally.edgeCache[edge] = (tally.edgeCache[edge] ?? 0) + 1;
+          if (response.headers.has("set-cookie")) tally.setCookies++;
         } else {
           tally.non200++;
         }
@@ -799,6 +837,7 @@ function summarize(tally: LoadTally): LoadResult {
     p50Ms: round(percentile(tally.latencies, 50), 1),
     p95Ms: round(percentile(tally.latencies, 95), 1),
     bytesPerResponse: Math.round(tally.bytes / tally.ok),
+    setCookies: tally.setCookies,
     edgeCache: tally.edgeCache,
   };
 }
@@ -994,6 +1033,102 @@ function printThroughput(report: ThroughputReport, targets: TargetCheck[]): void
   if (Math.max(before, after) > cpus) {
     console.log(`  note: load average ${before} → ${after} on ${cpus} CPUs; other work was competing, absolute req/s are low and noisy`);
   }
+}
+
+/**
+ * The cost of attribution capture on the edge-cached home page, measured like the throughput above
+ * (warm-up, then alternating slices). Every request is a browser without the attribution cookie, so
+ * each campaign landing starts a new session: a KV write in the background and a Set-Cookie.
+ */
+async function measureAttribution(): Promise<AttributionReport> {
+  const check = async (urlPath: string, headers: Record<string, string>, wantCookie: boolean) => {
+    const response = await fetch(`${ORIGIN}${urlPath}`, { headers: { accept: "text/html,*/*", ...headers } });
+    await response.arrayBuffer();
+    const edge = response.headers.get("x-edge-cache");
+    const cookie = response.headers.get("set-cookie") ?? "";
+    if (response.status !== 200 || edge !== "HIT" || cookie.includes("__Host-attribution=") !== wantCookie) {
+      throw new Error(
+        `${urlPath} answered ${response.status}, X-Edge-Cache ${edge}, ${cookie ? "a" : "no"} Set-Cookie; expected a HIT ${wantCookie ? "with" : "without"} the attribution cookie`,
+      );
+    }
+  };
+  await expectEdgeCache(SSR_PATH, {}, ["MISS", "HIT", "STALE"]);
+  await check(SSR_PATH, BROWSER_HEADERS, false);
+  await check(`${SSR_PATH}${CAMPAIGN_QUERY}`, BROWSER_HEADERS, true);
+
+  const loadBefore = os.loadavg()[0] ?? 0;
+  const slice = LOAD.durationMs / LOAD.rounds;
+  const tallies = () => [
+    newTally("plain", SSR_PATH, BROWSER_HEADERS),
+    newTally("campaign", `${SSR_PATH}${CAMPAIGN_QUERY}`, BROWSER_HEADERS),
+    newTally("no User-Agent", SSR_PATH, { "user-agent": "" }),
+  ];
+  log(
+    `attribution: ${SSR_PATH} for a browser, plain and with campaign parameters (a new session each), and without a User-Agent: ${LOAD.warmupMs / 1000} s warm-up each, then ${LOAD.durationMs / 1000} s each in ${LOAD.rounds} alternating slices, concurrency ${LOAD.concurrency}`,
+  );
+  for (const warmup of tallies()) await generateLoad(warmup, LOAD.warmupMs);
+  const measured = tallies();
+  for (let i = 0; i < LOAD.rounds; i++) {
+    for (let j = 0; j < measured.length; j++) await generateLoad(measured[(i + j) % measured.length]!, slice);
+  }
+  const [plain, campaign, noUserAgent] = measured.map(summarize) as [LoadResult, LoadResult, LoadResult];
+  if (campaign.setCookies !== campaign.ok) throw new Error(`only ${campaign.setCookies} of ${campaign.ok} campaign landings set the attribution cookie`);
+  if (plain.setCookies !== 0) throw new Error(`${plain.setCookies} plain page loads set a cookie`);
+  return {
+    concurrency: LOAD.concurrency,
+    durationMs: LOAD.durationMs,
+    rounds: LOAD.rounds,
+    loadAverage: [round(loadBefore, 2), round(os.loadavg()[0] ?? 0, 2)],
+    plain,
+    campaign,
+    noUserAgent,
+    captureCost: round(1 - campaign.rps / plain.rps, 3),
+    pageViewCost: round(1 - plain.rps / noUserAgent.rps, 3),
+  };
+}
+
+function attributionTargets(report: AttributionReport): TargetCheck[] {
+  return [
+    {
+      name: "attribution capture cost (1 − campaign / plain req/s)",
+      value: report.captureCost,
+      target: `≤ ${MAX_ATTRIBUTION_COST}`,
+      pass: report.captureCost <= MAX_ATTRIBUTION_COST,
+    },
+  ];
+}
+
+function printAttribution(report: AttributionReport, targets: TargetCheck[]): void {
+  console.log(
+    `\nAttribution capture (edge-cached ${SSR_PATH}, no attribution cookie, ${report.concurrency} concurrent, ${report.durationMs / 1000} s each in ${report.rounds} alternating slices)`,
+  );
+  const rows: [string, LoadResult][] = [
+    ["browser, plain (page view counted)", report.plain],
+    ["browser, campaign (new session: batched KV write + Set-Cookie)", report.campaign],
+    ["no User-Agent (nothing counted)", report.noUserAgent],
+  ];
+  console.log(
+    table(
+      ["request", "req/s", "p50 ms", "p95 ms", "200s", "Set-Cookie", "X-Edge-Cache"],
+      rows.map(([name, r]) => [
+        name,
+        r.rps.toFixed(1),
+        r.p50Ms.toFixed(1),
+        r.p95Ms.toFixed(1),
+        r.ok,
+        r.setCookies,
+        Object.entries(r.edgeCache)
+          .map(([status, n]) => `${status} ${n}`)
+          .join(", "),
+      ]),
+    ),
+  );
+  for (const target of targets) {
+    console.log(`  ${target.name}: ${(target.value * 100).toFixed(1)} % (target ≤ ${round(MAX_ATTRIBUTION_COST * 100)} %) ${passLabel(target.pass)}`);
+  }
+  console.log(`  page view counting cost (1 − plain / no User-Agent req/s): ${(report.pageViewCost * 100).toFixed(1)} % (for comparison)`);
+  const [before, after] = report.loadAverage;
+  if (Math.max(before, after) > os.cpus().length) console.log(`  note: load average ${before} → ${after}; other work was competing, the figures are noisy`);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1195,7 +1330,8 @@ async function main(): Promise<number> {
     const migrated = await step("migrations", async () => (await applyMigrations(), true));
     if (!snapshot) throw new Error("nothing measured without a build");
 
-    results.bundle = await step("first-load JS", () => measureBundles(snapshot));
+    const onlyAttribution = process.argv.includes("--only-attribution");
+    results.bundle = onlyAttribution ? undefined : await step("first-load JS", () => measureBundles(snapshot));
     if (results.bundle) {
       const bundle = results.bundle;
       const targets = await step("first-load JS targets", async () => bundleTargets(bundle));
@@ -1204,18 +1340,25 @@ async function main(): Promise<number> {
     }
 
     if (migrated && (await step("wrangler dev", async () => (await wrangler.start(snapshot), true)))) {
-      results.throughput = await step("throughput", () => measureThroughput(snapshot, wrangler.processGroup));
+      results.throughput = onlyAttribution ? undefined : await step("throughput", () => measureThroughput(snapshot, wrangler.processGroup));
       if (results.throughput) {
         const targets = throughputTargets(results.throughput);
         results.targets.push(...targets);
         printThroughput(results.throughput, targets);
       }
 
-      results.signIn = await step("sign-in latency", measureSignIn);
+      results.attribution = await step("attribution capture", measureAttribution);
+      if (results.attribution) {
+        const targets = attributionTargets(results.attribution);
+        results.targets.push(...targets);
+        printAttribution(results.attribution, targets);
+      }
+
+      results.signIn = onlyAttribution ? undefined : await step("sign-in latency", measureSignIn);
       if (results.signIn) printSignIn(results.signIn);
 
       const pages: LighthousePageReport[] = [];
-      for (const page of process.argv.includes("--no-lighthouse") ? [] : LIGHTHOUSE_PAGES) {
+      for (const page of onlyAttribution || process.argv.includes("--no-lighthouse") ? [] : LIGHTHOUSE_PAGES) {
         const report = await step(`lighthouse ${page.name}`, () => runLighthousePage(page));
         if (report) pages.push(report);
       }

@@ -1,6 +1,8 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `npm run build`.
 import * as serverBuild from "../build/server/index.js";
+import { captureAttribution } from "~/attribution/capture.server";
+import { countPageView, isPageView, pageViewPath } from "~/attribution/page-views.server";
 import { AUTH_API_PREFIX, handleAuthApi } from "~/auth/api.server";
 import { createRequestContext, type RequestContext } from "~/context.server";
 import { dataApiFor } from "~/data-api/api.server";
@@ -43,7 +45,8 @@ export default {
       return applySecurityHeaders(await dataApi(request, context), cspNonce);
     }
     // Personal pages, and whatever is answered to a signed-in browser, are for no cache to keep.
-    const personal = isPersonalPath(pathname, PERSONAL_PATHS) || hasSessionCookie(request);
+    const privateArea = isPersonalPath(pathname, PERSONAL_PATHS);
+    const personal = privateArea || hasSessionCookie(request);
     const finish = (response: Response) => {
       const secured = applySecurityHeaders(response, cspNonce);
       if (personal) secured.headers.set("Cache-Control", PRIVATE_NO_STORE);
@@ -61,16 +64,28 @@ export default {
     if (isCrossSiteWrite(request)) {
       return finish(new Response("Cross-site request refused", { status: 403 }));
     }
-    // Attribution (UTM parameters, click ids, referrer) belongs here: read from the visitor's own
-    // request before the edge cache, which renders and keys pages without those parameters; anything
-    // it sets on the answer goes on after the cache, as `finish` does with the security headers.
+    // Attribution (UTM parameters, click ids, referrer; decision record 006) is read from the
+    // visitor's own request before the edge cache, which renders and keys pages without those
+    // parameters. Its cookie goes on this visitor's answer after the cache, as `finish` does with the
+    // security headers, and never into the stored page.
+    const attribution = captureAttribution(request, context);
     // Anonymous visits to public pages are answered from the edge cache (decision record 005);
     // everything else is rendered. Pages take only bounded, readable HTML form bodies; a 4xx otherwise.
     const render = async (pageRequest: Request) => {
       const checked = await checkFormBody(pageRequest);
       return checked instanceof Response ? checked : handleRemixRequest(checked, context);
     };
-    return finish(await serveWithEdgeCache(request, context, CACHEABLE_PAGES, render));
+    const response = finish(await serveWithEdgeCache(request, context, CACHEABLE_PAGES, render));
+    if (attribution.setCookie) {
+      response.headers.append("Set-Cookie", attribution.setCookie);
+      // No shared cache may keep an answer that sets this visitor's cookie.
+      response.headers.set("Cache-Control", PRIVATE_NO_STORE);
+    }
+    if (attribution.visit && !privateArea && isPageView(request, response)) {
+      const { ctx } = context.cloudflare;
+      countPageView({ db: context.db, waitUntil: (work) => ctx.waitUntil(work) }, { path: pageViewPath(pathname), ...attribution.visit });
+    }
+    return response;
   },
   queue: (batch, env) => handleQueue(batch, env),
   scheduled: (controller, env) => handleScheduled(controller, env),

@@ -1,5 +1,6 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { matchRoutes } from "@remix-run/react";
+import { ATTRIBUTION_COOKIE } from "~/attribution/capture.server";
 import { ROUTE_ACCESS } from "~/auth/route-access";
 import { SESSION_COOKIE } from "~/auth/web-sessions.server";
 
@@ -102,11 +103,12 @@ export const CACHEABLE_ROUTES: readonly string[] = [
 ];
 
 /**
- * Cookies the app never reads: Cloudflare's own (bot management, challenge clearance, load
- * balancing). Any other cookie (the session, the flash-message cookie, anything added later) means
- * the answer may be personal, so the request skips the edge cache.
+ * Cookies no page renders from: Cloudflare's own (bot management, challenge clearance, load
+ * balancing), and the attribution cookie, which only the Worker entry and conversion recording read
+ * (decision record 006). Any other cookie (the session, the flash-message cookie, anything added
+ * later) means the answer may be personal, so the request skips the edge cache.
  */
-export const COOKIES_IGNORED_BY_EDGE_CACHE: readonly string[] = ["__cf_bm", "cf_clearance", "_cfuvid", "__cfruid", "__cflb"];
+export const COOKIES_IGNORED_BY_EDGE_CACHE: readonly string[] = ["__cf_bm", "cf_clearance", "_cfuvid", "__cfruid", "__cflb", ATTRIBUTION_COOKIE];
 
 type RouteTree = Parameters<typeof matchRoutes>[0];
 

@@ -1,0 +1,134 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { pageViewCounts } from "~/db/schema";
+import { sydneyDay } from "~/utils/sydney-time";
+
+// PAGE_VIEW (decision record 006): daily counters per Sydney day, path and last-touch source,
+// medium and campaign, never a row per view. Each isolate adds its views up in memory and writes
+// them shortly after the first one with one D1 batch of additive upserts, so a busy page costs one
+// write a second per isolate, not one per view. Only aggregated counts are held: no visitor, no time.
+
+export type PageView = { path: string; source: string; medium: string; campaign: string; at?: Date };
+export type PageViewContext = { db: Db; waitUntil: (promise: Promise<unknown>) => void };
+
+const MAX_PATH_CHARS = 200;
+const MAX_LABEL_CHARS = 100;
+/** Distinct counters one isolate holds at most; views beyond are dropped rather than growing memory. */
+const MAX_BUFFERED = 2_000;
+/** Counters written per batch; the rest go in the next flush. */
+const MAX_FLUSHED = 200;
+
+type Counter = { day: string; path: string; source: string; medium: string; campaign: string; views: number };
+
+const buffer = new Map<string, Counter>();
+let flushScheduled = false;
+let flushDelayMs = 1_000;
+
+/** How long after the first buffered view the counters are written (tests use 0). */
+export function setPageViewFlushDelay(ms: number): void {
+  flushDelayMs = ms;
+}
+
+/** Counts one page view; the write happens in the background, shortly after. */
+export function countPageView(context: PageViewContext, view: PageView): void {
+  add({
+    day: dayOf(view.at ?? new Date()),
+    path: view.path.slice(0, MAX_PATH_CHARS),
+    source: view.source.slice(0, MAX_LABEL_CHARS),
+    medium: view.medium.slice(0, MAX_LABEL_CHARS),
+    campaign: view.campaign.slice(0, MAX_LABEL_CHARS),
+    views: 1,
+  });
+  scheduleFlush(context);
+}
+
+/** Writes the buffered counters now (at most MAX_FLUSHED at once); false when D1 failed and they were put back. */
+export async function flushPageViews(db: Db): Promise<boolean> {
+  if (buffer.size === 0) return true;
+  const counters: Counter[] = [];
+  for (const [key, counter] of buffer) {
+    if (counters.length >= MAX_FLUSHED) break;
+    counters.push(counter);
+    buffer.delete(key);
+  }
+  const [first, ...rest] = counters.map((counter) =>
+    db
+      .insert(pageViewCounts)
+      .values(counter)
+      .onConflictDoUpdate({
+        target: [pageViewCounts.day, pageViewCounts.source, pageViewCounts.medium, pageViewCounts.campaign, pageViewCounts.path],
+        set: { views: sql`${pageViewCounts.views} + excluded.views` },
+      }),
+  );
+  try {
+    await db.batch([first!, ...rest]);
+    return true;
+  } catch (error) {
+    // Kept for the next flush, which the next view schedules.
+    for (const counter of counters) add(counter);
+    console.warn("page views: could not store the counters", error instanceof Error ? error.message : "unknown error");
+    return false;
+  }
+}
+
+/**
+ * Whether this answer is a page view: a page answered 200 as HTML to a browser loading it as a
+ * document (the caller has checked that: captureAttribution's `visit`). Never a prefetch or
+ * prerender (Sec-Purpose, Purpose, X-Purpose, X-Moz): a page fetched in case it is opened is not seen.
+ *
+ * Single-fetch `.data` navigations (moving between pages without reloading) are not counted. The
+ * site's links prefetch on intent, and the browser answers the click from what it prefetched, so
+ * only some of those navigations ever reach the Worker; the `.data` requests that do reach it look
+ * the same as the revalidation after every form submission. Counting them would give a number that
+ * depends on where the pointer rested. Page views are therefore page loads: every landing, reload
+ * and page opened in a new tab, exactly.
+ */
+export function isPageView(request: Request, response: Response): boolean {
+  if (response.status !== 200 || !(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return false;
+  return !isPrefetch(request);
+}
+
+export function isPrefetch(request: Request): boolean {
+  const headers = request.headers;
+  return (
+    /prefetch|prerender/i.test(headers.get("Sec-Purpose") ?? "") ||
+    /prefetch|prerender/i.test(headers.get("Purpose") ?? "") ||
+    /preview|prefetch/i.test(headers.get("X-Purpose") ?? "") ||
+    /prefetch/i.test(headers.get("X-Moz") ?? "")
+  );
+}
+
+/** The path as counted: without a trailing slash (but "/"), capped. */
+export function pageViewPath(pathname: string): string {
+  return (pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname).slice(0, MAX_PATH_CHARS);
+}
+
+function add(counter: Counter): void {
+  const key = [counter.day, counter.path, counter.source, counter.medium, counter.campaign].join("\u0000");
+  const existing = buffer.get(key);
+  if (existing) existing.views += counter.views;
+  else if (buffer.size < MAX_BUFFERED) buffer.set(key, { ...counter });
+}
+
+function scheduleFlush(context: PageViewContext): void {
+  if (flushScheduled) return;
+  flushScheduled = true;
+  context.waitUntil(
+    (async () => {
+      // Always a timer, even of 0 ms: views counted in the same turn join this flush.
+      await new Promise((resolve) => setTimeout(resolve, flushDelayMs));
+      flushScheduled = false;
+      const stored = await flushPageViews(context.db);
+      if (stored && buffer.size > 0 && !flushScheduled) scheduleFlush(context);
+    })(),
+  );
+}
+
+// The Sydney day changes only on a minute boundary: one Intl call a minute, not one per view.
+let dayMemo: { minute: number; day: string } | undefined;
+
+function dayOf(at: Date): string {
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (dayMemo?.minute !== minute) dayMemo = { minute, day: sydneyDay(at) };
+  return dayMemo.day;
+}
