@@ -14,6 +14,8 @@ export function jobsForSchedule(controller: Pick<ScheduledController, "scheduled
     { type: "maintenance.purge", version: 1, task: "auth-tokens", scheduledAt },
     // AI coach conversations and escalation transcripts past the retention period (app/ai-coach/retention.server.ts).
     { type: "ai-coach.retention-sweep", version: 1, scheduledAt },
+    // Conversions and page-view counters older than 13 months (app/attribution/retention.server.ts).
+    { type: "attribution.expire", version: 1, scheduledAt },
   ];
 }
 

@@ -5,12 +5,14 @@ import { SCHEMA_TABLES } from "~/db/tables.server";
 import type { Db } from "~/db/client.server";
 import { randomHex } from "~/utils/hex";
 import { escalationsForExport } from "~/ai-coach/escalations.server";
+import { conversionsForExport, eraseUserConversions } from "~/attribution/retention.server";
 import {
   aiConversations,
   aiEscalations,
   aiSubscriptions,
   aiUsage,
   auditLog,
+  conversions,
   authSessions,
   billingCustomers,
   billingInvoices,
@@ -298,6 +300,15 @@ export const USER_DATA: UserDataSource[] = [
     table: aiEscalations,
     export: { key: "aiEscalations", read: (db, user) => escalationsForExport(db, user.id) },
     erase: "cascade",
+  },
+  // Attribution (app/attribution/). A conversion keeps its type, value and date for the business's
+  // figures; who made it and where they came from go (eraseUserConversions). The browser sessions'
+  // KV records are deleted after the batch (forgetAttributionSessions). page_view_counts holds no
+  // personal data: daily counts per page and campaign, with no user, session or address.
+  {
+    table: conversions,
+    export: { key: "conversions", read: (db, user) => conversionsForExport(db, user.id) },
+    erase: (db, user) => eraseUserConversions(db, user.id),
   },
   // Secrets and short-lived sign-in state: never exported, gone with the account.
   { table: refreshTokens, erase: "cascade" },

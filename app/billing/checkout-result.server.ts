@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
+import { conversionDeps } from "~/attribution/conversions.server";
 import type { RequestContext } from "~/context.server";
 import { aiSubscriptions } from "~/db/schema";
+import { isPaidCheckout, recordCheckoutPayment } from "./checkout-conversions.server";
 import { billingDeps, paymentsMode } from "./config.server";
 import { customerIdOf, stripeCustomerIdOf } from "./customers.server";
 import { isAiTier, isBillingInterval, planPriceCents, TIER_NAMES, type AiTier, type BillingInterval } from "./plans";
@@ -24,7 +26,7 @@ export type CheckoutOutcome =
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
 
-export async function checkoutOutcome(context: RequestContext, sessionId: string | null): Promise<CheckoutOutcome> {
+export async function checkoutOutcome(context: RequestContext, sessionId: string | null, request?: Request): Promise<CheckoutOutcome> {
   const neutral: CheckoutOutcome = { kind: "neutral" };
   if (!sessionId || !SESSION_ID.test(sessionId) || paymentsMode(context.env) === "unavailable") return neutral;
   const viewer = await context.viewer();
@@ -60,6 +62,16 @@ export async function checkoutOutcome(context: RequestContext, sessionId: string
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
     console.warn(`billing: syncing after checkout failed: ${error.type} ${error.message}`);
+  }
+  // PAYMENT_COMPLETION, unless the webhook recorded it first (same dedupe key).
+  if (isPaidCheckout(session)) {
+    await recordCheckoutPayment(conversionDeps(context), {
+      checkoutSessionId: session.id,
+      amountCents: plan.amountCents,
+      userId: viewer.id,
+      metadata: session.metadata,
+      request,
+    });
   }
   // Without a sync, the row as the webhook left it.
   const row = synced ?? (await context.db.select().from(aiSubscriptions).where(eq(aiSubscriptions.userId, viewer.id)).get());

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
+import { recordConversion } from "~/attribution/conversions.server";
 import type { RequestContext } from "~/context.server";
 import { aiSubscriptions } from "~/db/schema";
 import type { AppEnv } from "~/platform/env.server";
+import { checkoutConversionKey, planConversionLabel } from "./checkout-conversions.server";
 import { billingDeps } from "./config.server";
 import { ensureStripeCustomer } from "./customers.server";
 import { BillingError } from "./errors";
@@ -28,10 +30,15 @@ export function checkoutLineItem(env: AppEnv, tier: AiTier, interval: BillingInt
   };
 }
 
+/**
+ * Creates the Checkout Session and records BEGIN_CHECKOUT with the attribution of the browser
+ * `request` came from (the caller's request; without it the checkout counts as direct).
+ */
 export async function createAiCheckout(
   context: RequestContext,
   user: { id: string; email: string | null },
   input: { tier: AiTier; interval: BillingInterval },
+  request?: Request,
 ): Promise<{ url: string }> {
   const deps = billingDeps(context);
   const current = await context.db.select({ status: aiSubscriptions.status }).from(aiSubscriptions).where(eq(aiSubscriptions.userId, user.id)).get();
@@ -55,5 +62,19 @@ export async function createAiCheckout(
     }),
   );
   if (!session.url) throw new BillingError(502, "no_checkout_url", "No payment URL received");
+  try {
+    await recordConversion(context, {
+      type: "BEGIN_CHECKOUT",
+      dedupeKey: checkoutConversionKey(session.id),
+      valueCents: session.amount_total ?? planPriceCents(planSettings(context.env), input.tier, input.interval),
+      label: planConversionLabel(input.tier, input.interval),
+      userId: user.id,
+      contact: { email: user.email },
+      request,
+    });
+  } catch (error) {
+    // The customer can pay all the same; the report misses one checkout (logged by id only).
+    console.warn(`billing: could not record the checkout conversion of ${session.id}:`, error instanceof Error ? error.message : "unknown error");
+  }
   return { url: session.url };
 }

@@ -27,7 +27,7 @@ const CHECKOUTS_PER_USER: RateLimitRule = { name: "ai-checkout-user", limit: 20,
 /** create-ai-subscription { tier, interval? } → { url } of a Stripe Checkout page. */
 export const createAiSubscription: ServerFunction = {
   access: "user",
-  async handle({ user, context, body }) {
+  async handle({ user, context, body, request }) {
     const payload = await body();
     const parsed = CreateAiSubscriptionSchema.safeParse(payload ?? {});
     if (!parsed.success) throw new FunctionError(400, "invalid_plan", parsed.error.issues[0]?.message ?? "Choose a ClarityAI plan.");
@@ -36,7 +36,7 @@ export const createAiSubscription: ServerFunction = {
       throw new FunctionError(429, "over_request_rate_limit", "Too many requests. Please try again later.", { "Retry-After": String(limit.retryAfterSeconds) });
     }
     try {
-      return functionJson(await createAiCheckout(context, { id: user.id, email: user.email }, parsed.data));
+      return functionJson(await createAiCheckout(context, { id: user.id, email: user.email }, parsed.data, request));
     } catch (error) {
       if (error instanceof BillingError) throw new FunctionError(error.status, error.code, error.message);
       throw error;

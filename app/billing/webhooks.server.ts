@@ -6,6 +6,7 @@ import { composeEmail } from "~/email/compose.server";
 import type { EmailSendJob } from "~/email/jobs";
 import { outboxInsert } from "~/email/outbox.server";
 import { paymentFailedEmail } from "~/email/templates/payment-failed";
+import { isPaidCheckout, recordCheckoutPayment } from "./checkout-conversions.server";
 import { type BillingDeps, webhookSecret } from "./config.server";
 import { customerIdOf } from "./customers.server";
 import { graceEndOf } from "./entitlement.server";
@@ -39,7 +40,23 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
   const object = event.data.object as unknown as Record<string, unknown>;
   switch (event.type) {
     case "checkout.session.completed":
-    case "checkout.session.async_payment_succeeded":
+    case "checkout.session.async_payment_succeeded": {
+      const session = event.data.object as Stripe.Checkout.Session;
+      const customerId = customerIdOf(session.customer);
+      const userId = customerId ? await userIdForCustomer(deps.db, customerId) : null;
+      return {
+        statements: customerId && userId ? await subscriptionSyncStatements(sync, customerId, userId) : [],
+        // PAYMENT_COMPLETION, unless the success page recorded it first (same dedupe key). A payment by
+        // a delayed method is recorded when async_payment_succeeded says it arrived.
+        afterwards: isPaidCheckout(session)
+          ? () =>
+              recordCheckoutPayment(
+                { db: deps.db, env: deps.env, jobs: deps.jobs },
+                { checkoutSessionId: session.id, amountCents: session.amount_total ?? 0, userId, metadata: session.metadata },
+              )
+          : undefined,
+      };
+    }
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted":

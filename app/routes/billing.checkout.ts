@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   try {
-    const { url } = await createAiCheckout(context, { id: viewer.id, email: viewer.email }, { tier, interval });
+    const { url } = await createAiCheckout(context, { id: viewer.id, email: viewer.email }, { tier, interval }, request);
     if (json) return Response.json({ url }, { headers: NO_STORE });
     return redirect(url, { status: 303, headers: NO_STORE });
   } catch (error) {

@@ -14,6 +14,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     request,
     context,
     source: "booking",
+    // The request for a discovery call: the booking of SPEC §3 until calls are booked in a calendar.
+    conversion: { type: "BOOKING_SUBMISSION", form: "booking", label: "Discovery call request" },
     successToast: {
       title: "Request received",
       description: "We'll email you within one business day with times for your free discovery call.",

@@ -14,6 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     request,
     context,
     source: "contact",
+    conversion: { type: "CONTACT_FORM", form: "contact", label: "Contact form" },
     successToast: {
       title: "Thanks — your message is with us",
       description: "A coach will reply within one business day.",

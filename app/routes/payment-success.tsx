@@ -14,7 +14,7 @@ import { NOINDEX, pageMeta } from "~/utils/meta";
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return checkoutOutcome(context, new URL(request.url).searchParams.get("session_id"));
+  return checkoutOutcome(context, new URL(request.url).searchParams.get("session_id"), request);
 }
 
 const STATUS_WORDS: Record<string, string> = { active: "active", trialing: "in its trial", past_due: "past due" };

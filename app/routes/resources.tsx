@@ -11,6 +11,7 @@ import { getPublishedResource, listPublishedResources } from "~/content/queries.
 import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { clientAddress, consumeRateLimit, RESOURCE_DOWNLOAD_LIMIT, tooManyRequests } from "~/platform/rate-limit.server";
 import { ResourceDownloadSchema } from "~/leads/resource-download";
+import { recordLeadConversion } from "~/leads/leads.server";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 import { builtResource, formatFileSize } from "~/content/resources/built-files";
 import { RESOURCES } from "~/content/resources";
@@ -69,6 +70,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     marketingConsentAt: marketingConsent ? now : null,
     marketingConsentSource: marketingConsent ? `resources page download form: ${resource.slug}` : null,
   });
+  // A download is a lead, and SPEC §3 has no type of its own for it: it counts as a contact-form
+  // conversion, labelled with the resource so the report can tell downloads apart.
+  await recordLeadConversion(
+    context,
+    request,
+    { type: "CONTACT_FORM", form: "resource", label: `Resource download: ${resource.title}` },
+    { email, phone: null, details: [resource.slug] },
+  );
   return deliver(resource.filePath);
 }
 

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
@@ -10,6 +10,12 @@ import { breadcrumbLd, faqLd, serviceLd, structuredData } from "~/utils/structur
 import { CallToAction } from "~/components/call-to-action";
 import { Guarantee } from "~/components/guarantee";
 import { LinkCard, StepList, TextCardGrid, TrustFigures } from "~/components/marketing-blocks";
+import { SOFTWARE_INQUIRY_ID, SoftwareInquiry } from "~/components/software-inquiry";
+import { FormError } from "~/components/ui/form-error";
+import { leadFormHeaders, submitLead, type LeadActionData } from "~/leads/leads.server";
+
+/** The one service page with a form of its own: the Software Solutions inquiry. */
+const INQUIRY_SLUG = "software-solutions";
 
 // The content stays on the server: the browser receives only the one service it is showing.
 export function loader({ params }: LoaderFunctionArgs) {
@@ -18,15 +24,50 @@ export function loader({ params }: LoaderFunctionArgs) {
   }
   const service = SERVICES[params.slug];
   const related = service.related.map((slug) => SERVICE_SUMMARIES[slug]);
-  return { service, related };
+  return { service, related, inquiry: params.slug === INQUIRY_SLUG };
+}
+
+export const headers = leadFormHeaders;
+
+// Only the Software Solutions page takes a post (its inquiry form); the others answer 405 and say
+// where to write instead, and a slug that is no service is a 404.
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (!isServiceSlug(params.slug)) throw new Response("Not Found", { status: 404 });
+  if (params.slug !== INQUIRY_SLUG) {
+    return data<LeadActionData>(
+      { errors: { form: "This page has no form to send. To ask about this service, use the contact page." }, values: {} },
+      { status: 405, headers: { Allow: "GET, HEAD" } },
+    );
+  }
+  return submitLead({
+    request,
+    context,
+    // Stored with the contact enquiries (the message says which form it came from).
+    source: "contact",
+    conversion: { type: "SOFTWARE_INQUIRY", form: "software", label: "Software Solutions inquiry" },
+    messagePrefix: "Software Solutions enquiry (from the Software Solutions page)",
+    successToast: {
+      title: "Thanks — your software enquiry is with us",
+      description: "We'll reply within one business day.",
+    },
+  });
 }
 
 const ourRate = formatAud(BUSINESS.virtualCoachingFromPerHour);
 
 export default function ServicePage() {
-  const { service, related } = useLoaderData<typeof loader>();
+  const { service, related, inquiry } = useLoaderData<typeof loader>();
+  const actionData = useActionData<LeadActionData>();
   return (
     <>
+      {!inquiry && actionData?.errors.form ? (
+        <div className="container">
+          <FormError message={actionData.errors.form} />
+          <p>
+            <Link to="/contact">Go to the contact page</Link>
+          </p>
+        </div>
+      ) : null}
       <PageHero
         eyebrow={service.eyebrow}
         title={service.headline}
@@ -36,9 +77,15 @@ export default function ServicePage() {
         <Link to="/booking" className="button button-primary">
           Book Free 20-min Call
         </Link>
-        <a href="#how-it-works" className="button button-secondary">
-          How it works
-        </a>
+        {inquiry ? (
+          <a href={`#${SOFTWARE_INQUIRY_ID}`} className="button button-secondary">
+            Tell us what you need
+          </a>
+        ) : (
+          <a href="#how-it-works" className="button button-secondary">
+            How it works
+          </a>
+        )}
       </PageHero>
 
       <section className="section" aria-labelledby="intro-heading">
@@ -113,6 +160,8 @@ export default function ServicePage() {
           <Guarantee />
         </div>
       </section>
+
+      {inquiry ? <SoftwareInquiry /> : null}
 
       <FaqSection heading={`${service.title}: frequently asked questions`} faqs={service.faq} />
 

@@ -96,6 +96,8 @@ const POST_PROBES: Record<string, PostProbe[]> = {
   // The form is refused (400) for a visitor; a signed-in user's document POST then meets the page's
   // loader, which sends them to their profile as GET does.
   "routes/auth": [{ fields: {}, allowed: (persona) => (persona === "visitor" ? { status: [400] } : { location: "/profile" }) }],
+  // Only the Software Solutions page has a form (its inquiry); the other service pages answer 405.
+  "routes/services.$slug": [{ path: "/services/software-solutions", fields: {} }],
   // Global sign-out, signed in or not, always lands on /auth.
   "routes/sign-out": [{ fields: {}, allowed: () => ({ location: "/auth" }), freshSession: true }],
 };

@@ -4,7 +4,7 @@ import { BUSINESS } from "~/content/business";
 
 // The privacy policy shown at /privacy.
 
-export const PRIVACY_LAST_UPDATED = "21 November 2026";
+export const PRIVACY_LAST_UPDATED = "23 November 2026";
 const mailto = `mailto:${BUSINESS.email}`;
 const retention = `${BUSINESS.aiRetentionMonths} months`;
 
@@ -57,7 +57,9 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
           </li>
           <li>
             <strong>Attribution data:</strong> how you found us — the UTM parameters in the link you followed (source, medium, campaign, term and content),
-            advertising click ids such as gclid and fbclid, and the referring page. We keep these for your browser session.
+            advertising click ids such as gclid and fbclid, the website that referred you (its address, without any search terms) and the page you landed on. We
+            keep these for your browser session, and with an enquiry, booking request, checkout or payment you make in it (see{" "}
+            <a href="#cookies-and-attribution">cookies and attribution</a>).
           </li>
           <li>
             <strong>Technical logs:</strong> your IP address, browser and device type, the pages you request and when, and error reports, which our systems
@@ -93,7 +95,7 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
           <li>provide ClarityAI and, on the pro plan, have a human expert follow up questions you escalate;</li>
           <li>take payments, manage subscriptions and issue tax invoices;</li>
           <li>send you booking confirmations, reminders, receipts and account emails;</li>
-          <li>understand which of our marketing brings enquiries and bookings, so we spend it sensibly;</li>
+          <li>understand which of our marketing brings enquiries and customers, so we spend it sensibly;</li>
           <li>keep our services secure, prevent misuse and fix problems; and</li>
           <li>meet our legal obligations, such as keeping tax records.</li>
         </ul>
@@ -128,14 +130,30 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          We use a small number of cookies that the website needs to work: one keeps you signed in, and another carries a short on-screen message (such as
-          “Booking confirmed”) from one page to the next. These cookies can’t be read by scripts on the page.
+          We use a small number of cookies that the website needs to work: one keeps you signed in, another carries a short on-screen message (such as “Booking
+          confirmed”) from one page to the next, and a third, called <code>__Host-attribution</code>, remembers how you arrived for the rest of your browser
+          session. It is deleted when you close your browser. None of these cookies can be read by scripts on the page.
         </p>
         <p>
-          When you arrive through a link with UTM parameters or an advertising click id, we remember it for your browser session, and we record it against an
-          enquiry, booking or payment you make during that session. This tells us which campaigns and content are useful to business owners. If we report a
-          conversion, such as a booking, to an advertising platform like Google Ads or Meta, we may include a one-way hashed (scrambled) copy of your email
-          address or phone number so the platform can match it. We never send your chat messages or payment details for advertising.
+          <strong>What we record and why.</strong> When you arrive, we note the UTM parameters and advertising click id (such as gclid or fbclid) in the link
+          you followed, the website that referred you and the page you landed on. If you then send an enquiry or a software enquiry, ask for a discovery call,
+          download a resource, start a ClarityAI checkout or pay, we record that “conversion” together with how you arrived. We also count page views for each
+          page and campaign, without recording who viewed them. This tells us which of our marketing brings enquiries and customers, so we spend it sensibly.
+        </p>
+        <p>
+          <strong>First-party only.</strong> Our own website records all of this on our own systems. Our pages carry no third-party tags, advertising pixels or
+          analytics scripts.
+        </p>
+        <p>
+          <strong>Google and Meta, only if switched on.</strong> Only if we have set it up, our servers report a conversion to Google (Google Analytics and
+          Google Ads) or Meta, so they can tell us which ads worked. We send the kind of conversion, its value, how you arrived (campaign, landing page and
+          click id), a random number that stands for your browser session, and at most a one-way hashed (SHA-256, scrambled) copy of your email address and
+          phone number — never the address or number itself, your IP address, your chat messages or payment details. If your browser sends the Global Privacy
+          Control signal, we send nothing about you to Google or Meta at all.
+        </p>
+        <p>
+          <strong>How long.</strong> When you delete your account, the attribution recorded with your conversions is deleted: we keep only that a conversion of
+          that kind and value happened on that day. Every conversion and page-view count is deleted 13 months after it was recorded.
         </p>
       </>
     ),
@@ -153,7 +171,8 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
             email delivery provider (confirmations, receipts and other emails);
           </li>
           <li>
-            with advertising platforms, limited to the hashed identifiers described under <a href="#cookies-and-attribution">cookies and attribution</a>; and
+            with Google and Meta, only if we have switched on conversion reporting, and never for a browser that sends Global Privacy Control, limited to the
+            conversion details and hashed identifiers described under <a href="#cookies-and-attribution">cookies and attribution</a>; and
           </li>
           <li>with government agencies, courts or others where the law requires or permits it, for example to the Australian Taxation Office.</li>
         </ul>
@@ -170,7 +189,11 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
         <ul>
           <li>our AI provider processes chat messages overseas, for example in the United States;</li>
           <li>our email delivery provider processes email addresses and message content overseas, for example in the United States;</li>
-          <li>Stripe may process payment information overseas, including in the United States; and</li>
+          <li>Stripe may process payment information overseas, including in the United States;</li>
+          <li>
+            if we have switched on conversion reporting, Google and Meta process the conversion details and hashed identifiers we send them overseas, for
+            example in the United States; and
+          </li>
           <li>
             Cloudflare operates a global network, so requests to our website, and the technical data that comes with them, may pass through data centres outside
             Australia.
@@ -205,7 +228,10 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
     body: (
       <ul>
         <li>AI chat conversations: deleted automatically after {retention}.</li>
-        <li>Attribution data: kept for your browser session, and with any enquiry, booking or payment it relates to.</li>
+        <li>
+          Attribution data: the <code>__Host-attribution</code> cookie ends with your browser session; attribution recorded with an enquiry, booking request,
+          checkout or payment is deleted after 13 months, or as soon as you delete your account.
+        </li>
         <li>Payment and tax records: as long as Australian tax law requires, generally five years.</li>
         <li>
           Account, profile and coaching records: while your account is open, then deleted or de-identified within a reasonable time unless the law requires us

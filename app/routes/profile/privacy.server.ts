@@ -1,6 +1,8 @@
 import { deleteUserData } from "~/accounts/deletion.server";
 import { DeleteAccountSchema } from "~/accounts/schemas";
 import { enqueueUserConversationPurges } from "~/ai-coach/retention.server";
+import { readAttributionCookie } from "~/attribution/capture.server";
+import { attributionSessionsOfUser, forgetAttributionSessions } from "~/attribution/retention.server";
 import { cancelBillingOnAccountDeletion } from "~/billing/account.server";
 import { forgetLiveSessions } from "~/auth/token-sessions.server";
 import { endWebSession } from "~/auth/web-sessions.server";
@@ -16,9 +18,14 @@ export async function deleteAccount({ request, context, viewer, formData }: Prof
   // The AI coach's conversations live in Durable Objects, outside the D1 batch: their purge jobs are
   // enqueued before the index rows go, so no conversation is left behind.
   await enqueueUserConversationPurges(context.db, context.cloudflare.env.JOBS, viewer.id);
+  // The attribution sessions (those of the user's conversions, and this browser's) are read before
+  // the batch drops their ids from the conversions.
+  const current = readAttributionCookie(request)?.sessionId;
+  const attributionSessions = [...(await attributionSessionsOfUser(context.db, viewer.id)), ...(current ? [current] : [])];
   const deleted = await deleteUserData(context.db, viewer.id);
   // D1 no longer has the sessions; KV must not keep them alive at other locations either.
   if (deleted) await forgetLiveSessions(context.cloudflare.env.SESSIONS, deleted.sessionIds);
+  if (deleted) await forgetAttributionSessions(context.cloudflare.env, attributionSessions);
   // The user and their auth sessions are gone: only this browser's web session is left to end.
   const headers = new Headers({ "Set-Cookie": await endWebSession(request, context) });
   return redirectWithToast(

@@ -1,0 +1,313 @@
+import { env } from "cloudflare:workers";
+import { beforeEach, expect, test } from "vitest";
+import { ATTRIBUTION_COOKIE, readAttributionCookie } from "~/attribution/capture.server";
+import { createAiCheckout } from "~/billing/checkout.server";
+import { bumpContentVersion } from "~/platform/edge-cache.server";
+import { fetchApp, pageText } from "../app";
+import { countRows, createConfirmedUser, signInOnWeb } from "../auth-helpers";
+import { completeCheckout, contextFor, deliver, sessionIdOf, stripeEnv } from "../billing/helpers";
+import { formPost } from "../factories";
+
+// Every conversion point records its conversion with the attribution of the browser session it
+// happened in: a visitor lands with campaign parameters, keeps the cookie, and then sends a form,
+// begins a ClarityAI checkout or pays.
+
+const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+const unique = () => crypto.randomUUID().slice(0, 8);
+const uniqueEmail = (name: string) => `${name}.${unique()}@example.com.au`;
+
+beforeEach(async () => {
+  await bumpContentVersion(env);
+});
+
+type Landing = { cookie: string; sessionId: string; campaign: string };
+
+/** A browser lands on /about from a campaign link; answers the attribution cookie it keeps. */
+async function land(source = "newsletter", medium = "email"): Promise<Landing> {
+  const campaign = `Spring ${unique()}`;
+  const query = new URLSearchParams({ utm_source: source, utm_medium: medium, utm_campaign: campaign });
+  const response = await fetchApp(
+    new Request(`http://localhost/about?${query}`, {
+      headers: { "User-Agent": BROWSER, Accept: "text/html", "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate" },
+      redirect: "manual",
+    }),
+  );
+  expect(response.status).toBe(200);
+  const setCookie = response.headers.getSetCookie().find((c) => c.startsWith(`${ATTRIBUTION_COOKIE}=`));
+  expect(setCookie, "attribution cookie").toBeDefined();
+  const cookie = setCookie!.split(";")[0]!;
+  const parsed = readAttributionCookie(new Request("http://localhost/", { headers: { Cookie: cookie } }));
+  return { cookie, sessionId: parsed!.sessionId, campaign };
+}
+
+type Row = {
+  id: string;
+  type: string;
+  dedupe_key: string;
+  label: string | null;
+  value_cents: number;
+  user_id: string | null;
+  source: string;
+  medium: string;
+  campaign: string;
+  first_source: string;
+  attribution_session: string | null;
+  forward_status: string;
+};
+
+async function conversionsOf(sessionId: string) {
+  return (await env.DB.prepare("SELECT * FROM conversions WHERE attribution_session = ? ORDER BY occurred_at, type").bind(sessionId).all<Row>()).results;
+}
+
+async function conversionByKey(key: string) {
+  return env.DB.prepare("SELECT * FROM conversions WHERE dedupe_key = ?").bind(key).first<Row>();
+}
+
+function leadFields(name: string, email: string, message = "We would like to grow without losing our weekends.") {
+  return { name, email, company: "Harbour Plumbing Pty Ltd", phone: "0412 345 678", businessType: "Trades and construction", message };
+}
+
+async function leadsNamed(name: string) {
+  return (await env.DB.prepare("SELECT * FROM leads WHERE name = ?").bind(name).all<{ source: string; message: string | null }>()).results;
+}
+
+// ── Lead forms ──────────────────────────────────────────────────────────────────────────────────
+
+test("the contact form records CONTACT_FORM with the landing's attribution, once for a retried submission", async () => {
+  const landing = await land();
+  const name = `Contact ${unique()}`;
+  const fields = leadFields(name, uniqueEmail("contact"));
+  const sent = await fetchApp(formPost("/contact", fields, { Cookie: landing.cookie }));
+  expect(sent.status).toBe(302);
+  const retried = await fetchApp(formPost("/contact", { ...fields, message: `  ${fields.message.toUpperCase()} ` }, { Cookie: landing.cookie }));
+  expect(retried.status).toBe(302);
+  expect(await leadsNamed(name)).toHaveLength(2);
+  const rows = await conversionsOf(landing.sessionId);
+  expect(rows).toEqual([
+    expect.objectContaining({
+      type: "CONTACT_FORM",
+      label: "Contact form",
+      value_cents: 0,
+      user_id: null,
+      source: "newsletter",
+      medium: "email",
+      campaign: landing.campaign,
+      first_source: "newsletter",
+      forward_status: "not_forwarded",
+    }),
+  ]);
+  expect(rows[0]!.dedupe_key).toMatch(/^lead:contact:[0-9a-f]{64}:\d{4}-\d{2}-\d{2}$/);
+  expect(rows[0]!.dedupe_key).not.toContain("example.com.au");
+});
+
+test("the booking request form records BOOKING_SUBMISSION; invalid, honeypot and rate-limited posts record nothing", async () => {
+  const landing = await land("linkedin", "social");
+  const invalid = await fetchApp(formPost("/booking", leadFields(`Booking ${unique()}`, "not-an-email"), { Cookie: landing.cookie }));
+  expect(invalid.status).toBe(400);
+  const bot = await fetchApp(
+    formPost("/booking", { ...leadFields(`Bot ${unique()}`, uniqueEmail("bot")), website: "https://spam.example" }, { Cookie: landing.cookie }),
+  );
+  expect(bot.status).toBe(302);
+  expect(await conversionsOf(landing.sessionId)).toEqual([]);
+
+  const name = `Booking ${unique()}`;
+  expect((await fetchApp(formPost("/booking", leadFields(name, uniqueEmail("booking")), { Cookie: landing.cookie }))).status).toBe(302);
+  expect(await conversionsOf(landing.sessionId)).toEqual([
+    expect.objectContaining({ type: "BOOKING_SUBMISSION", label: "Discovery call request", source: "linkedin", medium: "social", campaign: landing.campaign }),
+  ]);
+
+  // The per-address limit (5 in 10 minutes): the refused posts leave no conversion.
+  const statuses: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    statuses.push((await fetchApp(formPost("/booking", leadFields(`Booking ${unique()}`, uniqueEmail(`more${i}`)), { Cookie: landing.cookie }))).status);
+  }
+  expect(statuses).toContain(429);
+  const recorded = statuses.filter((status) => status === 302).length;
+  expect(await conversionsOf(landing.sessionId)).toHaveLength(1 + recorded);
+});
+
+test("a resource download records a CONTACT_FORM conversion labelled with the resource", async () => {
+  const landing = await land("google", "cpc");
+  const resource = (await env.DB.prepare("SELECT slug, title FROM resources WHERE status = 'published' ORDER BY slug LIMIT 1").first<{
+    slug: string;
+    title: string;
+  }>())!;
+  const email = uniqueEmail("download");
+  const response = await fetchApp(
+    formPost("/resources", { resource: resource.slug, name: "Dana Download", email, delivery: "link" }, { Cookie: landing.cookie }),
+  );
+  expect(response.status).toBe(200);
+  expect(await conversionsOf(landing.sessionId)).toEqual([
+    expect.objectContaining({
+      type: "CONTACT_FORM",
+      label: `Resource download: ${resource.title}`,
+      source: "google",
+      medium: "cpc",
+      campaign: landing.campaign,
+    }),
+  ]);
+});
+
+// ── The Software Solutions inquiry ──────────────────────────────────────────────────────────────
+
+test("the Software Solutions page has the inquiry form; the other service pages do not", async () => {
+  const page = await pageText(await fetchApp("/services/software-solutions"));
+  expect(page).toContain("Tell us about the software you need");
+  expect(page).toMatch(/<form method="post"[^>]*>/);
+  expect(page).toContain('name="email"');
+  const other = await pageText(await fetchApp("/services/strategic-planning"));
+  expect(other).not.toContain("Tell us about the software you need");
+  expect(other).not.toContain('name="email"');
+});
+
+test("the software inquiry records SOFTWARE_INQUIRY and a lead, and answers with a toast on the same page", async () => {
+  const landing = await land("facebook", "paid_social");
+  const name = `Software ${unique()}`;
+  const response = await fetchApp(
+    formPost("/services/software-solutions", leadFields(name, uniqueEmail("software"), "A job-tracking app"), { Cookie: landing.cookie }),
+  );
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe("/services/software-solutions");
+  const toastCookie = response.headers.getSetCookie().find((c) => !c.startsWith(`${ATTRIBUTION_COOKIE}=`));
+  expect(toastCookie).toBeDefined();
+  const shown = await pageText(
+    await fetchApp(new Request("http://localhost/services/software-solutions", { headers: { Cookie: toastCookie!.split(";")[0]! } })),
+  );
+  expect(shown).toContain("Thanks — your software enquiry is with us");
+
+  const [lead] = await leadsNamed(name);
+  expect(lead).toMatchObject({ source: "contact" });
+  expect(lead!.message).toMatch(/^Software Solutions enquiry.*\n\nA job-tracking app$/s);
+  expect(await conversionsOf(landing.sessionId)).toEqual([
+    expect.objectContaining({
+      type: "SOFTWARE_INQUIRY",
+      label: "Software Solutions inquiry",
+      source: "facebook",
+      medium: "paid_social",
+      campaign: landing.campaign,
+    }),
+  ]);
+});
+
+test("a bad software inquiry is refused with 400 and the fields' messages, and nothing is written", async () => {
+  const landing = await land();
+  const name = `Refused ${unique()}`;
+  for (const [label, fields, message] of [
+    ["bad email", leadFields(name, "nobody-at-example"), "Please enter a valid email address"],
+    ["no name", { ...leadFields("", uniqueEmail("noname")) }, "Please enter your name"],
+    ["bad phone", { ...leadFields(name, uniqueEmail("phone")), phone: "call me" }, "Please enter a valid phone number"],
+    ["message too long", { ...leadFields(name, uniqueEmail("long")), message: "x".repeat(2001) }, "Message"],
+  ] as const) {
+    const response = await fetchApp(formPost("/services/software-solutions", fields, { Cookie: landing.cookie }));
+    expect(response.status, label).toBe(400);
+    expect(await pageText(response), label).toContain(message);
+  }
+  expect(await leadsNamed(name)).toEqual([]);
+  expect(await conversionsOf(landing.sessionId)).toEqual([]);
+});
+
+test("the other service pages refuse a post (405, or 404 for no such service) and write nothing", async () => {
+  const landing = await land();
+  const name = `Elsewhere ${unique()}`;
+  const refused = await fetchApp(formPost("/services/strategic-planning", leadFields(name, uniqueEmail("elsewhere")), { Cookie: landing.cookie }));
+  expect(refused.status).toBe(405);
+  expect(refused.headers.get("Allow")).toBe("GET, HEAD");
+  expect(await pageText(refused)).toContain("This page has no form to send");
+  const missing = await fetchApp(formPost("/services/no-such-service", leadFields(name, uniqueEmail("missing")), { Cookie: landing.cookie }));
+  expect(missing.status).toBe(404);
+  expect(await leadsNamed(name)).toEqual([]);
+  expect(await conversionsOf(landing.sessionId)).toEqual([]);
+});
+
+// ── ClarityAI: checkout begun and paid ──────────────────────────────────────────────────────────
+
+test("Subscribe records BEGIN_CHECKOUT with the landing's attribution; paying in the sandbox records PAYMENT_COMPLETION once", async () => {
+  const landing = await land("google", "cpc");
+  const user = await createConfirmedUser();
+  const session = await signInOnWeb(user);
+  const cookie = `${session}; ${landing.cookie}`;
+  const started = await fetchApp(formPost("/billing/checkout", { tier: "pro", interval: "month" }, { Cookie: cookie, Accept: "application/json" }));
+  expect(started.status).toBe(200);
+  const { url } = (await started.json()) as { url: string };
+  const checkoutId = sessionIdOf(url);
+  expect(await conversionByKey(`checkout:${checkoutId}`)).toMatchObject({
+    type: "BEGIN_CHECKOUT",
+    label: "ClarityAI Pro (monthly)",
+    value_cents: 14_900,
+    user_id: user.id,
+    source: "google",
+    medium: "cpc",
+    campaign: landing.campaign,
+    attribution_session: landing.sessionId,
+  });
+
+  // Paying on the sandbox's page: its events go through the webhook code.
+  const paid = await fetchApp(formPost(new URL(url).pathname, { intent: "pay" }, { Cookie: session }));
+  expect(paid.status).toBe(302);
+  expect(await conversionByKey(`payment:${checkoutId}`)).toMatchObject({
+    type: "PAYMENT_COMPLETION",
+    label: "ClarityAI Pro (monthly)",
+    value_cents: 14_900,
+    user_id: user.id,
+    source: "google",
+    medium: "cpc",
+    campaign: landing.campaign,
+    attribution_session: landing.sessionId,
+  });
+  // The success page (without the attribution cookie) finds it recorded: still one of each.
+  expect((await fetchApp(new Request(`http://localhost/payment-success?session_id=${checkoutId}`, { headers: { Cookie: session } }))).status).toBe(200);
+  expect((await conversionsOf(landing.sessionId)).map((row) => row.type)).toEqual(["BEGIN_CHECKOUT", "PAYMENT_COMPLETION"]);
+});
+
+test("with Stripe, the success page records the payment before the webhook lands, and the webhook then adds nothing", async () => {
+  const bindings = stripeEnv();
+  const landing = await land("bing", "cpc");
+  const user = await createConfirmedUser();
+  const session = await signInOnWeb(user);
+  const request = new Request("http://localhost/billing/checkout", { headers: { Cookie: landing.cookie } });
+  const { url } = await createAiCheckout(contextFor(bindings), { id: user.id, email: user.email }, { tier: "lite", interval: "year" }, request);
+  const checkoutId = sessionIdOf(url);
+  expect(await conversionByKey(`checkout:${checkoutId}`)).toMatchObject({
+    type: "BEGIN_CHECKOUT",
+    value_cents: 49_000,
+    label: "ClarityAI Lite (annual)",
+    source: "bing",
+  });
+  expect(await conversionByKey(`payment:${checkoutId}`)).toBeNull();
+
+  const { object: paid, events } = await completeCheckout(checkoutId);
+  const success = await fetchApp(new Request(`http://localhost/payment-success?session_id=${paid.id}`, { headers: { Cookie: session } }), bindings);
+  expect(await pageText(success)).toContain("You've subscribed to ClarityAI Lite");
+  expect(await conversionByKey(`payment:${checkoutId}`)).toMatchObject({
+    type: "PAYMENT_COMPLETION",
+    value_cents: 49_000,
+    user_id: user.id,
+    source: "bing",
+    campaign: landing.campaign,
+  });
+
+  const completed = events.find((event) => event.type === "checkout.session.completed")!;
+  expect((await deliver(completed, bindings)).status).toBe(200);
+  expect((await deliver(completed, bindings)).status).toBe(200);
+  expect(await countRows("conversions", "dedupe_key = ?", `payment:${checkoutId}`)).toBe(1);
+});
+
+test("with Stripe, the webhook records the payment when it lands first, with the checkout's attribution", async () => {
+  const bindings = stripeEnv();
+  const landing = await land("newsletter", "email");
+  const user = await createConfirmedUser();
+  const request = new Request("http://localhost/billing/checkout", { headers: { Cookie: landing.cookie } });
+  const { url } = await createAiCheckout(contextFor(bindings), { id: user.id, email: user.email }, { tier: "pro", interval: "month" }, request);
+  const checkoutId = sessionIdOf(url);
+  const { events } = await completeCheckout(checkoutId);
+  const completed = events.find((event) => event.type === "checkout.session.completed")!;
+  expect((await deliver(completed, bindings)).status).toBe(200);
+  expect(await conversionByKey(`payment:${checkoutId}`)).toMatchObject({
+    type: "PAYMENT_COMPLETION",
+    value_cents: 14_900,
+    user_id: user.id,
+    source: "newsletter",
+    campaign: landing.campaign,
+    attribution_session: landing.sessionId,
+  });
+});
