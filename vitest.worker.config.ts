@@ -37,7 +37,13 @@ export default defineConfig(async () => {
       // A fake Turnstile siteverify endpoint on loopback (tests/security/lockout.test.ts).
       // The OpenAI-compatible fake model for the AI coach (tests/worker/ai-coach/).
       // The Stripe-compatible fake server for billing (tests/worker/billing/).
-      globalSetup: ["./tests/security/fake-turnstile.ts", "./tests/fakes/openai-server.ts", "./tests/fakes/stripe-server.ts"],
+      // GA4, Google Ads (with Google's OAuth token endpoint) and Meta for conversion forwarding (tests/worker/attribution/).
+      globalSetup: [
+        "./tests/security/fake-turnstile.ts",
+        "./tests/fakes/openai-server.ts",
+        "./tests/fakes/stripe-server.ts",
+        "./tests/fakes/analytics-server.ts",
+      ],
       deps: {
         optimizer: {
           ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/react"] },

@@ -51,6 +51,36 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(30_000),
+  // Conversion forwarding (app/attribution/forwarding.server.ts), each destination optional and on
+  // only when all its settings are present; without any, conversions are kept first-party only.
+  // The *_URL settings point a destination at a compatible server (the fake in tests/fakes/).
+  // Google Analytics 4 Measurement Protocol: the web stream's measurement id and an API secret.
+  GA4_MEASUREMENT_ID: z.string().min(1).optional(),
+  GA4_API_SECRET: z.string().min(1).optional(),
+  GA4_API_URL: z.url().default("https://www.google-analytics.com"),
+  // Google Ads enhanced conversions (uploadClickConversions): the Ads account (digits, dashes
+  // allowed), the conversion action's id, a developer token and an OAuth client with a refresh token;
+  // GOOGLE_ADS_LOGIN_CUSTOMER_ID is the manager account when access goes through one.
+  GOOGLE_ADS_CUSTOMER_ID: z.string().min(1).optional(),
+  GOOGLE_ADS_CONVERSION_ACTION_ID: z.string().min(1).optional(),
+  GOOGLE_ADS_DEVELOPER_TOKEN: z.string().min(1).optional(),
+  GOOGLE_ADS_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_ADS_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ADS_REFRESH_TOKEN: z.string().min(1).optional(),
+  GOOGLE_ADS_LOGIN_CUSTOMER_ID: z.string().min(1).optional(),
+  GOOGLE_ADS_API_URL: z.url().default("https://googleads.googleapis.com"),
+  // Google retires each Google Ads API version about a year after its release: move this forward then.
+  GOOGLE_ADS_API_VERSION: z
+    .string()
+    .regex(/^v\d+$/, "like v23")
+    .default("v23"),
+  GOOGLE_OAUTH_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  // Meta Conversions API: the pixel (dataset) id and a system user's access token;
+  // META_TEST_EVENT_CODE sends events to Events Manager's Test events tab instead.
+  META_PIXEL_ID: z.string().min(1).optional(),
+  META_ACCESS_TOKEN: z.string().min(1).optional(),
+  META_TEST_EVENT_CODE: z.string().min(1).optional(),
+  META_GRAPH_API_URL: z.url().default("https://graph.facebook.com"),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
