@@ -11,17 +11,20 @@ import { join } from "node:path";
 import { SEED_STATEMENTS } from "../app/db/seed-data";
 import { contentIndexStatements } from "../app/ai-coach/content-index.server";
 import { CONTENT_VERSION_KEY, newContentVersion } from "../app/platform/edge-cache.server";
+import { marketingDemoStatements } from "./marketing-demo-data";
 
 const dir = mkdtempSync(join(tmpdir(), "clarityai-seed-"));
 try {
   const file = join(dir, "seed.sql");
   // Then the AI coach's full-text index of the site's content, rebuilt from what was just seeded.
-  writeFileSync(file, `${[...SEED_STATEMENTS, ...contentIndexStatements()].join("\n")}\n`);
+  // And about 60 days of demo page views and conversions for the marketing report (/admin/marketing).
+  const marketing = marketingDemoStatements();
+  writeFileSync(file, `${[...SEED_STATEMENTS, ...contentIndexStatements(), ...marketing].join("\n")}\n`);
   execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--file", file, ...process.argv.slice(2)], {
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" },
   });
-  console.log(`Seed applied: ${SEED_STATEMENTS.length} demo rows checked (existing rows kept).`);
+  console.log(`Seed applied: ${SEED_STATEMENTS.length + marketing.length} demo rows checked (existing rows kept).`);
   const version = newContentVersion();
   execFileSync("npx", ["wrangler", "kv", "key", "put", CONTENT_VERSION_KEY, version, "--binding", "EDGE_CACHE", "--local", ...process.argv.slice(2)], {
     stdio: ["ignore", "ignore", "inherit"],

@@ -86,6 +86,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin.escalations._index": ADMIN,
   "routes/admin.escalations.$id": ADMIN,
   "routes/admin.jobs": ADMIN,
+  "routes/admin.marketing": ADMIN,
+  "routes/admin.marketing[.]csv": ADMIN,
   "routes/admin.outbox._index": ADMIN,
   "routes/admin.outbox.$id": ADMIN,
   "routes/admin.outbox.$id.preview": ADMIN,

@@ -1,5 +1,7 @@
 import { sendOnboardingEmail } from "~/accounts/jobs.server";
 import { purgeAiConversation, sweepAiRetention } from "~/ai-coach/jobs.server";
+import { forwardConversion } from "~/attribution/forwarding.server";
+import { expireAttributionJob } from "~/attribution/retention.server";
 import { sendAuthMessage } from "~/auth/jobs.server";
 import { sendOutboxEmail } from "~/email/jobs.server";
 import { notifyTeamOfLead } from "~/leads/jobs.server";
@@ -18,6 +20,8 @@ const JOB_HANDLERS: { [T in JobType]: JobHandler<Extract<JobMessage, { type: T }
   "auth.message": sendAuthMessage,
   "ai-coach.retention-sweep": sweepAiRetention,
   "ai-coach.purge-conversation": purgeAiConversation,
+  "attribution.forward": forwardConversion,
+  "attribution.expire": expireAttributionJob,
 };
 
 export async function runJob(job: JobMessage, { db, env, bindings, fetcher = fetch }: Omit<JobContext, "fetcher"> & { fetcher?: typeof fetch }): Promise<void> {

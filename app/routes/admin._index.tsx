@@ -55,6 +55,13 @@ export default function AdminOverview() {
           <br />
           <Link to="/admin/outbox">Open the outbox</Link>
         </li>
+        <li className="card">
+          <strong>Marketing</strong>
+          <br />
+          <span className="hint">Page views, inquiries, checkouts and revenue by source, campaign and day.</span>
+          <br />
+          <Link to="/admin/marketing">Open the marketing report</Link>
+        </li>
       </ul>
       <h3>Latest events</h3>
       {stats.latest.length ? (

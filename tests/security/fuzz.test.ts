@@ -236,6 +236,7 @@ async function fuzz(target: Target) {
 const TARGET_NAMES = [
   "form /contact",
   "form /booking",
+  "form /services/software-solutions (software inquiry)",
   "form /resources (download)",
   "form /auth (signed out: every intent)",
   "form /auth (signed in: new-password and mfa)",
@@ -253,6 +254,7 @@ const TARGET_NAMES = [
   "payments: sandbox checkout and portal forms, POST /webhooks/stripe, payment pages",
   "query parameters of public pages",
   "query parameters of signed-in and admin pages",
+  "query parameters of /admin/marketing and its CSV (admin)",
   "path segments",
   "cookies and headers the site reads",
   "API POST /signup",

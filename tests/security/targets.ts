@@ -657,6 +657,27 @@ export function buildTargets(fx: Fixtures): Target[] {
       }),
     },
     {
+      name: "form /services/software-solutions (software inquiry)",
+      concurrency: 16,
+      // The same handler as /contact (submitLead); the other service pages take no post at all.
+      probes: [
+        ...formProbes({
+          path: "/services/software-solutions",
+          base: leadBase,
+          fields: { name: CORE, email: CORE, company: CORE, phone: CORE, businessType: CORE, message: CORE, website: CORE },
+          tag: "leads",
+        }),
+        ...formProbes({
+          path: "/services/strategic-planning",
+          label: "a service page without a form",
+          base: leadBase,
+          fields: { name: CORE },
+          tag: "leads",
+          structural: false,
+        }),
+      ],
+    },
+    {
       name: "form /resources (download)",
       concurrency: 16,
       probes: [
@@ -1091,6 +1112,25 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...queryProbes({ path: "/admin/users", cookie: fx.admin.cookie, params: { q: URLS, page: URLS } }),
         ...queryProbes({ path: "/admin/audit", cookie: fx.admin.cookie, params: { page: URLS_CORE, action: URLS_CORE } }),
         ...queryProbes({ path: "/admin/outbox", cookie: fx.admin.cookie, params: { page: URLS_CORE } }),
+      ],
+    },
+    {
+      name: "query parameters of /admin/marketing and its CSV (admin)",
+      concurrency: 12,
+      probes: [
+        // Every parameter of the report, on the page and the download, each alone and beside valid others.
+        ...queryProbes({
+          path: "/admin/marketing",
+          cookie: fx.admin.cookie,
+          base: { from: "2026-01-01", to: "2026-01-31", model: "last", type: "CONTACT_FORM", sort: "revenue", all: "1" },
+          params: { from: URLS, to: URLS, model: URLS_CORE, type: URLS_CORE, sort: URLS_CORE, all: URLS_CORE },
+        }),
+        ...queryProbes({
+          path: "/admin/marketing.csv",
+          cookie: fx.admin.cookie,
+          base: { from: "2026-01-01", to: "2026-01-31", type: "PAYMENT_COMPLETION" },
+          params: { from: URLS_CORE, to: URLS_CORE, type: URLS_CORE },
+        }),
       ],
     },
     {
