@@ -1,4 +1,5 @@
 import type { AppEnv } from "~/platform/env.server";
+import { sydneyWallClock } from "~/utils/sydney-time";
 import type { DestinationResult, ForwardedConversion } from "./forwarding.server";
 
 // Google Ads, through the Google Ads API's ConversionUploadService (enhanced conversions for leads
@@ -7,7 +8,6 @@ import type { DestinationResult, ForwardedConversion } from "./forwarding.server
 // neither is skipped. orderId (the conversion's id) lets Google drop a duplicate upload.
 
 const TIMEOUT_MS = 10_000;
-const ZONE = "Australia/Sydney";
 
 export type GoogleAdsSettings = {
   customerId: string;
@@ -49,22 +49,10 @@ export function googleAdsSettings(env: AppEnv): GoogleAdsSettings | null {
   };
 }
 
-const wallClock = new Intl.DateTimeFormat("en-AU", {
-  timeZone: ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
 /** "yyyy-mm-dd hh:mm:ss+hh:mm" in Sydney time (AEST +10:00, AEDT +11:00), as Google Ads wants it. */
 export function googleAdsDateTime(instant: Date): string {
-  const parts = Object.fromEntries(wallClock.formatToParts(instant).map((part) => [part.type, part.value]));
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  const offsetMinutes = Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const parts = sydneyWallClock(instant);
+  const offsetMinutes = Math.round(parts.offsetMs / 60_000);
   const sign = offsetMinutes < 0 ? "-" : "+";
   const abs = Math.abs(offsetMinutes);
   const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;

@@ -21,11 +21,19 @@ export function sydneyDay(now: Date): string {
   return dateParts.format(now);
 }
 
+export type SydneyWallClock = { year: string; month: string; day: string; hour: string; minute: string; second: string; offsetMs: number };
+
+/** The date and time on a Sydney clock at this instant (two-digit fields), and Sydney's offset from UTC. */
+export function sydneyWallClock(instant: Date): SydneyWallClock {
+  const parts = Object.fromEntries(wallClock.formatToParts(instant).map((part) => [part.type, part.value]));
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const { year = "", month = "", day = "", hour = "", minute = "", second = "" } = parts;
+  return { year, month, day, hour, minute, second, offsetMs: asUtc - Math.floor(instant.getTime() / 1000) * 1000 };
+}
+
 /** Sydney's offset from UTC at this instant, in milliseconds. */
 function offsetAt(instant: number): number {
-  const parts = Object.fromEntries(wallClock.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  return asUtc - Math.floor(instant / 1000) * 1000;
+  return sydneyWallClock(new Date(instant)).offsetMs;
 }
 
 /** The instant of midnight at the start of this Sydney date. */
