@@ -577,6 +577,7 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/payments-sandbox.portal.$id",
   "routes/profile",
   "routes/resources",
+  "routes/services.$slug",
   "routes/sign-out",
   "routes/unsubscribe",
   "routes/webhooks.stripe",

@@ -209,7 +209,11 @@ test("a pending conversion goes to GA4, Google Ads and Meta in their shapes, wit
       event_id: id,
       action_source: "website",
       event_source_url: "http://localhost:8787/services/clarityai",
-      user_data: { em: [expect.stringMatching(/^[0-9a-f]{64}$/)], fbc: `fb.1.${Date.parse("2026-01-15T02:00:00.000Z")}.IwAR-test-fbclid` },
+      user_data: {
+        em: [await sha256("jane.citizen@gmail.com")],
+        ph: [await sha256("61412345678")],
+        fbc: `fb.1.${Date.parse("2026-01-15T02:00:00.000Z")}.IwAR-test-fbclid`,
+      },
       custom_data: { currency: "AUD", value: 149 },
     },
   ]);
