@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { conversionOriginByKey, storeConversion, type ConversionDeps } from "~/attribution/conversions.server";
-import { users } from "~/db/schema";
+import { conversions, users } from "~/db/schema";
+import { intervalWord } from "./describe";
 import { isAiTier, isBillingInterval, TIER_NAMES, type AiTier, type BillingInterval } from "./plans";
 
 // ClarityAI's conversions (SPEC §3): BEGIN_CHECKOUT when a Checkout Session is created, and
@@ -15,7 +16,7 @@ export const paymentConversionKey = (checkoutSessionId: string) => `payment:${ch
 
 /** "ClarityAI Pro (monthly)". */
 export function planConversionLabel(tier: AiTier, interval: BillingInterval): string {
-  return `${TIER_NAMES[tier]} (${interval === "year" ? "annual" : "monthly"})`;
+  return `${TIER_NAMES[tier]} (${intervalWord(interval)})`;
 }
 
 /** Whether a completed Checkout Session has been paid (or needed no payment), rather than awaiting a delayed method. */
@@ -27,6 +28,8 @@ type Payment = {
   checkoutSessionId: string;
   amountCents: number;
   userId: string | null;
+  /** The payer's email when the caller already has it (the signed-in viewer); otherwise read for userId. */
+  email?: string | null;
   metadata?: Record<string, string> | null;
   /** The browser on the success page, if that is where the payment was seen (for its Sec-GPC). */
   request?: Request;
@@ -39,14 +42,22 @@ type Payment = {
  */
 export async function recordCheckoutPayment(deps: ConversionDeps, payment: Payment): Promise<void> {
   try {
+    const dedupeKey = paymentConversionKey(payment.checkoutSessionId);
+    // Already recorded by the other path (or an earlier visit to the success page): nothing to read or write.
+    if (await deps.db.select({ id: conversions.id }).from(conversions).where(eq(conversions.dedupeKey, dedupeKey)).get()) return;
     const origin = await conversionOriginByKey(deps.db, checkoutConversionKey(payment.checkoutSessionId));
     const tier = payment.metadata?.tier;
     const interval = payment.metadata?.interval;
     const label = isAiTier(tier) && isBillingInterval(interval) ? planConversionLabel(tier, interval) : "Payment";
-    const email = payment.userId ? ((await deps.db.select({ email: users.email }).from(users).where(eq(users.id, payment.userId)).get())?.email ?? null) : null;
+    const email =
+      payment.email !== undefined
+        ? payment.email
+        : payment.userId
+          ? ((await deps.db.select({ email: users.email }).from(users).where(eq(users.id, payment.userId)).get())?.email ?? null)
+          : null;
     await storeConversion(deps, {
       type: "PAYMENT_COMPLETION",
-      dedupeKey: paymentConversionKey(payment.checkoutSessionId),
+      dedupeKey,
       valueCents: Math.max(0, Math.round(payment.amountCents)),
       label,
       userId: payment.userId,

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { conversionDeps } from "~/attribution/conversions.server";
 import type { RequestContext } from "~/context.server";
 import { aiSubscriptions } from "~/db/schema";
 import { isPaidCheckout, recordCheckoutPayment } from "./checkout-conversions.server";
@@ -65,10 +64,11 @@ export async function checkoutOutcome(context: RequestContext, sessionId: string
   }
   // PAYMENT_COMPLETION, unless the webhook recorded it first (same dedupe key).
   if (isPaidCheckout(session)) {
-    await recordCheckoutPayment(conversionDeps(context), {
+    await recordCheckoutPayment(deps, {
       checkoutSessionId: session.id,
       amountCents: plan.amountCents,
       userId: viewer.id,
+      email: viewer.email || null,
       metadata: session.metadata,
       request,
     });

@@ -49,11 +49,7 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
         // PAYMENT_COMPLETION, unless the success page recorded it first (same dedupe key). A payment by
         // a delayed method is recorded when async_payment_succeeded says it arrived.
         afterwards: isPaidCheckout(session)
-          ? () =>
-              recordCheckoutPayment(
-                { db: deps.db, env: deps.env, jobs: deps.jobs },
-                { checkoutSessionId: session.id, amountCents: session.amount_total ?? 0, userId, metadata: session.metadata },
-              )
+          ? () => recordCheckoutPayment(deps, { checkoutSessionId: session.id, amountCents: session.amount_total ?? 0, userId, metadata: session.metadata })
           : undefined,
       };
     }

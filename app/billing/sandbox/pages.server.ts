@@ -1,7 +1,7 @@
 import type { RequestContext } from "~/context.server";
 import { billingDeps, paymentsMode } from "../config.server";
 import { stripeCustomerIdOf } from "../customers.server";
-import { isAiTier, isBillingInterval, isLiveStatus, LIVE_STATUSES, TIER_NAMES } from "../plans";
+import { isAiTier, isBillingInterval, isLiveStatus, TIER_NAMES } from "../plans";
 import { sandboxControls } from "../stripe.server";
 import { d1ObjectStore } from "./d1-store.server";
 import type { StripeObject } from "./stripe-api";
@@ -105,7 +105,7 @@ function subscriptionView(subscription: StripeObject): NonNullable<SandboxPortal
 async function portalState(context: RequestContext, userId: string, portalId: string) {
   const { found, customer } = await ownedObject(context, userId, portalId, "billing_portal.session");
   const subscriptions = await d1ObjectStore(context.db).list("subscription", customer);
-  const live = subscriptions.find((s) => LIVE_STATUSES.includes(String(s.status))) ?? subscriptions[0] ?? null;
+  const live = subscriptions.find((s) => isLiveStatus(String(s.status))) ?? subscriptions[0] ?? null;
   return { returnUrl: String(found.return_url ?? `${context.siteOrigin}/profile?tab=billing`), live };
 }
 
