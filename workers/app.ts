@@ -68,7 +68,7 @@ export default {
     // visitor's own request before the edge cache, which renders and keys pages without those
     // parameters. Its cookie goes on this visitor's answer after the cache, as `finish` does with the
     // security headers, and never into the stored page.
-    const attribution = captureAttribution(request, context);
+    const attribution = captureAttribution(request, context, url);
     // Anonymous visits to public pages are answered from the edge cache (decision record 005);
     // everything else is rendered. Pages take only bounded, readable HTML form bodies; a 4xx otherwise.
     const render = async (pageRequest: Request) => {

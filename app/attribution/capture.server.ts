@@ -100,16 +100,16 @@ export function setLandingFlushDelay(ms: number): void {
 
 /**
  * Reads where this visitor came from, before the edge cache. Writes KV in waitUntil only for a new
- * session or a new touch; the returned cookie goes on this visitor's answer after the cache.
+ * session or a new touch; the returned cookie goes on this visitor's answer after the cache. `url`
+ * is the request's URL, when the caller has already parsed it.
  */
-export function captureAttribution(request: Request, context: RequestContext): AttributionCapture {
-  const url = new URL(request.url);
+export function captureAttribution(request: Request, context: RequestContext, url = new URL(request.url)): AttributionCapture {
   if (!isDocumentNavigation(request, url) || isBot(request)) return NOTHING;
   const cookie = readAttributionCookie(request);
   const params = campaignParams(url);
   // Only a new session takes its touch from a referrer alone: moving between pages of this site,
   // or coming back from a search, never changes a session's touch without campaign parameters.
-  const referrer = params || !cookie ? externalReferrer(request, context.siteOrigin) : null;
+  const referrer = params || !cookie ? externalReferrer(request, url, context.siteOrigin) : null;
   if (!params && (cookie || !referrer)) return { setCookie: null, visit: cookie ? visitOf(cookie) : { ...DIRECT } };
 
   const now = new Date();
@@ -281,7 +281,7 @@ function campaignParams(url: URL): CampaignValues | null {
 type ExternalReferrer = { host: string; referrer: string };
 
 /** The Referer when it is another site's web page (not this site, not a payment or sign-in provider). */
-function externalReferrer(request: Request, siteOrigin: string): ExternalReferrer | null {
+function externalReferrer(request: Request, url: URL, siteOrigin: string): ExternalReferrer | null {
   const header = request.headers.get("Referer");
   if (!header) return null;
   let referrer: URL;
@@ -292,7 +292,7 @@ function externalReferrer(request: Request, siteOrigin: string): ExternalReferre
   }
   if (referrer.protocol !== "https:" && referrer.protocol !== "http:") return null;
   const host = withoutWww(referrer.hostname);
-  if (!host || host === withoutWww(new URL(request.url).hostname) || host === withoutWww(new URL(siteOrigin).hostname)) return null;
+  if (!host || host === withoutWww(url.hostname) || host === withoutWww(new URL(siteOrigin).hostname)) return null;
   if (IGNORED_REFERRER_HOSTS.has(referrer.hostname.toLowerCase())) return null;
   return { host, referrer: `${referrer.origin}${referrer.pathname}`.slice(0, MAX_REFERRER_CHARS) };
 }
@@ -397,9 +397,12 @@ export async function readSessionRecord(kv: KVNamespace, sessionId: string): Pro
   const buffered = unwrittenBatches.get(batchId)?.records.get(sessionId);
   if (buffered) return buffered;
   try {
-    const own = await kv.get<unknown>(`${SESSION_KEY_PREFIX}${sessionId}`, "json");
+    // Both at once: most sessions have only their batch, so reading one after the other would wait twice.
+    const [own, batch] = await Promise.all([
+      kv.get<unknown>(`${SESSION_KEY_PREFIX}${sessionId}`, "json"),
+      kv.get<unknown>(`${LANDINGS_KEY_PREFIX}${batchId}`, "json"),
+    ]);
     if (own !== null) return validRecord(own, sessionId);
-    const batch = await kv.get<unknown>(`${LANDINGS_KEY_PREFIX}${batchId}`, "json");
     return batch !== null && typeof batch === "object" && Object.hasOwn(batch, sessionId)
       ? validRecord((batch as Record<string, unknown>)[sessionId], sessionId)
       : null;

@@ -4,11 +4,20 @@ import type { Db } from "~/db/client.server";
 import { conversions } from "~/db/schema";
 import type { JobMessage } from "~/jobs/messages";
 import type { AppEnv } from "~/platform/env.server";
+import { toHex } from "~/utils/hex";
 import { sydneyDay } from "~/utils/sydney-time";
 import { getAttribution, sendsGpc } from "./capture.server";
 import { configuredDestinations, hashIdentifiers } from "./forwarding.server";
 import { countPageView, pageViewPath } from "./page-views.server";
-import { DIRECT, RECORDED_CONVERSION_TYPES, type AttributionRecord, type ConversionType, type ForwardStatus, type RecordedConversionType } from "./types";
+import {
+  DIRECT,
+  parseAttributionSnapshot,
+  RECORDED_CONVERSION_TYPES,
+  type AttributionRecord,
+  type ConversionType,
+  type ForwardStatus,
+  type RecordedConversionType,
+} from "./types";
 
 // Conversions (SPEC §3): each is recorded once per dedupe key with the attribution of the browser
 // session it happened in (last touch in source/medium/campaign, first touch in first_*), and,
@@ -144,12 +153,6 @@ async function enqueueForward(deps: ConversionDeps, conversionId: string, contac
   }
 }
 
-function isAttributionRecord(value: unknown): value is AttributionRecord {
-  if (!value || typeof value !== "object") return false;
-  const record = value as Partial<AttributionRecord>;
-  return record.v === 1 && typeof record.sessionId === "string" && typeof record.first === "object" && typeof record.last === "object";
-}
-
 /** The attribution recorded with the conversion of this dedupe key (e.g. a checkout's, for its payment). */
 export async function conversionAttributionByKey(db: Db, dedupeKey: string): Promise<AttributionRecord | null> {
   return (await conversionOriginByKey(db, dedupeKey))?.attribution ?? null;
@@ -162,15 +165,7 @@ export async function conversionOriginByKey(db: Db, dedupeKey: string): Promise<
     .from(conversions)
     .where(eq(conversions.dedupeKey, dedupeKey))
     .get();
-  if (!row) return null;
-  let attribution: AttributionRecord | null = null;
-  try {
-    const parsed: unknown = row.attribution ? JSON.parse(row.attribution) : null;
-    attribution = isAttributionRecord(parsed) ? parsed : null;
-  } catch {
-    attribution = null;
-  }
-  return { attribution, gpc: row.gpc };
+  return row ? { attribution: parseAttributionSnapshot(row.attribution), gpc: row.gpc } : null;
 }
 
 function normalised(text: string): string {
@@ -185,7 +180,6 @@ function normalised(text: string): string {
 export async function formConversionKey(secret: string, form: string, details: readonly (string | null | undefined)[], at = new Date()): Promise<string> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const message = details.map((detail) => normalised(detail ?? "")).join("\u0000");
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`conversion:${form}\u0000${message}`)));
-  const hex = [...mac].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `lead:${form}:${hex}:${sydneyDay(at)}`;
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`conversion:${form}\u0000${message}`));
+  return `lead:${form}:${toHex(mac)}:${sydneyDay(at)}`;
 }

@@ -8,7 +8,7 @@ import { googleAdsSettings, sendToGoogleAds } from "./google-ads.server";
 import { ga4Settings, sendToGa4 } from "./ga4.server";
 import type { AttributionForwardJob } from "./jobs";
 import { metaSettings, sendToMeta } from "./meta.server";
-import type { AttributionRecord, ForwardDestination, ForwardStatus, RecordedConversionType } from "./types";
+import { parseAttributionSnapshot, type AttributionRecord, type ForwardDestination, type ForwardStatus, type RecordedConversionType } from "./types";
 
 // Sends a recorded conversion to the advertising and analytics services that are configured (GA4,
 // Google Ads, Meta), from the jobs queue. Each destination is one file that alone talks to its
@@ -152,16 +152,6 @@ function parseDetail(json: string | null): Partial<Record<ForwardDestination, st
   }
 }
 
-function parseAttribution(json: string | null): AttributionRecord | null {
-  if (!json) return null;
-  try {
-    const parsed = JSON.parse(json) as AttributionRecord;
-    return parsed && typeof parsed === "object" && parsed.v === 1 ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The conversion's status once every destination has a final outcome. */
 function finalStatus(details: string[]): ForwardStatus {
   const sent = details.filter((detail) => detail === "sent").length;
@@ -199,7 +189,7 @@ export const forwardConversion: JobHandler<AttributionForwardJob> = async (job, 
     source: row.source,
     medium: row.medium,
     campaign: row.campaign,
-    attribution: parseAttribution(row.attribution),
+    attribution: parseAttributionSnapshot(row.attribution),
     sessionId: row.attributionSession,
     identifiers: job.identifiers,
     siteOrigin: new URL(env.PUBLIC_SITE_URL).origin,

@@ -6,6 +6,7 @@ import type { JobHandler } from "~/jobs/handler.server";
 import { sydneyDay } from "~/utils/sydney-time";
 import { deleteAttributionSessions } from "./capture.server";
 import type { AttributionExpireJob } from "./jobs";
+import { addMonths } from "./report";
 import { REMOVED } from "./types";
 
 // How long attribution is kept (the privacy policy): conversions and page-view counters for 13
@@ -17,13 +18,7 @@ export const ATTRIBUTION_RETENTION_MONTHS = 13;
 
 /** The first Sydney day still kept on `today` (YYYY-MM-DD): the same day of the month 13 months earlier, clamped to a shorter month. */
 export function attributionCutoffDay(today: string): string {
-  const [year, month, day] = today.split("-").map(Number) as [number, number, number];
-  const monthIndex = year * 12 + (month - 1) - ATTRIBUTION_RETENTION_MONTHS;
-  const cutoffYear = Math.floor(monthIndex / 12);
-  const cutoffMonth = (monthIndex % 12) + 1;
-  const lastDay = new Date(Date.UTC(cutoffYear, cutoffMonth, 0)).getUTCDate();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${cutoffYear}-${pad(cutoffMonth)}-${pad(Math.min(day, lastDay))}`;
+  return addMonths(today, -ATTRIBUTION_RETENTION_MONTHS);
 }
 
 /** Deletes conversions and page-view counters from before the cutoff; running it again deletes nothing more. */

@@ -59,6 +59,24 @@ export type AttributionRecord = {
   gpc: boolean;
 };
 
+/** A conversion's stored attribution snapshot (JSON); null when absent or not a record. */
+export function parseAttributionSnapshot(json: string | null): AttributionRecord | null {
+  if (!json) return null;
+  try {
+    const record = JSON.parse(json) as Partial<AttributionRecord> | null;
+    const valid =
+      record &&
+      typeof record === "object" &&
+      record.v === 1 &&
+      typeof record.sessionId === "string" &&
+      typeof record.first === "object" &&
+      typeof record.last === "object";
+    return valid ? (record as AttributionRecord) : null;
+  } catch {
+    return null;
+  }
+}
+
 export const FORWARD_STATUSES = ["pending", "forwarded", "partly_forwarded", "failed", "not_forwarded", "withheld_gpc"] as const;
 export type ForwardStatus = (typeof FORWARD_STATUSES)[number];
 export const FORWARD_DESTINATIONS = ["ga4", "google_ads", "meta"] as const;
