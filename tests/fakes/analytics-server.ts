@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TestProject } from "vitest/node";
+import { startLoopbackServer } from "./loopback-server";
 
 // The outside services conversions are forwarded to, on loopback, for the workerd tests (a vitest
 // globalSetup: its URL is provided as "fakeAnalyticsUrl"; point GA4_API_URL, GOOGLE_ADS_API_URL,
@@ -232,23 +232,8 @@ export async function startFakeAnalytics() {
     return send(response, 404, { error: "Not found" });
   }
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500);
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const server = await startLoopbackServer(handle);
+  return { url: server.origin, requests, close: server.close };
 }
 
 declare module "vitest" {

@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TestProject } from "vitest/node";
+import { startLoopbackServer } from "./loopback-server";
 
 // An OpenAI-compatible chat completions server on loopback, for the workerd tests (a vitest
 // globalSetup: its URL is provided as "fakeOpenAiUrl") and the bench. POST …/chat/completions,
@@ -173,23 +173,8 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
 export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
   const settings = { firstTokenDelayMs: options.firstTokenDelayMs ?? 20, chunkDelayMs: options.chunkDelayMs ?? 5 };
   const requests: unknown[] = [];
-  const server: Server = createServer((request, response) => {
-    handle(request, response, settings, requests).catch(() => {
-      if (!response.headersSent) response.writeHead(500);
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const server = await startLoopbackServer((request, response) => handle(request, response, settings, requests));
+  return { url: `${server.origin}/v1`, requests, close: server.close };
 }
 
 declare module "vitest" {

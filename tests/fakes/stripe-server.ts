@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage } from "node:http";
 import type { TestProject } from "vitest/node";
 import {
   completeCheckoutSession,
@@ -10,6 +9,7 @@ import {
   type StripeApiOptions,
   type StripeObject,
 } from "../../app/billing/sandbox/stripe-api";
+import { startLoopbackServer } from "./loopback-server";
 
 // A Stripe-compatible server on loopback for the worker tests: the same API code as the local
 // payments sandbox (app/billing/sandbox/stripe-api.ts), over memory. The Worker's stripe SDK talks
@@ -80,8 +80,8 @@ export default async function setup(project: TestProject) {
     return Response.json({ error: "unknown test control" }, { status: 404 });
   }
 
-  const server: Server = createServer((message, reply) => {
-    void (async () => {
+  const server = await startLoopbackServer(async (message, reply) => {
+    try {
       const request = await toRequest(message, origin);
       let response: Response;
       if (new URL(request.url).pathname.startsWith("/_test/")) {
@@ -93,14 +93,12 @@ export default async function setup(project: TestProject) {
       }
       reply.writeHead(response.status, Object.fromEntries(response.headers));
       reply.end(Buffer.from(await response.arrayBuffer()));
-    })().catch((error: unknown) => {
+    } catch (error) {
       reply.writeHead(500, { "Content-Type": "application/json" });
       reply.end(JSON.stringify({ error: { type: "api_error", message: error instanceof Error ? error.message : String(error) } }));
-    });
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
+  origin = server.origin;
   project.provide("fakeStripeUrl", origin);
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return server.close;
 }

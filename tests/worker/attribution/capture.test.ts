@@ -15,9 +15,9 @@ import { createRequestContext } from "~/context.server";
 import { bumpContentVersion, EDGE_CACHE_HEADER } from "~/platform/edge-cache.server";
 import { sydneyDay } from "~/utils/sydney-time";
 import { fetchApp } from "../app";
+import { unique } from "./helpers";
 
 const BROWSER = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
-const unique = () => crypto.randomUUID().slice(0, 8);
 
 beforeAll(() => {
   // Counters and new sessions are written as soon as the request's background work runs, which

@@ -1,24 +1,23 @@
-import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { collectUserData } from "~/accounts/data-export.server";
 import { conversionAttributionByKey, formConversionKey, recordConversion, storeConversion, type ConversionDeps } from "~/attribution/conversions.server";
 import { attributionCutoffDay } from "~/attribution/retention.server";
 import { DIRECT, REMOVED, type AttributionRecord, type Touch } from "~/attribution/types";
-import { createRequestContext } from "~/context.server";
 import { createDb } from "~/db/client.server";
 import { runJob } from "~/jobs/registry.server";
 import { readEnv } from "~/platform/env.server";
 import { sha256Hex } from "~/utils/hex";
 import { fetchApp } from "../app";
 import { countRows, createConfirmedUser, signInOnWeb } from "../auth-helpers";
+import { contextFor } from "../billing/helpers";
 import { formPost } from "../factories";
+import { conversionById, conversionByKey, unique } from "./helpers";
 
 // recordConversion: one row per dedupe key, the session's attribution in its columns, the forward
 // status and job; the 13-month expiry; and what deleting an account does to conversions.
 
 const db = createDb(env.DB);
-const unique = () => crypto.randomUUID().slice(0, 8);
 
 function touch(source: string, medium: string, campaign: string, at = "2026-11-20T01:00:00.000Z"): Touch {
   return { source, medium, campaign, landingPage: "/about", at, gclid: "gclid-abc" };
@@ -34,10 +33,6 @@ function record(overrides: Partial<AttributionRecord> = {}): AttributionRecord {
     gpc: false,
     ...overrides,
   };
-}
-
-function contextWith(bindings: Env = env) {
-  return createRequestContext(new Request("http://localhost/"), bindings, createExecutionContext());
 }
 
 /** Bindings with GA4 configured, so conversions may be forwarded. */
@@ -61,40 +56,11 @@ function depsFor(bindings: Env, jobs: Queue): ConversionDeps {
   return { db, env: readEnv(bindings), jobs };
 }
 
-type ConversionRow = {
-  id: string;
-  type: string;
-  dedupe_key: string;
-  label: string | null;
-  value_cents: number;
-  user_id: string | null;
-  report_date: string;
-  source: string;
-  medium: string;
-  campaign: string;
-  first_source: string;
-  first_medium: string;
-  first_campaign: string;
-  attribution: string | null;
-  attribution_session: string | null;
-  gpc: number;
-  forward_status: string;
-  forward_detail: string | null;
-};
-
-async function rowByKey(dedupeKey: string) {
-  return env.DB.prepare("SELECT * FROM conversions WHERE dedupe_key = ?").bind(dedupeKey).first<ConversionRow>();
-}
-
-async function rowById(id: string) {
-  return env.DB.prepare("SELECT * FROM conversions WHERE id = ?").bind(id).first<ConversionRow>();
-}
-
 test("a conversion keeps the last touch in its columns, the first touch in first_*, the snapshot and the Sydney day", async () => {
   const attribution = record();
   const key = `test:${unique()}`;
   // 14:30 UTC on 31 March 2026 is already 1 April in Sydney (AEDT, UTC+11).
-  const result = await recordConversion(contextWith(), {
+  const result = await recordConversion(contextFor(env), {
     type: "CONTACT_FORM",
     dedupeKey: key,
     label: "Contact form",
@@ -102,7 +68,7 @@ test("a conversion keeps the last touch in its columns, the first touch in first
     occurredAt: new Date("2026-03-31T14:30:00Z"),
   });
   expect(result.recorded).toBe(true);
-  const row = await rowByKey(key);
+  const row = await conversionByKey(key);
   expect(row).toMatchObject({
     id: result.id,
     type: "CONTACT_FORM",
@@ -123,8 +89,8 @@ test("a conversion keeps the last touch in its columns, the first touch in first
 
   // A direct visit: GA's "(direct) / (none)", no snapshot, no session.
   const direct = `test:${unique()}`;
-  await recordConversion(contextWith(), { type: "BOOKING_SUBMISSION", dedupeKey: direct, request: new Request("http://localhost/booking") });
-  expect(await rowByKey(direct)).toMatchObject({
+  await recordConversion(contextFor(env), { type: "BOOKING_SUBMISSION", dedupeKey: direct, request: new Request("http://localhost/booking") });
+  expect(await conversionByKey(direct)).toMatchObject({
     source: DIRECT.source,
     medium: DIRECT.medium,
     campaign: DIRECT.campaign,
@@ -138,16 +104,16 @@ test("a conversion keeps the last touch in its columns, the first touch in first
 
 test("the same dedupe key records once, one after the other and all at once", async () => {
   const key = `test:${unique()}`;
-  const first = await recordConversion(contextWith(), { type: "BEGIN_CHECKOUT", dedupeKey: key, valueCents: 14_900, attribution: record() });
-  const again = await recordConversion(contextWith(), { type: "BEGIN_CHECKOUT", dedupeKey: key, valueCents: 99_999, attribution: null });
+  const first = await recordConversion(contextFor(env), { type: "BEGIN_CHECKOUT", dedupeKey: key, valueCents: 14_900, attribution: record() });
+  const again = await recordConversion(contextFor(env), { type: "BEGIN_CHECKOUT", dedupeKey: key, valueCents: 99_999, attribution: null });
   expect(first.recorded).toBe(true);
   expect(again).toEqual({ id: first.id, recorded: false });
-  expect(await rowByKey(key)).toMatchObject({ value_cents: 14_900, source: "newsletter" });
+  expect(await conversionByKey(key)).toMatchObject({ value_cents: 14_900, source: "newsletter" });
 
   const concurrent = `test:${unique()}`;
   const results = await Promise.all(
     Array.from({ length: 8 }, () =>
-      recordConversion(contextWith(), { type: "PAYMENT_COMPLETION", dedupeKey: concurrent, valueCents: 4_900, attribution: null }),
+      recordConversion(contextFor(env), { type: "PAYMENT_COMPLETION", dedupeKey: concurrent, valueCents: 4_900, attribution: null }),
     ),
   );
   expect(results.filter((r) => r.recorded)).toHaveLength(1);
@@ -159,7 +125,7 @@ test("with nothing configured a conversion is not_forwarded and no job is sent",
   const { sent, jobs } = fakeJobs();
   const key = `test:${unique()}`;
   await storeConversion(depsFor(env, jobs), { type: "CONTACT_FORM", dedupeKey: key, attribution: record(), contact: { email: "someone@example.com.au" } });
-  expect(await rowByKey(key)).toMatchObject({ forward_status: "not_forwarded", gpc: 0 });
+  expect(await conversionByKey(key)).toMatchObject({ forward_status: "not_forwarded", gpc: 0 });
   expect(sent).toEqual([]);
 });
 
@@ -169,7 +135,7 @@ test("with a destination configured: pending with one job of hashed identifiers,
   const email = `Pat.${unique()}@Example.com.au`;
   const key = `test:${unique()}`;
   const pending = await storeConversion(deps, { type: "CONTACT_FORM", dedupeKey: key, attribution: record(), contact: { email, phone: "0412 345 678" } });
-  expect(await rowByKey(key)).toMatchObject({ forward_status: "pending", gpc: 0 });
+  expect(await conversionByKey(key)).toMatchObject({ forward_status: "pending", gpc: 0 });
   expect(sent).toHaveLength(1);
   expect(sent[0]).toMatchObject({
     type: "attribution.forward",
@@ -192,15 +158,15 @@ test("with a destination configured: pending with one job of hashed identifiers,
   const directWithGpc = `test:${unique()}`;
   await storeConversion(deps, { type: "CONTACT_FORM", dedupeKey: directWithGpc, attribution: null, request: gpcRequest });
   for (const withheld of [fromRequest, fromRecord, directWithGpc]) {
-    expect(await rowByKey(withheld), withheld).toMatchObject({ forward_status: "withheld_gpc", gpc: 1 });
+    expect(await conversionByKey(withheld), withheld).toMatchObject({ forward_status: "withheld_gpc", gpc: 1 });
   }
-  expect(JSON.parse((await rowByKey(fromRequest))!.attribution!).gpc).toBe(true);
+  expect(JSON.parse((await conversionByKey(fromRequest))!.attribution!).gpc).toBe(true);
   expect(sent).toHaveLength(1);
 
   // Through the request context: recordConversion reads the request's GPC too.
   const viaContext = `test:${unique()}`;
-  await recordConversion(contextWith(withGa4), { type: "SOFTWARE_INQUIRY", dedupeKey: viaContext, attribution: record(), request: gpcRequest });
-  expect(await rowByKey(viaContext)).toMatchObject({ forward_status: "withheld_gpc" });
+  await recordConversion(contextFor(withGa4), { type: "SOFTWARE_INQUIRY", dedupeKey: viaContext, attribution: record(), request: gpcRequest });
+  expect(await conversionByKey(viaContext)).toMatchObject({ forward_status: "withheld_gpc" });
 });
 
 test("a queue that refuses the forward job never fails the caller: the conversion is kept and marked failed", async () => {
@@ -208,7 +174,7 @@ test("a queue that refuses the forward job never fails the caller: the conversio
   const key = `test:${unique()}`;
   const result = await storeConversion(depsFor(withGa4, jobs), { type: "BOOKING_SUBMISSION", dedupeKey: key, attribution: record() });
   expect(result.recorded).toBe(true);
-  const row = await rowByKey(key);
+  const row = await conversionByKey(key);
   expect(row?.forward_status).toBe("failed");
   expect(JSON.parse(row!.forward_detail!)).toEqual({ ga4: expect.stringMatching(/^failed: /) });
 });
@@ -221,11 +187,13 @@ test("a value that is not whole, non-negative cents, or a bad key, is refused an
     ["infinite", { valueCents: Number.POSITIVE_INFINITY }],
   ] as const) {
     const key = `test:${unique()}`;
-    await expect(recordConversion(contextWith(), { type: "PAYMENT_COMPLETION", dedupeKey: key, attribution: null, ...input }), label).rejects.toThrow(/value/);
+    await expect(recordConversion(contextFor(env), { type: "PAYMENT_COMPLETION", dedupeKey: key, attribution: null, ...input }), label).rejects.toThrow(
+      /value/,
+    );
     expect(await countRows("conversions", "dedupe_key = ?", key), label).toBe(0);
   }
-  await expect(recordConversion(contextWith(), { type: "CONTACT_FORM", dedupeKey: "", attribution: null })).rejects.toThrow(/dedupe key/);
-  await expect(recordConversion(contextWith(), { type: "CONTACT_FORM", dedupeKey: "x".repeat(301), attribution: null })).rejects.toThrow(/dedupe key/);
+  await expect(recordConversion(contextFor(env), { type: "CONTACT_FORM", dedupeKey: "", attribution: null })).rejects.toThrow(/dedupe key/);
+  await expect(recordConversion(contextFor(env), { type: "CONTACT_FORM", dedupeKey: "x".repeat(301), attribution: null })).rejects.toThrow(/dedupe key/);
 });
 
 test("a form's dedupe key is the same for the same details on the same Sydney day, and reveals nothing", async () => {
@@ -275,14 +243,14 @@ test("attribution.expire deletes conversions and page-view counts older than 13 
   const job = { type: "attribution.expire", version: 1, scheduledAt: "2027-12-15T01:00:00.000Z" } as const;
   const jobContext = { db, env: readEnv(env), bindings: env };
   await runJob(job, jobContext);
-  expect(await rowById(old)).toBeNull();
-  expect(await rowById(edge)).not.toBeNull();
-  expect(await rowById(recent)).not.toBeNull();
+  expect(await conversionById(old)).toBeNull();
+  expect(await conversionById(edge)).not.toBeNull();
+  expect(await conversionById(recent)).not.toBeNull();
   const days = await env.DB.prepare("SELECT day FROM page_view_counts WHERE path = ? ORDER BY day").bind(path).all<{ day: string }>();
   expect(days.results.map((r) => r.day)).toEqual(["2026-11-15"]);
 
   await runJob(job, jobContext);
-  expect(await rowById(edge)).not.toBeNull();
+  expect(await conversionById(edge)).not.toBeNull();
   expect(await countRows("page_view_counts", "path = ?", path)).toBe(1);
 });
 
@@ -295,7 +263,7 @@ test("deleting the account keeps each conversion's type, value and date, and rem
   const otherSession = record();
   await env.ATTRIBUTION.put(`session:${theirs.sessionId}`, JSON.stringify(theirs));
   await env.ATTRIBUTION.put(`session:${otherSession.sessionId}`, JSON.stringify(otherSession));
-  const ctx = contextWith();
+  const ctx = contextFor(env);
   const paid = await recordConversion(ctx, {
     type: "PAYMENT_COMPLETION",
     dedupeKey: `payment:cs_test_${unique()}`,
@@ -325,7 +293,7 @@ test("deleting the account keeps each conversion's type, value and date, and rem
   expect(await countRows("users", "id = ?", user.id)).toBe(0);
 
   for (const id of [paid.id!, before.id!]) {
-    const row = await rowById(id);
+    const row = await conversionById(id);
     expect(row).toMatchObject({
       user_id: null,
       attribution: null,
@@ -339,13 +307,13 @@ test("deleting the account keeps each conversion's type, value and date, and rem
     });
     expect(row!.dedupe_key).toBe(`erased:${id}`);
   }
-  expect(await rowById(paid.id!)).toMatchObject({
+  expect(await conversionById(paid.id!)).toMatchObject({
     type: "PAYMENT_COMPLETION",
     value_cents: 14_900,
     report_date: "2026-11-20",
     label: "ClarityAI Pro (monthly)",
   });
-  expect(await rowById(stranger.id!)).toMatchObject({ source: "newsletter", attribution_session: otherSession.sessionId });
+  expect(await conversionById(stranger.id!)).toMatchObject({ source: "newsletter", attribution_session: otherSession.sessionId });
   expect(await env.ATTRIBUTION.get(`session:${theirs.sessionId}`)).toBeNull();
   expect(await env.ATTRIBUTION.get(`session:${otherSession.sessionId}`)).not.toBeNull();
   const audit = await env.DB.prepare("SELECT detail FROM audit_log WHERE action = 'user_deleted' AND target_id = ?").bind(user.id).first<{ detail: string }>();

@@ -2,9 +2,9 @@ import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { countPageView, flushPageViews, setPageViewFlushDelay } from "~/attribution/page-views.server";
 import { createDb, type Db } from "~/db/client.server";
+import { unique } from "./helpers";
 
 const db = createDb(env.DB);
-const unique = () => crypto.randomUUID().slice(0, 8);
 
 async function views(day: string, path: string, campaign: string): Promise<number> {
   const row = await env.DB.prepare("SELECT views FROM page_view_counts WHERE day = ? AND path = ? AND source = 'pv-unit' AND medium = 'email' AND campaign = ?")

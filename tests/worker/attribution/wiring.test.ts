@@ -4,17 +4,16 @@ import { ATTRIBUTION_COOKIE, readAttributionCookie } from "~/attribution/capture
 import { createAiCheckout } from "~/billing/checkout.server";
 import { bumpContentVersion } from "~/platform/edge-cache.server";
 import { fetchApp, pageText } from "../app";
-import { countRows, createConfirmedUser, signInOnWeb } from "../auth-helpers";
+import { countRows, createConfirmedUser, signInOnWeb, uniqueEmail } from "../auth-helpers";
 import { completeCheckout, contextFor, deliver, sessionIdOf, stripeEnv } from "../billing/helpers";
 import { formPost } from "../factories";
+import { conversionByKey, unique, type ConversionRow } from "./helpers";
 
 // Every conversion point records its conversion with the attribution of the browser session it
 // happened in: a visitor lands with campaign parameters, keeps the cookie, and then sends a form,
 // begins a ClarityAI checkout or pays.
 
 const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
-const unique = () => crypto.randomUUID().slice(0, 8);
-const uniqueEmail = (name: string) => `${name}.${unique()}@example.com.au`;
 
 beforeEach(async () => {
   await bumpContentVersion(env);
@@ -40,27 +39,9 @@ async function land(source = "newsletter", medium = "email"): Promise<Landing> {
   return { cookie, sessionId: parsed!.sessionId, campaign };
 }
 
-type Row = {
-  id: string;
-  type: string;
-  dedupe_key: string;
-  label: string | null;
-  value_cents: number;
-  user_id: string | null;
-  source: string;
-  medium: string;
-  campaign: string;
-  first_source: string;
-  attribution_session: string | null;
-  forward_status: string;
-};
-
 async function conversionsOf(sessionId: string) {
-  return (await env.DB.prepare("SELECT * FROM conversions WHERE attribution_session = ? ORDER BY occurred_at, type").bind(sessionId).all<Row>()).results;
-}
-
-async function conversionByKey(key: string) {
-  return env.DB.prepare("SELECT * FROM conversions WHERE dedupe_key = ?").bind(key).first<Row>();
+  return (await env.DB.prepare("SELECT * FROM conversions WHERE attribution_session = ? ORDER BY occurred_at, type").bind(sessionId).all<ConversionRow>())
+    .results;
 }
 
 function leadFields(name: string, email: string, message = "We would like to grow without losing our weekends.") {
