@@ -5,6 +5,9 @@
 /** user: the subscriber; assistant: ClarityAI; expert: a human expert's reply to an escalation. */
 export type ChatMessageRole = "user" | "assistant" | "expert";
 
+/** Who wrote a message, as the subscriber reads it (the chat and its Markdown export). */
+export const MESSAGE_AUTHORS: Record<ChatMessageRole, string> = { user: "You", assistant: "ClarityAI", expert: "ClarityAI expert" };
+
 /** streaming: being written now; stopped: the user pressed Stop (what was said is kept); failed: no reply could be produced. */
 export type ChatMessageStatus = "complete" | "streaming" | "stopped" | "failed";
 

@@ -5,14 +5,16 @@ import { entitlementOf, getAiEntitlement, type AiEntitlement } from "~/billing/e
 import type { AiTier } from "~/billing/plans";
 import type { RequestContext } from "~/context.server";
 import { aiConversations, aiEscalations, profiles } from "~/db/schema";
-import type { AiCoachStatus, ConversationSummary, EscalateResult, EscalationStatus, StoredChatMessage, UsageMeter } from "./chat-types";
-import { CHAT_MAX_MESSAGE_LENGTH } from "./chat-types";
+import type { AiCoachStatus, ConversationSummary, EscalateResult, EscalationStatus, UsageMeter } from "./chat-types";
+import { CHAT_MAX_MESSAGE_LENGTH, MESSAGE_AUTHORS } from "./chat-types";
 import { searchContent } from "./content-index.server";
 import { SEND_CREATED_HEADER, SEND_REFUSED_HEADER, type ReplyPlan, type SendRequest, type StreamRequest } from "./conversation-protocol";
 import { escalationAllowance, raiseEscalation } from "./escalation-requests.server";
 import { modelSettings } from "./model.server";
 import { SSE_HEADERS } from "./sse";
 import { buildSystemPrompt } from "./system-prompt";
+import { formatDateTime } from "~/utils/format-date-time";
+import { toHex } from "~/utils/hex";
 import { sydneyDay } from "~/utils/sydney-time";
 import { consumeMessage, refundMessage, usageLimitMessage, usageMeter } from "./usage.server";
 
@@ -132,7 +134,7 @@ async function newConversationId(secret: string, userId: string, clientMessageId
   const bytes = mac.slice(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const hex = toHex(bytes);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
@@ -285,8 +287,9 @@ export async function sendChatMessage(context: RequestContext, userId: string, b
 
 /** GET /ai-coach/conversations/:id/stream: the snapshot, then the reply being written (if any) live. */
 export async function openConversationStream(context: RequestContext, userId: string, conversationId: string): Promise<Response> {
-  const row = await requireConversationOwner(context, userId, conversationId);
-  const request: StreamRequest = { conversation: summaryOf(row), escalations: await escalationsOf(context, row.id) };
+  // Side by side; the escalations are thrown away with the 404 when the conversation isn't the user's.
+  const [row, escalations] = await Promise.all([requireConversationOwner(context, userId, conversationId), escalationsOf(context, conversationId)]);
+  const request: StreamRequest = { conversation: summaryOf(row), escalations };
   const response = await stubFor(context, row.id).fetch("https://conversation/stream", {
     method: "POST",
     body: JSON.stringify(request),
@@ -334,18 +337,6 @@ export async function deleteConversation(context: RequestContext, userId: string
   await context.db.delete(aiConversations).where(and(eq(aiConversations.id, row.id), eq(aiConversations.userId, userId)));
 }
 
-const ROLE_NAMES: Record<StoredChatMessage["role"], string> = { user: "You", assistant: "ClarityAI", expert: "ClarityAI expert" };
-
-const exportTime = new Intl.DateTimeFormat("en-AU", {
-  timeZone: "Australia/Sydney",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
-
 export async function exportConversationMarkdown(
   context: RequestContext,
   userId: string,
@@ -354,7 +345,7 @@ export async function exportConversationMarkdown(
   const row = await requireConversationOwner(context, userId, conversationId);
   const { messages } = await stubFor(context, row.id).snapshot();
   const conversation = summaryOf(row);
-  const lines = [`# ${conversation.title}`, "", `Exported from ClarityAI on ${exportTime.format(new Date())}.`, ""];
+  const lines = [`# ${conversation.title}`, "", `Exported from ClarityAI on ${formatDateTime(new Date().toISOString())}.`, ""];
   for (const message of messages) {
     const notes = [
       message.offline ? "offline coach" : null,
@@ -362,7 +353,7 @@ export async function exportConversationMarkdown(
       message.status === "failed" ? "incomplete" : null,
     ].filter(Boolean);
     lines.push(
-      `## ${ROLE_NAMES[message.role]} · ${exportTime.format(new Date(message.timestamp))}${notes.length ? ` (${notes.join(", ")})` : ""}`,
+      `## ${MESSAGE_AUTHORS[message.role]} · ${formatDateTime(message.timestamp)}${notes.length ? ` (${notes.join(", ")})` : ""}`,
       "",
       message.content || "_(no text)_",
       "",

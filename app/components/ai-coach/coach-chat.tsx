@@ -1,6 +1,13 @@
-import { memo, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "@remix-run/react";
-import { CHAT_MAX_MESSAGE_LENGTH, type EscalationStatus, type PromptPacks, type StoredChatMessage, type UsageMeter } from "~/ai-coach/chat-types";
+import {
+  CHAT_MAX_MESSAGE_LENGTH,
+  MESSAGE_AUTHORS,
+  type EscalationStatus,
+  type PromptPacks,
+  type StoredChatMessage,
+  type UsageMeter,
+} from "~/ai-coach/chat-types";
 import { Markdown } from "./markdown";
 import type { UseCoachChat } from "./use-coach-chat";
 
@@ -9,7 +16,6 @@ import type { UseCoachChat } from "./use-coach-chat";
 // coach's as safe Markdown), "Thinking..." until the first words arrive, a Stop button while the
 // reply streams, and the composer (Enter sends, Shift+Enter starts a new line).
 
-const AUTHORS: Record<StoredChatMessage["role"], string> = { user: "You", assistant: "ClarityAI", expert: "ClarityAI expert" };
 const ESCALATION_LABELS: Record<EscalationStatus["status"], string> = {
   open: "Expert review requested",
   assigned: "An expert is reviewing this",
@@ -26,13 +32,11 @@ export type CoachChatProps = {
   escalations?: { used: number; limit: number } | null;
   /** The floating window: a tighter layout. */
   compact?: boolean;
-  /** Extra controls for the toolbar. */
-  toolbar?: ReactNode;
   /** Today's meter as last checked, until the chat has a newer one. */
   usage?: UsageMeter | null;
 };
 
-export function CoachChat({ chat, tier, promptPacks, escalations, compact = false, toolbar, usage: checkedUsage = null }: CoachChatProps) {
+export function CoachChat({ chat, tier, promptPacks, escalations, compact = false, usage: checkedUsage = null }: CoachChatProps) {
   const [draft, setDraft] = useState("");
   const [picked, setPicked] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -127,7 +131,6 @@ export function CoachChat({ chat, tier, promptPacks, escalations, compact = fals
               Ask an expert
             </button>
           ) : null}
-          {toolbar}
         </div>
         {usage ? <UsageMeterView usage={usage} /> : null}
       </div>
@@ -242,7 +245,7 @@ const ChatMessage = memo(function ChatMessage({ message, escalation }: { message
   return (
     <li className={`coach-message coach-message-${message.role}`} data-status={message.status}>
       <p className="coach-message-meta">
-        <span className="coach-message-author">{AUTHORS[message.role]}</span>
+        <span className="coach-message-author">{MESSAGE_AUTHORS[message.role]}</span>
         {message.offline ? <span className="coach-badge coach-badge-offline">Offline coach</span> : null}
         {message.status === "stopped" ? <span className="coach-badge">Stopped</span> : null}
         {message.status === "failed" ? <span className="coach-badge coach-badge-failed">Reply not finished</span> : null}

@@ -3,6 +3,7 @@ import { aiCoachStatus, ChatError, getConversation, listConversations } from "~/
 import type { AiCoachStatus, ConversationSummary, EscalationStatus, PromptPacks, StoredChatMessage } from "~/ai-coach/chat-types";
 import { getPromptPacks } from "~/ai-coach/prompt-packs.server";
 import type { Viewer } from "~/auth/web-sessions.server";
+import { entitlementOf } from "~/billing/entitlement.server";
 import { aiPlans, type AiPlan } from "~/billing/plans";
 import { planSettings } from "~/billing/plans.server";
 
@@ -27,19 +28,21 @@ export type AssistantData = {
 };
 
 export async function loadAssistant(request: Request, context: AppLoadContext, viewer: Viewer): Promise<AssistantData> {
-  const status = await aiCoachStatus(context, viewer.id, viewer.aiSubscription);
   const plans = aiPlans(planSettings(context.env));
-  if (!status.hasActiveSubscription) return { status, plans, promptPacks: null, conversations: [], open: null };
-
+  // The viewer carries the plan, so a subscriber's panel is read side by side with the usage meters.
+  const subscribed = entitlementOf(viewer.aiSubscription ?? undefined, context.env.BILLING_GRACE_DAYS, new Date()).hasActiveSubscription;
   const requested = new URL(request.url).searchParams.get("c");
-  const [promptPacks, conversations, open] = await Promise.all([
+  const [status, promptPacks, conversations, open] = await Promise.all([
+    aiCoachStatus(context, viewer.id, viewer.aiSubscription),
     // SPEC §8: a prompt pack that fails to load is logged only; the chat works without it.
-    getPromptPacks(context.db, viewer.id).catch((error: unknown) => {
-      console.error("ai assistant: prompt packs failed to load", error instanceof Error ? error.message : String(error));
-      return null;
-    }),
-    listConversations(context, viewer.id),
-    requested ? openConversation(context, viewer.id, requested) : null,
+    subscribed
+      ? getPromptPacks(context.db, viewer.id).catch((error: unknown) => {
+          console.error("ai assistant: prompt packs failed to load", error instanceof Error ? error.message : String(error));
+          return null;
+        })
+      : null,
+    subscribed ? listConversations(context, viewer.id) : [],
+    subscribed && requested ? openConversation(context, viewer.id, requested) : null,
   ]);
   return { status, plans, promptPacks, conversations, open };
 }
