@@ -4,17 +4,14 @@ import { runJob } from "~/jobs/registry.server";
 import { createDb } from "~/db/client.server";
 import { readEnv } from "~/platform/env.server";
 import { fetchApp, pageText } from "../app";
-import { createConfirmedUser, signInOnWeb } from "../auth-helpers";
+import { createConfirmedUser } from "../auth-helpers";
 import { formPost, outboxFor } from "../factories";
 import { apiPost, chatToEnd, conversationJson, subscriber } from "../ai-coach/helpers";
 
 // /admin/escalations: the admins' list and detail pages, assign → reply → resolve, and what the
 // client then sees in their conversation. Driven through the Worker as a browser would.
 
-async function admin() {
-  const user = await createConfirmedUser({ roles: ["admin"] });
-  return { ...user, cookie: await signInOnWeb(user) };
-}
+const admin = () => subscriber(null, { roles: ["admin"] });
 
 function get(path: string, cookie?: string) {
   return fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }));
