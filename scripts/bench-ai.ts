@@ -13,58 +13,16 @@
  * Targets: time to first token ≤ 30 ms (median), loading 1,000 messages ≤ 50 ms. A report: the exit
  * code is 0 when a target is missed and 1 only when something could not be measured.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { setTimeout as sleep } from "node:timers/promises";
 import { startFakeOpenAi } from "../tests/fakes/openai-server";
+import { DEMO_CLIENT, freshState, median, percentile, portFlag, signIn, startWranglerDev, type WranglerDev } from "./bench-support";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const portFlag = process.argv.indexOf("--port");
-const PORT = portFlag > -1 ? Number(process.argv[portFlag + 1]) : 8795;
+const PORT = portFlag(8795);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const FIRST_TOKEN_DELAY_MS = 50;
 const TTFT_RUNS = 40;
 const LOAD_RUNS = 30;
 const CONVERSATION_MESSAGES = 1_000;
-const DEMO = { email: "client@clarityai.test", password: "Demo-Coaching-2026!" };
-const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" };
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.9))]!;
-
-function run(args: string[], state: string) {
-  execFileSync("npx", [...args, "--persist-to", state], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
-}
-
-async function waitForServer(child: ChildProcess) {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error("wrangler dev exited");
-    try {
-      const response = await fetch(`${ORIGIN}/about`);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(250);
-  }
-  throw new Error("wrangler dev did not answer within 60 s");
-}
-
-async function signIn(): Promise<string> {
-  const body = new URLSearchParams({ intent: "sign-in", email: DEMO.email, password: DEMO.password, redirectTo: "/profile" });
-  const response = await fetch(`${ORIGIN}/auth`, { method: "POST", body, redirect: "manual", headers: { Origin: ORIGIN } });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__Host-session="));
-  if (!cookie) throw new Error(`sign-in failed: ${response.status}`);
-  return cookie.split(";")[0]!;
-}
+const p90 = (values: number[]) => percentile(values, 90);
 
 type Sent = { conversationId: string; snapshotMs: number | null; firstDeltaMs: number | null; totalMs: number };
 
@@ -101,50 +59,26 @@ async function timeGet(cookie: string, url: string): Promise<number> {
 }
 
 async function main() {
-  const state = mkdtempSync(path.join(tmpdir(), "clarityai-bench-ai-"));
+  const state = freshState("clarityai-bench-ai-");
   const fake = await startFakeOpenAi({ firstTokenDelayMs: FIRST_TOKEN_DELAY_MS, chunkDelayMs: 0 });
-  let child: ChildProcess | undefined;
+  let server: WranglerDev | undefined;
   try {
-    run(["wrangler", "d1", "migrations", "apply", "DB", "--local"], state);
-    run(["tsx", "scripts/seed.ts"], state);
-    run(
-      [
-        "wrangler",
-        "d1",
-        "execute",
-        "DB",
-        "--local",
-        "--command",
-        `INSERT OR REPLACE INTO ai_subscriptions (user_id, stripe_customer_id, stripe_subscription_id, tier, billing_interval, status) SELECT id, 'cus_bench', 'sub_bench', 'pro', 'month', 'active' FROM users WHERE email = '${DEMO.email}'`,
-      ],
+    state.run([
+      "wrangler",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--command",
+      `INSERT OR REPLACE INTO ai_subscriptions (user_id, stripe_customer_id, stripe_subscription_id, tier, billing_interval, status) SELECT id, 'cus_bench', 'sub_bench', 'pro', 'month', 'active' FROM users WHERE email = '${DEMO_CLIENT.email}'`,
+    ]);
+    server = await startWranglerDev({
+      port: PORT,
       state,
-    );
-    child = spawn(
-      "npx",
-      [
-        "wrangler",
-        "dev",
-        "--port",
-        String(PORT),
-        "--ip",
-        "127.0.0.1",
-        "--persist-to",
-        state,
-        "--log-level",
-        process.env.BENCH_AI_LOGS ? "log" : "error",
-        "--var",
-        "OPENAI_API_KEY:bench-key",
-        "--var",
-        `OPENAI_BASE_URL:${fake.url}`,
-        "--var",
-        "CLARITYAI_DAILY_MESSAGES_PRO:100000",
-        "--var",
-        `PUBLIC_SITE_URL:${ORIGIN}`,
-      ],
-      { cwd: ROOT, env, stdio: ["ignore", process.env.BENCH_AI_LOGS ? "inherit" : "ignore", "inherit"], detached: true },
-    );
-    await waitForServer(child);
-    const cookie = await signIn();
+      logs: Boolean(process.env.BENCH_AI_LOGS),
+      vars: { OPENAI_API_KEY: "bench-key", OPENAI_BASE_URL: fake.url, CLARITYAI_DAILY_MESSAGES_PRO: "100000" },
+    });
+    const cookie = await signIn(ORIGIN, DEMO_CLIENT, "/profile");
 
     // Warm up: the first requests compile and open the Durable Object.
     let { conversationId } = await send(cookie, "Warm-up question about cash flow", null);
@@ -197,15 +131,9 @@ async function main() {
     );
     console.log(`  loading it as JSON, GET /ai-coach/conversations/:id: median ${fmt(median(jsonLoads))}, p90 ${fmt(p90(jsonLoads))} (n=${jsonLoads.length})`);
   } finally {
-    if (child?.pid) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-    }
+    server?.stop();
     await fake.close();
-    rmSync(state, { recursive: true, force: true });
+    state.remove();
   }
 }
 

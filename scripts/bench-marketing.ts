@@ -16,36 +16,19 @@
  * Target: the report's queries ≤ 200 ms (median, from the page's Server-Timing) over 100,000 conversions; the whole page's time is printed beside it. A report: the exit code is 0
  * when a target is missed and 1 only when something could not be measured.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { setTimeout as sleep } from "node:timers/promises";
 import { addDays, addMonths } from "../app/attribution/report";
 import { sydneyDay } from "../app/utils/sydney-time";
+import { DEMO_ADMIN, freshState, median, percentile, portFlag, signIn, startWranglerDev, type WranglerDev } from "./bench-support";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const portFlag = process.argv.indexOf("--port");
-const PORT = portFlag > -1 ? Number(process.argv[portFlag + 1]) : 8797;
+const PORT = portFlag(8797);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const CONVERSIONS = 100_000;
 const RUNS = 30;
 const CSV_RUNS = 5;
 const TARGET_MS = 200;
-const DEMO_ADMIN = { email: "admin@clarityai.test", password: "Demo-Coaching-2026!" };
-const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" };
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.9))]!;
-
-function run(args: string[], state: string) {
-  execFileSync("npx", [...args, "--persist-to", state], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
-}
+const p90 = (values: number[]) => percentile(values, 90);
 
 /**
  * The bulk rows, generated inside SQLite (a recursive sequence) rather than sent as 100,000
@@ -98,29 +81,6 @@ FROM d, channel, campaign, page;
 `;
 }
 
-async function waitForServer(child: ChildProcess) {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error("wrangler dev exited");
-    try {
-      const response = await fetch(`${ORIGIN}/about`);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(250);
-  }
-  throw new Error("wrangler dev did not answer within 60 s");
-}
-
-async function signIn(): Promise<string> {
-  const body = new URLSearchParams({ intent: "sign-in", email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, redirectTo: "/admin" });
-  const response = await fetch(`${ORIGIN}/auth`, { method: "POST", body, redirect: "manual", headers: { Origin: ORIGIN } });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__Host-session="));
-  if (!cookie) throw new Error(`sign-in failed: ${response.status}`);
-  return cookie.split(";")[0]!;
-}
-
 type Timing = { page: number; query: number | null };
 
 /** The whole page's time, and the report queries' own time from the page's Server-Timing header. */
@@ -136,30 +96,23 @@ async function timeGet(cookie: string, url: string, expect: string): Promise<Tim
 }
 
 async function main() {
-  const state = mkdtempSync(path.join(tmpdir(), "clarityai-bench-marketing-"));
-  let child: ChildProcess | undefined;
+  const state = freshState("clarityai-bench-marketing-");
+  let server: WranglerDev | undefined;
   try {
     const today = sydneyDay(new Date());
     // The longest range the report allows: 13 months, ending today.
     const from = addDays(addMonths(today, -13), 1);
     const days = Math.round((Date.parse(today) - Date.parse(from)) / 86_400_000) + 1;
-    run(["wrangler", "d1", "migrations", "apply", "DB", "--local"], state);
-    run(["tsx", "scripts/seed.ts"], state);
-    const file = path.join(state, "bench-marketing.sql");
+    const file = path.join(state.dir, "bench-marketing.sql");
     writeFileSync(file, bulkSql(from, days));
     const seeding = performance.now();
-    run(["wrangler", "d1", "execute", "DB", "--local", "--file", file], state);
+    state.run(["wrangler", "d1", "execute", "DB", "--local", "--file", file]);
     console.log(
       `  (${CONVERSIONS.toLocaleString("en-AU")} conversions and the page view counters of ${days} days seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s)`,
     );
 
-    child = spawn(
-      "npx",
-      ["wrangler", "dev", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", state, "--log-level", "error", "--var", `PUBLIC_SITE_URL:${ORIGIN}`],
-      { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"], detached: true },
-    );
-    await waitForServer(child);
-    const cookie = await signIn();
+    server = await startWranglerDev({ port: PORT, state });
+    const cookie = await signIn(ORIGIN, DEMO_ADMIN, "/admin");
 
     const views = [
       { name: "default view (last 30 days, last touch)", url: `${ORIGIN}/admin/marketing` },
@@ -207,14 +160,8 @@ async function main() {
     );
     if (missed) console.log("  a target was missed");
   } finally {
-    if (child?.pid) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-    }
-    rmSync(state, { recursive: true, force: true });
+    server?.stop();
+    state.remove();
   }
 }
 

@@ -31,18 +31,17 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/pr
 import { createConnection } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 import { constants as zlibConstants, gzipSync } from "node:zlib";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { median, percentile, ROOT } from "./bench-support";
 import { CHROMIUM_ARGS, resolveChromium } from "./chromium";
 
 // ---------------------------------------------------------------------------------------------------
 // Configuration
 // ---------------------------------------------------------------------------------------------------
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_DIR = path.join(ROOT, "build");
 const RESULTS_DIR = path.join(ROOT, "bench-results");
 
@@ -329,19 +328,6 @@ function log(message: string): void {
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 function round(value: number, digits = 1): number {
@@ -842,6 +828,13 @@ function summarize(tally: LoadTally): LoadResult {
   };
 }
 
+/** The X-Edge-Cache values seen, for a table cell: "HIT 1200, MISS 1". */
+function edgeCacheSummary(edgeCache: Record<string, number>): string {
+  return Object.entries(edgeCache)
+    .map(([status, n]) => `${status} ${n}`)
+    .join(", ");
+}
+
 /** The app's stylesheet in the snapshot (the largest .css file of the client build), as a URL path. */
 async function stylesheetPath(snapshot: Snapshot): Promise<string> {
   const assets = path.join(snapshot.clientDir, "assets");
@@ -1010,9 +1003,7 @@ function printThroughput(report: ThroughputReport, targets: TargetCheck[]): void
         r.non200,
         r.errors,
         r.bytesPerResponse,
-        Object.entries(r.edgeCache)
-          .map(([status, n]) => `${status} ${n}`)
-          .join(", "),
+        edgeCacheSummary(r.edgeCache),
       ]),
     ),
   );
@@ -1110,17 +1101,7 @@ function printAttribution(report: AttributionReport, targets: TargetCheck[]): vo
   console.log(
     table(
       ["request", "req/s", "p50 ms", "p95 ms", "200s", "Set-Cookie", "X-Edge-Cache"],
-      rows.map(([name, r]) => [
-        name,
-        r.rps.toFixed(1),
-        r.p50Ms.toFixed(1),
-        r.p95Ms.toFixed(1),
-        r.ok,
-        r.setCookies,
-        Object.entries(r.edgeCache)
-          .map(([status, n]) => `${status} ${n}`)
-          .join(", "),
-      ]),
+      rows.map(([name, r]) => [name, r.rps.toFixed(1), r.p50Ms.toFixed(1), r.p95Ms.toFixed(1), r.ok, r.setCookies, edgeCacheSummary(r.edgeCache)]),
     ),
   );
   for (const target of targets) {
