@@ -14,7 +14,7 @@ import { modelSettings } from "./model.server";
 import { SSE_HEADERS } from "./sse";
 import { buildSystemPrompt } from "./system-prompt";
 import { formatDateTime } from "~/utils/format-date-time";
-import { toHex } from "~/utils/hex";
+import { hmacSha256, toHex } from "~/utils/hex";
 import { sydneyDay } from "~/utils/sydney-time";
 import { consumeMessage, refundMessage, usageLimitMessage, usageMeter } from "./usage.server";
 
@@ -128,9 +128,7 @@ async function escalationsOf(context: RequestContext, conversationId: string): P
  * of the same first message, so a retried first send finds the conversation the first try created.
  */
 async function newConversationId(secret: string, userId: string, clientMessageId: string): Promise<string> {
-  const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`ai-conversation:${userId}:${clientMessageId}`)));
+  const mac = await hmacSha256(secret, `ai-conversation:${userId}:${clientMessageId}`);
   const bytes = mac.slice(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;

@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { conversions } from "~/db/schema";
 import type { JobMessage } from "~/jobs/messages";
 import type { AppEnv } from "~/platform/env.server";
-import { toHex } from "~/utils/hex";
+import { hmacSha256, toHex } from "~/utils/hex";
 import { sydneyDay } from "~/utils/sydney-time";
 import { getAttribution, sendsGpc } from "./capture.server";
 import { configuredDestinations, hashIdentifiers } from "./forwarding.server";
@@ -178,8 +178,7 @@ function normalised(text: string): string {
  * HMAC keyed with the site's secret, so the key cannot be matched back to an address by hashing guesses.
  */
 export async function formConversionKey(secret: string, form: string, details: readonly (string | null | undefined)[], at = new Date()): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const message = details.map((detail) => normalised(detail ?? "")).join("\u0000");
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`conversion:${form}\u0000${message}`));
+  const mac = await hmacSha256(secret, `conversion:${form}\u0000${message}`);
   return `lead:${form}:${toHex(mac)}:${sydneyDay(at)}`;
 }

@@ -7,7 +7,7 @@ import { findUserById, serializeUser, type UserRow } from "./users.server";
 import { audit } from "./audit.server";
 import { enqueueOnboarding } from "~/accounts/onboarding.server";
 import { base64url, randomBase64url } from "~/utils/base64url";
-import { sha256Hex } from "~/utils/hex";
+import { hmacSha256, sha256Hex } from "~/utils/hex";
 
 // Auth sessions live in D1 (the source of truth for revocation and refresh-token families).
 // KV keeps a small record per live session that every authenticated request reads; revoking a
@@ -120,11 +120,9 @@ const MAX_REUSE_CHAIN = 16;
  * parent (and the secret) can work it out; D1 keeps just its hash, like every refresh token's.
  */
 async function successorOf(ctx: AuthContext, parent: string): Promise<string> {
-  const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey("raw", encoder.encode(ctx.appEnv.SESSION_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`refresh-token:${parent}`));
+  const mac = await hmacSha256(ctx.appEnv.SESSION_SECRET, `refresh-token:${parent}`);
   // 128 bits, as long as the tokens a sign-in issues.
-  return base64url(new Uint8Array(mac).slice(0, 16));
+  return base64url(mac.slice(0, 16));
 }
 
 function withinReuseInterval(ctx: AuthContext, revokedAt: string) {

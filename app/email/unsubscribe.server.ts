@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { emailSuppressions } from "~/db/schema";
 import type { AppEnv } from "~/platform/env.server";
 import { base64url, decodeBase64url } from "~/utils/base64url";
+import { hmacSha256 } from "~/utils/hex";
 
 // Unsubscribe links (Spam Act 2003 s 18): a token per address, signed with the session secret, so
 // the link works without signing in, names only its own address and cannot be forged for another.
@@ -17,8 +18,7 @@ export function normaliseAddress(address: string): string {
 }
 
 async function signature(secret: string, address: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return base64url(await crypto.subtle.sign("HMAC", key, encoder.encode(`unsubscribe:${address}`)));
+  return base64url(await hmacSha256(secret, `unsubscribe:${address}`));
 }
 
 /** The token of the unsubscribe link for an address. */

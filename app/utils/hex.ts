@@ -13,3 +13,10 @@ export async function sha256Hex(text: string, bytes = 32): Promise<string> {
 export function randomHex(bytes: number): string {
   return toHex(crypto.getRandomValues(new Uint8Array(bytes)));
 }
+
+/** HMAC-SHA-256 of a text under a text secret: the raw 32-byte tag. */
+export async function hmacSha256(secret: string, text: string): Promise<Uint8Array> {
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(text)));
+}
