@@ -1,4 +1,4 @@
-import { eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { SCHEMA_TABLES } from "~/db/tables.server";
@@ -21,6 +21,7 @@ import {
   failedJobs,
   flowStates,
   identities,
+  leadActivities,
   leads,
   mfaChallenges,
   mfaFactors,
@@ -61,9 +62,14 @@ function parseJson(text: string | null): unknown {
   }
 }
 
-// Enquiries carry no user id: they are the user's when sent from the account's address.
-function leadsOf(user: DataSubject): SQL | undefined {
-  return user.email ? sql`lower(${leads.email}) = ${user.email.toLowerCase()}` : undefined;
+// Enquiries carry no user id: the lead is the user's when it has the account's address.
+async function leadIdsOf(db: Db, user: DataSubject): Promise<string[]> {
+  if (!user.email) return [];
+  const rows = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(sql`lower(${leads.email}) = ${user.email.toLowerCase()}`);
+  return rows.map((row) => row.id);
 }
 
 // Outbox rows are addressed to the email address, or to "sms:" + phone for texts.
@@ -149,34 +155,59 @@ export const USER_DATA: UserDataSource[] = [
   },
   {
     table: leads,
+    // Each lead with its enquiries (lead_activities), newest first; without the owning team member's id.
     export: {
       key: "leads",
       read: async (db, user) => {
-        const where = leadsOf(user);
-        return where ? db.select().from(leads).where(where) : [];
+        const ids = await leadIdsOf(db, user);
+        if (!ids.length) return [];
+        const [rows, activities] = await Promise.all([
+          db.select().from(leads).where(inArray(leads.id, ids)).orderBy(leads.createdAt),
+          db.select().from(leadActivities).where(inArray(leadActivities.leadId, ids)).orderBy(desc(leadActivities.createdAt)),
+        ]);
+        return rows.map(({ ownerId: _ownerId, ...lead }) => ({
+          ...lead,
+          activities: activities
+            .filter((activity) => activity.leadId === lead.id)
+            .map((activity) => ({ ...activity, transcript: parseJson(activity.transcript), attribution: parseJson(activity.attribution) })),
+        }));
       },
     },
     // Enquiries keep their business facts but lose everything that identifies the person.
     erase: async (db, user) => {
-      const where = leadsOf(user);
-      const rows = where ? await db.select({ id: leads.id }).from(leads).where(where) : [];
-      const statements = rows.map((lead) =>
+      const ids = await leadIdsOf(db, user);
+      const statements = ids.map((id) =>
         db
           .update(leads)
           .set({
             name: "Deleted user",
-            // A random stand-in: unique per enquiry, and not a hash of the address, so it cannot be
-            // matched back to the person by hashing guesses.
+            // A random stand-in: unique per lead (the address is the unique key), and not a hash of
+            // the address, so it cannot be matched back to the person by hashing guesses.
             email: `deleted-${randomHex(8)}@invalid`,
             company: null,
             phone: null,
-            message: null,
+            notes: null,
             marketingConsentAt: null,
             marketingConsentSource: null,
           })
-          .where(eq(leads.id, lead.id)),
+          .where(eq(leads.id, id)),
       );
-      return { statements, auditDetail: { leads_anonymised: rows.length } };
+      return { statements, auditDetail: { leads_anonymised: ids.length } };
+    },
+  },
+  {
+    // Exported inside "leads" above, with the lead each belongs to. The lead is anonymised rather
+    // than deleted, so its activities stay as counts by source and date; what the person wrote or
+    // said, where they came from and the page they were on go. The ids are read before the batch
+    // runs: by then the leads entry has replaced the email address they are found by.
+    table: leadActivities,
+    erase: async (db, user) => {
+      const ids = await leadIdsOf(db, user);
+      return {
+        statements: ids.length
+          ? [db.update(leadActivities).set({ message: null, transcript: null, attribution: null, pagePath: null }).where(inArray(leadActivities.leadId, ids))]
+          : [],
+      };
     },
   },
   {

@@ -20,31 +20,138 @@ function insertIfMissing(table: string, rows: Row[]): string[] {
   });
 }
 
-// Demo enquiries, so the team's lead list is not empty on a fresh machine.
+// Demo leads with their enquiries (lead activities), so the team's lead list (/admin/leads) shows
+// every column on a fresh machine: a contact form, a booking request with marketing consent and an
+// owner, and a Service Assistant conversation from a Google Ads click.
+/** The demo coach (DEMO_ACCOUNTS below). */
+const DEMO_COACH_ID = "5eed0000-0000-4000-8000-000000000002";
+
 const DEMO_LEADS: Row[] = [
   {
     id: "seed-lead-0001",
     source: "contact",
+    status: "new",
     name: "Demo: Hannah Brooks",
     email: "hannah.brooks@example.com.au",
     company: "Brooks Bakehouse",
     phone: "0400 000 001",
     business_type: "Hospitality and food",
-    message: "We've opened a second store and I'm working 70-hour weeks. Can coaching help me step back?",
     created_at: "2026-11-02T23:15:00.000Z",
+    updated_at: "2026-11-02T23:15:00.000Z",
+    last_activity_at: "2026-11-02T23:15:00.000Z",
   },
   {
     id: "seed-lead-0002",
     source: "booking",
+    status: "contacted",
+    owner_id: DEMO_COACH_ID,
+    notes: "Called 11 Nov: wants help with quoting. Discovery call booked for next week.",
     name: "Demo: Luke Papadopoulos",
     email: "luke@example.com.au",
     company: "LP Plumbing & Gas",
     phone: null,
     business_type: "Trades and construction",
-    message: "Quoting and job scheduling are a mess. Keen for a discovery call.",
+    marketing_consent_at: "2026-11-10T01:40:00.000Z",
+    marketing_consent_source: "booking",
     created_at: "2026-11-10T01:40:00.000Z",
+    updated_at: "2026-11-11T00:30:00.000Z",
+    last_activity_at: "2026-11-10T01:40:00.000Z",
+  },
+  {
+    id: "seed-lead-0003",
+    source: "service-chat",
+    status: "new",
+    name: "Demo: Mei Chen",
+    email: "mei.chen@example.com.au",
+    company: "Chen Physio Studio",
+    phone: "0400 000 003",
+    business_type: "Health and wellbeing",
+    marketing_consent_at: "2026-11-14T04:22:00.000Z",
+    marketing_consent_source: "service-chat",
+    created_at: "2026-11-14T04:20:00.000Z",
+    updated_at: "2026-11-14T04:22:00.000Z",
+    last_activity_at: "2026-11-14T04:22:00.000Z",
   },
 ];
+
+const DEMO_ADS_ATTRIBUTION = JSON.stringify({
+  v: 1,
+  sessionId: "seed-session-0003",
+  first: {
+    source: "google",
+    medium: "cpc",
+    campaign: "spring-coaching",
+    gclid: "seed-gclid-0003",
+    landingPage: "/services/business-coaching",
+    at: "2026-11-14T04:12:00.000Z",
+  },
+  last: {
+    source: "google",
+    medium: "cpc",
+    campaign: "spring-coaching",
+    gclid: "seed-gclid-0003",
+    landingPage: "/services/business-coaching",
+    at: "2026-11-14T04:12:00.000Z",
+  },
+  touches: 1,
+  gpc: false,
+});
+
+const DEMO_TRANSCRIPT = JSON.stringify([
+  { role: "user", content: "Do you work with allied health clinics? I run a physio studio with four staff." },
+  {
+    role: "assistant",
+    content:
+      "**Offline assistant:** Yes — our business coaching works with health and wellbeing practices, usually on scheduling, pricing and building a team that runs without you. A free 20-minute discovery call is the best next step.",
+  },
+  { role: "user", content: "Great, please get in touch. Afternoons suit me best." },
+]);
+
+const DEMO_LEAD_ACTIVITIES: Row[] = [
+  {
+    id: "seed-lead-activity-0001",
+    lead_id: "seed-lead-0001",
+    source: "contact",
+    message: "We've opened a second store and I'm working 70-hour weeks. Can coaching help me step back?",
+    page_path: "/contact",
+    created_at: "2026-11-02T23:15:00.000Z",
+    updated_at: "2026-11-02T23:15:00.000Z",
+  },
+  {
+    id: "seed-lead-activity-0002",
+    lead_id: "seed-lead-0002",
+    source: "booking",
+    message: "Quoting and job scheduling are a mess. Keen for a discovery call.",
+    page_path: "/booking",
+    created_at: "2026-11-10T01:40:00.000Z",
+    updated_at: "2026-11-10T01:40:00.000Z",
+  },
+  {
+    id: "seed-lead-activity-0003",
+    lead_id: "seed-lead-0003",
+    source: "service-chat",
+    conversation_key: "seed-conversation-0003",
+    transcript: DEMO_TRANSCRIPT,
+    page_path: "/services/business-coaching",
+    attribution: DEMO_ADS_ATTRIBUTION,
+    created_at: "2026-11-14T04:20:00.000Z",
+    updated_at: "2026-11-14T04:22:00.000Z",
+  },
+];
+
+/**
+ * A demo lead's activity, when its lead is there (another lead may already have the demo address)
+ * and has not got it yet: databases made before leads had activities turned each old lead row into
+ * an activity with the lead's own id.
+ */
+function insertActivityIfMissing(rows: Row[]): string[] {
+  return rows.map((row) => {
+    const columns = Object.keys(row);
+    const values = columns.map((c) => sqlValue(row[c] ?? null)).join(", ");
+    const leadId = sqlValue(row.lead_id ?? null);
+    return `INSERT OR IGNORE INTO lead_activities (${columns.join(", ")}) SELECT ${values} WHERE EXISTS (SELECT 1 FROM leads WHERE id = ${leadId}) AND NOT EXISTS (SELECT 1 FROM lead_activities WHERE id = ${leadId});`;
+  });
+}
 
 const blogRows: Row[] = BLOG_POSTS.map((post) => ({
   id: `seed-post-${post.slug}`,
@@ -165,7 +272,6 @@ const demoProfileRows: Row[] = DEMO_ACCOUNTS.map((account) => ({
 const demoRoleRows: Row[] = DEMO_ACCOUNTS.map((account) => ({ user_id: account.id, role: account.role, created_at: DEMO_CREATED_AT }));
 
 export const SEED_STATEMENTS: string[] = [
-  ...insertIfMissing("leads", DEMO_LEADS),
   ...insertIfMissing("blog_posts", blogRows),
   ...insertIfMissing("case_studies", caseStudyRows),
   ...insertIfMissing("resources", resourceRows),
@@ -173,4 +279,7 @@ export const SEED_STATEMENTS: string[] = [
   ...insertIfMissing("identities", demoIdentityRows),
   ...insertIfMissing("profiles", demoProfileRows),
   ...insertIfMissing("user_roles", demoRoleRows),
+  // After the demo accounts: a lead's owner is one of them.
+  ...insertIfMissing("leads", DEMO_LEADS),
+  ...insertActivityIfMissing(DEMO_LEAD_ACTIVITIES),
 ];

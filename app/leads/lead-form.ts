@@ -18,15 +18,18 @@ export const LeadEmailSchema = z
   .pipe(z.email("Please enter a valid email address, like name@business.com.au"))
   .transform((email) => email.toLowerCase());
 
+/** An optional phone number on a lead form. */
+export const LeadPhoneSchema = optionalText(LEAD_LIMITS.phone, "Phone").refine(
+  (phone) => phone === undefined || /^\+?[\d\s()-]{8,}$/.test(phone),
+  "Please enter a valid phone number, like 0412 345 678",
+);
+
 // The discovery contact details of SPEC §3, shared by the contact and booking forms.
 export const LeadFormSchema = z.object({
   name: LeadNameSchema,
   email: LeadEmailSchema,
   company: optionalText(LEAD_LIMITS.company, "Company"),
-  phone: optionalText(LEAD_LIMITS.phone, "Phone").refine(
-    (phone) => phone === undefined || /^\+?[\d\s()-]{8,}$/.test(phone),
-    "Please enter a valid phone number, like 0412 345 678",
-  ),
+  phone: LeadPhoneSchema,
   businessType: z
     .union([z.enum(BUSINESS_TYPES), z.literal("")], { error: "Please choose a business type from the list" })
     .optional()

@@ -1,7 +1,11 @@
 import { data, type AppLoadContext, type HeadersFunction } from "@remix-run/cloudflare";
 import { formConversionKey, recordConversion } from "~/attribution/conversions.server";
 import type { RecordedConversionType } from "~/attribution/types";
-import { leads, type LEAD_SOURCES } from "~/db/schema";
+import { eq, sql } from "drizzle-orm";
+import type { AttributionRecord } from "~/attribution/types";
+import { getAttribution } from "~/attribution/capture.server";
+import type { Db } from "~/db/client.server";
+import { leadActivities, leads, type LeadSource } from "~/db/schema";
 import type { JobMessage } from "~/jobs/messages";
 import { parseForm, type FieldErrors } from "~/utils/forms";
 import { LeadFormSchema, type LeadFormValues } from "./lead-form";
@@ -17,7 +21,7 @@ const LEAD_FIELDS: LeadField[] = ["name", "email", "company", "phone", "business
 type LeadSubmission = {
   request: Request;
   context: AppLoadContext;
-  source: (typeof LEAD_SOURCES)[number];
+  source: LeadSource;
   /** The conversion a stored lead counts as (SPEC §3), with the form's name in dedupe keys and its label in the report. */
   conversion: { type: RecordedConversionType; form: string; label: string };
   successToast: { title: string; description: string };
@@ -48,20 +52,112 @@ export async function submitLead({ request, context, source, conversion, success
     return data<LeadActionData>({ values, errors: { form: refused.message } }, refused.init);
   }
 
-  const { website: _honeypot, ...lead } = parsed.data;
-  const id = crypto.randomUUID();
-  const message = messagePrefix ? `${messagePrefix}${lead.message ? `\n\n${lead.message}` : ""}` : lead.message;
-  await db.insert(leads).values({ id, source, ...lead, message });
-  await recordLeadConversion(context, request, conversion, { email: lead.email, phone: lead.phone ?? null, details: [lead.message] });
+  const { website: _honeypot, message: typed, ...contact } = parsed.data;
+  const message = messagePrefix ? `${messagePrefix}${typed ? `\n\n${typed}` : ""}` : typed;
+  const attribution = await getAttribution(context, request);
+  const stored = await recordLeadActivity(db, { source, contact, message, pagePath: url.pathname, attribution });
+  await recordLeadConversion(context, request, conversion, { email: contact.email, phone: contact.phone ?? null, details: [typed] }, attribution);
+  await notifyTeam(context, stored);
+  return success();
+}
 
-  const job: JobMessage = { type: "lead.notify", version: 1, leadId: id };
+export type LeadContact = { name: string; email: string; company?: string | null; phone?: string | null; businessType?: string | null };
+
+export type LeadActivityInput = {
+  source: LeadSource;
+  contact: LeadContact;
+  message?: string | null;
+  resourceSlug?: string | null;
+  /** Spam Act 2003: where consent was given, when it was (never assumed: absent means none was given now). */
+  marketingConsentSource?: string | null;
+  /** A Service Assistant conversation: its later messages update the same activity. */
+  conversationKey?: string | null;
+  transcript?: { role: string; content: string }[] | null;
+  pagePath?: string | null;
+  attribution?: AttributionRecord | null;
+};
+
+export type StoredLeadActivity = { leadId: string; activityId: string; newActivity: boolean };
+
+/**
+ * Stores an enquiry: the person's lead is created, or merged into when one with the same email
+ * exists (newer details replace older ones; a blank field never wipes a known one; consent once
+ * given stays until withdrawn), and the enquiry is added as an activity. A Service Assistant
+ * conversation keeps one activity, its transcript replaced as it goes on. One D1 batch: all of
+ * it is stored or none.
+ */
+export async function recordLeadActivity(db: Db, input: LeadActivityInput, at = new Date()): Promise<StoredLeadActivity> {
+  const now = at.toISOString();
+  const email = input.contact.email.trim().toLowerCase();
+  const blank = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+  const consentAt = input.marketingConsentSource ? now : null;
+  const activityId = crypto.randomUUID();
+  const transcript = input.transcript ? JSON.stringify(input.transcript) : null;
+  const [, [activity]] = await db.batch([
+    db
+      .insert(leads)
+      .values({
+        id: crypto.randomUUID(),
+        email,
+        name: input.contact.name.trim(),
+        company: blank(input.contact.company),
+        phone: blank(input.contact.phone),
+        businessType: blank(input.contact.businessType),
+        source: input.source,
+        marketingConsentAt: consentAt,
+        marketingConsentSource: input.marketingConsentSource ?? null,
+        createdAt: now,
+        updatedAt: now,
+        lastActivityAt: now,
+      })
+      .onConflictDoUpdate({
+        target: leads.email,
+        set: {
+          name: sql`excluded.name`,
+          company: sql`coalesce(excluded.company, ${leads.company})`,
+          phone: sql`coalesce(excluded.phone, ${leads.phone})`,
+          businessType: sql`coalesce(excluded.business_type, ${leads.businessType})`,
+          marketingConsentAt: sql`coalesce(excluded.marketing_consent_at, ${leads.marketingConsentAt})`,
+          marketingConsentSource: sql`coalesce(excluded.marketing_consent_source, ${leads.marketingConsentSource})`,
+          updatedAt: now,
+          lastActivityAt: now,
+        },
+      }),
+    db
+      .insert(leadActivities)
+      .values({
+        id: activityId,
+        leadId: sql`(SELECT ${leads.id} FROM ${leads} WHERE ${leads.email} = ${email})`,
+        source: input.source,
+        message: blank(input.message),
+        resourceSlug: input.resourceSlug ?? null,
+        conversationKey: input.conversationKey ?? null,
+        transcript,
+        pagePath: input.pagePath ?? null,
+        attribution: input.attribution ? JSON.stringify(input.attribution) : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [leadActivities.leadId, leadActivities.conversationKey],
+        set: { transcript: sql`coalesce(excluded.transcript, ${leadActivities.transcript})`, updatedAt: now },
+      })
+      .returning({ id: leadActivities.id, leadId: leadActivities.leadId }),
+  ]);
+  if (!activity) throw new Error("leads: the activity was not stored");
+  return { leadId: activity.leadId, activityId: activity.id, newActivity: activity.id === activityId };
+}
+
+/** Tells the team inbox about a new enquiry, through the queue. The enquiry is already stored: a failure to enqueue is logged. */
+export async function notifyTeam(context: AppLoadContext, stored: StoredLeadActivity) {
+  if (!stored.newActivity) return;
+  const job: JobMessage = { type: "lead.notify", version: 1, leadId: stored.leadId, activityId: stored.activityId };
   try {
     await context.cloudflare.env.JOBS.send(job);
   } catch (error) {
     // The lead is safely stored and visible to admins; only the heads-up email is missed.
     console.error("leads: could not enqueue notification", error instanceof Error ? error.message : error);
   }
-  return success();
 }
 
 /**
@@ -74,6 +170,7 @@ export async function recordLeadConversion(
   request: Request,
   conversion: LeadSubmission["conversion"],
   lead: { email: string; phone: string | null; details: (string | null | undefined)[] },
+  attribution?: AttributionRecord | null,
 ) {
   try {
     const viewer = await context.viewer();
@@ -84,6 +181,8 @@ export async function recordLeadConversion(
       userId: viewer?.id ?? null,
       contact: { email: lead.email, phone: lead.phone },
       request,
+      // Already read by the caller for the lead: not read again.
+      ...(attribution === undefined ? {} : { attribution }),
     });
   } catch (error) {
     console.warn(`leads: could not record the ${conversion.form} conversion:`, error instanceof Error ? error.message : "unknown error");
@@ -92,3 +191,11 @@ export async function recordLeadConversion(
 
 /** Route `headers` for lead forms: passes the action's headers (e.g. Retry-After) to the document. */
 export const leadFormHeaders: HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+/** Replaces a Service Assistant activity's transcript (the conversation went on). */
+export async function updateLeadTranscript(db: Db, activityId: string, transcript: { role: string; content: string }[], at = new Date()) {
+  await db
+    .update(leadActivities)
+    .set({ transcript: JSON.stringify(transcript), updatedAt: at.toISOString() })
+    .where(eq(leadActivities.id, activityId));
+}

@@ -4,14 +4,14 @@ import { useEffect, useRef, useState } from "react";
 import { PageHero } from "~/components/page-hero";
 import { Field } from "~/components/ui/field";
 import { useToast } from "~/components/toast/toaster";
-import { leads } from "~/db/schema";
+import { getAttribution } from "~/attribution/capture.server";
 import { parseForm, type FieldErrors } from "~/utils/forms";
 import { LEAD_LIMITS } from "~/leads/lead-fields";
 import { getPublishedResource, listPublishedResources } from "~/content/queries.server";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { clientAddress, consumeRateLimit, RESOURCE_DOWNLOAD_LIMIT, tooManyRequests } from "~/platform/rate-limit.server";
 import { ResourceDownloadSchema } from "~/leads/resource-download";
-import { recordLeadConversion } from "~/leads/leads.server";
+import { recordLeadActivity, recordLeadConversion } from "~/leads/leads.server";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 import { builtResource, formatFileSize } from "~/content/resources/built-files";
 import { RESOURCES } from "~/content/resources";
@@ -59,16 +59,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<DownloadActionData>({ errors: { form: refused.message }, resource: slug }, refused.init);
   }
 
-  const now = new Date().toISOString();
-  await db.insert(leads).values({
-    id: crypto.randomUUID(),
+  const attribution = await getAttribution(context, request);
+  await recordLeadActivity(db, {
     source: "resource",
-    name,
-    email,
+    contact: { name, email },
     resourceSlug: resource.slug,
     // Spam Act 2003: record when and where consent was given; no tick means no consent.
-    marketingConsentAt: marketingConsent ? now : null,
     marketingConsentSource: marketingConsent ? `resources page download form: ${resource.slug}` : null,
+    pagePath: "/resources",
+    attribution,
   });
   // A download is a lead, and SPEC §3 has no type of its own for it: it counts as a contact-form
   // conversion, labelled with the resource so the report can tell downloads apart.
@@ -77,6 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     request,
     { type: "CONTACT_FORM", form: "resource", label: `Resource download: ${resource.title}` },
     { email, phone: null, details: [resource.slug] },
+    attribution,
   );
   return deliver(resource.filePath);
 }

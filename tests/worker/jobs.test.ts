@@ -21,14 +21,14 @@ async function deliver(bodies: unknown[], attempts = 1) {
 
 test("a lead.notify job writes one team email to the outbox, however often it is delivered", async () => {
   const lead = await createLead({ name: "Jordan Lee" });
-  const job = { type: "lead.notify", version: 1, leadId: lead.id };
+  const job = { type: "lead.notify", version: 1, leadId: lead.id, activityId: lead.activityId };
 
   const first = await deliver([job]);
   const second = await deliver([job]);
 
   expect(first.explicitAcks).toHaveLength(1);
   expect(second.explicitAcks).toHaveLength(1);
-  const rows = await outboxFor(`lead.notify:${lead.id}`);
+  const rows = await outboxFor(`lead.notify:${lead.activityId}`);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ to_address: "team@clarityai.com.au", subject: "New contact enquiry from Jordan Lee", status: "stored", provider: "outbox" });
   expect(String(rows[0]!.text_body)).toContain(lead.email);
@@ -69,12 +69,13 @@ test("a job whose first write fails, after its first statement succeeded, is ret
   const result = await deliver([{ type: "lead.notify", version: 1, leadId: lead.id }], 2);
   vi.mocked(env.DB.prepare).mockRestore();
 
-  // The lead was read (the first statement succeeded); then writing the email failed.
-  expect(prepared.map((sql) => sql.split(" ").slice(0, 3).join(" ").toLowerCase())).toEqual(['select "id", "source",', 'insert into "email_outbox"']);
+  // The enquiry was read (the first statement succeeded; a job without an activity id tells of the
+  // lead's latest); then writing the email failed.
+  expect(prepared.map((sql) => sql.split(" ").slice(0, 2).join(" ").toLowerCase())).toEqual(['select "leads"."id",', "insert into"]);
   expect(result.explicitAcks).toEqual([]);
   expect(result.retryMessages).toEqual([{ msgId: expect.stringMatching(/^msg-/) }]);
   expect(errors).toEqual([expect.stringMatching(/^jobs: failed, will retry .*"type":"lead.notify".*"attempts":2/)]);
-  expect(await outboxFor(`lead.notify:${lead.id}`)).toEqual([]);
+  expect(await outboxFor(`lead.notify:${lead.activityId}`)).toEqual([]);
 });
 
 test("a job that fails after its first write is retried; nothing is half-written, and the retry finishes it exactly once", async () => {
@@ -95,7 +96,7 @@ test("a job that fails after its first write is retried; nothing is half-written
   expect(failed.retryMessages).toEqual([{ msgId: expect.stringMatching(/^msg-/) }]);
   expect(errors).toEqual([expect.stringMatching(/^jobs: failed, will retry .*"type":"lead.notify".*"attempts":1.*D1 is unavailable/)]);
   // The one row written is whole and still waiting: not delivered, not half-updated, no sent time.
-  const recorded = await outboxFor(`lead.notify:${lead.id}`);
+  const recorded = await outboxFor(`lead.notify:${lead.activityId}`);
   expect(recorded).toEqual([
     expect.objectContaining({ to_address: "team@clarityai.com.au", subject: "New contact enquiry from Morgan Price", status: "pending", sent_at: null }),
   ]);
@@ -104,7 +105,7 @@ test("a job that fails after its first write is retried; nothing is half-written
   // The queue's retry delivers that same row: one email, stored once.
   const retried = await deliver([job], 2);
   expect(retried.explicitAcks).toHaveLength(1);
-  const rows = await outboxFor(`lead.notify:${lead.id}`);
+  const rows = await outboxFor(`lead.notify:${lead.activityId}`);
   expect(rows).toEqual([expect.objectContaining({ id: recorded[0]!.id, status: "stored", provider: "outbox" })]);
 });
 

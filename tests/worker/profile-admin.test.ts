@@ -272,7 +272,10 @@ test("export: a JSON attachment of everything the user owns, without password ha
   expect(body.factors).toEqual([expect.objectContaining({ friendlyName: "Old phone", status: "unverified" })]);
   expect(body.factors[0].secret).toBeUndefined();
   expect(body.sessions.length).toBeGreaterThan(0);
+  // The lead (found by the address in any case) with its enquiries, without the team's owner id.
   expect(body.leads.map((l: { id: string }) => l.id)).toEqual([lead.id]);
+  expect(body.leads[0].ownerId).toBeUndefined();
+  expect(body.leads[0].activities).toEqual([expect.objectContaining({ id: lead.activityId, source: "contact", message: "Looking for help with cash flow." })]);
   expect(body.emails).toEqual([expect.objectContaining({ subject: "Hello", toAddress: user.email })]);
   expect(body.auditLog.some((entry: { action: string }) => entry.action === "login")).toBe(true);
 });
@@ -288,8 +291,10 @@ test("delete: typing anything but DELETE changes nothing", async () => {
 test("delete: removes or anonymises every row the user owns, ends every session and lands on / with a toast", async () => {
   const user = await newUser(["client"]);
   const otherCookie = await signInOnWeb(user);
-  const lead = await createLead({ email: user.email, name: "Test User" });
-  const strangerLead = await createLead();
+  const attribution = JSON.stringify({ v: 1, sessionId: "s1", first: { source: "google" }, last: { source: "google" }, touches: 1, gpc: false });
+  const transcript = JSON.stringify([{ role: "user", content: "I run a bakery in Newtown." }]);
+  const lead = await createLead({ email: user.email, name: "Test User", company: "Test Co", attribution, transcript });
+  const strangerLead = await createLead({ attribution });
   await env.DB.prepare(
     "INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, status, provider) VALUES (?, ?, ?, 'Hi', 'Body', 'stored', 'outbox')",
   )
@@ -325,6 +330,16 @@ test("delete: removes or anonymises every row the user owns, ends every session 
   expect(anonymised).toMatchObject({ name: "Deleted user", phone: null, company: null });
   expect(anonymised!.email).toMatch(/^deleted-[0-9a-f]{16}@invalid$/);
   expect(await env.DB.prepare("SELECT name FROM leads WHERE id = ?").bind(strangerLead.id).first<string>("name")).toBe(strangerLead.name);
+  // The enquiry stays, counted by source and date, without what was written or where it came from.
+  const activity = await env.DB.prepare("SELECT source, created_at, message, transcript, attribution, page_path FROM lead_activities WHERE id = ?")
+    .bind(lead.activityId)
+    .first<Record<string, string | null>>();
+  expect(activity).toMatchObject({ source: "contact", message: null, transcript: null, attribution: null, page_path: null });
+  expect(activity!.created_at).not.toBeNull();
+  expect(await env.DB.prepare("SELECT message, attribution FROM lead_activities WHERE id = ?").bind(strangerLead.activityId).first()).toEqual({
+    message: "Looking for help with cash flow.",
+    attribution,
+  });
   expect(await countRows("audit_log", "action = 'user_deleted' AND actor_id = ? AND target_id = ?", user.id, user.id)).toBe(1);
   expect(await countRows("audit_log", "(actor_id = ? OR target_id = ?) AND ip_hash IS NOT NULL", user.id, user.id)).toBe(0);
   for (const id of sessionIds) expect(await env.SESSIONS.get(`auth-session:${id}`)).toBeNull();

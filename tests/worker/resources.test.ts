@@ -1,13 +1,8 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { fetchApp, pageText } from "./app";
-import { formPost } from "./factories";
+import { enquiriesByEmail, formPost } from "./factories";
 import PUBLIC_HEADERS from "../../public/_headers?raw";
-
-async function leadsByEmail(email: string) {
-  const { results } = await env.DB.prepare("SELECT * FROM leads WHERE email = ?").bind(email).all();
-  return results;
-}
 
 async function firstResource() {
   return (await env.DB.prepare("SELECT slug, file_path FROM resources WHERE status = 'published' ORDER BY slug LIMIT 1").first<{
@@ -61,7 +56,7 @@ test("a valid download request stores the lead with its resource and consent, th
   expect(response.status).toBe(302);
   expect(response.headers.get("Location")).toBe(resource.file_path);
   expect(response.headers.get("X-Remix-Reload-Document")).toBe("true");
-  const [lead] = await leadsByEmail(email);
+  const [lead] = await enquiriesByEmail(email);
   expect(lead).toMatchObject({
     source: "resource",
     name: "Ari Jones",
@@ -76,7 +71,7 @@ test("without the consent tick the download still works and no consent is record
   const email = uniqueEmail("noor");
   const response = await fetchApp(formPost("/resources", { resource: resource.slug, name: "Noor", email }));
   expect(response.status).toBe(302);
-  expect(await leadsByEmail(email)).toEqual([expect.objectContaining({ marketing_consent_at: null, marketing_consent_source: null })]);
+  expect(await enquiriesByEmail(email)).toEqual([expect.objectContaining({ marketing_consent_at: null, marketing_consent_source: null })]);
 });
 
 test("invalid download requests get 400 with field errors and store nothing", async () => {
@@ -94,7 +89,7 @@ test("invalid download requests get 400 with field errors and store nothing", as
     expect(response.status, JSON.stringify(fields)).toBe(400);
     expect(await pageText(response)).toContain(message);
   }
-  expect(await leadsByEmail(email)).toEqual([]);
+  expect(await enquiriesByEmail(email)).toEqual([]);
 });
 
 test("every published resource's download hands over a real file in public/, served as an attachment", async () => {

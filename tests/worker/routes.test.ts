@@ -3,12 +3,7 @@ import { expect, test, vi } from "vitest";
 import { allowConsoleErrors } from "../console-errors";
 import { fetchApp, pageText } from "./app";
 import { testClientIp } from "./client-ip";
-import { formPost } from "./factories";
-
-async function leadsByEmail(email: string) {
-  const { results } = await env.DB.prepare("SELECT * FROM leads WHERE email = ?").bind(email).all();
-  return results;
-}
+import { enquiriesByEmail, formPost } from "./factories";
 
 const PUBLIC_PAGES = [
   "/",
@@ -140,7 +135,7 @@ test("a valid contact form is stored, queued for the team and answered with a to
   expect(cookie).toContain("HttpOnly");
   expect(cookie).toContain("Secure");
 
-  const rows = await leadsByEmail(email);
+  const rows = await enquiriesByEmail(email);
   expect(rows).toEqual([
     expect.objectContaining({
       source: "contact",
@@ -150,7 +145,7 @@ test("a valid contact form is stored, queued for the team and answered with a to
       business_type: "Trades and construction",
     }),
   ]);
-  expect(send).toHaveBeenCalledWith({ type: "lead.notify", version: 1, leadId: rows[0]!.id });
+  expect(send).toHaveBeenCalledWith({ type: "lead.notify", version: 1, leadId: rows[0]!.lead_id, activityId: rows[0]!.id });
 
   // The next page shows the toast once and clears the cookie.
   const next = await fetchApp(new Request("http://localhost/contact", { headers: { Cookie: cookie.split(";")[0]! } }));
@@ -174,14 +169,14 @@ test("invalid contact input gets 400 with inline field errors and nothing is sto
     for (const message of messages) expect(html).toContain(message);
     expect(html).toContain('aria-invalid="true"');
   }
-  expect(await leadsByEmail("pat@example.com.au")).toEqual([]);
+  expect(await enquiriesByEmail("pat@example.com.au")).toEqual([]);
 });
 
 test("a filled honeypot looks like success to the bot but stores nothing", async () => {
   const email = `bot.${crypto.randomUUID().slice(0, 8)}@example.com`;
   const response = await fetchApp(formPost("/contact", { name: "Bot", email, website: "http://spam.example" }));
   expect(response.status).toBe(302);
-  expect(await leadsByEmail(email)).toEqual([]);
+  expect(await enquiriesByEmail(email)).toEqual([]);
 });
 
 test("the contact form is rate limited per address with 429 and a clear message", async () => {
@@ -194,7 +189,7 @@ test("the contact form is rate limited per address with 429 and a clear message"
   expect(blocked.status).toBe(429);
   expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
   expect(await blocked.text()).toContain("Too many requests from your connection");
-  expect(await leadsByEmail(`flood5.${tag}@example.com`)).toEqual([]);
+  expect(await enquiriesByEmail(`flood5.${tag}@example.com`)).toEqual([]);
 
   // Another address is unaffected.
   const other = await fetchApp(formPost("/contact", { name: "Other", email: `other.${tag}@example.com` }, { "CF-Connecting-IP": testClientIp("other") }));
@@ -205,12 +200,12 @@ test("cross-site form posts are refused before they reach the app", async () => 
   const email = `csrf.${crypto.randomUUID().slice(0, 8)}@example.com`;
   const response = await fetchApp(formPost("/contact", { name: "Eve", email }, { Origin: "https://evil.example" }));
   expect(response.status).toBe(403);
-  expect(await leadsByEmail(email)).toEqual([]);
+  expect(await enquiriesByEmail(email)).toEqual([]);
 });
 
 test("the booking page takes a discovery-call request through the same lead flow", async () => {
   const email = `casey.${crypto.randomUUID().slice(0, 8)}@example.com.au`;
   const response = await fetchApp(formPost("/booking", { name: "Casey", email, message: "Cash flow and hiring" }));
   expect(response.status).toBe(302);
-  expect(await leadsByEmail(email)).toEqual([expect.objectContaining({ source: "booking", message: "Cash flow and hiring" })]);
+  expect(await enquiriesByEmail(email)).toEqual([expect.objectContaining({ source: "booking", message: "Cash flow and hiring" })]);
 });

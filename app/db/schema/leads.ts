@@ -1,23 +1,61 @@
-import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./auth";
 import { now } from "./columns";
 
 export const LEAD_SOURCES = ["contact", "booking", "resource", "service-chat"] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
 
+export const LEAD_STATUSES = ["new", "contacted", "won", "lost"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+// One lead per person: the email address (lower case) is unique, so a second enquiry from the same
+// address merges into the lead instead of duplicating it. Each enquiry is a lead activity.
 export const leads = sqliteTable(
   "leads",
   {
     id: text("id").primaryKey(),
-    source: text("source", { enum: LEAD_SOURCES }).notNull(),
-    name: text("name").notNull(),
     email: text("email").notNull(),
+    name: text("name").notNull(),
     company: text("company"),
     phone: text("phone"),
     businessType: text("business_type"),
-    message: text("message"),
-    resourceSlug: text("resource_slug"),
+    /** Where the lead first came from. */
+    source: text("source", { enum: LEAD_SOURCES }).notNull(),
+    status: text("status", { enum: LEAD_STATUSES }).notNull().default("new"),
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    notes: text("notes"),
+    /** Marketing consent (Spam Act 2003): when and where it was last given. NULL means none. */
     marketingConsentAt: text("marketing_consent_at"),
     marketingConsentSource: text("marketing_consent_source"),
     createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+    lastActivityAt: text("last_activity_at").notNull().default(now),
   },
-  (t) => [index("leads_created_at_idx").on(t.createdAt), index("leads_email_idx").on(t.email)],
+  (t) => [uniqueIndex("leads_email_unique").on(t.email), index("leads_last_activity_idx").on(t.lastActivityAt)],
+);
+
+// Every enquiry a lead made: a contact or booking request, a resource download, or a Service
+// Assistant conversation (one row per conversation, its transcript updated as it goes on).
+export const leadActivities = sqliteTable(
+  "lead_activities",
+  {
+    id: text("id").primaryKey(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    source: text("source", { enum: LEAD_SOURCES }).notNull(),
+    message: text("message"),
+    resourceSlug: text("resource_slug"),
+    /** A Service Assistant conversation's key: its later messages update this row. */
+    conversationKey: text("conversation_key"),
+    /** JSON: the Service Assistant conversation, [{ role, content }]. */
+    transcript: text("transcript"),
+    /** The page the enquiry was made on (for the assistant, the page the conversation started on). */
+    pagePath: text("page_path"),
+    /** JSON: the browser session's attribution when the enquiry was made (AttributionRecord). */
+    attribution: text("attribution"),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [index("lead_activities_lead_idx").on(t.leadId, t.createdAt), uniqueIndex("lead_activities_conversation_unique").on(t.leadId, t.conversationKey)],
 );

@@ -2,7 +2,7 @@ import { getTableConfig, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { expect, test } from "vitest";
 import { tablesHoldingUserData, USER_DATA, userDataCoverageProblems } from "~/accounts/user-data.server";
 import { SCHEMA_TABLES } from "~/db/tables.server";
-import { leads, users } from "~/db/schema";
+import { leadActivities, leads, users } from "~/db/schema";
 
 // Data export and account deletion both walk USER_DATA: a table holding user data that the
 // registry misses would be left out of the export and survive the account's deletion.
@@ -26,6 +26,8 @@ test("the tables found are the users table, everything keyed to it, and the tabl
       "one_time_tokens",
       "flow_states",
       "leads",
+      // Keyed to a lead, which is linked to a person by email address.
+      "lead_activities",
       "email_outbox",
       "audit_log",
     ]),
@@ -57,6 +59,17 @@ test("a table linked to a person by email, without a foreign key, is reported to
 test("a table marked as cascading that does not cascade from users is reported", () => {
   const registry = USER_DATA.map((source) => (source.table === leads ? { ...source, erase: "cascade" as const } : source));
   expect(userDataCoverageProblems(SCHEMA_TABLES, registry)).toEqual(['leads is marked "cascade" but deleting a user does not cascade to it']);
+  // Lead activities cascade from their lead, but a lead is anonymised, never deleted, with the account.
+  const activitiesCascade = USER_DATA.map((source) => (source.table === leadActivities ? { ...source, erase: "cascade" as const } : source));
+  expect(userDataCoverageProblems(SCHEMA_TABLES, activitiesCascade)).toEqual([
+    'lead_activities is marked "cascade" but deleting a user does not cascade to it',
+  ]);
+  expect(
+    userDataCoverageProblems(
+      SCHEMA_TABLES,
+      USER_DATA.filter((source) => source.table !== leadActivities),
+    ),
+  ).toEqual(["lead_activities holds user data but is not in USER_DATA"]);
   const keptOnDelete = sqliteTable("scratch_kept", { id: text("id").primaryKey(), userId: text("user_id").references(() => users.id) });
   expect(userDataCoverageProblems([...SCHEMA_TABLES, keptOnDelete], [...USER_DATA, { table: keptOnDelete, erase: "cascade" }])).toEqual([
     'scratch_kept is marked "cascade" but deleting a user does not cascade to it',

@@ -1,43 +1,21 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, expect, test } from "vitest";
-import { ATTRIBUTION_COOKIE, readAttributionCookie } from "~/attribution/capture.server";
+import { ATTRIBUTION_COOKIE } from "~/attribution/capture.server";
 import { createAiCheckout } from "~/billing/checkout.server";
 import { bumpContentVersion } from "~/platform/edge-cache.server";
 import { fetchApp, pageText } from "../app";
 import { countRows, createConfirmedUser, signInOnWeb, uniqueEmail } from "../auth-helpers";
 import { completeCheckout, contextFor, deliver, sessionIdOf, stripeEnv } from "../billing/helpers";
 import { formPost } from "../factories";
-import { conversionByKey, unique, type ConversionRow } from "./helpers";
+import { conversionByKey, land, unique, type ConversionRow } from "./helpers";
 
 // Every conversion point records its conversion with the attribution of the browser session it
 // happened in: a visitor lands with campaign parameters, keeps the cookie, and then sends a form,
 // begins a ClarityAI checkout or pays.
 
-const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
-
 beforeEach(async () => {
   await bumpContentVersion(env);
 });
-
-type Landing = { cookie: string; sessionId: string; campaign: string };
-
-/** A browser lands on /about from a campaign link; answers the attribution cookie it keeps. */
-async function land(source = "newsletter", medium = "email"): Promise<Landing> {
-  const campaign = `Spring ${unique()}`;
-  const query = new URLSearchParams({ utm_source: source, utm_medium: medium, utm_campaign: campaign });
-  const response = await fetchApp(
-    new Request(`http://localhost/about?${query}`, {
-      headers: { "User-Agent": BROWSER, Accept: "text/html", "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate" },
-      redirect: "manual",
-    }),
-  );
-  expect(response.status).toBe(200);
-  const setCookie = response.headers.getSetCookie().find((c) => c.startsWith(`${ATTRIBUTION_COOKIE}=`));
-  expect(setCookie, "attribution cookie").toBeDefined();
-  const cookie = setCookie!.split(";")[0]!;
-  const parsed = readAttributionCookie(new Request("http://localhost/", { headers: { Cookie: cookie } }));
-  return { cookie, sessionId: parsed!.sessionId, campaign };
-}
 
 async function conversionsOf(sessionId: string) {
   return (await env.DB.prepare("SELECT * FROM conversions WHERE attribution_session = ? ORDER BY occurred_at, type").bind(sessionId).all<ConversionRow>())
@@ -48,8 +26,13 @@ function leadFields(name: string, email: string, message = "We would like to gro
   return { name, email, company: "Harbour Plumbing Pty Ltd", phone: "0412 345 678", businessType: "Trades and construction", message };
 }
 
+/** The enquiries (lead activities) of the lead with this name. */
 async function leadsNamed(name: string) {
-  return (await env.DB.prepare("SELECT * FROM leads WHERE name = ?").bind(name).all<{ source: string; message: string | null }>()).results;
+  return (
+    await env.DB.prepare("SELECT a.source, a.message FROM lead_activities a JOIN leads l ON l.id = a.lead_id WHERE l.name = ? ORDER BY a.created_at")
+      .bind(name)
+      .all<{ source: string; message: string | null }>()
+  ).results;
 }
 
 // ── Lead forms ──────────────────────────────────────────────────────────────────────────────────
