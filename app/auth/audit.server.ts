@@ -17,14 +17,20 @@ export type AuditAction =
   | "identity_unlinked"
   | "role_granted"
   | "role_revoked"
-  | "user_deleted";
+  | "user_deleted"
+  // An admin changed a lead's status, owner or notes (detail: the lead id and the field).
+  | "lead_updated";
+
+export type AuditEntry = { action: AuditAction; actorId?: string | null; targetId?: string | null; ipHash?: string | null; detail?: Record<string, unknown> };
 
 /** Appends to the audit log. Ids only: no email addresses, passwords or tokens. */
-export async function audit(
-  db: Db,
-  entry: { action: AuditAction; actorId?: string | null; targetId?: string | null; ipHash?: string | null; detail?: Record<string, unknown> },
-) {
-  await db.insert(auditLog).values({
+export async function audit(db: Db, entry: AuditEntry) {
+  await auditStatement(db, entry);
+}
+
+/** The audit entry's insert, for a batch that writes a change and its entry together (or neither). */
+export function auditStatement(db: Db, entry: AuditEntry) {
+  return db.insert(auditLog).values({
     id: crypto.randomUUID(),
     action: entry.action,
     actorId: entry.actorId ?? null,

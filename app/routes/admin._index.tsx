@@ -56,6 +56,13 @@ export default function AdminOverview() {
           <Link to="/admin/outbox">Open the outbox</Link>
         </li>
         <li className="card">
+          <strong>Leads</strong>
+          <br />
+          <span className="hint">Everyone who has enquired, with their source, status, owner and notes.</span>
+          <br />
+          <Link to="/admin/leads">Open the leads</Link>
+        </li>
+        <li className="card">
           <strong>Marketing</strong>
           <br />
           <span className="hint">Page views, inquiries, checkouts and revenue by source, campaign and day.</span>

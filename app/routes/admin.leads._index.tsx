@@ -1,0 +1,251 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { Pagination } from "~/components/ui/pagination";
+import { TableScroll } from "~/components/ui/table-scroll";
+import type { LeadSource, LeadStatus } from "~/db/schema/leads";
+import {
+  isFiltered,
+  LEAD_SEARCH_MAX,
+  LEAD_SOURCE_LABELS,
+  LEAD_STATUS_LABELS,
+  leadListSearch,
+  parseLeadQuery,
+  UNASSIGNED,
+  type LeadListQuery,
+  type LeadQueryField,
+} from "~/leads/admin";
+import { listLeadOwners, listLeads, type TouchSummary } from "~/leads/admin.server";
+import { formatDate } from "~/utils/format";
+import { formatDateTime } from "~/utils/format-date-time";
+import { NOINDEX, pageMeta } from "~/utils/meta";
+import { pageParam } from "~/utils/page-param";
+
+type LeadRow = {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  sources: LeadSource[];
+  lastTouch: TouchSummary;
+  consent: string | null;
+  status: LeadStatus;
+  owner: string | null;
+  lastActivityAt: string;
+  lastActivity: string;
+};
+
+type LeadsPage = {
+  query: LeadListQuery;
+  errors: Partial<Record<LeadQueryField, string>>;
+  owners: { id: string; label: string }[];
+  page: number;
+  pageCount: number;
+  total: number;
+  leads: LeadRow[];
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, "admin");
+  const url = new URL(request.url);
+  const parsed = parseLeadQuery(url.searchParams);
+  const owners = await listLeadOwners(context.db);
+  if (!parsed.ok) {
+    // A filter edited into the address: say what is wrong rather than guess.
+    return data<LeadsPage>({ query: parsed.query, errors: parsed.errors, owners, page: 1, pageCount: 1, total: 0, leads: [] }, { status: 400 });
+  }
+  const page = pageParam(url) ?? 1;
+  const list = await listLeads(context.db, parsed.query, page);
+  return data<LeadsPage>({
+    query: parsed.query,
+    errors: {},
+    owners,
+    page,
+    pageCount: list.pageCount,
+    total: list.total,
+    leads: list.items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      email: item.email,
+      company: item.company,
+      sources: item.sources,
+      lastTouch: item.lastTouch,
+      consent: item.marketingConsentAt ? formatDate(item.marketingConsentAt) : null,
+      status: item.status,
+      owner: item.owner,
+      lastActivityAt: item.lastActivityAt,
+      lastActivity: formatDateTime(item.lastActivityAt),
+    })),
+  });
+}
+
+function FilterError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="field-error">
+      {message}
+    </p>
+  ) : null;
+}
+
+export default function AdminLeads() {
+  const { query, errors, owners, page, pageCount, total, leads } = useLoaderData<typeof loader>();
+  const filtered = isFiltered(query);
+  const invalid = Object.keys(errors).length > 0;
+  const describedBy = (field: LeadQueryField) => (errors[field] ? `lead-${field}-error` : undefined);
+  return (
+    <section aria-labelledby="leads-heading">
+      <h2 id="leads-heading">Leads</h2>
+      <p className="hint">
+        Everyone who has made an enquiry — contact and booking requests, resource downloads and Service Assistant conversations — one row per person, most
+        recently active first.
+      </p>
+      <Form method="get" action="/admin/leads" className="admin-search leads-filters" role="search" aria-label="Search and filter leads">
+        <div className="field leads-search">
+          <label htmlFor="lead-q">Search by name, email or company</label>
+          <input
+            id="lead-q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            maxLength={LEAD_SEARCH_MAX}
+            aria-invalid={errors.q ? true : undefined}
+            aria-describedby={describedBy("q")}
+          />
+          <FilterError id="lead-q-error" message={errors.q} />
+        </div>
+        <div className="field">
+          <label htmlFor="lead-status">Status</label>
+          <select
+            id="lead-status"
+            name="status"
+            defaultValue={query.status ?? ""}
+            aria-invalid={errors.status ? true : undefined}
+            aria-describedby={describedBy("status")}
+          >
+            <option value="">Any status</option>
+            {(Object.keys(LEAD_STATUS_LABELS) as LeadStatus[]).map((status) => (
+              <option key={status} value={status}>
+                {LEAD_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+          <FilterError id="lead-status-error" message={errors.status} />
+        </div>
+        <div className="field">
+          <label htmlFor="lead-source">Source</label>
+          <select
+            id="lead-source"
+            name="source"
+            defaultValue={query.source ?? ""}
+            aria-invalid={errors.source ? true : undefined}
+            aria-describedby={describedBy("source")}
+          >
+            <option value="">Any source</option>
+            {(Object.keys(LEAD_SOURCE_LABELS) as LeadSource[]).map((source) => (
+              <option key={source} value={source}>
+                {LEAD_SOURCE_LABELS[source]}
+              </option>
+            ))}
+          </select>
+          <FilterError id="lead-source-error" message={errors.source} />
+        </div>
+        <div className="field">
+          <label htmlFor="lead-owner">Owner</label>
+          <select
+            id="lead-owner"
+            name="owner"
+            defaultValue={query.owner ?? ""}
+            aria-invalid={errors.owner ? true : undefined}
+            aria-describedby={describedBy("owner")}
+          >
+            <option value="">Anyone</option>
+            <option value={UNASSIGNED}>Unassigned</option>
+            {owners.map((owner) => (
+              <option key={owner.id} value={owner.id}>
+                {owner.label}
+              </option>
+            ))}
+          </select>
+          <FilterError id="lead-owner-error" message={errors.owner} />
+        </div>
+        <button type="submit" className="button button-secondary">
+          Show leads
+        </button>
+        {filtered || invalid ? <Link to="/admin/leads">Clear filters</Link> : null}
+      </Form>
+      <p className="hint leads-summary" aria-live="polite">
+        {invalid || total === 0 ? null : `${total} ${total === 1 ? "lead" : "leads"}${filtered ? ` ${total === 1 ? "matches" : "match"} these filters` : ""}.`}{" "}
+        {invalid ? null : (
+          <a href={`/admin/leads.csv${leadListSearch(query)}`} download>
+            Download {filtered ? "these leads" : "all leads"} as CSV
+          </a>
+        )}
+      </p>
+      {leads.length ? (
+        <TableScroll label="Leads table">
+          <table className="admin-table leads-table">
+            <caption className="visually-hidden">
+              Leads{filtered ? " matching the filters" : ""}, most recently active first, {total} in all
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Company</th>
+                <th scope="col">Email</th>
+                <th scope="col">Sources</th>
+                <th scope="col">Last touch</th>
+                <th scope="col">Marketing consent</th>
+                <th scope="col">Status</th>
+                <th scope="col">Owner</th>
+                <th scope="col">Last activity</th>
+              </tr>
+            </thead>
+            <tbody>
+              {leads.map((lead) => (
+                <tr key={lead.id}>
+                  <th scope="row" className="cell-wrap">
+                    <Link to={`/admin/leads/${lead.id}`}>{lead.name}</Link>
+                  </th>
+                  <td className="cell-wrap">{lead.company ?? <span className="hint">—</span>}</td>
+                  <td className="cell-wrap">{lead.email}</td>
+                  <td>
+                    <ul className="leads-sources">
+                      {lead.sources.map((source) => (
+                        <li key={source}>{LEAD_SOURCE_LABELS[source]}</li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td className="cell-wrap">
+                    {lead.lastTouch.source} / {lead.lastTouch.medium}
+                    <br />
+                    <span className="hint">{lead.lastTouch.campaign}</span>
+                  </td>
+                  <td>{lead.consent ? `Yes, ${lead.consent}` : "No"}</td>
+                  <td>
+                    <span className={`badge lead-status lead-status-${lead.status}`}>{LEAD_STATUS_LABELS[lead.status]}</span>
+                  </td>
+                  <td>{lead.owner ?? <span className="hint">Unassigned</span>}</td>
+                  <td>
+                    <time dateTime={lead.lastActivityAt}>{lead.lastActivity}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      ) : invalid ? null : (
+        <p className="leads-empty">
+          {filtered
+            ? "No leads match these filters."
+            : "No leads yet. Enquiries from the contact and booking forms, resource downloads and the Service Assistant will appear here."}
+        </p>
+      )}
+      <Pagination page={page} pageCount={pageCount} href={(n) => `/admin/leads${leadListSearch(query, n)}`} previousLabel="← Newer" nextLabel="Older →" />
+    </section>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Leads · Admin", description: "ClarityAI Coaching administration.", path: "/admin/leads" }),
+  NOINDEX,
+];
