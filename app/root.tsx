@@ -12,8 +12,8 @@ import { useNonce } from "~/utils/nonce";
 import { readToast } from "~/platform/toast.server";
 import styles from "./styles/app.css?url";
 
-// The floating AI coach button, signed-in people only: its own small chunk, off the first load.
-const AiCoachLauncher = lazy(() => import("~/components/ai-coach/launcher"));
+// The floating chat buttons (AI coach, Service Assistant): their own small chunk, off the first load.
+const FloatingWidgets = lazy(() => import("~/components/floating-widgets"));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -64,11 +64,9 @@ function Shell({ children }: { children: ReactNode }) {
       </main>
       <MobileBookBar />
       <SiteFooter />
-      {rootData?.aiCoach && (
-        <Suspense>
-          <AiCoachLauncher flag={rootData.aiCoach} />
-        </Suspense>
-      )}
+      <Suspense>
+        <FloatingWidgets aiCoach={rootData?.aiCoach} />
+      </Suspense>
     </ToastProvider>
   );
 }

@@ -71,7 +71,9 @@ const LIGHTHOUSE_TARGETS: Record<CategoryId, number> = {
  * floating AI coach button (after hydration, signed-in users only) and its chat window (on first open).
  */
 const LAZY_CHUNKS: readonly { name: string; prefix: string }[] = [
-  { name: "AI coach button", prefix: "launcher-" },
+  { name: "Floating chat buttons, after hydration", prefix: "floating-widgets-" },
+  { name: "AI coach button (signed in), after hydration", prefix: "launcher-" },
+  { name: "Service Assistant window, on open", prefix: "sales-window-" },
   { name: "AI coach chat window, on open", prefix: "coach-window-" },
 ];
 /** First-load JS budgets, kB (1 kB = 1000 bytes) of gzip. */

@@ -1,8 +1,9 @@
 import type { ContentArticle } from "./conversation-protocol";
 
-// The offline coach: when no model is configured, or the model fails or times out, the reply is
-// written from the site's own playbook content (the pages the content index found for the
-// question), clearly labelled so nobody mistakes it for the AI coach.
+// The offline answerer: when no model is configured, or the model fails or times out, the reply is
+// written from the site's own content (the pages the content index found for the question), clearly
+// labelled so nobody mistakes it for the AI. The AI coach's answer is below; the Service Assistant
+// (app/sales-chat/offline-answer.ts) builds its own from the same pieces.
 
 export const OFFLINE_COACH_LABEL = "Offline coach:";
 
@@ -20,7 +21,8 @@ const GENERAL_PAGES: ContentArticle[] = [
 const ADVICE_WORDS = /\b(tax|legal|lawyer|sue|invest|investment|super fund|loan|financial advice|contract)\b/i;
 const EXPERT_WORDS = /\b(human|expert|real person|speak to someone|talk to someone)\b/i;
 
-function sentence(excerpt: string): string {
+/** An index excerpt as one clean sentence or so: no Markdown, at most about 260 characters. */
+export function excerptSentence(excerpt: string): string {
   const clean = excerpt
     .replace(/\s+/g, " ")
     .replace(/[#*_`>]/g, "")
@@ -28,6 +30,11 @@ function sentence(excerpt: string): string {
   if (clean.length <= 260) return clean;
   const cut = clean.slice(0, 260);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), 200))}…`;
+}
+
+/** One page found by the content index, as a Markdown list item linking to it. */
+export function articleLine(article: ContentArticle): string {
+  return `- **[${article.title}](${article.path})**: ${excerptSentence(article.excerpt)}`;
 }
 
 /** The whole offline answer, in Markdown, starting with the label. */
@@ -41,9 +48,7 @@ export function offlineCoachAnswer(question: string, articles: ContentArticle[],
       : `**${OFFLINE_COACH_LABEL}** ${why}, and none of our guides matches this question closely. These are good places to start.`,
   );
   lines.push("");
-  for (const article of found.length ? found : GENERAL_PAGES) {
-    lines.push(`- **[${article.title}](${article.path})**: ${sentence(article.excerpt)}`);
-  }
+  for (const article of found.length ? found : GENERAL_PAGES) lines.push(articleLine(article));
   lines.push("");
   if (ADVICE_WORDS.test(question)) {
     lines.push("This is general information, not financial, legal or tax advice: for your own situation, check with your accountant, BAS agent or lawyer.");

@@ -9,7 +9,10 @@ export const SSE_HEADERS = {
   "X-Accel-Buffering": "no",
 } as const;
 
-export function encodeSseEvent(event: ChatStreamEvent): string {
+/** One server-sent event as the chats send it: a name and a JSON payload. */
+export type SseEvent = { event: string; data: unknown };
+
+export function encodeSseEvent(event: SseEvent): string {
   return `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 
@@ -18,30 +21,34 @@ export function encodeSseEvent(event: ChatStreamEvent): string {
 // ends at a blank line, `data:` lines join with a newline, comments (":") and unknown fields are
 // ignored, and CRLF, CR and LF line endings are all accepted (the SSE standard's rules).
 
-const KNOWN_EVENTS = new Set<ChatStreamEvent["event"]>(["snapshot", "delta", "done", "error"]);
+const CHAT_EVENTS: readonly ChatStreamEvent["event"][] = ["snapshot", "delta", "done", "error"];
 
-/** An incremental parser: `push(text)` returns the complete events in it; the rest waits for more. */
-export function createSseParser() {
+/**
+ * An incremental parser: `push(text)` returns the complete events in it; the rest waits for more.
+ * Events not named in `known` are skipped.
+ */
+export function createSseParser<E extends SseEvent = ChatStreamEvent>(known: readonly E["event"][] = CHAT_EVENTS as readonly E["event"][]) {
+  const names = new Set<string>(known);
   let buffer = "";
   let name = "";
   let data: string[] = [];
   /** A CR at the end of a piece may be the first half of a CRLF split across pieces. */
   let pendingCr = false;
 
-  function dispatch(out: ChatStreamEvent[]) {
+  function dispatch(out: E[]) {
     const event = name || "message";
     const payload = data.join("\n");
     name = "";
     data = [];
-    if (!KNOWN_EVENTS.has(event as ChatStreamEvent["event"]) || payload === "") return;
+    if (!names.has(event) || payload === "") return;
     try {
-      out.push({ event, data: JSON.parse(payload) } as ChatStreamEvent);
+      out.push({ event, data: JSON.parse(payload) } as E);
     } catch {
       // A malformed event is skipped; the stream goes on.
     }
   }
 
-  function line(text: string, out: ChatStreamEvent[]) {
+  function line(text: string, out: E[]) {
     if (text === "") return dispatch(out);
     if (text.startsWith(":")) return;
     const colon = text.indexOf(":");
@@ -53,8 +60,8 @@ export function createSseParser() {
   }
 
   return {
-    push(text: string): ChatStreamEvent[] {
-      const out: ChatStreamEvent[] = [];
+    push(text: string): E[] {
+      const out: E[] = [];
       if (pendingCr && text.startsWith("\n")) text = text.slice(1);
       pendingCr = false;
       buffer += text;
@@ -79,10 +86,19 @@ export function createSseParser() {
  * The events of a fetch response's body, as they arrive. Ends when the server closes the stream or
  * `signal` aborts (then it simply stops; the caller knows why).
  */
-export async function* readChatStream(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<ChatStreamEvent> {
+export function readChatStream(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<ChatStreamEvent> {
+  return readSseStream<ChatStreamEvent>(body, CHAT_EVENTS, signal);
+}
+
+/** The events named in `known` of a fetch response's body, as they arrive (see readChatStream). */
+export async function* readSseStream<E extends SseEvent>(
+  body: ReadableStream<Uint8Array>,
+  known: readonly E["event"][],
+  signal?: AbortSignal,
+): AsyncGenerator<E> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  const parser = createSseParser();
+  const parser = createSseParser<E>(known);
   const cancel = () => void reader.cancel().catch(() => undefined);
   signal?.addEventListener("abort", cancel, { once: true });
   try {

@@ -2,6 +2,7 @@ import { sendUserOnboarding } from "~/accounts/onboarding.server";
 import { chatWithAi, getPromptPacksFunction } from "~/ai-coach/functions.server";
 import { checkAiSubscription, createAiSubscription } from "~/billing/functions.server";
 import type { RequestContext } from "~/context.server";
+import { serviceDiscoveryChat } from "~/sales-chat/functions.server";
 import { CallerError, resolveCaller } from "./caller.server";
 import { jsonResponse, preflight, withCors } from "./http.server";
 import { bodyReader, FunctionError, functionErrorResponse, type ServerFunction } from "./server-function.server";
@@ -16,6 +17,7 @@ const FUNCTIONS: Readonly<Record<string, ServerFunction>> = {
   "get-prompt-packs": getPromptPacksFunction,
   "check-ai-subscription": checkAiSubscription,
   "create-ai-subscription": createAiSubscription,
+  "service-discovery-chat": serviceDiscoveryChat,
 };
 
 /** Supabase's gateway answers in this shape before a function runs (unknown name, no or bad token). */

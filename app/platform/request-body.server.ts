@@ -7,8 +7,8 @@
  * Paths whose handlers take JSON or other bodies of their own (APIs, webhooks): not checked here.
  * A path is under a prefix when it equals it or continues with "/".
  */
-// /ai-coach: the AI coach's JSON API for the web UI (app/ai-coach/http.server.ts reads bounded JSON and refuses forms).
-export const API_PREFIXES = ["/auth/v1", "/rest/v1", "/functions/v1", "/webhooks", "/ai-coach"] as const;
+// /ai-coach and /sales-chat: the chats' JSON APIs for the web UI (each reads bounded JSON and refuses forms).
+export const API_PREFIXES = ["/auth/v1", "/rest/v1", "/functions/v1", "/webhooks", "/ai-coach", "/sales-chat"] as const;
 
 /** The largest form body a page accepts. No page takes uploads: every form is a few short fields. */
 export const FORM_BODY_LIMIT = 64 * 1024;

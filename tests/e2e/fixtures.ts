@@ -94,11 +94,16 @@ function failuresIn(log: PageLog, javaScriptEnabled: boolean) {
   const cancelledPrefetch = (failure: Failure) => failure.speculative && failure.detail === "net::ERR_ABORTED";
   const answeredNoStore = (failure: Failure) => failure.answeredNoStore === true && failure.detail === "net::ERR_ABORTED";
   const cancelledIcon = (failure: Failure) => failure.detail === "net::ERR_ABORTED" && new URL(failure.url).pathname === "/favicon.svg";
+  // A built script still downloading when the test moves to the next page (the floating chat buttons
+  // load after hydration) is cancelled by the browser; a missing one would answer 404 instead.
+  const cancelledScript = (failure: Failure) =>
+    failure.detail === "net::ERR_ABORTED" && failure.resourceType === "script" && new URL(failure.url).pathname.startsWith("/assets/");
   const scriptWithJavaScriptOff = (failure: Failure) => !javaScriptEnabled && failure.resourceType === "script" && failure.detail === "csp";
   return [
     ...log.responses.filter((response) => response.status >= 400),
     ...log.aborted.filter(
-      (failure) => !cancelledPrefetch(failure) && !scriptWithJavaScriptOff(failure) && !answeredNoStore(failure) && !cancelledIcon(failure),
+      (failure) =>
+        !cancelledPrefetch(failure) && !scriptWithJavaScriptOff(failure) && !answeredNoStore(failure) && !cancelledIcon(failure) && !cancelledScript(failure),
     ),
   ];
 }
@@ -214,10 +219,15 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** Waits until React has hydrated the page, so client behaviour (toasts, hotkeys) is live. */
+/**
+ * Waits until React has hydrated the page, so client behaviour (toasts, hotkeys) is live, and the
+ * floating chat buttons (fetched after hydration) are in place, so leaving the page never cuts
+ * their download short.
+ */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
   await page.waitForFunction(() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+  await page.locator(".floating-widgets").waitFor({ state: "attached" });
   return response;
 }
 

@@ -249,6 +249,7 @@ const TARGET_NAMES = [
   "form /admin/users role changes (admin)",
   "form /admin/jobs (admin)",
   "form /admin/escalations (admin)",
+  "form /admin/leads (admin)",
   "forms needing a session, signed out",
   "form /unsubscribe (signed link and RFC 8058 one-click)",
   "payments: sandbox checkout and portal forms, POST /webhooks/stripe, payment pages",
@@ -264,6 +265,7 @@ const TARGET_NAMES = [
   "API /factors (bearer)",
   "API external sign-in: /authorize, /callback, /sso, identities",
   "API /ai-coach (signed in, JSON)",
+  "API /sales-chat and service-discovery-chat (anyone, JSON)",
   "API /rest/v1 and /functions/v1 (bearer)",
 ] as const;
 

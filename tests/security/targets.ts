@@ -114,6 +114,8 @@ export type Fixtures = {
   billing: WebUser;
   /** An expert escalation raised by `member` (no conversation behind it), for the admin's forms. */
   escalationId: string;
+  /** A lead with one enquiry, for the admin's lead forms. */
+  leadId: string;
 };
 
 async function insertFactor(
@@ -154,6 +156,11 @@ export async function createFixtures(): Promise<Fixtures> {
   )
     .bind(escalationId, member.id, crypto.randomUUID(), crypto.randomUUID(), "The subscriber asked for an expert.", "Fuzz question?", "[]")
     .run();
+  const leadId = crypto.randomUUID();
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO leads (id, source, name, email) VALUES (?, 'contact', 'Fuzz lead', ?)").bind(leadId, uniqueEmail("fuzz-lead")),
+    env.DB.prepare("INSERT INTO lead_activities (id, lead_id, source, message) VALUES (?, ?, 'contact', 'Fuzz enquiry')").bind(crypto.randomUUID(), leadId),
+  ]);
 
   return {
     admin: await webUser("admin", ["admin"]),
@@ -185,6 +192,7 @@ export async function createFixtures(): Promise<Fixtures> {
     unsubscribeToken: await unsubscribeToken(readEnv(env), uniqueEmail("fuzz-unsubscribe")),
     billing: await webUser("billing"),
     escalationId,
+    leadId,
   };
 }
 
@@ -564,6 +572,7 @@ const countOf = async (table: string) => (await env.DB.prepare(`SELECT count(*) 
 export const FUZZED_ACTION_ROUTES = [
   "routes/admin.escalations.$id",
   "routes/admin.jobs",
+  "routes/admin.leads.$id",
   "routes/ai-coach.chat",
   "routes/ai-coach.conversations.$id",
   "routes/ai-coach.conversations.$id.escalate",
@@ -577,6 +586,7 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/payments-sandbox.portal.$id",
   "routes/profile",
   "routes/resources",
+  "routes/sales-chat",
   "routes/services.$slug",
   "routes/sign-out",
   "routes/unsubscribe",
@@ -605,10 +615,11 @@ const JSON_OBJECT: readonly JsonPayload[] = [...OBJECT_PAYLOADS, ...TYPE_PAYLOAD
 const afterOperator = (operator: string, payloads: readonly Payload[]): Payload[] =>
   payloads.map((p) => ({ label: `${operator}${p.label}`, value: `${operator}${p.value}` }));
 
-/** The AI coach's JSON API for the web UI (/ai-coach/*): a signed-in browser's JSON posts, each field with the corpus. */
-function aiCoachJsonProbes(spec: {
+/** The chats' JSON APIs for the web UI (/ai-coach/*, /sales-chat): a browser's JSON posts on this site, each field with the corpus. */
+function siteJsonProbes(spec: {
   path: string;
-  cookie: string;
+  /** The signed-in browser's cookie; none for a visitor. */
+  cookie?: string;
   base: () => Record<string, unknown>;
   fields: Record<string, readonly JsonPayload[]>;
 }): Probe[] {
@@ -1011,6 +1022,60 @@ export function buildTargets(fx: Fixtures): Target[] {
       ],
     },
     {
+      name: "form /admin/leads (admin)",
+      concurrency: 8,
+      // The lead's follow-up and its audit trail: a batch of refused forms must change neither.
+      snapshot: async () => ({
+        lead: await rowOf("SELECT status, owner_id, notes, updated_at FROM leads WHERE id = ?", fx.leadId),
+        audit: await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'lead_updated'").first("n"),
+      }),
+      probes: [
+        ...formProbes({
+          path: `/admin/leads/${fx.leadId}`,
+          label: "status",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "update-status", status: "contacted" }),
+          fields: { intent: FULL, status: FULL },
+        }),
+        ...formProbes({
+          path: `/admin/leads/${fx.leadId}`,
+          label: "owner",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "assign-owner", ownerId: fx.admin.id }),
+          fields: { ownerId: FULL },
+        }),
+        ...formProbes({
+          path: `/admin/leads/${fx.leadId}`,
+          label: "notes",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "save-notes", notes: "Called, left a message." }),
+          fields: { notes: FULL },
+        }),
+        ...formProbes({
+          path: `/admin/leads/${fx.leadId}`,
+          label: "as a non-admin",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "update-status", status: "won" }),
+          fields: { intent: CORE, status: CORE },
+          structural: false,
+        }),
+        ...queryProbes({
+          path: "/admin/leads",
+          cookie: fx.admin.cookie,
+          base: { q: "fuzz", status: "new", source: "contact", owner: "unassigned" },
+          params: { q: URLS, status: URLS_CORE, source: URLS_CORE, owner: URLS_CORE, page: URLS_CORE },
+        }),
+        ...queryProbes({
+          path: "/admin/leads.csv",
+          cookie: fx.admin.cookie,
+          base: { status: "new" },
+          params: { q: URLS_CORE, status: URLS_CORE, source: URLS_CORE, owner: URLS_CORE },
+        }),
+        ...pathProbes({ template: "/admin/leads/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ method: "POST", template: "/admin/leads/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
+      ],
+    },
+    {
       name: "forms needing a session, signed out",
       concurrency: 16,
       snapshot: async () => ({ roles: await countOf("user_roles"), profiles: await countOf("profiles") }),
@@ -1368,6 +1433,50 @@ export function buildTargets(fx: Fixtures): Target[] {
 
     // ── The AI coach's JSON API (signed in, no subscription: every field is still validated first) ──
     {
+      name: "API /sales-chat and service-discovery-chat (anyone, JSON)",
+      concurrency: 8,
+      probes: [
+        ...jsonProbes({
+          path: "/functions/v1/service-discovery-chat",
+          base: (tag) => ({
+            message: "How much does business coaching cost?",
+            conversationHistory: [
+              { role: "user", content: "Hello" },
+              { role: "assistant", content: "Hi! How can I help?" },
+            ],
+            contactInfo: { name: tag.name, email: tag.email, company: "Fuzz Pty Ltd", phone: "0412 345 678", businessType: "Other", marketingConsent: false },
+            conversationId: crypto.randomUUID(),
+            pagePath: "/services",
+          }),
+          fields: {
+            message: JSON_FULL,
+            conversationHistory: JSON_OBJECT,
+            contactInfo: JSON_OBJECT,
+            "contactInfo.name": JSON_CORE,
+            "contactInfo.email": JSON_FULL,
+            "contactInfo.company": JSON_CORE,
+            "contactInfo.phone": JSON_CORE,
+            "contactInfo.businessType": JSON_CORE,
+            "contactInfo.marketingConsent": JSON_CORE,
+            conversationId: JSON_CORE,
+            pagePath: JSON_CORE,
+          },
+        }),
+        // The widget's streamed route: the same handler, so one of each kind (an accepted message streams at a typing pace).
+        ...siteJsonProbes({
+          path: "/sales-chat",
+          base: () => ({
+            message: "What services do you offer?",
+            conversationHistory: [],
+            contactInfo: null,
+            conversationId: crypto.randomUUID(),
+            pagePath: "/",
+          }),
+          fields: { message: JSON_CORE, conversationHistory: JSON_CORE, contactInfo: JSON_CORE },
+        }),
+      ],
+    },
+    {
       name: "API /ai-coach (signed in, JSON)",
       concurrency: 6,
       snapshot: async () => ({
@@ -1376,25 +1485,25 @@ export function buildTargets(fx: Fixtures): Target[] {
         escalations: await countOf("ai_escalations"),
       }),
       probes: [
-        ...aiCoachJsonProbes({
+        ...siteJsonProbes({
           path: "/ai-coach/chat",
           cookie: fx.member.cookie,
           base: () => ({ message: "How do I improve cash flow?", conversationId: null, clientMessageId: "fuzz-client-message-1" }),
           fields: { message: JSON_FULL, conversationId: JSON_CORE, clientMessageId: JSON_CORE },
         }),
-        ...aiCoachJsonProbes({
+        ...siteJsonProbes({
           path: `/ai-coach/conversations/${UUID_ZERO}`,
           cookie: fx.member.cookie,
           base: () => ({ intent: "rename", title: "Fuzz title" }),
           fields: { intent: JSON_CORE, title: JSON_FULL },
         }),
-        ...aiCoachJsonProbes({
+        ...siteJsonProbes({
           path: `/ai-coach/conversations/${UUID_ZERO}/escalate`,
           cookie: fx.member.cookie,
           base: () => ({ messageId: "m1" }),
           fields: { messageId: JSON_CORE },
         }),
-        ...aiCoachJsonProbes({ path: `/ai-coach/conversations/${UUID_ZERO}/stop`, cookie: fx.member.cookie, base: () => ({}), fields: {} }),
+        ...siteJsonProbes({ path: `/ai-coach/conversations/${UUID_ZERO}/stop`, cookie: fx.member.cookie, base: () => ({}), fields: {} }),
         ...pathProbes({ template: "/ai-coach/conversations/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/ai-coach/conversations/{}/stream", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/ai-coach/conversations/{}/export.md", cookie: fx.member.cookie, payloads: URLS_CORE }),
@@ -1461,14 +1570,18 @@ export function buildTargets(fx: Fixtures): Target[] {
 /** After the fuzz: the admin pages that list what it stored (names, emails, audit details, outbox). */
 export async function storedValueTarget(fx: Fixtures): Promise<Target> {
   const { results } = await env.DB.prepare("SELECT id FROM email_outbox ORDER BY created_at DESC LIMIT 40").all<{ id: string }>();
+  const { results: newestLeads } = await env.DB.prepare("SELECT id FROM leads ORDER BY last_activity_at DESC LIMIT 20").all<{ id: string }>();
   const pages = [
     "/admin",
     ...[1, 2, 3, 4, 5, 6, 7, 8].map((page) => `/admin/users?page=${page}`),
     "/admin/users?q=fuzz",
     "/admin/users?q=script",
+    ...[1, 2, 3, 4].map((page) => `/admin/leads?page=${page}`),
+    "/admin/leads?q=fuzz",
     ...[1, 2, 3, 4].map((page) => `/admin/outbox?page=${page}`),
     ...[1, 2, 3, 4].map((page) => `/admin/audit?page=${page}`),
     ...results.map((row) => `/admin/outbox/${row.id}`),
+    ...newestLeads.map((row) => `/admin/leads/${row.id}`),
   ];
   return {
     name: "stored values on admin pages",

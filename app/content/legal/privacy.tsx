@@ -113,8 +113,8 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
           these messages overseas, for example in the United States.
         </p>
         <p>
-          <strong>Conversations are deleted automatically after {retention}.</strong> If you share your contact details in the Service Assistant, we keep them
-          as an enquiry so that we can get back to you.
+          <strong>Conversations are deleted automatically after {retention}.</strong> If you share your contact details in the Service Assistant, we keep them,
+          with that conversation, as an enquiry so that we can get back to you; until then, the Service Assistant keeps nothing of what you ask.
         </p>
         <p>
           If you’re on the ClarityAI pro plan and a question is escalated for expert review, a member of our team will read that conversation so they can follow

@@ -1,0 +1,39 @@
+import { articleLine } from "~/ai-coach/offline-coach";
+import type { ContentArticle } from "~/ai-coach/conversation-protocol";
+import type { SiteFact } from "./facts";
+
+// The Service Assistant's offline answer, when no model is configured or it fails: the site facts
+// that match the question, quoted as they are, or an honest "I don't know" with the pages the
+// shared content index found; always labelled, always ending with the way to book the free call.
+
+export const OFFLINE_ASSISTANT_LABEL = "Offline assistant:";
+
+const BOOKING_STEER = "The best next step is a [free 20-minute discovery call](/booking) with one of our coaches: no cost and no obligation.";
+
+/** The facts a question is about, best first (the number of their words it uses), at most `max`. */
+export function matchingFacts(question: string, facts: readonly SiteFact[], max = 3): SiteFact[] {
+  return facts
+    .map((fact, order) => ({ fact, order, score: (question.match(new RegExp(fact.matches.source, "gi")) ?? []).length }))
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, max)
+    .map((entry) => entry.fact);
+}
+
+/** The whole offline answer, in Markdown, starting with the label. */
+export function offlineAssistantAnswer(question: string, facts: readonly SiteFact[], articles: readonly ContentArticle[], afterModelFailure: boolean): string {
+  const found = matchingFacts(question, facts);
+  const why = afterModelFailure ? "Our AI assistant isn't reachable right now" : "Our AI assistant isn't switched on here";
+  const lines: string[] = [];
+  if (found.length) {
+    lines.push(`**${OFFLINE_ASSISTANT_LABEL}** ${why}, so here is what our website says.`, "");
+    for (const fact of found) lines.push(fact.text, "");
+  } else {
+    lines.push(`**${OFFLINE_ASSISTANT_LABEL}** ${why}. I don't know the answer to that from what's on our website, and I'd rather not guess.`, "");
+    if (articles.length) {
+      lines.push("These pages of our site may help:", ...articles.slice(0, 3).map(articleLine), "");
+    }
+  }
+  if (!found.some((fact) => fact.id === "discovery-call")) lines.push(BOOKING_STEER);
+  return lines.join("\n").trim();
+}

@@ -1,0 +1,171 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, expect, test } from "vitest";
+import { rebuildContentIndex } from "~/ai-coach/content-index.server";
+import { parseAttributionSnapshot } from "~/attribution/types";
+import { parseTranscript } from "~/leads/transcript";
+import { MARKETING_CONSENT_SOURCE } from "~/sales-chat/chat.server";
+import { contactSummary, type ContactInfo, type SalesChatMessage } from "~/sales-chat/types";
+import { fetchApp } from "../app";
+import { uniqueEmail } from "../auth-helpers";
+import { formPost, outboxFor } from "../factories";
+import { holdJobs } from "../queue-helpers";
+import { land, unique } from "../attribution/helpers";
+import { activitiesOf, chatBody, functionReply, leadByEmail, postSalesChat, streamedReply } from "./helpers";
+
+// Sharing details in the Service Assistant stores one lead per person with the conversation's
+// transcript, page and attribution, records one CONTACT_FORM conversion and emails the team once;
+// a later enquiry from the same address merges into the same lead.
+
+beforeAll(async () => {
+  await rebuildContentIndex(env.DB);
+});
+
+async function contactConversions(sessionId: string) {
+  return (
+    await env.DB.prepare("SELECT * FROM conversions WHERE attribution_session = ? AND type = 'CONTACT_FORM'")
+      .bind(sessionId)
+      .all<{ label: string; source: string; medium: string; campaign: string }>()
+  ).results;
+}
+
+/** A visitor's conversation: a question, then the "Let's connect" summary with their details. */
+async function shareDetails(contact: ContactInfo, cookie: string, conversationId = crypto.randomUUID()) {
+  // The first question through the function (no typing pace), the details through the widget's stream.
+  const answer = await functionReply("How much does business coaching cost?", { conversationId, pagePath: "/locations/perth-business-coaching" }, env, {
+    Cookie: cookie,
+  });
+  const history: SalesChatMessage[] = [
+    { role: "user", content: "How much does business coaching cost?" },
+    { role: "assistant", content: answer },
+  ];
+  const summary = contactSummary(contact);
+  const response = await postSalesChat(
+    chatBody(summary, { conversationId, conversationHistory: history, contactInfo: contact, pagePath: "/locations/perth-business-coaching" }),
+    {
+      headers: { Cookie: cookie },
+    },
+  );
+  expect(response.status).toBe(200);
+  const reply = await streamedReply(response);
+  return {
+    conversationId,
+    summary,
+    history: [...history, { role: "user" as const, content: summary }, { role: "assistant" as const, content: reply.done!.content }],
+  };
+}
+
+test("sharing details stores the lead with transcript, page and attribution, records CONTACT_FORM once and emails the team once", async () => {
+  const jobs = holdJobs();
+  const landing = await land("newsletter", "email");
+  const email = uniqueEmail("chat-lead");
+  const contact: ContactInfo = {
+    name: "Priya Natarajan",
+    email: email.toUpperCase(),
+    company: "Natarajan Dental",
+    businessType: "Health and wellbeing",
+    phone: "0412 345 678",
+    marketingConsent: true,
+  };
+  const chat = await shareDetails(contact, landing.cookie);
+
+  const lead = await leadByEmail(email);
+  expect(lead).toMatchObject({
+    email,
+    name: "Priya Natarajan",
+    company: "Natarajan Dental",
+    business_type: "Health and wellbeing",
+    source: "service-chat",
+    status: "new",
+  });
+  expect(lead!.marketing_consent_at).not.toBeNull();
+  expect(lead!.marketing_consent_source).toBe(MARKETING_CONSENT_SOURCE);
+
+  const [activity, ...others] = await activitiesOf(lead!.id);
+  expect(others).toEqual([]);
+  expect(activity).toMatchObject({ source: "service-chat", page_path: "/locations/perth-business-coaching" });
+  // The whole conversation, the reply to the summary included.
+  expect(parseTranscript(activity!.transcript)).toEqual(chat.history);
+  expect(parseAttributionSnapshot(activity!.attribution)?.last).toMatchObject({ source: "newsletter", medium: "email", campaign: landing.campaign });
+
+  // A follow-up question in the same conversation: the same activity, a longer transcript, no second email or conversion.
+  const more = await postSalesChat(
+    chatBody("Is there a money-back guarantee?", { conversationId: chat.conversationId, conversationHistory: chat.history, contactInfo: contact }),
+    { headers: { Cookie: landing.cookie } },
+  );
+  const followUp = await streamedReply(more);
+  const [updated, ...none] = await activitiesOf(lead!.id);
+  expect(none).toEqual([]);
+  expect(updated!.id).toBe(activity!.id);
+  expect(parseTranscript(updated!.transcript)).toEqual([
+    ...chat.history,
+    { role: "user", content: "Is there a money-back guarantee?" },
+    { role: "assistant", content: followUp.done!.content },
+  ]);
+
+  expect(await contactConversions(landing.sessionId)).toEqual([
+    expect.objectContaining({ label: "Service Assistant", source: "newsletter", medium: "email", campaign: landing.campaign }),
+  ]);
+
+  expect(jobs.held.filter((job) => job.type === "lead.notify")).toEqual([{ type: "lead.notify", version: 1, leadId: lead!.id, activityId: activity!.id }]);
+  await jobs.flush();
+  await jobs.flush();
+  const emails = await outboxFor(`lead.notify:${activity!.id}`);
+  expect(emails).toHaveLength(1);
+  const sent = emails[0] as { to_address: string; subject: string; text_body: string };
+  expect(sent.to_address).toBe("team@clarityai.com.au");
+  expect(sent.subject).toBe("New Service Assistant enquiry from Priya Natarajan");
+  expect(sent.text_body).toContain("Visitor: How much does business coaching cost?");
+  expect(sent.text_body).toContain(`Visitor: ${chat.summary}`);
+});
+
+test("an enquiry from the same address merges into the lead: one lead, one activity per enquiry, details updated, consent kept", async () => {
+  const landing = await land("google", "cpc");
+  const email = uniqueEmail("merge");
+  await shareDetails({ name: "Sam Lee", email, company: "Lee Logistics", marketingConsent: true }, landing.cookie);
+  const first = await leadByEmail(email);
+
+  const contact = await fetchApp(
+    formPost(
+      "/contact",
+      { name: "Samantha Lee", email: email.toUpperCase(), company: "", phone: "", businessType: "", message: "Following up on my chat." },
+      { Cookie: landing.cookie },
+    ),
+  );
+  expect(contact.status).toBe(302);
+
+  expect(await env.DB.prepare("SELECT count(*) AS n FROM leads WHERE email = ?").bind(email).first("n")).toBe(1);
+  const merged = await leadByEmail(email);
+  expect(merged).toMatchObject({ id: first!.id, name: "Samantha Lee", company: "Lee Logistics", source: "service-chat" });
+  expect(merged!.marketing_consent_at).toBe(first!.marketing_consent_at);
+  const activities = await activitiesOf(first!.id);
+  expect(activities.map((activity) => activity.source)).toEqual(["service-chat", "contact"]);
+  expect(activities[1]).toMatchObject({ message: "Following up on my chat.", page_path: "/contact" });
+});
+
+test("details without the consent tick store no marketing consent", async () => {
+  const landing = await land();
+  const email = uniqueEmail("no-consent");
+  await shareDetails({ name: "Alex Morgan", email }, landing.cookie);
+  expect(await leadByEmail(email)).toMatchObject({ marketing_consent_at: null, marketing_consent_source: null });
+});
+
+test("supabase-js callers without a conversation id keep one lead activity per conversation, keyed by its first message", async () => {
+  const email = uniqueEmail("function");
+  const contactInfo = { name: "Jo Citizen", email, company: "", phone: "", businessType: "" };
+  const question = `What does ClarityAI Pro include? (${unique()})`;
+  const reply = await functionReply(question, { conversationId: undefined, contactInfo });
+  await functionReply("And how do I book?", {
+    conversationId: undefined,
+    contactInfo,
+    conversationHistory: [
+      { role: "user", content: question },
+      { role: "assistant", content: reply },
+    ],
+  });
+  const lead = await leadByEmail(email);
+  const activities = await activitiesOf(lead!.id);
+  expect(activities).toHaveLength(1);
+  expect(parseTranscript(activities[0]!.transcript).map((entry) => entry.content)).toEqual([question, reply, "And how do I book?", expect.any(String)]);
+  // Blank optional fields are stored as nothing, not as empty strings.
+  expect(lead).toMatchObject({ company: null, business_type: null });
+});
