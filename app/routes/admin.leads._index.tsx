@@ -87,6 +87,30 @@ function FilterError({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
+/** One of the list's filters: a labelled select whose error (a bad value in the address) is read with it. */
+function FilterSelect(props: { field: LeadQueryField; label: string; value: string | null; error?: string; options: { value: string; label: string }[] }) {
+  const id = `lead-${props.field}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <select
+        id={id}
+        name={props.field}
+        defaultValue={props.value ?? ""}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+      >
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FilterError id={`${id}-error`} message={props.error} />
+    </div>
+  );
+}
+
 export default function AdminLeads() {
   const { query, errors, owners, page, pageCount, total, leads } = useLoaderData<typeof loader>();
   const filtered = isFiltered(query);
@@ -113,61 +137,37 @@ export default function AdminLeads() {
           />
           <FilterError id="lead-q-error" message={errors.q} />
         </div>
-        <div className="field">
-          <label htmlFor="lead-status">Status</label>
-          <select
-            id="lead-status"
-            name="status"
-            defaultValue={query.status ?? ""}
-            aria-invalid={errors.status ? true : undefined}
-            aria-describedby={describedBy("status")}
-          >
-            <option value="">Any status</option>
-            {(Object.keys(LEAD_STATUS_LABELS) as LeadStatus[]).map((status) => (
-              <option key={status} value={status}>
-                {LEAD_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-          <FilterError id="lead-status-error" message={errors.status} />
-        </div>
-        <div className="field">
-          <label htmlFor="lead-source">Source</label>
-          <select
-            id="lead-source"
-            name="source"
-            defaultValue={query.source ?? ""}
-            aria-invalid={errors.source ? true : undefined}
-            aria-describedby={describedBy("source")}
-          >
-            <option value="">Any source</option>
-            {(Object.keys(LEAD_SOURCE_LABELS) as LeadSource[]).map((source) => (
-              <option key={source} value={source}>
-                {LEAD_SOURCE_LABELS[source]}
-              </option>
-            ))}
-          </select>
-          <FilterError id="lead-source-error" message={errors.source} />
-        </div>
-        <div className="field">
-          <label htmlFor="lead-owner">Owner</label>
-          <select
-            id="lead-owner"
-            name="owner"
-            defaultValue={query.owner ?? ""}
-            aria-invalid={errors.owner ? true : undefined}
-            aria-describedby={describedBy("owner")}
-          >
-            <option value="">Anyone</option>
-            <option value={UNASSIGNED}>Unassigned</option>
-            {owners.map((owner) => (
-              <option key={owner.id} value={owner.id}>
-                {owner.label}
-              </option>
-            ))}
-          </select>
-          <FilterError id="lead-owner-error" message={errors.owner} />
-        </div>
+        <FilterSelect
+          field="status"
+          label="Status"
+          value={query.status}
+          error={errors.status}
+          options={[
+            { value: "", label: "Any status" },
+            ...(Object.keys(LEAD_STATUS_LABELS) as LeadStatus[]).map((status) => ({ value: status, label: LEAD_STATUS_LABELS[status] })),
+          ]}
+        />
+        <FilterSelect
+          field="source"
+          label="Source"
+          value={query.source}
+          error={errors.source}
+          options={[
+            { value: "", label: "Any source" },
+            ...(Object.keys(LEAD_SOURCE_LABELS) as LeadSource[]).map((source) => ({ value: source, label: LEAD_SOURCE_LABELS[source] })),
+          ]}
+        />
+        <FilterSelect
+          field="owner"
+          label="Owner"
+          value={query.owner}
+          error={errors.owner}
+          options={[
+            { value: "", label: "Anyone" },
+            { value: UNASSIGNED, label: "Unassigned" },
+            ...owners.map((owner) => ({ value: owner.id, label: owner.label })),
+          ]}
+        />
         <button type="submit" className="button button-secondary">
           Show leads
         </button>

@@ -134,7 +134,7 @@ test("the last attempt's error reaches the failed job", async () => {
   // A lead.notify job whose lead write fails on its last attempt: the main consumer keeps the error…
   const prepare = env.DB.prepare.bind(env.DB);
   vi.spyOn(env.DB, "prepare").mockImplementation((sql: string) => {
-    if (/^select "id", "source"/i.test(sql)) throw new Error("D1 is overloaded");
+    if (/^select "leads"."id"/i.test(sql)) throw new Error("D1 is overloaded");
     return prepare(sql);
   });
   const last = await deliver("clarityai-jobs", [{ id, body: { type: "lead.notify", version: 1, leadId: crypto.randomUUID() }, attempts: 4 }]);

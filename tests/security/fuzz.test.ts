@@ -264,8 +264,8 @@ const TARGET_NAMES = [
   "API /user, /logout, /reauthenticate (bearer)",
   "API /factors (bearer)",
   "API external sign-in: /authorize, /callback, /sso, identities",
-  "API /ai-coach (signed in, JSON)",
   "API /sales-chat and service-discovery-chat (anyone, JSON)",
+  "API /ai-coach (signed in, JSON)",
   "API /rest/v1 and /functions/v1 (bearer)",
 ] as const;
 
