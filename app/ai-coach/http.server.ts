@@ -1,22 +1,16 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { requireUser } from "~/auth/guards.server";
 import type { Viewer } from "~/auth/web-sessions.server";
-import { jsonResponse, readJson } from "~/data-api/http.server";
+import { jsonResponse, readJsonBody } from "~/data-api/http.server";
 import type { ChatApiError } from "./chat-types";
 import { ChatError } from "./chat.server";
 
 // The plumbing of the /ai-coach JSON routes the web UI calls: the sign-in guard first, JSON bodies
 // only (a form post is refused before anything is read), refusals as { error, code } with a 4xx.
 
-const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
-
 /** The request's JSON body (undefined when empty), or a ChatError 400/413. */
-async function readChatBody(request: Request): Promise<unknown> {
-  if (FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) throw new ChatError(400, "invalid_request", "Send the request as JSON.");
-  const body = await readJson(request);
-  if (body.kind === "too-large") throw new ChatError(413, "payload_too_large", "That message is too large.");
-  if (body.kind === "invalid") throw new ChatError(400, "invalid_json", "The request body is not valid JSON.");
-  return body.kind === "json" ? body.value : undefined;
+function readChatBody(request: Request): Promise<unknown> {
+  return readJsonBody(request, (status, code, message) => new ChatError(status, code, message), "That message is too large.");
 }
 
 export function chatJson(body: unknown, status = 200): Response {

@@ -59,6 +59,25 @@ export async function readJson(request: Request): Promise<BodyResult> {
   }
 }
 
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/**
+ * The JSON body (undefined when empty) of a web UI's JSON request, such as the chats': a form post
+ * is refused before anything is read, then an oversized (413) or malformed (400) body. `refuse`
+ * makes the caller's own error from a status, code and message to show.
+ */
+export async function readJsonBody(
+  request: Request,
+  refuse: (status: number, code: string, message: string) => Error,
+  tooLargeMessage: string,
+): Promise<unknown> {
+  if (FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) throw refuse(400, "invalid_request", "Send the request as JSON.");
+  const body = await readJson(request);
+  if (body.kind === "too-large") throw refuse(413, "payload_too_large", tooLargeMessage);
+  if (body.kind === "invalid") throw refuse(400, "invalid_json", "The request body is not valid JSON.");
+  return body.kind === "json" ? body.value : undefined;
+}
+
 /** Whether the request's Content-Type is JSON (or absent, which PostgREST reads as JSON). */
 export function isJsonContentType(request: Request): boolean {
   const type = request.headers.get("Content-Type");

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunction
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { createAuthContext } from "~/auth/context.server";
 import { requireRole } from "~/auth/guards.server";
+import { describedByOf, FieldFrame } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
 import type { LeadStatus } from "~/db/schema/leads";
 import { LEAD_NOTES_MAX, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from "~/leads/admin";
@@ -170,14 +171,13 @@ export default function AdminLead() {
       <div className="lead-forms">
         <Form method="post" className="lead-form">
           <input type="hidden" name="intent" value="update-status" />
-          <div className="field">
-            <label htmlFor="lead-status">Status</label>
+          <FieldFrame id="lead-status" label="Status" error={statusError}>
             <select
               id="lead-status"
               name="status"
               defaultValue={lead.status}
               aria-invalid={statusError ? true : undefined}
-              aria-describedby={statusError ? "lead-status-error" : undefined}
+              aria-describedby={describedByOf("lead-status", undefined, statusError)}
             >
               {(Object.keys(LEAD_STATUS_LABELS) as LeadStatus[]).map((status) => (
                 <option key={status} value={status}>
@@ -185,12 +185,7 @@ export default function AdminLead() {
                 </option>
               ))}
             </select>
-            {statusError ? (
-              <p id="lead-status-error" className="field-error">
-                {statusError}
-              </p>
-            ) : null}
-          </div>
+          </FieldFrame>
           <button type="submit" className="button button-secondary" disabled={busy}>
             Save status
           </button>
@@ -198,14 +193,13 @@ export default function AdminLead() {
 
         <Form method="post" className="lead-form">
           <input type="hidden" name="intent" value="assign-owner" />
-          <div className="field">
-            <label htmlFor="lead-owner">Owner</label>
+          <FieldFrame id="lead-owner" label="Owner" error={ownerError}>
             <select
               id="lead-owner"
               name="ownerId"
               defaultValue={lead.ownerId ?? ""}
               aria-invalid={ownerError ? true : undefined}
-              aria-describedby={ownerError ? "lead-owner-error" : undefined}
+              aria-describedby={describedByOf("lead-owner", undefined, ownerError)}
             >
               <option value="">Unassigned</option>
               {owners.map((owner) => (
@@ -214,12 +208,7 @@ export default function AdminLead() {
                 </option>
               ))}
             </select>
-            {ownerError ? (
-              <p id="lead-owner-error" className="field-error">
-                {ownerError}
-              </p>
-            ) : null}
-          </div>
+          </FieldFrame>
           <button type="submit" className="button button-secondary" disabled={busy}>
             Assign owner
           </button>
@@ -228,11 +217,12 @@ export default function AdminLead() {
 
       <Form method="post" className="lead-form lead-notes">
         <input type="hidden" name="intent" value="save-notes" />
-        <div className="field">
-          <label htmlFor="lead-notes">Notes</label>
-          <p id="lead-notes-hint" className="hint">
-            For the team only: calls, next steps, anything worth remembering. Up to {LEAD_NOTES_MAX.toLocaleString("en-AU")} characters.
-          </p>
+        <FieldFrame
+          id="lead-notes"
+          label="Notes"
+          hint={`For the team only: calls, next steps, anything worth remembering. Up to ${LEAD_NOTES_MAX.toLocaleString("en-AU")} characters.`}
+          error={notesError}
+        >
           <textarea
             id="lead-notes"
             name="notes"
@@ -240,14 +230,9 @@ export default function AdminLead() {
             maxLength={LEAD_NOTES_MAX}
             defaultValue={lead.notes ?? ""}
             aria-invalid={notesError ? true : undefined}
-            aria-describedby={`lead-notes-hint${notesError ? " lead-notes-error" : ""}`}
+            aria-describedby={describedByOf("lead-notes", "hint", notesError)}
           />
-          {notesError ? (
-            <p id="lead-notes-error" className="field-error">
-              {notesError}
-            </p>
-          ) : null}
-        </div>
+        </FieldFrame>
         <button type="submit" className="button button-secondary" disabled={busy}>
           Save notes
         </button>

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
+import { describedByOf, FieldFrame } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { TableScroll } from "~/components/ui/table-scroll";
 import type { LeadSource, LeadStatus } from "~/db/schema/leads";
@@ -15,25 +16,14 @@ import {
   type LeadListQuery,
   type LeadQueryField,
 } from "~/leads/admin";
-import { listLeadOwners, listLeads, type TouchSummary } from "~/leads/admin.server";
+import { listLeadOwners, listLeads, type LeadListItem } from "~/leads/admin.server";
 import { formatDate } from "~/utils/format";
 import { formatDateTime } from "~/utils/format-date-time";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { pageParam } from "~/utils/page-param";
 
-type LeadRow = {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  sources: LeadSource[];
-  lastTouch: TouchSummary;
-  consent: string | null;
-  status: LeadStatus;
-  owner: string | null;
-  lastActivityAt: string;
-  lastActivity: string;
-};
+/** A list item with its dates written out for the viewer. */
+type LeadRow = LeadListItem & { consent: string | null; lastActivity: string };
 
 type LeadsPage = {
   query: LeadListQuery;
@@ -64,41 +54,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pageCount: list.pageCount,
     total: list.total,
     leads: list.items.map((item) => ({
-      id: item.id,
-      name: item.name,
-      email: item.email,
-      company: item.company,
-      sources: item.sources,
-      lastTouch: item.lastTouch,
+      ...item,
       consent: item.marketingConsentAt ? formatDate(item.marketingConsentAt) : null,
-      status: item.status,
-      owner: item.owner,
-      lastActivityAt: item.lastActivityAt,
       lastActivity: formatDateTime(item.lastActivityAt),
     })),
   });
-}
-
-function FilterError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="field-error">
-      {message}
-    </p>
-  ) : null;
 }
 
 /** One of the list's filters: a labelled select whose error (a bad value in the address) is read with it. */
 function FilterSelect(props: { field: LeadQueryField; label: string; value: string | null; error?: string; options: { value: string; label: string }[] }) {
   const id = `lead-${props.field}`;
   return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
+    <FieldFrame id={id} label={props.label} error={props.error}>
       <select
         id={id}
         name={props.field}
         defaultValue={props.value ?? ""}
         aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${id}-error` : undefined}
+        aria-describedby={describedByOf(id, undefined, props.error)}
       >
         {props.options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -106,8 +79,7 @@ function FilterSelect(props: { field: LeadQueryField; label: string; value: stri
           </option>
         ))}
       </select>
-      <FilterError id={`${id}-error`} message={props.error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -115,7 +87,6 @@ export default function AdminLeads() {
   const { query, errors, owners, page, pageCount, total, leads } = useLoaderData<typeof loader>();
   const filtered = isFiltered(query);
   const invalid = Object.keys(errors).length > 0;
-  const describedBy = (field: LeadQueryField) => (errors[field] ? `lead-${field}-error` : undefined);
   return (
     <section aria-labelledby="leads-heading">
       <h2 id="leads-heading">Leads</h2>
@@ -124,8 +95,7 @@ export default function AdminLeads() {
         recently active first.
       </p>
       <Form method="get" action="/admin/leads" className="admin-search leads-filters" role="search" aria-label="Search and filter leads">
-        <div className="field leads-search">
-          <label htmlFor="lead-q">Search by name, email or company</label>
+        <FieldFrame id="lead-q" label="Search by name, email or company" error={errors.q} className="leads-search">
           <input
             id="lead-q"
             name="q"
@@ -133,10 +103,9 @@ export default function AdminLeads() {
             defaultValue={query.q}
             maxLength={LEAD_SEARCH_MAX}
             aria-invalid={errors.q ? true : undefined}
-            aria-describedby={describedBy("q")}
+            aria-describedby={describedByOf("lead-q", undefined, errors.q)}
           />
-          <FilterError id="lead-q-error" message={errors.q} />
-        </div>
+        </FieldFrame>
         <FilterSelect
           field="status"
           label="Status"

@@ -1,25 +1,24 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { SSE_HEADERS, encodeSseEvent } from "~/ai-coach/sse";
-import { jsonResponse, readJson } from "~/data-api/http.server";
+import { jsonResponse, readJsonBody } from "~/data-api/http.server";
 import { finishSalesChatTurn, produceSalesReply, SalesChatError, startSalesChatTurn } from "~/sales-chat/chat.server";
 import type { SalesChatEvent } from "~/sales-chat/types";
 
 // POST /sales-chat: the Service Assistant widget's message → the reply as server-sent events
 // (SalesChatEvent). For everyone, signed in or not. Refusals are JSON { error, code, fields? }.
 
-const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 function refusal(error: SalesChatError): Response {
   return jsonResponse(error.toJSON(), { status: error.status, headers: { ...NO_STORE, ...error.headers } });
 }
 
-async function readBody(request: Request): Promise<unknown> {
-  if (FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) throw new SalesChatError(400, "invalid_request", "Send the request as JSON.");
-  const body = await readJson(request);
-  if (body.kind === "too-large") throw new SalesChatError(413, "payload_too_large", "That conversation is too long to send. Please start a new conversation.");
-  if (body.kind === "invalid") throw new SalesChatError(400, "invalid_json", "The request body is not valid JSON.");
-  return body.kind === "json" ? body.value : undefined;
+function readBody(request: Request): Promise<unknown> {
+  return readJsonBody(
+    request,
+    (status, code, message) => new SalesChatError(status, code, message),
+    "That conversation is too long to send. Please start a new conversation.",
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

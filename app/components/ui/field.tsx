@@ -6,9 +6,24 @@ export function describedByOf(id: string, hint?: string, error?: string): string
 }
 
 /** The frame every form control sits in: label, optional hint, the control, optional error. */
-export function FieldFrame({ id, label, hint, error, children }: { id: string; label: ReactNode; hint?: string; error?: string; children: ReactNode }) {
+export function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: string;
+  error?: string;
+  /** Added to "field", for a frame laid out differently. */
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="field">
+    <div className={className ? `field ${className}` : "field"}>
       <label htmlFor={id}>{label}</label>
       {hint ? (
         <p className="hint" id={`${id}-hint`}>
