@@ -86,14 +86,15 @@ function pageLog(): PageLog {
 
 /**
  * The requests that failed: 4xx and 5xx answers, and requests that got no answer at all, except a
- * cancelled prefetch, the site icon's fetch cancelled by a navigation (the browser's own request,
- * which it drops when the page changes) and — in a test that turns JavaScript off — the scripts the
- * browser then refuses.
+ * cancelled prefetch, the site icon's fetch and Remix's route discovery (`/__manifest`, asked for the
+ * links on the page) cancelled by a navigation (requests the page drops when it changes) and — in a
+ * test that turns JavaScript off — the scripts the browser then refuses.
  */
 function failuresIn(log: PageLog, javaScriptEnabled: boolean) {
   const cancelledPrefetch = (failure: Failure) => failure.speculative && failure.detail === "net::ERR_ABORTED";
   const answeredNoStore = (failure: Failure) => failure.answeredNoStore === true && failure.detail === "net::ERR_ABORTED";
   const cancelledIcon = (failure: Failure) => failure.detail === "net::ERR_ABORTED" && new URL(failure.url).pathname === "/favicon.svg";
+  const cancelledDiscovery = (failure: Failure) => failure.detail === "net::ERR_ABORTED" && new URL(failure.url).pathname === "/__manifest";
   // A built script still downloading when the test moves to the next page (the floating chat buttons
   // load after hydration) is cancelled by the browser; a missing one would answer 404 instead.
   const cancelledScript = (failure: Failure) =>
@@ -103,7 +104,12 @@ function failuresIn(log: PageLog, javaScriptEnabled: boolean) {
     ...log.responses.filter((response) => response.status >= 400),
     ...log.aborted.filter(
       (failure) =>
-        !cancelledPrefetch(failure) && !scriptWithJavaScriptOff(failure) && !answeredNoStore(failure) && !cancelledIcon(failure) && !cancelledScript(failure),
+        !cancelledPrefetch(failure) &&
+        !scriptWithJavaScriptOff(failure) &&
+        !answeredNoStore(failure) &&
+        !cancelledIcon(failure) &&
+        !cancelledDiscovery(failure) &&
+        !cancelledScript(failure),
     ),
   ];
 }
