@@ -16,6 +16,16 @@ import {
   authSessions,
   billingCustomers,
   billingInvoices,
+  bookingNotices,
+  bookingPayments,
+  bookings,
+  coachDateOverrides,
+  coachSchedules,
+  coachTimeOff,
+  creditLedger,
+  packagePurchases,
+  paymentRefunds,
+  refundRequests,
   emailOutbox,
   emailSuppressions,
   failedJobs,
@@ -70,6 +80,12 @@ async function leadIdsOf(db: Db, user: DataSubject): Promise<string[]> {
     .from(leads)
     .where(sql`lower(${leads.email}) = ${user.email.toLowerCase()}`);
   return rows.map((row) => row.id);
+}
+
+// A client's bookings: made while signed in, or with the account's address.
+function bookingsOf(user: DataSubject): SQL {
+  const byAccount = eq(bookings.clientId, user.id);
+  return user.email ? (or(byAccount, sql`lower(${bookings.email}) = ${user.email.toLowerCase()}`) as SQL) : byAccount;
 }
 
 // Outbox rows are addressed to the email address, or to "sms:" + phone for texts.
@@ -291,6 +307,82 @@ export const USER_DATA: UserDataSource[] = [
   {
     table: billingInvoices,
     export: { key: "invoices", read: (db, user) => db.select().from(billingInvoices).where(eq(billingInvoices.userId, user.id)) },
+    erase: "cascade",
+  },
+  // Booking (app/booking/). A client's bookings are found by account or by the address they booked
+  // with. Deleting the account cancels their upcoming bookings and removes their name and contact
+  // details from every booking; the rows stay so the coach's calendar and the counts stay right.
+  {
+    table: bookings,
+    export: { key: "bookings", read: (db, user) => db.select().from(bookings).where(bookingsOf(user)) },
+    erase: async (db, user) => ({
+      statements: [
+        db
+          .update(bookings)
+          .set({ status: "cancelled", cancelledAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`, cancelledBy: "client", cancelReason: "Account deleted" })
+          .where(sql`(${bookingsOf(user)}) AND ${bookings.status} IN ('held', 'confirmed') AND ${bookings.startsAt} > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`),
+        db
+          .update(bookings)
+          .set({ name: "Deleted account", email: "deleted@invalid", company: null, phone: null, businessType: null, notes: null })
+          .where(bookingsOf(user)),
+      ],
+    }),
+  },
+  // Which messages went out about a booking: ids and kinds only.
+  { table: bookingNotices, erase: async () => ({ statements: [] }) },
+  {
+    table: packagePurchases,
+    export: { key: "packagePurchases", read: (db, user) => db.select().from(packagePurchases).where(eq(packagePurchases.userId, user.id)) },
+    erase: "cascade",
+  },
+  {
+    table: creditLedger,
+    export: { key: "packageCredits", read: (db, user) => db.select().from(creditLedger).where(eq(creditLedger.userId, user.id)) },
+    erase: "cascade",
+  },
+  // Tax invoices and credit notes are business records the law says to keep for five years (ATO record
+  // keeping): they stay, unlinked from the account (user_id is set to NULL), and are exported.
+  {
+    table: bookingPayments,
+    export: { key: "payments", read: (db, user) => db.select().from(bookingPayments).where(eq(bookingPayments.userId, user.id)) },
+    erase: async () => ({ statements: [] }),
+  },
+  {
+    table: paymentRefunds,
+    export: {
+      key: "refunds",
+      read: (db, user) =>
+        db
+          .select({ refund: paymentRefunds })
+          .from(paymentRefunds)
+          .innerJoin(bookingPayments, eq(bookingPayments.id, paymentRefunds.paymentId))
+          .where(eq(bookingPayments.userId, user.id))
+          .then((rows) => rows.map((row) => row.refund)),
+    },
+    erase: async () => ({ statements: [] }),
+  },
+  {
+    table: refundRequests,
+    export: { key: "refundRequests", read: (db, user) => db.select().from(refundRequests).where(eq(refundRequests.userId, user.id)) },
+    erase: "cascade",
+  },
+  // A coach's schedule: gone with the account.
+  {
+    table: coachSchedules,
+    export: {
+      key: "coachSchedule",
+      read: async (db, user) => (await db.select().from(coachSchedules).where(eq(coachSchedules.coachId, user.id)).get()) ?? null,
+    },
+    erase: "cascade",
+  },
+  {
+    table: coachDateOverrides,
+    export: { key: "coachDateOverrides", read: (db, user) => db.select().from(coachDateOverrides).where(eq(coachDateOverrides.coachId, user.id)) },
+    erase: "cascade",
+  },
+  {
+    table: coachTimeOff,
+    export: { key: "coachTimeOff", read: (db, user) => db.select().from(coachTimeOff).where(eq(coachTimeOff.coachId, user.id)) },
     erase: "cascade",
   },
   {

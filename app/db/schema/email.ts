@@ -12,6 +12,8 @@ export const emailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
+    /** JSON: [{ filename, contentType, content }] (content as text), e.g. a calendar invite. */
+    attachments: text("attachments"),
     // Marketing mail carries an unsubscribe link and is never sent to an address that opted out.
     category: text("category", { enum: ["transactional", "marketing"] })
       .notNull()

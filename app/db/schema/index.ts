@@ -4,6 +4,7 @@ export * from "./ai-coach";
 export * from "./attribution";
 export * from "./auth";
 export * from "./billing";
+export * from "./booking";
 export * from "./content";
 export * from "./email";
 export * from "./leads";
