@@ -5,6 +5,8 @@ import { sweepStuckOutbox } from "~/platform/failed-jobs.server";
 
 /** The frequent cron (wrangler.toml [triggers]): re-enqueues outbox rows stuck in "pending". */
 export const OUTBOX_SWEEP_CRON = "*/15 * * * *";
+/** The booking cron: due reminders (24 hours and 1 hour before) and holds whose checkout time ran out. */
+export const BOOKING_CRON = "*/5 * * * *";
 
 // Cron only decides what is due and enqueues it; the queue consumer does the work with retries.
 export function jobsForSchedule(controller: Pick<ScheduledController, "scheduledTime">): JobMessage[] {
@@ -22,6 +24,15 @@ export function jobsForSchedule(controller: Pick<ScheduledController, "scheduled
 export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
   if (controller.cron === OUTBOX_SWEEP_CRON) {
     await sweepStuckOutbox(createDb(env.DB), readEnv(env), env.JOBS, new Date(controller.scheduledTime));
+    return;
+  }
+  if (controller.cron === BOOKING_CRON) {
+    const scheduledAt = new Date(controller.scheduledTime).toISOString();
+    const jobs: JobMessage[] = [
+      { type: "booking.reminders", version: 1, scheduledAt },
+      { type: "booking.expire-holds", version: 1, scheduledAt },
+    ];
+    await env.JOBS.sendBatch(jobs.map((body) => ({ body })));
     return;
   }
   const jobs = jobsForSchedule(controller);

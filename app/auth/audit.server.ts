@@ -19,7 +19,17 @@ export type AuditAction =
   | "role_revoked"
   | "user_deleted"
   // An admin changed a lead's status, owner or notes (detail: the lead id and the field).
-  | "lead_updated";
+  | "lead_updated"
+  // A coach or an admin cancelled or moved a booking, or recorded its outcome (detail: the booking id, times, outcome).
+  | "booking_cancelled"
+  | "booking_rescheduled"
+  | "booking_outcome_set"
+  // A coach's booking schedule was changed (hours, overrides, time off).
+  | "booking_schedule_updated"
+  // An admin refunded a booking or package payment (detail: the refund id and amount).
+  | "payment_refunded"
+  // An admin approved or declined a money-back guarantee request (detail: the decision and refund id).
+  | "refund_request_decided";
 
 export type AuditEntry = { action: AuditAction; actorId?: string | null; targetId?: string | null; ipHash?: string | null; detail?: Record<string, unknown> };
 

@@ -271,6 +271,241 @@ const demoProfileRows: Row[] = DEMO_ACCOUNTS.map((account) => ({
 
 const demoRoleRows: Row[] = DEMO_ACCOUNTS.map((account) => ({ user_id: account.id, role: account.role, created_at: DEMO_CREATED_AT }));
 
+// Booking (app/booking/): what can be booked, the packages, and the coaches' schedules. Prices in
+// cents, AUD, GST included; weekly hours in each coach's own time zone (0 = Sunday).
+const bookingTypeRows: Row[] = [
+  {
+    id: "discovery",
+    kind: "discovery",
+    name: "Free discovery call",
+    description: "A free 20-minute video call to talk through your business, your goals and whether coaching is right for you.",
+    duration_minutes: 20,
+    price_cents: 0,
+    min_notice_minutes: 720,
+    sort_order: 1,
+  },
+  {
+    id: "session-60",
+    kind: "session",
+    name: "60-minute virtual session",
+    description: "A one-hour video coaching session with your coach: a focused plan for what matters most in your business right now.",
+    duration_minutes: 60,
+    price_cents: 15000,
+    min_notice_minutes: 1440,
+    sort_order: 2,
+  },
+  {
+    id: "session-90",
+    kind: "session",
+    name: "90-minute virtual session",
+    description: "A longer video session for deeper work: strategy, a business plan review, or a problem that needs time.",
+    duration_minutes: 90,
+    price_cents: 22500,
+    min_notice_minutes: 1440,
+    sort_order: 3,
+  },
+];
+
+const bookingPackageRows: Row[] = [
+  {
+    id: "package-4",
+    name: "4-session package",
+    description: "Four 60-minute virtual sessions at A$140 each: a month of weekly coaching, or a quarter of steady progress.",
+    sessions: 4,
+    duration_minutes: 60,
+    price_cents: 56000,
+    validity_months: 12,
+    sort_order: 1,
+  },
+  {
+    id: "package-10",
+    name: "10-session package",
+    description: "Ten 60-minute virtual sessions at A$130 each: ongoing coaching through a year of growth.",
+    sessions: 10,
+    duration_minutes: 60,
+    price_cents: 130000,
+    validity_months: 12,
+    sort_order: 2,
+  },
+];
+
+/** More seeded coaches, one per state, so "first available" and time zones have something to show. Same password as the demo accounts. */
+export const SEEDED_COACHES = [
+  {
+    id: "5eed0000-0000-4000-8000-000000000004",
+    email: "chloe.nguyen@clarityai.test",
+    firstName: "Chloe",
+    lastName: "Nguyen",
+    company: "Westside Growth Coaching",
+  },
+  {
+    id: "5eed0000-0000-4000-8000-000000000005",
+    email: "james.whitfield@clarityai.test",
+    firstName: "James",
+    lastName: "Whitfield",
+    company: "Whitfield Advisory",
+  },
+  {
+    id: "5eed0000-0000-4000-8000-000000000006",
+    email: "liam.murphy@clarityai.test",
+    firstName: "Liam",
+    lastName: "Murphy",
+    company: "Sunshine Business Coaching",
+  },
+  {
+    id: "5eed0000-0000-4000-8000-000000000007",
+    email: "sophie.bennett@clarityai.test",
+    firstName: "Sophie",
+    lastName: "Bennett",
+    company: "Bennett & Co Coaching",
+  },
+] as const;
+
+const seededCoachUserRows: Row[] = SEEDED_COACHES.map((coach) => ({
+  id: coach.id,
+  email: coach.email,
+  password_hash: DEMO_PASSWORD_HASH,
+  email_confirmed_at: DEMO_CREATED_AT,
+  user_metadata: JSON.stringify({ first_name: coach.firstName, last_name: coach.lastName }),
+  app_metadata: JSON.stringify({ provider: "email", providers: ["email"] }),
+  created_at: DEMO_CREATED_AT,
+  updated_at: DEMO_CREATED_AT,
+}));
+
+const seededCoachIdentityRows: Row[] = SEEDED_COACHES.map((coach) => ({
+  id: coach.id.replace("5eed0000", "5eed1d00"),
+  user_id: coach.id,
+  provider: "email",
+  provider_id: coach.id,
+  identity_data: JSON.stringify({ sub: coach.id, email: coach.email, email_verified: true, phone_verified: false }),
+  email: coach.email,
+  created_at: DEMO_CREATED_AT,
+  updated_at: DEMO_CREATED_AT,
+}));
+
+const seededCoachProfileRows: Row[] = SEEDED_COACHES.map((coach) => ({
+  user_id: coach.id,
+  first_name: coach.firstName,
+  last_name: coach.lastName,
+  company: coach.company,
+  created_at: DEMO_CREATED_AT,
+  updated_at: DEMO_CREATED_AT,
+}));
+
+const seededCoachRoleRows: Row[] = SEEDED_COACHES.map((coach) => ({ user_id: coach.id, role: "coach", created_at: DEMO_CREATED_AT }));
+
+type Interval = [string, string];
+const weekdays = (intervals: Interval[], days = [1, 2, 3, 4, 5]): Record<string, Interval[]> =>
+  Object.fromEntries(["0", "1", "2", "3", "4", "5", "6"].map((day) => [day, days.includes(Number(day)) ? intervals : []]));
+
+const coachScheduleRows: Row[] = [
+  {
+    coach_id: DEMO_COACH_ID,
+    slug: "daniel-oconnor",
+    display_name: "Daniel O'Connor",
+    headline: "Cash flow, pricing and growing a team for trades and service businesses",
+    time_zone: "Australia/Sydney",
+    state: "NSW",
+    weekly_hours: JSON.stringify(
+      weekdays([
+        ["09:00", "12:30"],
+        ["13:30", "17:00"],
+      ]),
+    ),
+  },
+  {
+    coach_id: SEEDED_COACHES[0].id,
+    slug: "chloe-nguyen",
+    display_name: "Chloe Nguyen",
+    headline: "Retail, e-commerce and marketing that brings customers back",
+    time_zone: "Australia/Perth",
+    state: "WA",
+    weekly_hours: JSON.stringify(
+      weekdays([
+        ["08:00", "12:00"],
+        ["13:00", "16:30"],
+      ]),
+    ),
+  },
+  {
+    coach_id: SEEDED_COACHES[1].id,
+    slug: "james-whitfield",
+    display_name: "James Whitfield",
+    headline: "Business plans, finance and systems for growing firms",
+    time_zone: "Australia/Adelaide",
+    state: "SA",
+    weekly_hours: JSON.stringify(
+      weekdays(
+        [
+          ["09:30", "12:30"],
+          ["13:30", "17:30"],
+        ],
+        [2, 3, 4, 5, 6],
+      ),
+    ),
+  },
+  {
+    coach_id: SEEDED_COACHES[2].id,
+    slug: "liam-murphy",
+    display_name: "Liam Murphy",
+    headline: "Hospitality and tourism operators: rosters, margins and service",
+    time_zone: "Australia/Brisbane",
+    state: "QLD",
+    weekly_hours: JSON.stringify(
+      weekdays(
+        [
+          ["10:00", "13:00"],
+          ["14:00", "18:00"],
+        ],
+        [1, 2, 3, 4],
+      ),
+    ),
+  },
+  {
+    coach_id: SEEDED_COACHES[3].id,
+    slug: "sophie-bennett",
+    display_name: "Sophie Bennett",
+    headline: "Health, wellbeing and creative practices: a business that runs without you",
+    time_zone: "Australia/Hobart",
+    state: "TAS",
+    weekly_hours: JSON.stringify(
+      weekdays(
+        [
+          ["09:00", "12:00"],
+          ["12:45", "15:30"],
+        ],
+        [1, 3, 5],
+      ),
+    ),
+  },
+].map((row) => ({ ...row, buffer_minutes: 15, daily_max: 6, horizon_days: 60, updated_at: DEMO_CREATED_AT }));
+
+// A demo discovery call in the past (Wednesday 25 November 2026, 10 am in Sydney) between the demo
+// client and the demo coach, still confirmed: the admins' bookings list has a session whose outcome
+// is to be recorded, and the demo client's Bookings tab a past call.
+const demoBookingRows: Row[] = [
+  {
+    id: "5eedb00c-0000-4000-8000-000000000001",
+    reference: "CA-DEMO01",
+    coach_id: DEMO_COACH_ID,
+    client_id: DEMO_ACCOUNTS[2].id,
+    booking_type_id: "discovery",
+    starts_at: "2026-11-24T23:00:00.000Z",
+    ends_at: "2026-11-24T23:20:00.000Z",
+    status: "confirmed",
+    name: `${DEMO_ACCOUNTS[2].firstName} ${DEMO_ACCOUNTS[2].lastName}`,
+    email: DEMO_ACCOUNTS[2].email,
+    company: DEMO_ACCOUNTS[2].company,
+    business_type: "Trades and construction",
+    notes: "Quoting jobs and keeping cash coming in over winter.",
+    client_time_zone: "Australia/Sydney",
+    payment_method: "free",
+    price_cents: 0,
+    created_at: "2026-11-18T02:10:00.000Z",
+    updated_at: "2026-11-18T02:10:00.000Z",
+  },
+];
+
 export const SEED_STATEMENTS: string[] = [
   ...insertIfMissing("blog_posts", blogRows),
   ...insertIfMissing("case_studies", caseStudyRows),
@@ -279,6 +514,14 @@ export const SEED_STATEMENTS: string[] = [
   ...insertIfMissing("identities", demoIdentityRows),
   ...insertIfMissing("profiles", demoProfileRows),
   ...insertIfMissing("user_roles", demoRoleRows),
+  ...insertIfMissing("users", seededCoachUserRows),
+  ...insertIfMissing("identities", seededCoachIdentityRows),
+  ...insertIfMissing("profiles", seededCoachProfileRows),
+  ...insertIfMissing("user_roles", seededCoachRoleRows),
+  ...insertIfMissing("booking_types", bookingTypeRows),
+  ...insertIfMissing("booking_packages", bookingPackageRows),
+  ...insertIfMissing("coach_schedules", coachScheduleRows),
+  ...insertIfMissing("bookings", demoBookingRows),
   // After the demo accounts: a lead's owner is one of them.
   ...insertIfMissing("leads", DEMO_LEADS),
   ...insertActivityIfMissing(DEMO_LEAD_ACTIVITIES),

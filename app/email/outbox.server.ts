@@ -17,7 +17,11 @@ export type OutgoingEmail = {
   html?: string | null;
   // "transactional" when left out.
   category?: EmailCategory;
+  // Files sent with the email, e.g. a calendar invitation (content as text).
+  attachments?: EmailAttachment[];
 };
+
+export type EmailAttachment = { filename: string; contentType: string; content: string };
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -42,6 +46,7 @@ export function outboxInsert(db: Db, env: Pick<AppEnv, "EMAIL_API_KEY">, email: 
       textBody: email.text,
       htmlBody: email.html ?? null,
       category: email.category ?? "transactional",
+      attachments: email.attachments?.length ? JSON.stringify(email.attachments) : null,
       status: "pending",
       provider: env.EMAIL_API_KEY ? "resend" : "outbox",
     })
@@ -71,6 +76,28 @@ export async function recordEmail(db: Db, env: AppEnv, email: OutgoingEmail): Pr
   return db.query.emailOutbox.findFirst({ where: eq(emailOutbox.dedupeKey, email.dedupeKey) });
 }
 
+/** The attachments stored with an outbox row ([] for none or unreadable JSON). */
+export function parseAttachments(json: string | null): EmailAttachment[] {
+  if (!json) return [];
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed)
+      ? parsed.filter(
+          (file): file is EmailAttachment => typeof file?.filename === "string" && typeof file?.contentType === "string" && typeof file?.content === "string",
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Text as base64 of its UTF-8 bytes, as the provider takes attachment content. */
+function base64Utf8(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
 /**
  * What the provider is given for a row: both parts (rows written before emails had HTML have text
  * only) and, for marketing mail, the RFC 2369 / RFC 8058 one-click unsubscribe headers.
@@ -78,6 +105,10 @@ export async function recordEmail(db: Db, env: AppEnv, email: OutgoingEmail): Pr
 async function providerMessage(env: AppEnv, row: OutboxRow) {
   const message: Record<string, unknown> = { from: env.EMAIL_FROM, to: [row.toAddress], subject: row.subject, text: row.textBody };
   if (row.htmlBody) message.html = row.htmlBody;
+  const attachments = parseAttachments(row.attachments);
+  if (attachments.length) {
+    message.attachments = attachments.map((file) => ({ filename: file.filename, content: base64Utf8(file.content), content_type: file.contentType }));
+  }
   if (row.category === "marketing") {
     message.headers = { "List-Unsubscribe": `<${await unsubscribeUrl(env, row.toAddress)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
   }

@@ -3,6 +3,7 @@ import { OnboardingEmailJobSchema } from "~/accounts/jobs";
 import { AiPurgeConversationJobSchema, AiRetentionSweepJobSchema } from "~/ai-coach/jobs";
 import { AttributionExpireJobSchema, AttributionForwardJobSchema } from "~/attribution/jobs";
 import { AuthMessageJobSchema } from "~/auth/jobs";
+import { BookingExpireHoldsJobSchema, BookingNoticeJobSchema, BookingRemindersJobSchema } from "~/booking/jobs";
 import { EmailSendJobSchema } from "~/email/jobs";
 import { LeadNotifyJobSchema } from "~/leads/jobs";
 import { MaintenancePurgeJobSchema } from "~/platform/jobs";
@@ -20,6 +21,9 @@ export const JobMessageSchema = z.discriminatedUnion("type", [
   AiPurgeConversationJobSchema,
   AttributionForwardJobSchema,
   AttributionExpireJobSchema,
+  BookingNoticeJobSchema,
+  BookingRemindersJobSchema,
+  BookingExpireHoldsJobSchema,
 ]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

@@ -3,6 +3,7 @@ import { purgeAiConversation, sweepAiRetention } from "~/ai-coach/jobs.server";
 import { forwardConversion } from "~/attribution/forwarding.server";
 import { expireAttributionJob } from "~/attribution/retention.server";
 import { sendAuthMessage } from "~/auth/jobs.server";
+import { expireBookingHolds, sendBookingNoticeJob, sweepBookingReminders } from "~/booking/jobs.server";
 import { sendOutboxEmail } from "~/email/jobs.server";
 import { notifyTeamOfLead } from "~/leads/jobs.server";
 import { purgeExpiredRows } from "~/platform/jobs.server";
@@ -22,6 +23,9 @@ const JOB_HANDLERS: { [T in JobType]: JobHandler<Extract<JobMessage, { type: T }
   "ai-coach.purge-conversation": purgeAiConversation,
   "attribution.forward": forwardConversion,
   "attribution.expire": expireAttributionJob,
+  "booking.notice": sendBookingNoticeJob,
+  "booking.reminders": sweepBookingReminders,
+  "booking.expire-holds": expireBookingHolds,
 };
 
 export async function runJob(job: JobMessage, { db, env, bindings, fetcher = fetch }: Omit<JobContext, "fetcher"> & { fetcher?: typeof fetch }): Promise<void> {

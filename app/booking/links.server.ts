@@ -1,0 +1,65 @@
+import type { AppEnv } from "~/platform/env.server";
+import { base64url } from "~/utils/base64url";
+import { hmacSha256 } from "~/utils/hex";
+
+// Signed links that let the person who booked see, move or cancel their booking without signing
+// in: the booking id and an expiry, signed with the session secret (HMAC-SHA-256). A link names
+// one booking, cannot be forged or extended, and stops working a day after the booking ends.
+
+const TOKEN_VERSION = "m1";
+const MAX_TOKEN_LENGTH = 200;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+type SecretEnv = Pick<AppEnv, "SESSION_SECRET">;
+
+async function signature(env: SecretEnv, bookingId: string, expires: number): Promise<string> {
+  return base64url(await hmacSha256(env.SESSION_SECRET, `booking-manage:${bookingId}:${expires}`));
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/** The token of a booking's manage link, valid until `expiresAt`. */
+export async function manageToken(env: SecretEnv, bookingId: string, expiresAt: Date): Promise<string> {
+  const expires = Math.floor(expiresAt.getTime() / 1000);
+  return `${TOKEN_VERSION}.${bookingId}.${expires}.${await signature(env, bookingId, expires)}`;
+}
+
+/** The booking a token was issued for, or null when it is malformed, tampered with or expired. */
+export async function verifyManageToken(env: SecretEnv, token: string, now: Date = new Date()): Promise<{ bookingId: string } | null> {
+  if (typeof token !== "string" || token.length > MAX_TOKEN_LENGTH) return null;
+  const [version, bookingId, expiresText, mac, ...rest] = token.split(".");
+  if (version !== TOKEN_VERSION || !bookingId || !expiresText || !mac || rest.length > 0) return null;
+  if (!UUID.test(bookingId) || !/^\d{1,12}$/.test(expiresText)) return null;
+  const expires = Number(expiresText);
+  if (!constantTimeEqual(mac, await signature(env, bookingId, expires))) return null;
+  if (expires * 1000 <= now.getTime()) return null;
+  return { bookingId };
+}
+
+/** A manage link works until a day after the booking ends. */
+export function manageLinkExpiry(booking: { endsAt: string }): Date {
+  return new Date(new Date(booking.endsAt).getTime() + 86_400_000);
+}
+
+type LinkContext = { env: SecretEnv; siteOrigin: string };
+
+/** The page where the person who booked can reschedule or cancel, without signing in. */
+export async function manageUrl(context: LinkContext, booking: { id: string; endsAt: string }): Promise<string> {
+  return `${context.siteOrigin}/booking/manage/${await manageToken(context.env, booking.id, manageLinkExpiry(booking))}`;
+}
+
+/** The confirmation page of a booking, readable with its token. */
+export async function confirmationUrl(context: LinkContext, booking: { id: string; endsAt: string }): Promise<string> {
+  const token = await manageToken(context.env, booking.id, manageLinkExpiry(booking));
+  return `${context.siteOrigin}/booking-confirmation?booking=${booking.id}&token=${encodeURIComponent(token)}`;
+}
+
+/** The video meeting of a booking (its id is the meeting id). */
+export function meetingUrl(context: { siteOrigin: string }, booking: { id: string }): string {
+  return `${context.siteOrigin}/meeting/${booking.id}`;
+}

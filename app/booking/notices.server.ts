@@ -1,0 +1,273 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { formatCents } from "~/billing/describe";
+import { BUSINESS } from "~/content/business";
+import type { Db } from "~/db/client.server";
+import { bookingNotices, bookings, bookingTypes, coachSchedules, emailOutbox, users } from "~/db/schema";
+import { composeEmail } from "~/email/compose.server";
+import { deliverOutboxEmail, outboxInsert, type EmailAttachment, type OutgoingEmail } from "~/email/outbox.server";
+import { bookingCancellationEmail } from "~/email/templates/booking-cancellation";
+import { bookingConfirmationEmail } from "~/email/templates/booking-confirmation";
+import type { BookingEmailProps } from "~/email/templates/booking-parts";
+import { bookingReminderEmail } from "~/email/templates/booking-reminder";
+import { bookingUpdateEmail } from "~/email/templates/booking-update";
+import type { AppEnv } from "~/platform/env.server";
+import { googleCalendarUrl, outlookCalendarUrl } from "./calendar-links";
+import { buildIcs } from "./ics";
+import type { BookingNoticeJob, BookingNoticeKind } from "./jobs";
+import { manageUrl, meetingUrl } from "./links.server";
+import { CANCELLATION_NOTICE_HOURS, REMINDER_OFFSETS } from "./policy";
+import { formatDateTime } from "./time-zones";
+
+// The emails about a booking, to the client (times in the zone they booked in, with their signed
+// manage link) and to the coach (times in the coach's zone): confirmation, update, cancellation
+// with the calendar invitation (.ics) attached, and reminders 24 hours and 1 hour before. Each is
+// sent once: the notice's key (kind and the booking's sequence) is recorded in booking_notices,
+// and each email has its own outbox dedupe key, so a redelivered job has no second effect.
+
+type NoticeBooking = typeof bookings.$inferSelect;
+
+/** The booking_notices key of a notice: "confirmation:0", "reminder-24h:1". */
+export function noticeKey(kind: BookingNoticeKind, sequence: number): string {
+  return `${kind}:${sequence}`;
+}
+
+/** The outbox dedupe key of one recipient's email of a notice. */
+export function noticeDedupeKey(bookingId: string, key: string, audience: "client" | "coach"): string {
+  return `booking:${bookingId}:${key}:${audience}`;
+}
+
+/** Asks the queue to send a notice about the booking as it is now (its current sequence). */
+export async function enqueueBookingNotice(
+  jobs: Pick<Queue, "send">,
+  booking: Pick<NoticeBooking, "id" | "sequence">,
+  kind: BookingNoticeKind,
+  previousStartsAt?: string,
+): Promise<void> {
+  await jobs.send({
+    type: "booking.notice",
+    version: 1,
+    bookingId: booking.id,
+    kind,
+    sequence: booking.sequence,
+    ...(previousStartsAt ? { previousStartsAt } : {}),
+  } satisfies BookingNoticeJob);
+}
+
+/** Whether a notice still applies to the booking as it is now (a later change supersedes it). */
+function stillApplies(booking: NoticeBooking, job: Pick<BookingNoticeJob, "kind" | "sequence">, now: Date): boolean {
+  if (job.kind === "cancellation") return booking.status === "cancelled" && booking.sequence === job.sequence;
+  if (booking.status !== "confirmed" || booking.sequence !== job.sequence) return false;
+  if (job.kind === "reminder-24h" || job.kind === "reminder-1h") return new Date(booking.startsAt).getTime() > now.getTime();
+  return true;
+}
+
+/** What the client is told about their money or credit when a booking is cancelled. */
+export function cancellationOutcome(booking: NoticeBooking): string | null {
+  if (booking.paymentMethod === "free") return null;
+  // A cancellation by the coach, an admin or the system (a payment that arrived after the time was taken) is always refunded.
+  const byBusiness = /^(coach|admin|system)(:|$)/.test(booking.cancelledBy ?? "");
+  const inTime =
+    booking.cancelledAt !== null && new Date(booking.startsAt).getTime() - new Date(booking.cancelledAt).getTime() >= CANCELLATION_NOTICE_HOURS * 3_600_000;
+  const refunded = byBusiness || inTime;
+  if (booking.paymentMethod === "credit") {
+    return refunded
+      ? "Your package credit has been returned: you can use it to book another session."
+      : `As the booking was cancelled less than ${CANCELLATION_NOTICE_HOURS} hours before the start, the package credit isn't returned.`;
+  }
+  return refunded
+    ? `Your payment of ${formatCents(booking.priceCents)} will be refunded in full to the card you paid with; refunds usually arrive within 5 to 10 business days.`
+    : `As the booking was cancelled less than ${CANCELLATION_NOTICE_HOURS} hours before the start, the payment isn't refunded.`;
+}
+
+type NoticeDeps = { db: Db; env: AppEnv; fetcher?: typeof fetch; now?: Date };
+
+/** The emails of one notice (client first, then coach), ready for the outbox. */
+export async function composeBookingNotice(deps: NoticeDeps, booking: NoticeBooking, job: BookingNoticeJob): Promise<OutgoingEmail[]> {
+  const { db, env } = deps;
+  const now = deps.now ?? new Date();
+  const siteOrigin = new URL(env.PUBLIC_SITE_URL).origin;
+  const [type, coach] = await Promise.all([
+    db.select({ name: bookingTypes.name }).from(bookingTypes).where(eq(bookingTypes.id, booking.bookingTypeId)).get(),
+    db
+      .select({ email: users.email, name: coachSchedules.displayName, timeZone: coachSchedules.timeZone })
+      .from(users)
+      .leftJoin(coachSchedules, eq(coachSchedules.coachId, users.id))
+      .where(eq(users.id, booking.coachId))
+      .get(),
+  ]);
+  const typeName = type?.name ?? "Coaching session";
+  const coachName = coach?.name ?? "Your coach";
+  const coachZone = coach?.timeZone ?? "Australia/Sydney";
+  const meeting = meetingUrl({ siteOrigin }, booking);
+  const durationMinutes = Math.round((Date.parse(booking.endsAt) - Date.parse(booking.startsAt)) / 60_000);
+  const cancelled = job.kind === "cancellation";
+  const reminder = job.kind === "reminder-24h" || job.kind === "reminder-1h";
+  const clientManage = cancelled ? null : await manageUrl({ env, siteOrigin }, booking);
+
+  const recipients = [
+    { audience: "client" as const, to: booking.email, name: booking.name, zone: booking.clientTimeZone, withName: coachName },
+    ...(coach?.email ? [{ audience: "coach" as const, to: coach.email, name: coachName, zone: coachZone, withName: booking.name }] : []),
+  ];
+  const summaryFor = (audience: "client" | "coach") => `${typeName} with ${audience === "client" ? coachName : booking.name}`;
+
+  const emails: OutgoingEmail[] = [];
+  for (const recipient of recipients) {
+    const summary = summaryFor(recipient.audience);
+    const description = [
+      `${typeName}, online. Join the video meeting: ${meeting}`,
+      `Reference: ${booking.reference}`,
+      ...(recipient.audience === "client" && clientManage ? [`Reschedule or cancel: ${clientManage}`] : []),
+    ].join("\n");
+    const calendarEvent = { startsAt: booking.startsAt, endsAt: booking.endsAt, summary, description, url: meeting };
+    const props: BookingEmailProps = {
+      audience: recipient.audience,
+      recipientName: recipient.name,
+      typeName,
+      reference: booking.reference,
+      when: formatDateTime(booking.startsAt, recipient.zone),
+      durationMinutes,
+      withName: recipient.withName,
+      meetingUrl: meeting,
+      manageUrl: recipient.audience === "client" ? clientManage : null,
+      portalUrl: recipient.audience === "coach" ? `${siteOrigin}/coach` : null,
+      googleUrl: cancelled ? null : googleCalendarUrl(calendarEvent),
+      outlookUrl: cancelled ? null : outlookCalendarUrl(calendarEvent),
+      notes: booking.notes,
+    };
+    const attachments: EmailAttachment[] = reminder
+      ? []
+      : [
+          {
+            filename: cancelled ? "cancelled.ics" : "invite.ics",
+            contentType: `text/calendar; charset=utf-8; method=${cancelled ? "CANCEL" : "REQUEST"}`,
+            content: buildIcs({
+              method: cancelled ? "CANCEL" : "REQUEST",
+              uid: `${booking.id}@clarityai.com.au`,
+              sequence: booking.sequence,
+              startsAt: booking.startsAt,
+              endsAt: booking.endsAt,
+              summary,
+              description,
+              url: meeting,
+              organizer: { name: BUSINESS.name, email: BUSINESS.email },
+              attendees: [{ name: booking.name, email: booking.email }, ...(coach?.email ? [{ name: coachName, email: coach.email }] : [])],
+              status: cancelled ? "CANCELLED" : "CONFIRMED",
+              now,
+            }),
+          },
+        ];
+    const envelope = { to: recipient.to, dedupeKey: noticeDedupeKey(booking.id, noticeKey(job.kind, job.sequence), recipient.audience) };
+    let email: OutgoingEmail;
+    switch (job.kind) {
+      case "confirmation":
+        email = await composeEmail(env, bookingConfirmationEmail, props, envelope);
+        break;
+      case "update":
+        email = await composeEmail(
+          env,
+          bookingUpdateEmail,
+          { ...props, previousWhen: job.previousStartsAt ? formatDateTime(job.previousStartsAt, recipient.zone) : null },
+          envelope,
+        );
+        break;
+      case "cancellation":
+        email = await composeEmail(
+          env,
+          bookingCancellationEmail,
+          { ...props, outcome: recipient.audience === "client" ? cancellationOutcome(booking) : null, bookAgainUrl: `${siteOrigin}/booking` },
+          envelope,
+        );
+        break;
+      default:
+        email = await composeEmail(env, bookingReminderEmail, { ...props, lead: job.kind === "reminder-1h" ? "1h" : "24h" }, envelope);
+    }
+    emails.push({ ...email, attachments });
+  }
+  return emails;
+}
+
+/**
+ * Sends one notice (the booking.notice job). The notice's record and its emails are written in one
+ * batch, each once; then every email of the notice still pending is delivered (a redelivered job
+ * finishes what an interrupted one started, and sends nothing twice). Returns what happened.
+ */
+export async function sendBookingNotice(deps: NoticeDeps, job: BookingNoticeJob): Promise<"sent" | "stale" | "missing"> {
+  const { db, env } = deps;
+  const now = deps.now ?? new Date();
+  const booking = await db.select().from(bookings).where(eq(bookings.id, job.bookingId)).get();
+  if (!booking) return "missing";
+  const key = noticeKey(job.kind, job.sequence);
+  const recorded = await db
+    .select({ kind: bookingNotices.kind })
+    .from(bookingNotices)
+    .where(and(eq(bookingNotices.bookingId, booking.id), eq(bookingNotices.kind, key)))
+    .get();
+  if (!recorded) {
+    if (!stillApplies(booking, job, now)) return "stale";
+    const emails = await composeBookingNotice(deps, booking, job);
+    await db.batch([
+      db.insert(bookingNotices).values({ bookingId: booking.id, kind: key, sentAt: now.toISOString() }).onConflictDoNothing(),
+      ...emails.map((email) => outboxInsert(db, env, email)),
+    ]);
+  }
+  const pending = await db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      and(
+        inArray(emailOutbox.dedupeKey, [noticeDedupeKey(booking.id, key, "client"), noticeDedupeKey(booking.id, key, "coach")]),
+        eq(emailOutbox.status, "pending"),
+      ),
+    )
+    .all();
+  for (const row of pending) await deliverOutboxEmail(db, env, row.id, deps.fetcher);
+  return "sent";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reminders.
+
+export type DueReminder = { bookingId: string; kind: "reminder-24h" | "reminder-1h"; sequence: number };
+
+/**
+ * Reminders due now: confirmed bookings whose reminder time has come and that have not started,
+ * without that reminder recorded for their current sequence. A booking confirmed (or moved) after
+ * a reminder's time gets no such reminder: its confirmation came later and said the same. When
+ * both are due, only the 1-hour reminder goes.
+ */
+export async function dueReminders(db: Db, now: Date): Promise<DueReminder[]> {
+  const horizon = new Date(now.getTime() + REMINDER_OFFSETS["reminder-24h"] * 60_000).toISOString();
+  const candidates = await db
+    .select({ id: bookings.id, startsAt: bookings.startsAt, sequence: bookings.sequence, updatedAt: bookings.updatedAt })
+    .from(bookings)
+    .where(and(eq(bookings.status, "confirmed"), sql`${bookings.startsAt} > ${now.toISOString()}`, sql`${bookings.startsAt} <= ${horizon}`))
+    .limit(500)
+    .all();
+  if (candidates.length === 0) return [];
+  const sent = await db
+    .select({ bookingId: bookingNotices.bookingId, kind: bookingNotices.kind })
+    .from(bookingNotices)
+    .where(
+      inArray(
+        bookingNotices.bookingId,
+        candidates.map((c) => c.id),
+      ),
+    )
+    .all();
+  const done = new Set(sent.map((row) => `${row.bookingId}|${row.kind}`));
+  const due: DueReminder[] = [];
+  for (const booking of candidates) {
+    const start = Date.parse(booking.startsAt);
+    const changedAt = Date.parse(booking.updatedAt);
+    const hourDue = now.getTime() >= start - REMINDER_OFFSETS["reminder-1h"] * 60_000 && changedAt <= start - REMINDER_OFFSETS["reminder-1h"] * 60_000;
+    const dayDue =
+      !hourDue && now.getTime() >= start - REMINDER_OFFSETS["reminder-24h"] * 60_000 && changedAt <= start - REMINDER_OFFSETS["reminder-24h"] * 60_000;
+    for (const [kind, isDue] of [
+      ["reminder-1h", hourDue],
+      ["reminder-24h", dayDue],
+    ] as const) {
+      if (isDue && !done.has(`${booking.id}|${noticeKey(kind, booking.sequence)}`)) due.push({ bookingId: booking.id, kind, sequence: booking.sequence });
+    }
+  }
+  return due;
+}

@@ -1,0 +1,24 @@
+// The booking policy, one place: what the site promises and what the server enforces.
+
+/** Clients may cancel or reschedule free of charge until this many hours before the start. */
+export const CANCELLATION_NOTICE_HOURS = 24;
+/** A client's later cancellation is not refunded (paid sessions) and its credit is not returned. */
+export const LATE_CANCELLATION_REFUND = false;
+/** How long a paid slot is held while its checkout is completed. */
+export const HOLD_MINUTES = 10;
+/** The money-back guarantee: days after the first paid consultation ends to ask for a refund. */
+export const GUARANTEE_DAYS = 7;
+/** Package credits lapse this many months after the package is paid for. */
+export const CREDIT_VALIDITY_MONTHS = 12;
+/** Reminders go out this many minutes before the start. */
+export const REMINDER_OFFSETS = { "reminder-24h": 24 * 60, "reminder-1h": 60 } as const;
+
+/** Whether a booking can still be cancelled or moved free of charge (refund in full, credit returned). */
+export function canChangeFreely(booking: { startsAt: string }, now: Date): boolean {
+  return new Date(booking.startsAt).getTime() - now.getTime() >= CANCELLATION_NOTICE_HOURS * 3_600_000;
+}
+
+/** The last moment a booking can be changed free of charge. */
+export function freeChangeDeadline(booking: { startsAt: string }): Date {
+  return new Date(new Date(booking.startsAt).getTime() - CANCELLATION_NOTICE_HOURS * 3_600_000);
+}

@@ -1,0 +1,109 @@
+import { BRAND, Details, Paragraph } from "./layout";
+
+// What the booking emails (confirmation, update, cancellation, reminder) share: the details of the
+// booking in the reader's own time zone, and the links to join, add to a calendar and manage it.
+
+export type BookingEmailProps = {
+  /** Who reads it: the client gets their time zone and the manage link; the coach gets theirs. */
+  audience: "client" | "coach";
+  recipientName: string;
+  typeName: string;
+  reference: string;
+  /** "Thursday 3 December 2026, 9:30 am AEDT", in the reader's zone. */
+  when: string;
+  durationMinutes: number;
+  /** The other person: the coach for the client, the client for the coach. */
+  withName: string;
+  meetingUrl: string;
+  /** The client's signed link to reschedule or cancel (null for the coach). */
+  manageUrl: string | null;
+  /** Where the coach sees their sessions (null for the client). */
+  portalUrl: string | null;
+  googleUrl: string | null;
+  outlookUrl: string | null;
+  /** The client's notes, shown to the coach. */
+  notes: string | null;
+};
+
+export const BOOKING_REASON = (props: Pick<BookingEmailProps, "audience">) =>
+  props.audience === "client"
+    ? "You're receiving this because you booked a session with ClarityAI Coaching."
+    : "You're receiving this because you are the coach of this ClarityAI Coaching session.";
+
+export function detailRows(props: BookingEmailProps, extra: [string, string][] = []): [string, string][] {
+  return [
+    ["What", `${props.typeName} (${props.durationMinutes} minutes, online)`],
+    ["When", props.when],
+    ...extra,
+    [props.audience === "client" ? "Coach" : "Client", props.withName],
+    ["Reference", props.reference],
+  ];
+}
+
+export function detailText(props: BookingEmailProps, extra: [string, string][] = []): string {
+  return detailRows(props, extra)
+    .map(([label, value]) => `${label}: ${value}`)
+    .join("\n");
+}
+
+/** The links of a booking that goes ahead, as plain text. */
+export function linkText(props: BookingEmailProps): string[] {
+  return [
+    `Join the video meeting: ${props.meetingUrl}`,
+    ...(props.manageUrl ? [`Reschedule or cancel: ${props.manageUrl}`] : []),
+    ...(props.portalUrl ? [`Your sessions: ${props.portalUrl}`] : []),
+    ...(props.googleUrl ? [`Add to Google Calendar: ${props.googleUrl}`] : []),
+    ...(props.outlookUrl ? [`Add to Outlook: ${props.outlookUrl}`] : []),
+  ];
+}
+
+export function BookingDetails({ props, extra = [] }: { props: BookingEmailProps; extra?: [string, string][] }) {
+  return <Details rows={detailRows(props, extra)} />;
+}
+
+export function CalendarLinks({ props }: { props: BookingEmailProps }) {
+  if (!props.googleUrl && !props.outlookUrl) return null;
+  const link = { color: BRAND.teal };
+  return (
+    <Paragraph>
+      Add it to your calendar:{" "}
+      {props.googleUrl ? (
+        <a href={props.googleUrl} style={link}>
+          Google Calendar
+        </a>
+      ) : null}
+      {props.googleUrl && props.outlookUrl ? " · " : null}
+      {props.outlookUrl ? (
+        <a href={props.outlookUrl} style={link}>
+          Outlook
+        </a>
+      ) : null}{" "}
+      (or open the attached invitation).
+    </Paragraph>
+  );
+}
+
+export function ManageLinks({ props }: { props: BookingEmailProps }) {
+  const link = { color: BRAND.teal };
+  if (props.manageUrl) {
+    return (
+      <Paragraph>
+        Need to change it?{" "}
+        <a href={props.manageUrl} style={link}>
+          Reschedule or cancel
+        </a>{" "}
+        — free of charge until 24 hours before the start.
+      </Paragraph>
+    );
+  }
+  if (props.portalUrl) {
+    return (
+      <Paragraph>
+        <a href={props.portalUrl} style={link}>
+          See your sessions
+        </a>
+      </Paragraph>
+    );
+  }
+  return null;
+}
