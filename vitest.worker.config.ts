@@ -49,7 +49,8 @@ export default defineConfig(async () => {
       ],
       deps: {
         optimizer: {
-          ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/react"] },
+          // date-holidays (booking) reaches moment-timezone, CommonJS that workerd can't import as it is: pre-bundled too.
+          ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/react", "date-holidays"] },
         },
       },
     },

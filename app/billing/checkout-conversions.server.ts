@@ -31,6 +31,8 @@ type Payment = {
   /** The payer's email when the caller already has it (the signed-in viewer); otherwise read for userId. */
   email?: string | null;
   metadata?: Record<string, string> | null;
+  /** What was bought, for the report (a booking's session or package); by default the plan in the metadata. */
+  label?: string;
   /** The browser on the success page, if that is where the payment was seen (for its Sec-GPC). */
   request?: Request;
 };
@@ -48,7 +50,7 @@ export async function recordCheckoutPayment(deps: ConversionDeps, payment: Payme
     const origin = await conversionOriginByKey(deps.db, checkoutConversionKey(payment.checkoutSessionId));
     const tier = payment.metadata?.tier;
     const interval = payment.metadata?.interval;
-    const label = isAiTier(tier) && isBillingInterval(interval) ? planConversionLabel(tier, interval) : "Payment";
+    const label = payment.label ?? (isAiTier(tier) && isBillingInterval(interval) ? planConversionLabel(tier, interval) : "Payment");
     const email =
       payment.email !== undefined
         ? payment.email

@@ -33,8 +33,10 @@ export type BillingDeps = {
   siteOrigin: string;
   jobs: Queue;
   now: () => Date;
+  /** The bindings and execution context, for the booking code a payment's events hand over to. */
+  cloudflare: RequestContext["cloudflare"];
 };
 
 export function billingDeps(context: Pick<RequestContext, "db" | "env" | "siteOrigin" | "cloudflare">, now: () => Date = () => new Date()): BillingDeps {
-  return { db: context.db, env: context.env, siteOrigin: context.siteOrigin, jobs: context.cloudflare.env.JOBS, now };
+  return { db: context.db, env: context.env, siteOrigin: context.siteOrigin, jobs: context.cloudflare.env.JOBS, now, cloudflare: context.cloudflare };
 }

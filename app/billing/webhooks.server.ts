@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import Stripe from "stripe";
+import { applyChargeRefunded, applyCheckoutCompleted, applyCheckoutExpired, checkoutPurpose, webhookContext } from "~/booking/payments.server";
 import { aiSubscriptions, billingInvoices, stripeEvents } from "~/db/schema";
 import { composeEmail } from "~/email/compose.server";
 import type { EmailSendJob } from "~/email/jobs";
@@ -42,6 +43,12 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
       const session = event.data.object as Stripe.Checkout.Session;
+      // A booking's or a package's payment: applied before the event is recorded, each step idempotent
+      // (app/booking/payments.server.ts), so a failure is retried by Stripe and a duplicate changes nothing.
+      if (checkoutPurpose(session)) {
+        await applyCheckoutCompleted(webhookContext(deps), session);
+        return { statements: [] };
+      }
       const customerId = customerIdOf(session.customer);
       const userId = customerId ? await userIdForCustomer(deps.db, customerId) : null;
       return {
@@ -129,6 +136,15 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
         },
       };
     }
+    case "checkout.session.expired":
+    case "checkout.session.async_payment_failed": {
+      const session = event.data.object as Stripe.Checkout.Session;
+      if (checkoutPurpose(session)) await applyCheckoutExpired(webhookContext(deps), session);
+      return { statements: [] };
+    }
+    case "charge.refunded":
+      await applyChargeRefunded(webhookContext(deps), event.data.object as Stripe.Charge);
+      return { statements: [] };
     default:
       // Recorded, so a redelivery is answered at once; nothing else to do.
       return { statements: [] };

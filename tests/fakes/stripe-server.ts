@@ -12,10 +12,12 @@ import {
 import { startLoopbackServer } from "./loopback-server";
 
 // A Stripe-compatible server on loopback for the worker tests: the same API code as the local
-// payments sandbox (app/billing/sandbox/stripe-api.ts), over memory. The Worker's stripe SDK talks
-// to it through STRIPE_API_URL. Test controls under /_test/ do what Stripe does on its own (a
-// customer paying on the Checkout page, a renewal failing) and answer the events Stripe would send;
-// tests sign them with FAKE_STRIPE_WEBHOOK_SECRET and deliver them, in any order, as often as they like.
+// payments sandbox (app/billing/sandbox/stripe-api.ts), over memory — subscriptions, one-off
+// payments, expiring sessions and refunds. The Worker's stripe SDK talks to it through
+// STRIPE_API_URL. Test controls under /_test/ do what Stripe does on its own (a customer paying on
+// the Checkout page, a renewal failing) and answer the events Stripe would send (also those an API
+// call raised, e.g. charge.refunded after a refund); tests sign them with FAKE_STRIPE_WEBHOOK_SECRET
+// and deliver them, in any order, as often as they like.
 
 export const FAKE_STRIPE_SECRET_KEY = "sk_test_fake_stripe_server";
 export const FAKE_STRIPE_WEBHOOK_SECRET = "whsec_test_fake_stripe_server";
@@ -74,7 +76,18 @@ export default async function setup(project: TestProject) {
     if (request.method === "POST" && path[0] === "subscriptions" && path[2] === "pay-overdue") return run(() => payOverdue(options(emitted), path[1]!));
     if (request.method === "GET" && path[0] === "objects") return Response.json(await store.get(path[1]!));
     if (request.method === "GET" && path[0] === "events") {
-      const customer = new URL(request.url).searchParams.get("customer");
+      const query = new URL(request.url).searchParams;
+      // ?customer=cus_… (a customer's events) or ?about=<id> (events about one object: a Checkout Session, or a charge by its PaymentIntent).
+      const about = query.get("about");
+      if (about !== null) {
+        return Response.json(
+          events.filter((e) => {
+            const object = (e.data as { object: { id?: string; payment_intent?: string } }).object;
+            return object.id === about || object.payment_intent === about;
+          }),
+        );
+      }
+      const customer = query.get("customer");
       return Response.json(events.filter((e) => (e.data as { object: { customer?: string } }).object.customer === customer));
     }
     return Response.json({ error: "unknown test control" }, { status: 404 });

@@ -1,14 +1,15 @@
 import type { RequestContext } from "~/context.server";
 import { billingDeps, paymentsMode } from "../config.server";
 import { stripeCustomerIdOf } from "../customers.server";
-import { isAiTier, isBillingInterval, isLiveStatus, TIER_NAMES } from "../plans";
+import { gstIncludedCents, isAiTier, isBillingInterval, isLiveStatus, TIER_NAMES } from "../plans";
 import { sandboxControls } from "../stripe.server";
 import { d1ObjectStore } from "./d1-store.server";
 import type { StripeObject } from "./stripe-api";
 
 // The local payments sandbox's hosted pages (checkout and portal), as Stripe hosts its own. They
 // exist only while the sandbox runs (no Stripe key, not production), and only for the signed-in
-// owner of the session: anyone else, and every other deployment, gets a 404.
+// owner of the session (or, for a guest's one-off payment, whoever has its link): anyone else, and
+// every other deployment, gets a 404.
 
 export function notFound(): Response {
   return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -35,22 +36,62 @@ async function ownedObject(context: RequestContext, userId: string, id: string, 
 
 export type SandboxCheckout = {
   id: string;
+  mode: "subscription" | "payment";
   planName: string;
   interval: "month" | "year" | null;
   amountCents: number;
+  gstCents: number;
   currency: string;
   status: string;
   email: string | null;
 };
 
-export async function sandboxCheckout(context: RequestContext, userId: string, sessionId: string): Promise<SandboxCheckout> {
-  const { found } = await ownedObject(context, userId, sessionId, "checkout.session");
+/**
+ * A Checkout Session the viewer may see. A session for a customer is its signed-in owner's only; a
+ * guest's one-off payment (no customer) is reached by its unguessable link alone, as Stripe's are.
+ */
+async function viewableSession(context: RequestContext, viewerId: string | null, sessionId: string): Promise<StripeObject> {
+  requireSandbox(context);
+  const found = await d1ObjectStore(context.db).get(sessionId);
+  if (!found || found.object !== "checkout.session") throw notFound();
+  if (!found.customer && found.mode === "payment") return found;
+  const customer = viewerId ? await stripeCustomerIdOf(context.db, viewerId) : null;
+  if (!customer || found.customer !== customer) throw notFound();
+  return found;
+}
+
+/** Whether the session belongs to a customer, so only its signed-in owner may open it. */
+export async function sandboxCheckoutNeedsOwner(context: RequestContext, sessionId: string): Promise<boolean> {
+  requireSandbox(context);
+  const found = sessionId ? await d1ObjectStore(context.db).get(sessionId) : null;
+  return Boolean(found && found.object === "checkout.session" && (found.customer || found.mode !== "payment"));
+}
+
+export async function sandboxCheckout(context: RequestContext, viewerId: string | null, sessionId: string): Promise<SandboxCheckout> {
+  const found = await viewableSession(context, viewerId, sessionId);
   const metadata = (found.metadata ?? {}) as Record<string, string>;
+  const amountCents = Number(found.amount_total ?? 0);
+  if (found.mode === "payment") {
+    const product = (found.sandbox as { price?: { product?: { name?: string } } } | undefined)?.price?.product;
+    return {
+      id: found.id,
+      mode: "payment",
+      planName: product?.name ?? "Payment",
+      interval: null,
+      amountCents,
+      gstCents: gstIncludedCents(amountCents),
+      currency: String(found.currency ?? "aud").toUpperCase(),
+      status: String(found.status),
+      email: (found.customer_email as string | null) ?? null,
+    };
+  }
   return {
     id: found.id,
+    mode: "subscription",
     planName: isAiTier(metadata.tier) ? TIER_NAMES[metadata.tier] : "ClarityAI",
     interval: isBillingInterval(metadata.interval) ? metadata.interval : null,
-    amountCents: Number(found.amount_total ?? 0),
+    amountCents,
+    gstCents: gstIncludedCents(amountCents),
     currency: String(found.currency ?? "aud").toUpperCase(),
     status: String(found.status),
     email: (found.customer_email as string | null) ?? null,
@@ -62,15 +103,17 @@ function withSessionId(url: string, id: string): string {
 }
 
 /** "Pay": completes the session (its events reach the webhook code) and answers where Stripe would send the customer. */
-export async function paySandboxCheckout(context: RequestContext, userId: string, sessionId: string): Promise<string> {
-  const { found } = await ownedObject(context, userId, sessionId, "checkout.session");
-  if (found.status === "open") await controlsFor(context).completeCheckout(sessionId);
+export async function paySandboxCheckout(context: RequestContext, viewerId: string | null, sessionId: string): Promise<string> {
+  const found = await viewableSession(context, viewerId, sessionId);
+  const after = found.status === "open" ? await controlsFor(context).completeCheckout(sessionId) : found;
+  // A session that expired before it was paid sends the customer back as Cancel does.
+  if (after.status === "expired") return found.cancel_url ? withSessionId(String(found.cancel_url), sessionId) : "/";
   return withSessionId(String(found.success_url), sessionId);
 }
 
 /** "Cancel": leaves the session unpaid and answers its cancel_url. */
-export async function cancelSandboxCheckout(context: RequestContext, userId: string, sessionId: string): Promise<string> {
-  const { found } = await ownedObject(context, userId, sessionId, "checkout.session");
+export async function cancelSandboxCheckout(context: RequestContext, viewerId: string | null, sessionId: string): Promise<string> {
+  const found = await viewableSession(context, viewerId, sessionId);
   return found.cancel_url ? withSessionId(String(found.cancel_url), sessionId) : "/";
 }
 

@@ -4,7 +4,9 @@
 // are exercised against Stripe, the fake and the sandbox. Plain TypeScript with no app imports: the
 // fake server imports it from Node.
 //
-// Not a Stripe emulator: no payment methods, no proration, no tax calculation (prices include GST).
+// Subscriptions (Checkout in subscription mode, the portal's changes, renewals) and one-off payments
+// (Checkout in payment mode, expiring a session, refunds with charge.refunded). Not a Stripe
+// emulator: no payment methods, no proration, no tax calculation (prices include GST).
 
 export type StripeObject = { id: string; object: string; customer?: string | null; created?: number; [key: string]: unknown };
 
@@ -143,16 +145,23 @@ async function createCustomer(options: StripeApiOptions, params: Params): Promis
   return customer;
 }
 
-/** A checkout line item's price: a price id the store knows, or inline price_data. */
-async function priceOf(options: StripeApiOptions, item: Params): Promise<StripeObject> {
+/** A checkout line item's price: a price id the store knows, or inline price_data (recurring for a subscription, one-off for a payment). */
+async function priceOf(options: StripeApiOptions, item: Params, mode: string): Promise<StripeObject> {
   const priceId = str(item.price);
   if (priceId) return load(options.store, priceId, "price");
   const data = obj(item.price_data);
   const recurring = obj(data.recurring);
   const interval = str(recurring.interval) ?? "";
   const amount = Number(str(data.unit_amount));
-  if (!INTERVALS.has(interval) || !Number.isInteger(amount) || amount < 0 || !str(data.currency)) {
-    throw new ApiError(400, "line_items[0][price_data] needs currency, unit_amount and recurring[interval].", "parameter_invalid");
+  const oneOff = mode === "payment";
+  if ((oneOff ? interval !== "" : !INTERVALS.has(interval)) || !Number.isInteger(amount) || amount < 0 || !str(data.currency)) {
+    throw new ApiError(
+      400,
+      oneOff
+        ? "line_items[0][price_data] needs currency and unit_amount, and no recurring, in payment mode."
+        : "line_items[0][price_data] needs currency, unit_amount and recurring[interval].",
+      "parameter_invalid",
+    );
   }
   const product = obj(data.product_data);
   return {
@@ -161,44 +170,79 @@ async function priceOf(options: StripeApiOptions, item: Params): Promise<StripeO
     active: true,
     currency: str(data.currency)!.toLowerCase(),
     unit_amount: amount,
-    recurring: { interval, interval_count: 1, usage_type: "licensed" },
+    recurring: oneOff ? null : { interval, interval_count: 1, usage_type: "licensed" },
     tax_behavior: str(data.tax_behavior) ?? "unspecified",
-    type: "recurring",
-    product: { id: randomId("prod"), object: "product", name: str(product.name) ?? "Subscription", metadata: metadataOf(product.metadata) },
+    type: oneOff ? "one_time" : "recurring",
+    product: {
+      id: randomId("prod"),
+      object: "product",
+      name: str(product.name) ?? (oneOff ? "Payment" : "Subscription"),
+      description: str(product.description) ?? null,
+      metadata: metadataOf(product.metadata),
+    },
     metadata: metadataOf(product.metadata),
   };
 }
 
+/** Stripe lets a Checkout Session expire 30 minutes to 24 hours after it is created. */
+function expiresAtOf(options: StripeApiOptions, params: Params): number {
+  const raw = str(params.expires_at);
+  if (raw === undefined) return options.now() + 24 * 3600;
+  const at = Number(raw);
+  const now = options.now();
+  if (!Number.isInteger(at) || at < now + 30 * 60 || at > now + 24 * 3600) {
+    throw new ApiError(400, "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.", "parameter_invalid");
+  }
+  return at;
+}
+
 async function createCheckoutSession(options: StripeApiOptions, params: Params): Promise<StripeObject> {
-  const customer = await load(options.store, required(params, "customer"), "customer");
-  if (str(params.mode) !== "subscription") throw new ApiError(400, "Only mode=subscription is supported here.", "parameter_invalid");
+  const mode = str(params.mode);
+  if (mode !== "subscription" && mode !== "payment")
+    throw new ApiError(400, "Only mode=subscription and mode=payment are supported here.", "parameter_invalid");
+  const customerId = str(params.customer);
+  // A subscription needs a customer; a one-off payment may name only the payer's email.
+  if (mode === "subscription" && !customerId) throw new ApiError(400, "Missing required param: customer.", "parameter_missing");
+  const customer = customerId ? await load(options.store, customerId, "customer") : null;
+  const customerEmail = str(params.customer_email) ?? null;
+  if (customer && customerEmail) throw new ApiError(400, "You may only specify one of these parameters: customer, customer_email.", "parameter_invalid");
   const items = Array.isArray(params.line_items) ? params.line_items : [];
   if (items.length !== 1) throw new ApiError(400, "Exactly one line item is supported here.", "parameter_invalid");
-  const price = await priceOf(options, obj(items[0]));
+  const price = await priceOf(options, obj(items[0]), mode);
+  const quantity = Number(str(obj(items[0]).quantity) ?? "1");
+  if (!Number.isInteger(quantity) || quantity < 1) throw new ApiError(400, "line_items[0][quantity] must be a positive whole number.", "parameter_invalid");
+  const amount = (price.unit_amount as number) * quantity;
   const id = randomId("cs_test");
   const session: StripeObject = {
     id,
     object: "checkout.session",
     created: options.now(),
-    expires_at: options.now() + 24 * 3600,
-    mode: "subscription",
+    expires_at: expiresAtOf(options, params),
+    mode,
     status: "open",
     payment_status: "unpaid",
-    customer: customer.id as string,
-    customer_email: (customer.email as string | null) ?? null,
+    customer: customer?.id ?? null,
+    customer_email: customer ? ((customer.email as string | null) ?? null) : customerEmail,
+    customer_details: null,
     client_reference_id: str(params.client_reference_id) ?? null,
     success_url: required(params, "success_url"),
     cancel_url: str(params.cancel_url) ?? null,
     currency: price.currency,
-    amount_total: price.unit_amount,
-    amount_subtotal: price.unit_amount,
+    amount_total: amount,
+    amount_subtotal: amount,
     metadata: metadataOf(params.metadata),
     subscription: null,
     invoice: null,
+    payment_intent: null,
     url: `${options.hostedPagesUrl}/checkout/${id}`,
     livemode: false,
     // Kept for completing the session; Stripe exposes these through line_items and subscription_data.
-    sandbox: { price, subscription_metadata: metadataOf(obj(params.subscription_data).metadata) },
+    sandbox: {
+      price,
+      quantity,
+      subscription_metadata: metadataOf(obj(params.subscription_data).metadata),
+      payment_metadata: metadataOf(obj(params.payment_intent_data).metadata),
+    },
   };
   await options.store.put(session);
   return session;
@@ -257,6 +301,9 @@ function invoiceFor(options: StripeApiOptions, subscription: StripeObject, custo
 export async function completeCheckoutSession(options: StripeApiOptions, sessionId: string): Promise<StripeObject> {
   const session = await load(options.store, sessionId, "checkout.session");
   if (session.status !== "open") return session;
+  // Too late: Stripe would have expired it already.
+  if (options.now() >= (session.expires_at as number)) return expireSession(options, session);
+  if (session.mode === "payment") return completePaymentSession(options, session);
   const customer = await load(options.store, session.customer as string, "customer");
   const { price, subscription_metadata } = session.sandbox as { price: StripeObject; subscription_metadata: Record<string, string> };
   const now = options.now();
@@ -292,6 +339,117 @@ export async function completeCheckoutSession(options: StripeApiOptions, session
   await raise(options, "invoice.paid", invoice);
   await raise(options, "checkout.session.completed", publicView(completed));
   return completed;
+}
+
+/** A one-off payment: its PaymentIntent and Charge, and the session paid. */
+async function completePaymentSession(options: StripeApiOptions, session: StripeObject): Promise<StripeObject> {
+  const now = options.now();
+  const amount = session.amount_total as number;
+  const { payment_metadata } = session.sandbox as { payment_metadata?: Record<string, string> };
+  const email = (session.customer_email as string | null) ?? null;
+  const paymentIntentId = randomId("pi");
+  const charge: StripeObject = {
+    id: randomId("ch"),
+    object: "charge",
+    created: now,
+    customer: (session.customer as string | null) ?? null,
+    payment_intent: paymentIntentId,
+    amount,
+    amount_captured: amount,
+    amount_refunded: 0,
+    currency: session.currency,
+    paid: true,
+    captured: true,
+    refunded: false,
+    status: "succeeded",
+    billing_details: { email, name: null },
+    metadata: payment_metadata ?? {},
+    livemode: false,
+  };
+  const paymentIntent: StripeObject = {
+    id: paymentIntentId,
+    object: "payment_intent",
+    created: now,
+    customer: (session.customer as string | null) ?? null,
+    amount,
+    amount_received: amount,
+    currency: session.currency,
+    status: "succeeded",
+    latest_charge: charge.id,
+    metadata: payment_metadata ?? {},
+    livemode: false,
+  };
+  const completed: StripeObject = {
+    ...session,
+    status: "complete",
+    payment_status: "paid",
+    payment_intent: paymentIntentId,
+    customer_details: { email, name: null },
+  };
+  await options.store.put(charge);
+  await options.store.put(paymentIntent);
+  await options.store.put(completed);
+  await raise(options, "checkout.session.completed", publicView(completed));
+  return completed;
+}
+
+async function expireSession(options: StripeApiOptions, session: StripeObject): Promise<StripeObject> {
+  const expired: StripeObject = { ...session, status: "expired" };
+  await options.store.put(expired);
+  await raise(options, "checkout.session.expired", publicView(expired));
+  return expired;
+}
+
+/** POST /v1/checkout/sessions/{id}/expire: only an open session can be expired, as at Stripe. */
+async function expireCheckoutSession(options: StripeApiOptions, id: string): Promise<StripeObject> {
+  const session = await load(options.store, id, "checkout.session");
+  if (session.status !== "open") {
+    throw new ApiError(
+      400,
+      `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`,
+      "checkout_session_not_open",
+    );
+  }
+  return expireSession(options, session);
+}
+
+/** The charge behind a refund request: by charge id, or the latest charge of a PaymentIntent. */
+async function chargeFor(options: StripeApiOptions, params: Params): Promise<StripeObject> {
+  const chargeId = str(params.charge);
+  if (chargeId) return load(options.store, chargeId, "charge");
+  const paymentIntent = await load(options.store, required(params, "payment_intent"), "payment_intent");
+  if (!paymentIntent.latest_charge) throw new ApiError(400, "This PaymentIntent has no successful charge to refund.", "charge_not_refundable");
+  return load(options.store, paymentIntent.latest_charge as string, "charge");
+}
+
+/** POST /v1/refunds: refunds all or part of what is left of a charge, and raises charge.refunded. */
+async function createRefund(options: StripeApiOptions, params: Params): Promise<StripeObject> {
+  const charge = await chargeFor(options, params);
+  const remaining = (charge.amount as number) - (charge.amount_refunded as number);
+  const raw = str(params.amount);
+  const amount = raw === undefined ? remaining : Number(raw);
+  if (remaining <= 0) throw new ApiError(400, `Charge ${charge.id} has already been refunded.`, "charge_already_refunded");
+  if (!Number.isInteger(amount) || amount < 1 || amount > remaining) {
+    throw new ApiError(400, `Refund amount (${raw}) is greater than unrefunded amount on charge (${remaining}).`, "amount_too_large");
+  }
+  const refund: StripeObject = {
+    id: randomId("re"),
+    object: "refund",
+    created: options.now(),
+    amount,
+    currency: charge.currency,
+    charge: charge.id,
+    payment_intent: charge.payment_intent,
+    reason: str(params.reason) ?? null,
+    status: "succeeded",
+    metadata: metadataOf(params.metadata),
+  };
+  const refunded = (charge.amount_refunded as number) + amount;
+  const updated: StripeObject = { ...charge, amount_refunded: refunded, refunded: refunded >= (charge.amount as number) };
+  await options.store.put(refund);
+  await options.store.put(updated);
+  await raise(options, "charge.refunded", updated, { amount_refunded: charge.amount_refunded, refunded: charge.refunded });
+  return refund;
 }
 
 /**
@@ -404,9 +562,15 @@ async function route(method: string, path: string, params: Params, options: Stri
   const { store } = options;
   const segments = path.split("/").filter(Boolean);
   if (segments[0] !== "v1") throw new ApiError(404, `Unrecognized request URL (${method}: ${path}).`, "url_invalid");
-  const [, resource, id, sub] = segments;
-  const key = `${method} ${resource}${resource === "checkout" || resource === "billing_portal" ? `/${id}` : ""}`;
-  const nestedId = resource === "checkout" || resource === "billing_portal" ? sub : id;
+  const [, resource, id, sub, action] = segments;
+  const nested = resource === "checkout" || resource === "billing_portal";
+  const key = `${method} ${resource}${nested ? `/${id}` : ""}`;
+  const nestedId = nested ? sub : id;
+  if (nested ? action !== undefined : sub !== undefined) {
+    if (key === "POST checkout/sessions" && nestedId && action === "expire" && segments.length === 5)
+      return publicView(await expireCheckoutSession(options, nestedId));
+    throw new ApiError(404, `Unrecognized request URL (${method}: ${path}).`, "url_invalid");
+  }
   switch (key) {
     case "POST customers":
       if (nestedId) return load(store, nestedId, "customer");
@@ -447,6 +611,22 @@ async function route(method: string, path: string, params: Params, options: Stri
     case "GET prices":
       if (!nestedId) break;
       return load(store, nestedId, "price");
+    case "POST refunds":
+      if (nestedId) break;
+      return createRefund(options, params);
+    case "GET refunds": {
+      if (nestedId) return load(store, nestedId, "refund");
+      const paymentIntent = str(params.payment_intent);
+      const charge = str(params.charge);
+      const refunds = (await store.list("refund")).filter((r) => (!paymentIntent || r.payment_intent === paymentIntent) && (!charge || r.charge === charge));
+      return list(refunds.slice(0, limitOf(params)), "/v1/refunds");
+    }
+    case "GET payment_intents":
+      if (!nestedId) break;
+      return load(store, nestedId, "payment_intent");
+    case "GET charges":
+      if (!nestedId) break;
+      return load(store, nestedId, "charge");
   }
   throw new ApiError(404, `Unrecognized request URL (${method}: ${path}).`, "url_invalid");
 }
