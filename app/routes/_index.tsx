@@ -1,5 +1,5 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { AiCoachPreview, AiCoachTranscript } from "~/components/home/ai-coach-transcript";
 import { LazySection } from "~/components/lazy-section";
@@ -10,6 +10,9 @@ import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { professionalServiceLd, structuredData } from "~/utils/structured-data";
 import { Guarantee } from "~/components/guarantee";
 import { LinkCard, PriceCompare, TextCardGrid, TrustFigures } from "~/components/marketing-blocks";
+import { nextDiscoveryTimes } from "~/booking/slots.server";
+import { formatDateTime, localDate } from "~/booking/time-zones";
+import { flowHref } from "./booking/flow-links";
 
 const AiCoachDemo = lazy(() => import("~/components/home/ai-coach-demo"));
 
@@ -19,7 +22,29 @@ const HERO_SAMPLE = 2;
 const ourRate = formatAud(BUSINESS.virtualCoachingFromPerHour);
 const traditionalRange = formatAudRange(BUSINESS.traditionalCoachingPerHour.low, BUSINESS.traditionalCoachingPerHour.high);
 
+const HOME_ZONE = "Australia/Sydney";
+
+// The same for every visitor (nothing from the request), so the page stays in the edge cache; a
+// cached time that has gone meanwhile is met by the flow's "That time was just taken".
+export async function loader({ context }: LoaderFunctionArgs) {
+  try {
+    const times = await nextDiscoveryTimes(context.db, 3);
+    return {
+      nextCalls: times.map((slot) => ({
+        startsAt: slot.startsAt,
+        label: formatDateTime(slot.startsAt, HOME_ZONE),
+        href: flowHref({ type: "discovery", coach: "any", tz: HOME_ZONE, day: localDate(slot.startsAt, HOME_ZONE), time: slot.startsAt }),
+      })),
+    };
+  } catch (error) {
+    // The home page never fails for want of a calendar: the button still leads to every time.
+    console.warn("home: could not load the next discovery call times", error instanceof Error ? error.message : String(error));
+    return { nextCalls: [] };
+  }
+}
+
 export default function Home() {
+  const { nextCalls } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="hero" aria-labelledby="hero-heading">
@@ -40,6 +65,22 @@ export default function Home() {
               </Link>
             </div>
             <p className="hero-note">No cost, no obligation. Video or phone, at a time that suits you.</p>
+            {nextCalls.length ? (
+              <>
+                <p className="hero-note" id="next-calls-label">
+                  <strong>Next available discovery calls</strong> (Sydney time):
+                </p>
+                <ul className="next-calls" aria-labelledby="next-calls-label">
+                  {nextCalls.map((call) => (
+                    <li key={call.startsAt}>
+                      <Link to={call.href} className="chip">
+                        {call.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
           </div>
           <AiCoachPreview index={HERO_SAMPLE} />
         </div>

@@ -12,6 +12,19 @@ import { breadcrumbLd, faqLd, professionalServiceLd, structuredData } from "~/ut
 import { CallToAction } from "~/components/call-to-action";
 import { Guarantee } from "~/components/guarantee";
 import { TextCardGrid } from "~/components/marketing-blocks";
+import type { StateCode } from "~/content/australia";
+
+/** Each state's and territory's capital-city time zone: where a visitor from that city books. */
+const STATE_TIME_ZONES: Record<StateCode, string> = {
+  NSW: "Australia/Sydney",
+  VIC: "Australia/Melbourne",
+  QLD: "Australia/Brisbane",
+  WA: "Australia/Perth",
+  SA: "Australia/Adelaide",
+  TAS: "Australia/Hobart",
+  ACT: "Australia/Canberra",
+  NT: "Australia/Darwin",
+};
 
 // /locations/{city}-business-coaching. The content stays on the server: the browser receives only
 // the one city it is showing, plus the names and links of its three neighbours.
@@ -25,6 +38,8 @@ export function loader({ params }: LoaderFunctionArgs) {
   return {
     city,
     path,
+    // "Pick a time" opens the booking flow with times already in this city's zone.
+    bookingPath: `/booking?type=discovery&tz=${encodeURIComponent(STATE_TIME_ZONES[city.state.code])}`,
     aiCoachPath: aiCoachCityPath(slug),
     nearby: city.nearby.map((nearbySlug) => {
       const other = LOCATIONS[nearbySlug];
@@ -37,13 +52,13 @@ export function loader({ params }: LoaderFunctionArgs) {
 const ourRate = formatAud(BUSINESS.virtualCoachingFromPerHour);
 
 export default function LocationPage() {
-  const { city, aiCoachPath, nearby, crumbs } = useLoaderData<typeof loader>();
+  const { city, aiCoachPath, bookingPath, nearby, crumbs } = useLoaderData<typeof loader>();
   const { timeZone } = city;
 
   return (
     <>
       <PageHero eyebrow={`Business coaching · ${city.name}, ${city.state.code}`} title={city.headline} lead={city.lead} crumbs={crumbs}>
-        <Link to="/booking" className="button button-primary">
+        <Link to={bookingPath} className="button button-primary">
           Book Free 20-min Call
         </Link>
         <a href="#scheduling" className="button button-secondary">
@@ -202,6 +217,7 @@ export default function LocationPage() {
 
       <CallToAction
         heading="Talk it through with a coach — free"
+        primary={{ to: bookingPath, label: `Pick a time in ${city.name} time` }}
         secondary={aiCoachPath ? { to: aiCoachPath, label: `ClarityAI for ${city.name} businesses` } : undefined}
       >
         <p>

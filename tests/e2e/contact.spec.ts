@@ -40,14 +40,14 @@ test("bad input shows inline errors; good input shows a success toast that auto-
 });
 
 test("a toast can be swiped away", async ({ page }) => {
-  await gotoHydrated(page, "/booking");
+  await gotoHydrated(page, "/contact");
   const form = page.locator("main form");
   await form.getByLabel("Name").fill("Morgan Ellis");
   await form.getByLabel("Email").fill(`morgan.${Date.now()}@example.com.au`);
-  await form.getByRole("button", { name: "Request my free call" }).click();
+  await form.getByRole("button", { name: "Send message" }).click();
 
   const toast = page.getByRole("region", { name: "Notifications (F8)" }).getByRole("status");
-  await expect(toast).toContainText("Request received");
+  await expect(toast).toContainText("Thanks — your message is with us");
   const box = (await toast.boundingBox())!;
   const y = box.y + box.height / 2;
   // A short drag snaps back; one past 50 px dismisses.

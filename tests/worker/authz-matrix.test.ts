@@ -54,6 +54,8 @@ const [firstStudy] = CASE_STUDIES;
 
 const GET_PROBES: Record<string, GetProbe> = {
   "routes/$": { allowed: () => ({ status: [404] }) },
+  // Shows one booking, named in the query with its signed token: without one there is nothing to show.
+  "routes/booking-confirmation": { allowed: () => ({ status: [404] }) },
   "routes/auth": {
     // Sign-in is for visitors: a signed-in user is sent to their profile, never back to redirectTo.
     allowed: (persona) => (persona === "visitor" ? OK : { location: "/profile" }),

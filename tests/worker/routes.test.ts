@@ -202,10 +202,3 @@ test("cross-site form posts are refused before they reach the app", async () => 
   expect(response.status).toBe(403);
   expect(await enquiriesByEmail(email)).toEqual([]);
 });
-
-test("the booking page takes a discovery-call request through the same lead flow", async () => {
-  const email = `casey.${crypto.randomUUID().slice(0, 8)}@example.com.au`;
-  const response = await fetchApp(formPost("/booking", { name: "Casey", email, message: "Cash flow and hiring" }));
-  expect(response.status).toBe(302);
-  expect(await enquiriesByEmail(email)).toEqual([expect.objectContaining({ source: "booking", message: "Cash flow and hiring" })]);
-});

@@ -8,6 +8,7 @@ import { countRows, createConfirmedUser, signInOnWeb, uniqueEmail } from "../aut
 import { completeCheckout, contextFor, deliver, sessionIdOf, stripeEnv } from "../billing/helpers";
 import { formPost } from "../factories";
 import { conversionByKey, land, unique, type ConversionRow } from "./helpers";
+import { bookingFields, createCoach, freeTimes } from "../booking-routes/helpers";
 
 // Every conversion point records its conversion with the attribution of the browser session it
 // happened in: a visitor lands with campaign parameters, keeps the cookie, and then sends a form,
@@ -64,30 +65,22 @@ test("the contact form records CONTACT_FORM with the landing's attribution, once
   expect(rows[0]!.dedupe_key).not.toContain("example.com.au");
 });
 
-test("the booking request form records BOOKING_SUBMISSION; invalid, honeypot and rate-limited posts record nothing", async () => {
+test("a booked discovery call records BOOKING_SUBMISSION and DISCOVERY_CALL_BOOKING with the landing's attribution; an invalid one records nothing", async () => {
   const landing = await land("linkedin", "social");
-  const invalid = await fetchApp(formPost("/booking", leadFields(`Booking ${unique()}`, "not-an-email"), { Cookie: landing.cookie }));
+  const coach = await createCoach();
+  const [slot] = await freeTimes(coach);
+  const path = `/booking?type=discovery&coach=${coach.slug}&tz=Australia%2FSydney&time=${encodeURIComponent(slot!.startsAt)}`;
+  const fields = bookingFields({ coach: coach.slug, time: slot!.startsAt, name: `Booking ${unique()}`, email: uniqueEmail("booking") });
+  const invalid = await fetchApp(formPost(path, { ...fields, email: "not-an-email" }, { Cookie: landing.cookie }));
   expect(invalid.status).toBe(400);
-  const bot = await fetchApp(
-    formPost("/booking", { ...leadFields(`Bot ${unique()}`, uniqueEmail("bot")), website: "https://spam.example" }, { Cookie: landing.cookie }),
-  );
-  expect(bot.status).toBe(302);
   expect(await conversionsOf(landing.sessionId)).toEqual([]);
 
-  const name = `Booking ${unique()}`;
-  expect((await fetchApp(formPost("/booking", leadFields(name, uniqueEmail("booking")), { Cookie: landing.cookie }))).status).toBe(302);
+  expect((await fetchApp(formPost(path, fields, { Cookie: landing.cookie }))).status).toBe(302);
+  const attribution = { source: "linkedin", medium: "social", campaign: landing.campaign };
   expect(await conversionsOf(landing.sessionId)).toEqual([
-    expect.objectContaining({ type: "BOOKING_SUBMISSION", label: "Discovery call request", source: "linkedin", medium: "social", campaign: landing.campaign }),
+    expect.objectContaining({ type: "BOOKING_SUBMISSION", ...attribution }),
+    expect.objectContaining({ type: "DISCOVERY_CALL_BOOKING", ...attribution }),
   ]);
-
-  // The per-address limit (5 in 10 minutes): the refused posts leave no conversion.
-  const statuses: number[] = [];
-  for (let i = 0; i < 6; i++) {
-    statuses.push((await fetchApp(formPost("/booking", leadFields(`Booking ${unique()}`, uniqueEmail(`more${i}`)), { Cookie: landing.cookie }))).status);
-  }
-  expect(statuses).toContain(429);
-  const recorded = statuses.filter((status) => status === 302).length;
-  expect(await conversionsOf(landing.sessionId)).toHaveLength(1 + recorded);
 });
 
 test("a resource download records a CONTACT_FORM conversion labelled with the resource", async () => {

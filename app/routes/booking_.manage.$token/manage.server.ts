@@ -1,0 +1,169 @@
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { cancelBooking, getBooking, rescheduleBooking, type BookingActor } from "~/booking/bookings.server";
+import { getCoachById } from "~/booking/catalogue.server";
+import { isBookingError } from "~/booking/errors";
+import { verifyManageToken } from "~/booking/links.server";
+import { canChangeFreely, CANCELLATION_NOTICE_HOURS, freeChangeDeadline } from "~/booking/policy";
+import { CancelSchema } from "~/booking/schemas";
+import { AU_TIME_ZONES, formatDateTime, formatSlotDate, formatSlotTime, zoneAbbreviation } from "~/booking/time-zones";
+import { redirectWithToast } from "~/platform/toast.server";
+import { parseForm } from "~/utils/forms";
+import { describeBooking } from "../booking/access.server";
+import { flowHref } from "../booking/flow-links";
+import { addDays, daysWithTimes, DAYS_PER_PAGE, findSlot, parseInstant, parseLocalDate, timeChoice, timesOnDay, today } from "../booking/slots-view.server";
+
+// /booking/manage/{token}: the booking's signed link (from its emails) lets the person who booked
+// move or cancel it without signing in. A bad or expired link is a 404 with a clear message.
+
+const LINK_ACTOR: BookingActor = { kind: "link", userId: null };
+
+export type ManageActionData = {
+  intent: "reschedule" | "cancel" | null;
+  errors: { form?: string; reason?: string; acknowledge?: string };
+  taken?: { alternatives: { href: string; label: string; coachName: string | null }[] };
+};
+
+async function bookingOfToken(context: AppLoadContext, token: string | undefined) {
+  const verified = token ? await verifyManageToken(context.env, token) : null;
+  const booking = verified ? await getBooking(context.db, verified.bookingId) : null;
+  if (!booking) throw new Response("Not Found", { status: 404 });
+  return booking;
+}
+
+function zoneOf(value: string | null, fallback: string) {
+  return AU_TIME_ZONES.find((zone) => zone.id === value)?.id ?? fallback;
+}
+
+export async function loadManage(request: Request, context: AppLoadContext, token: string, now = new Date()) {
+  const booking = await bookingOfToken(context, token);
+  const view = await describeBooking(context, booking);
+  const query = new URL(request.url).searchParams;
+  const zone = zoneOf(query.get("tz"), booking.clientTimeZone);
+  const path = `/booking/manage/${token}`;
+  const upcoming = Date.parse(booking.startsAt) > now.getTime();
+  const changeable = (booking.status === "confirmed" || booking.status === "held") && upcoming;
+  const paid = booking.paymentMethod !== "free";
+  const policy = {
+    free: canChangeFreely(booking, now),
+    freeUntil: formatDateTime(freeChangeDeadline(booking).toISOString(), booking.clientTimeZone),
+    noticeHours: CANCELLATION_NOTICE_HOURS,
+    paid,
+    paymentMethod: booking.paymentMethod,
+  };
+  const base = { booking: view, token, path, zone, changeable: changeable && booking.status === "confirmed", policy };
+
+  const coach = await getCoachById(context.db, booking.coachId);
+  if (!base.changeable || !coach || query.get("reschedule") !== "1") return { ...base, reschedule: null };
+
+  const slotQuery = { typeId: booking.bookingTypeId, coach: coach.slug, zone, now };
+  const params = { tz: zone };
+  const manageHref = (extra: { from?: string; day?: string; time?: string }) => flowHref({ ...params, ...extra }, path).replace("?", "?reschedule=1&");
+  const time = parseInstant(query.get("time"));
+  if (time) {
+    const found = await findSlot(context.db, slotQuery, time);
+    if (found.slot) {
+      const choice = timeChoice(found.slot, zone);
+      return {
+        ...base,
+        reschedule: {
+          kind: "confirm" as const,
+          startsAt: time,
+          label: `${formatSlotDate(time, zone)}, ${choice.time} ${choice.abbreviation}`,
+          coachTime: found.slot.coachTimeZone !== zone ? choice.coachTime : null,
+          backHref: manageHref({ day: parseLocalDate(query.get("day")) ?? undefined }),
+        },
+      };
+    }
+  }
+  const first = today(zone, now);
+  const requestedFrom = parseLocalDate(query.get("from"));
+  const from = requestedFrom && requestedFrom > first && requestedFrom <= addDays(first, 365) ? requestedFrom : first;
+  const day = parseLocalDate(query.get("day"));
+  const selected = day && day >= first ? day : null;
+  const days = await daysWithTimes(context.db, slotQuery, from);
+  const times = selected ? await timesOnDay(context.db, slotQuery, selected) : [];
+  const earlierFrom = from > first ? addDays(from, -DAYS_PER_PAGE) : null;
+  return {
+    ...base,
+    reschedule: {
+      kind: "pick" as const,
+      taken: time !== null,
+      zones: AU_TIME_ZONES.map((z) => ({ id: z.id, label: `${z.label} (${zoneAbbreviation(z.id, now)})` })),
+      from: from === first ? undefined : from,
+      selectedDay: selected,
+      selectedDayLabel: selected ? (times[0] ? formatSlotDate(times[0].startsAt, zone) : selected) : null,
+      days: days.map((d) => ({ ...d, href: manageHref({ from: from === first ? undefined : from, day: d.date }), current: d.date === selected })),
+      times: times.map((t) => ({ ...t, href: manageHref({ day: selected ?? undefined, time: t.startsAt }) })),
+      later: manageHref({ from: addDays(from, DAYS_PER_PAGE) }),
+      earlier: earlierFrom ? manageHref({ from: earlierFrom < first ? undefined : earlierFrom }) : null,
+    },
+  };
+}
+
+function fail(intent: ManageActionData["intent"], errors: ManageActionData["errors"], status = 400) {
+  return data<ManageActionData>({ intent, errors }, { status });
+}
+
+export async function rescheduleIntent(context: AppLoadContext, token: string, formData: FormData) {
+  const booking = await bookingOfToken(context, token);
+  const startsAt = parseInstant(typeof formData.get("time") === "string" ? (formData.get("time") as string) : null);
+  if (!startsAt) return fail("reschedule", { form: "Please choose a new time." });
+  const zone = zoneOf(typeof formData.get("tz") === "string" ? (formData.get("tz") as string) : null, booking.clientTimeZone);
+  let result: Awaited<ReturnType<typeof rescheduleBooking>>;
+  try {
+    result = await rescheduleBooking(context, booking.id, startsAt, LINK_ACTOR);
+  } catch (error) {
+    if (isBookingError(error) && error.status < 500) return fail("reschedule", { form: error.message }, error.status);
+    throw error;
+  }
+  if (result.status === "taken") {
+    const path = `/booking/manage/${token}`;
+    return data<ManageActionData>(
+      {
+        intent: "reschedule",
+        errors: { form: "That time was just taken. Please choose another time." },
+        taken: {
+          alternatives: result.alternatives.map((slot) => ({
+            href: flowHref({ tz: zone, time: slot.startsAt }, path).replace("?", "?reschedule=1&"),
+            label: `${formatSlotDate(slot.startsAt, zone)}, ${formatSlotTime(slot.startsAt, zone)} ${zoneAbbreviation(zone, slot.startsAt)}`,
+            coachName: null,
+          })),
+        },
+      },
+      { status: 409 },
+    );
+  }
+  const moved = await describeBooking(context, result.booking);
+  return redirectWithToast(
+    moved.manageHref,
+    { title: "Booking moved", description: `Your booking is now ${moved.when}. We've emailed you an updated calendar invitation.`, variant: "success" },
+    context.env.SESSION_SECRET,
+  );
+}
+
+export async function cancelIntent(context: AppLoadContext, token: string, formData: FormData, now = new Date()) {
+  const booking = await bookingOfToken(context, token);
+  const parsed = parseForm(formData, CancelSchema);
+  if (!parsed.success) return fail("cancel", parsed.errors);
+  // A late cancellation of a paid session costs the payment (or the credit): the person says they understand.
+  if (booking.paymentMethod !== "free" && !canChangeFreely(booking, now) && formData.get("acknowledge") !== "yes") {
+    return fail("cancel", { acknowledge: "Please confirm you understand this late cancellation won't be refunded." });
+  }
+  let result: Awaited<ReturnType<typeof cancelBooking>>;
+  try {
+    result = await cancelBooking(context, booking.id, LINK_ACTOR, parsed.data.reason);
+  } catch (error) {
+    if (isBookingError(error) && error.status < 500) return fail("cancel", { form: error.message }, error.status);
+    throw error;
+  }
+  const outcome = result.refund === "full" ? " Your payment will be refunded in full." : result.creditReturned ? " Your package credit has been returned." : "";
+  return redirectWithToast(
+    `/booking/manage/${token}`,
+    { title: "Booking cancelled", description: `We've let your coach know.${outcome}`, variant: "success" },
+    context.env.SESSION_SECRET,
+  );
+}
+
+export function unknownIntent() {
+  return fail(null, { form: "That action isn't available. Please reload the page and try again." });
+}
