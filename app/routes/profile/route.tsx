@@ -1,4 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import stylesHref from "~/styles/booking-portals.css?url";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ensureProfile } from "~/accounts/profiles.server";
 import { requireUser } from "~/auth/guards.server";
@@ -9,6 +10,8 @@ import { loadAssistant } from "./ai-assistant.server";
 import { AiAssistantTab } from "./ai-assistant-tab";
 import { cancelSubscription, loadBillingTab, manageBilling, resumeSubscription } from "./billing.server";
 import { BillingTab } from "./billing-tab";
+import { cancelOwnBooking, loadBookingsTab, requestGuarantee } from "./bookings.server";
+import { BookingsTab } from "./bookings-tab";
 import { detailsValues, updateDetails } from "./details.server";
 import { DetailsTab } from "./details-tab";
 import { fail, type ProfileIntentHandler } from "./intents.server";
@@ -18,7 +21,7 @@ import { changePassword, enrolTotp, loadSecurity, removeFactor, signOutOthers, v
 import { SecurityTab } from "./security-tab";
 import type { ProfileIntent } from "./types";
 
-// One page, four tabs (?tab=…). Every form posts an `intent` to this route's action, which hands
+// One page, six tabs (?tab=…). Every form posts an `intent` to this route's action, which hands
 // it to that form's handler; each handler parses its own schema. Everything works without JavaScript.
 
 const TABS = [
@@ -27,6 +30,7 @@ const TABS = [
   { id: "privacy", label: "Privacy" },
   { id: "ai-assistant", label: "AI assistant" },
   { id: "billing", label: "Billing" },
+  { id: "bookings", label: "Bookings" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
 
@@ -34,6 +38,8 @@ function tabOf(request: Request): Tab {
   const tab = new URL(request.url).searchParams.get("tab");
   return TABS.find((t) => t.id === tab)?.id ?? "details";
 }
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
@@ -47,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     security: tab === "security" ? await loadSecurity(context.db, viewer) : null,
     assistant: tab === "ai-assistant" ? await loadAssistant(request, context, viewer) : null,
     billing: tab === "billing" ? await loadBillingTab(context, viewer.id) : null,
+    bookings: tab === "bookings" ? await loadBookingsTab(context, viewer) : null,
   };
 }
 
@@ -61,6 +68,8 @@ const INTENT_HANDLERS: Record<ProfileIntent, ProfileIntentHandler> = {
   "manage-billing": manageBilling,
   "cancel-subscription": cancelSubscription,
   "resume-subscription": resumeSubscription,
+  "cancel-booking": cancelOwnBooking,
+  "request-guarantee": requestGuarantee,
 };
 
 function isIntent(value: FormDataEntryValue | null): value is ProfileIntent {
@@ -76,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { tab, email, memberSince, profile, security, billing, assistant } = useLoaderData<typeof loader>();
+  const { tab, email, memberSince, profile, security, billing, assistant, bookings } = useLoaderData<typeof loader>();
   const name = profile.firstName ? `${profile.firstName}${profile.lastName ? ` ${profile.lastName}` : ""}` : null;
   return (
     <>
@@ -105,6 +114,7 @@ export default function ProfilePage() {
             {tab === "privacy" ? <PrivacyTab /> : null}
             {tab === "ai-assistant" && assistant ? <AiAssistantTab key={assistant.open?.conversation.id ?? "new"} data={assistant} /> : null}
             {tab === "billing" && billing ? <BillingTab billing={billing} /> : null}
+            {tab === "bookings" && bookings ? <BookingsTab bookings={bookings} /> : null}
           </div>
         </div>
       </div>

@@ -12,7 +12,9 @@ export type ProfileIntent =
   | "delete-account"
   | "manage-billing"
   | "cancel-subscription"
-  | "resume-subscription";
+  | "resume-subscription"
+  | "cancel-booking"
+  | "request-guarantee";
 
 export type Enrolment = { factorId: string; secret: string; uri: string; qrCode: string };
 
@@ -23,6 +25,8 @@ export type ProfileActionData = {
   /** The details form as submitted, when it is refused. */
   values?: DetailsValues;
   enrolment?: Enrolment;
+  /** The booking a refused booking form was about. */
+  bookingId?: string;
 };
 
 export type DetailsValues = {

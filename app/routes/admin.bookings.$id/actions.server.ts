@@ -1,0 +1,255 @@
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { and, desc, eq } from "drizzle-orm";
+import type { Viewer } from "~/auth/web-sessions.server";
+import { cancelBooking, getBookingListItem, rescheduleBooking, setBookingOutcome, type BookingActor } from "~/booking/bookings.server";
+import { BookingError } from "~/booking/errors";
+import { decideRefundRequest, paymentForBooking, refundBookingPayment } from "~/booking/payments.server";
+import { BookingOutcomeSchema, CancelSchema } from "~/booking/schemas";
+import { formatDateTime as formatZoned, zoneAbbreviation } from "~/booking/time-zones";
+import { auditLog, paymentRefunds, refundRequests } from "~/db/schema";
+import { redirectWithToast } from "~/platform/toast.server";
+import { formatDateTime } from "~/utils/format-date-time";
+import { utcToZonedInput, zonedToUtc } from "~/utils/zoned-time";
+
+// One booking for the admins: what it is, its payment and refunds, its guarantee request and its
+// history; and the forms (one handler per intent). The domain audits every change.
+
+export type AdminBookingIntent = "reschedule" | "cancel" | "refund" | "outcome" | "approve-request" | "decline-request";
+
+export type AdminBookingActionData = {
+  intent: AdminBookingIntent | null;
+  errors: { form?: string; startsAt?: string; reason?: string; outcome?: string };
+  /** Free times near a refused reschedule, in the coach's zone. */
+  alternatives?: { startsAt: string; label: string; value: string }[];
+};
+
+export function refused(
+  intent: AdminBookingIntent | null,
+  errors: AdminBookingActionData["errors"],
+  status = 400,
+  extra: Partial<AdminBookingActionData> = {},
+) {
+  return data<AdminBookingActionData>({ intent, errors, ...extra }, { status });
+}
+
+const STATUS_WORDS = {
+  held: "held for payment",
+  confirmed: "confirmed",
+  cancelled: "cancelled",
+  expired: "expired",
+  completed: "completed",
+  no_show: "a no-show",
+};
+
+export async function loadAdminBooking(context: AppLoadContext, bookingId: string, now = new Date()) {
+  const booking = /^[A-Za-z0-9-]{1,64}$/.test(bookingId) ? await getBookingListItem(context.db, bookingId) : null;
+  if (!booking) throw new Response("Not Found", { status: 404 });
+  const zone = booking.coachTimeZone;
+  const [payment, request, history] = await Promise.all([
+    paymentForBooking(context.db, booking.id),
+    context.db.select().from(refundRequests).where(eq(refundRequests.bookingId, booking.id)).get(),
+    context.db
+      .select({ id: auditLog.id, action: auditLog.action, createdAt: auditLog.createdAt, detail: auditLog.detail })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, booking.id))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(50)
+      .all(),
+  ]);
+  const refunds = payment
+    ? await context.db
+        .select({
+          id: paymentRefunds.id,
+          number: paymentRefunds.creditNoteNumber,
+          amountCents: paymentRefunds.amountCents,
+          createdAt: paymentRefunds.createdAt,
+        })
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.paymentId, payment.id))
+        .all()
+    : [];
+  const started = Date.parse(booking.startsAt) <= now.getTime();
+  return {
+    booking: {
+      id: booking.id,
+      reference: booking.reference,
+      status: booking.status,
+      statusWords: STATUS_WORDS[booking.status],
+      typeName: booking.typeName,
+      coachName: booking.coachName,
+      name: booking.name,
+      email: booking.email,
+      company: booking.company,
+      phone: booking.phone,
+      notes: booking.notes,
+      paymentMethod: booking.paymentMethod,
+      priceCents: booking.priceCents,
+      startsAt: booking.startsAt,
+      coachTime: formatZoned(booking.startsAt, zone),
+      clientTime: booking.clientTimeZone !== zone ? formatZoned(booking.startsAt, booking.clientTimeZone) : null,
+      zone,
+      zoneAbbreviation: zoneAbbreviation(zone, booking.startsAt),
+      startInput: utcToZonedInput(booking.startsAt, zone),
+      cancelReason: booking.cancelReason,
+      cancelledAt: booking.cancelledAt ? formatDateTime(booking.cancelledAt) : null,
+      createdAt: formatDateTime(booking.createdAt),
+    },
+    can: {
+      reschedule: booking.status === "confirmed" && !started,
+      cancel: (booking.status === "confirmed" || booking.status === "held") && !started,
+      outcome: started && ["confirmed", "completed", "no_show"].includes(booking.status),
+      refund: payment !== null && payment.amountCents - payment.refundedCents > 0,
+    },
+    payment: payment
+      ? {
+          id: payment.id,
+          invoiceNumber: payment.invoiceNumber,
+          amountCents: payment.amountCents,
+          refundedCents: payment.refundedCents,
+          status: payment.status,
+          paidAt: formatDateTime(payment.paidAt),
+          refunds: refunds.map((refund) => ({ ...refund, createdAt: formatDateTime(refund.createdAt) })),
+        }
+      : null,
+    request: request
+      ? {
+          id: request.id,
+          status: request.status,
+          reason: request.reason,
+          createdAt: formatDateTime(request.createdAt),
+          decidedAt: request.decidedAt ? formatDateTime(request.decidedAt) : null,
+        }
+      : null,
+    history: history.map((entry) => ({ id: entry.id, action: entry.action, when: formatDateTime(entry.createdAt), detail: entry.detail })),
+  };
+}
+
+export type AdminBookingData = Awaited<ReturnType<typeof loadAdminBooking>>;
+
+export type IntentArgs = { context: AppLoadContext; viewer: Viewer; bookingId: string; formData: FormData };
+
+const here = (bookingId: string) => `/admin/bookings/${encodeURIComponent(bookingId)}`;
+const adminOf = (viewer: Viewer): BookingActor => ({ kind: "admin", userId: viewer.id });
+
+function text(formData: FormData, name: string, max = 2000): string | null {
+  const value = formData.get(name);
+  return typeof value === "string" ? value.trim().slice(0, max) : null;
+}
+
+function domainRefusal(intent: AdminBookingIntent, error: unknown, field: keyof AdminBookingActionData["errors"] = "form") {
+  if (error instanceof BookingError && error.status < 500) {
+    if (error.status === 404 && error.code === "not_found") throw new Response("Not Found", { status: 404 });
+    return refused(intent, { [field]: error.message }, error.status === 404 || error.status === 409 ? error.status : 400);
+  }
+  throw error;
+}
+
+function done(context: AppLoadContext, bookingId: string, title: string, description?: string, to = here(bookingId)) {
+  return redirectWithToast(to, { title, description, variant: "success" }, context.env.SESSION_SECRET);
+}
+
+export async function rescheduleAction({ context, viewer, bookingId, formData }: IntentArgs) {
+  const booking = await getBookingListItem(context.db, bookingId);
+  if (!booking) throw new Response("Not Found", { status: 404 });
+  const startsAt = zonedToUtc(text(formData, "startsAt", 40) ?? "", booking.coachTimeZone);
+  if (!startsAt) return refused("reschedule", { startsAt: "Enter the new date and start time." });
+  let result;
+  try {
+    result = await rescheduleBooking(context, booking.id, startsAt, adminOf(viewer));
+  } catch (error) {
+    return domainRefusal("reschedule", error, "startsAt");
+  }
+  if (result.status === "taken") {
+    const alternatives = result.alternatives.map((slot) => ({
+      startsAt: slot.startsAt,
+      label: formatZoned(slot.startsAt, booking.coachTimeZone),
+      value: utcToZonedInput(slot.startsAt, booking.coachTimeZone),
+    }));
+    return refused("reschedule", { startsAt: "That time isn't free in the coach's calendar (their hours, time off, buffer or another booking)." }, 409, {
+      alternatives,
+    });
+  }
+  return done(
+    context,
+    bookingId,
+    "Booking moved",
+    `Now ${formatZoned(result.booking.startsAt, booking.coachTimeZone)}. The client and coach are sent an update.`,
+  );
+}
+
+export async function cancelAction({ context, viewer, bookingId, formData }: IntentArgs) {
+  const reason = text(formData, "reason") ?? "";
+  if (!reason) return refused("cancel", { reason: "Give a reason: the client and coach are told it." });
+  const parsed = CancelSchema.safeParse({ reason });
+  if (!parsed.success) return refused("cancel", { reason: parsed.error.issues[0]?.message ?? "Please shorten the reason." });
+  let result;
+  try {
+    result = await cancelBooking(context, bookingId, adminOf(viewer), parsed.data.reason);
+  } catch (error) {
+    return domainRefusal("cancel", error, "reason");
+  }
+  const description = result.refundIssued
+    ? "The payment has been refunded in full."
+    : result.creditReturned
+      ? "The package credit has been returned."
+      : result.refund === "full" && result.booking.paymentMethod === "card"
+        ? "The refund didn't go through: issue it with “Refund the payment”."
+        : undefined;
+  return done(context, bookingId, "Booking cancelled", description);
+}
+
+export async function refundAction({ context, viewer, bookingId, formData }: IntentArgs) {
+  const reason = text(formData, "reason") ?? "";
+  if (!reason) return refused("refund", { reason: "Give a reason: it is printed on the credit note." });
+  if (reason.length > 500) return refused("refund", { reason: "Keep the reason to 500 characters or fewer." });
+  const payment = await paymentForBooking(context.db, bookingId);
+  if (!payment) {
+    if (!(await getBookingListItem(context.db, bookingId))) throw new Response("Not Found", { status: 404 });
+    return refused("refund", { form: "This booking wasn't paid by card, so there's nothing to refund." }, 409);
+  }
+  if (payment.amountCents - payment.refundedCents <= 0) return refused("refund", { form: "This payment has already been refunded in full." }, 409);
+  let result;
+  try {
+    result = await refundBookingPayment(context, payment.id, { reason, actorId: viewer.id });
+  } catch (error) {
+    return domainRefusal("refund", error);
+  }
+  return done(context, bookingId, "Payment refunded", `Credit note ${result.refund.creditNoteNumber} was issued.`);
+}
+
+export async function outcomeAction({ context, viewer, bookingId, formData }: IntentArgs) {
+  const parsed = BookingOutcomeSchema.safeParse({ outcome: text(formData, "outcome", 20) ?? undefined });
+  if (!parsed.success) return refused("outcome", { outcome: "Choose completed or no-show." });
+  try {
+    await setBookingOutcome(context, bookingId, parsed.data.outcome, adminOf(viewer));
+  } catch (error) {
+    return domainRefusal("outcome", error);
+  }
+  return done(context, bookingId, parsed.data.outcome === "completed" ? "Marked as completed" : "Marked as a no-show");
+}
+
+async function decide({ context, viewer, bookingId, formData }: IntentArgs, decision: "approve" | "decline") {
+  const intent = decision === "approve" ? "approve-request" : "decline-request";
+  const requestId = text(formData, "requestId", 100) ?? "";
+  const request = requestId
+    ? await context.db
+        .select({ id: refundRequests.id })
+        .from(refundRequests)
+        .where(and(eq(refundRequests.id, requestId), eq(refundRequests.bookingId, bookingId)))
+        .get()
+    : null;
+  if (!request) return refused(intent, { form: "That refund request wasn't found. Please reload the page." }, 404);
+  let result;
+  try {
+    result = await decideRefundRequest(context, viewer.id, request.id, decision);
+  } catch (error) {
+    return domainRefusal(intent, error);
+  }
+  const to = formData.get("returnTo") === "list" ? "/admin/bookings" : here(bookingId);
+  return decision === "approve"
+    ? done(context, bookingId, "Refund approved", result.refund ? `Credit note ${result.refund.creditNoteNumber} was issued.` : undefined, to)
+    : done(context, bookingId, "Refund request declined", undefined, to);
+}
+
+export const approveRequest = (args: IntentArgs) => decide(args, "approve");
+export const declineRequest = (args: IntentArgs) => decide(args, "decline");

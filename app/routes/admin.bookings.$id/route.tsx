@@ -1,0 +1,300 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import stylesHref from "~/styles/booking-portals.css?url";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { formatCents } from "~/billing/describe";
+import { describedByOf, FieldFrame } from "~/components/ui/field";
+import { FormError } from "~/components/ui/form-error";
+import { NOINDEX, pageMeta } from "~/utils/meta";
+import {
+  approveRequest,
+  cancelAction,
+  declineRequest,
+  loadAdminBooking,
+  outcomeAction,
+  refundAction,
+  refused,
+  rescheduleAction,
+  type AdminBookingActionData,
+  type AdminBookingIntent,
+  type IntentArgs,
+} from "./actions.server";
+
+// One booking for the admins: the client, coach, time (the coach's zone, and the client's when it
+// differs), payment and refunds, a guarantee request, and the history of changes; and the forms to
+// reschedule, cancel, refund, record the outcome and decide a guarantee request. All audited.
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireRole(request, context, "admin");
+  return loadAdminBooking(context, params.id ?? "");
+}
+
+const HANDLERS: Record<AdminBookingIntent, (args: IntentArgs) => Promise<Response | ReturnType<typeof refused>>> = {
+  reschedule: rescheduleAction,
+  cancel: cancelAction,
+  refund: refundAction,
+  outcome: outcomeAction,
+  "approve-request": approveRequest,
+  "decline-request": declineRequest,
+};
+
+function isIntent(value: FormDataEntryValue | null): value is AdminBookingIntent {
+  return typeof value === "string" && Object.hasOwn(HANDLERS, value);
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const viewer = await requireRole(request, context, "admin");
+  const bookingId = params.id ?? "";
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(bookingId)) throw new Response("Not Found", { status: 404 });
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (!isIntent(intent)) return refused(null, { form: "That action isn't available. Reload the page and try again." });
+  return HANDLERS[intent]({ context, viewer, bookingId, formData });
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  held: "Held for payment",
+  confirmed: "Confirmed",
+  cancelled: "Cancelled",
+  expired: "Hold expired",
+  completed: "Completed",
+  no_show: "No-show",
+};
+
+const PAYMENT_LABELS: Record<string, string> = { free: "Free", card: "Card", credit: "Package credit" };
+const REQUEST_LABELS: Record<string, string> = { requested: "Waiting for a decision", approved: "Approved", declined: "Declined" };
+
+export default function AdminBooking() {
+  const { booking, can, payment, request, history } = useLoaderData<typeof loader>();
+  const actionData = useActionData<AdminBookingActionData>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errorsFor = (intent: AdminBookingIntent | null) => (actionData && actionData.intent === intent ? actionData.errors : {});
+  return (
+    <section aria-labelledby="booking-heading" className="admin-booking">
+      <p>
+        <Link to="/admin/bookings">← Back to the bookings</Link>
+      </p>
+      <h2 id="booking-heading">Booking {booking.reference}</h2>
+      <FormError message={errorsFor(null).form} />
+      <dl className="email-meta">
+        <dt>Status</dt>
+        <dd>
+          <span className={`badge booking-status booking-status-${booking.status}`}>{STATUS_LABELS[booking.status] ?? booking.status}</span>
+        </dd>
+        <dt>What</dt>
+        <dd>
+          {booking.typeName} with {booking.coachName}
+        </dd>
+        <dt>When</dt>
+        <dd>
+          <time dateTime={booking.startsAt}>{booking.coachTime}</time> (coach's time)
+          {booking.clientTime ? (
+            <>
+              <br />
+              {booking.clientTime} (client's time)
+            </>
+          ) : null}
+        </dd>
+        <dt>Client</dt>
+        <dd>
+          {booking.name} · <a href={`mailto:${booking.email}`}>{booking.email}</a>
+          {booking.company ? ` · ${booking.company}` : null}
+          {booking.phone ? ` · ${booking.phone}` : null}
+        </dd>
+        {booking.notes ? (
+          <>
+            <dt>Notes</dt>
+            <dd className="cell-wrap">{booking.notes}</dd>
+          </>
+        ) : null}
+        <dt>Payment</dt>
+        <dd>
+          {PAYMENT_LABELS[booking.paymentMethod] ?? booking.paymentMethod}
+          {payment ? ` · ${formatCents(payment.amountCents)} on ${payment.paidAt}, tax invoice ${payment.invoiceNumber}` : null}
+          {payment && payment.refundedCents > 0 ? ` · ${formatCents(payment.refundedCents)} refunded` : null}
+        </dd>
+        {payment?.refunds.length ? (
+          <>
+            <dt>Credit notes</dt>
+            <dd>{payment.refunds.map((refund) => `${refund.number} (${formatCents(refund.amountCents)}, ${refund.createdAt})`).join("; ")}</dd>
+          </>
+        ) : null}
+        {booking.cancelledAt ? (
+          <>
+            <dt>Cancelled</dt>
+            <dd>
+              {booking.cancelledAt}
+              {booking.cancelReason ? `: ${booking.cancelReason}` : null}
+            </dd>
+          </>
+        ) : null}
+        <dt>Booked</dt>
+        <dd>{booking.createdAt}</dd>
+      </dl>
+
+      {request ? (
+        <div className="admin-booking-panel">
+          <h3>Money-back guarantee request</h3>
+          <p>
+            Asked on {request.createdAt}: <q>{request.reason}</q>
+          </p>
+          <p>
+            Status: <strong>{REQUEST_LABELS[request.status] ?? request.status}</strong>
+            {request.decidedAt ? ` (${request.decidedAt})` : null}
+          </p>
+          <FormError message={errorsFor("approve-request").form ?? errorsFor("decline-request").form} />
+          {request.status === "requested" ? (
+            <div className="button-row">
+              <Form method="post">
+                <input type="hidden" name="intent" value="approve-request" />
+                <input type="hidden" name="requestId" value={request.id} />
+                <button type="submit" className="button button-primary" disabled={busy}>
+                  Approve and refund
+                </button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="intent" value="decline-request" />
+                <input type="hidden" name="requestId" value={request.id} />
+                <button type="submit" className="button button-secondary" disabled={busy}>
+                  Decline
+                </button>
+              </Form>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+
+      {can.outcome ? (
+        <Form method="post" className="admin-booking-panel">
+          <h3>Outcome</h3>
+          <input type="hidden" name="intent" value="outcome" />
+          <FormError message={errorsFor("outcome").form ?? errorsFor("outcome").outcome} />
+          <div className="button-row">
+            <button type="submit" name="outcome" value="completed" className="button button-primary" disabled={busy}>
+              Mark completed
+            </button>
+            <button type="submit" name="outcome" value="no_show" className="button button-secondary" disabled={busy}>
+              Mark no-show
+            </button>
+          </div>
+        </Form>
+      ) : null}
+
+      {can.reschedule ? (
+        <Form method="post" className="admin-booking-panel form">
+          <h3>Reschedule</h3>
+          <input type="hidden" name="intent" value="reschedule" />
+          <FormError message={errorsFor("reschedule").form} />
+          <FieldFrame
+            id="reschedule-starts-at"
+            label={`New start (coach's time, ${booking.zoneAbbreviation})`}
+            hint="Any time the coach is free: their hours, time off and buffer apply, but not the notice clients need."
+            error={errorsFor("reschedule").startsAt}
+          >
+            <input
+              id="reschedule-starts-at"
+              name="startsAt"
+              type="datetime-local"
+              step={300}
+              defaultValue={booking.startInput}
+              aria-invalid={errorsFor("reschedule").startsAt ? true : undefined}
+              aria-describedby={describedByOf("reschedule-starts-at", "hint", errorsFor("reschedule").startsAt)}
+            />
+          </FieldFrame>
+          {actionData?.intent === "reschedule" && actionData.alternatives?.length ? (
+            <div>
+              <p>Free times nearby:</p>
+              <ul>
+                {actionData.alternatives.map((slot) => (
+                  <li key={slot.startsAt}>{slot.label}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <div className="button-row">
+            <button type="submit" className="button button-secondary" disabled={busy}>
+              Move the booking
+            </button>
+          </div>
+        </Form>
+      ) : null}
+
+      {can.cancel ? (
+        <Form method="post" className="admin-booking-panel form">
+          <h3>Cancel</h3>
+          <p className="hint">A cancellation by the business refunds a card payment in full and returns a package credit.</p>
+          <input type="hidden" name="intent" value="cancel" />
+          <FormError message={errorsFor("cancel").form} />
+          <FieldFrame id="cancel-reason" label="Reason (sent to the client and coach)" error={errorsFor("cancel").reason}>
+            <textarea
+              id="cancel-reason"
+              name="reason"
+              rows={2}
+              maxLength={500}
+              aria-invalid={errorsFor("cancel").reason ? true : undefined}
+              aria-describedby={describedByOf("cancel-reason", undefined, errorsFor("cancel").reason)}
+            />
+          </FieldFrame>
+          <div className="button-row">
+            <button type="submit" className="button button-danger" disabled={busy}>
+              Cancel the booking
+            </button>
+          </div>
+        </Form>
+      ) : null}
+
+      {can.refund && payment ? (
+        <Form method="post" className="admin-booking-panel form">
+          <h3>Refund</h3>
+          <p className="hint">
+            Refunds the {formatCents(payment.amountCents - payment.refundedCents)} not yet refunded to the client's card and issues a credit note. The booking
+            itself is not changed.
+          </p>
+          <input type="hidden" name="intent" value="refund" />
+          <FormError message={errorsFor("refund").form} />
+          <FieldFrame id="refund-reason" label="Reason (printed on the credit note)" error={errorsFor("refund").reason}>
+            <input
+              id="refund-reason"
+              name="reason"
+              maxLength={500}
+              aria-invalid={errorsFor("refund").reason ? true : undefined}
+              aria-describedby={describedByOf("refund-reason", undefined, errorsFor("refund").reason)}
+            />
+          </FieldFrame>
+          <div className="button-row">
+            <button type="submit" className="button button-danger" disabled={busy}>
+              Refund the payment
+            </button>
+          </div>
+        </Form>
+      ) : null}
+
+      <div className="admin-booking-panel">
+        <h3>History</h3>
+        {history.length ? (
+          <ul className="audit-detail">
+            {history.map((entry) => (
+              <li key={entry.id}>
+                {entry.when}: <code>{entry.action}</code>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="hint">No changes by the team yet.</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
+  ...pageMeta(matches, {
+    title: data ? `Booking ${data.booking.reference} · Admin` : "Booking · Admin",
+    description: "ClarityAI Coaching administration.",
+    path: "/admin/bookings",
+  }),
+  NOINDEX,
+];

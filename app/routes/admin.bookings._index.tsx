@@ -1,0 +1,267 @@
+import { data, type LoaderFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/cloudflare";
+import stylesHref from "~/styles/booking-portals.css?url";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { asc } from "drizzle-orm";
+import { requireRole } from "~/auth/guards.server";
+import { listBookingsForAdmin } from "~/booking/bookings.server";
+import { listRefundRequests } from "~/booking/payments.server";
+import { ADMIN_BOOKING_STATUSES, AdminBookingFilterSchema, type AdminBookingFilter } from "~/booking/schemas";
+import { formatDateTime as formatZoned } from "~/booking/time-zones";
+import { describedByOf, FieldFrame } from "~/components/ui/field";
+import { FormError } from "~/components/ui/form-error";
+import { Pagination } from "~/components/ui/pagination";
+import { TableScroll } from "~/components/ui/table-scroll";
+import { coachSchedules } from "~/db/schema";
+import { formatDateTime } from "~/utils/format-date-time";
+import { NOINDEX, pageMeta } from "~/utils/meta";
+
+// Every booking for the admins: filtered by coach, status and start date (Sydney dates), newest
+// first, paged; and the money-back guarantee requests waiting for a decision. Each booking's page
+// (/admin/bookings/$id) reschedules, cancels, refunds and records the outcome.
+
+const STATUS_LABELS: Record<(typeof ADMIN_BOOKING_STATUSES)[number], string> = {
+  held: "Held for payment",
+  confirmed: "Confirmed",
+  cancelled: "Cancelled",
+  expired: "Hold expired",
+  completed: "Completed",
+  no_show: "No-show",
+};
+
+type FilterField = "coach" | "status" | "from" | "to" | "form";
+type FilterValues = { coach: string; status: string; from: string; to: string };
+
+function valuesOf(params: URLSearchParams): FilterValues {
+  const get = (name: string) => (params.get(name) ?? "").trim().slice(0, 80);
+  return { coach: get("coach"), status: get("status"), from: get("from"), to: get("to") };
+}
+
+function searchOf(values: FilterValues, page = 1) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+/** The filters from the address, or what is wrong with them. */
+function parseFilters(params: URLSearchParams): { ok: true; filters: AdminBookingFilter } | { ok: false; errors: Partial<Record<FilterField, string>> } {
+  const raw = Object.fromEntries(["coach", "status", "from", "to", "page"].map((name) => [name, params.get(name) ?? undefined]));
+  const parsed = AdminBookingFilterSchema.safeParse(raw);
+  if (!parsed.success) {
+    const errors: Partial<Record<FilterField, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? "form") as FilterField;
+      errors[field] ??= field === "from" || field === "to" ? "Enter a date as YYYY-MM-DD, or leave it empty." : issue.message;
+    }
+    return { ok: false, errors };
+  }
+  const { from, to } = parsed.data;
+  if (from && to && from > to) return { ok: false, errors: { to: "The end date must be on or after the start date." } };
+  return { ok: true, filters: parsed.data };
+}
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, "admin");
+  const params = new URL(request.url).searchParams;
+  const values = valuesOf(params);
+  const [coaches, requests] = await Promise.all([
+    context.db
+      .select({ coachId: coachSchedules.coachId, slug: coachSchedules.slug, displayName: coachSchedules.displayName })
+      .from(coachSchedules)
+      .orderBy(asc(coachSchedules.displayName))
+      .all(),
+    listRefundRequests(context.db, "requested"),
+  ]);
+  const refundRequests = requests.map(({ request: refundRequest, booking }) => ({
+    id: refundRequest.id,
+    reason: refundRequest.reason,
+    requestedAt: formatDateTime(refundRequest.createdAt),
+    booking: { id: booking.id, reference: booking.reference, name: booking.name, email: booking.email, when: formatDateTime(booking.startsAt) },
+  }));
+  const parsed = parseFilters(params);
+  const base = { values, coaches, refundRequests };
+  if (!parsed.ok) {
+    return data({ ...base, errors: parsed.errors, filtered: true, page: 1, pageCount: 1, total: 0, rows: [] }, { status: 400 });
+  }
+  const list = await listBookingsForAdmin(context.db, parsed.filters);
+  return data({
+    ...base,
+    errors: {} as Partial<Record<FilterField, string>>,
+    filtered: Boolean(values.coach || values.status || values.from || values.to),
+    page: list.page,
+    pageCount: Math.max(1, Math.ceil(list.total / list.pageSize)),
+    total: list.total,
+    rows: list.rows.map((row) => ({
+      id: row.id,
+      reference: row.reference,
+      client: row.name,
+      email: row.email,
+      coach: row.coachName,
+      type: row.typeName,
+      status: row.status,
+      startsAt: row.startsAt,
+      when: formatZoned(row.startsAt, row.coachTimeZone),
+    })),
+  });
+}
+
+export default function AdminBookings() {
+  const { values, errors, coaches, filtered, page, pageCount, total, rows, refundRequests } = useLoaderData<typeof loader>();
+  const invalid = Object.keys(errors).length > 0;
+  const field = (name: "from" | "to", label: string) => (
+    <FieldFrame id={`bookings-${name}`} label={label} error={errors[name]}>
+      <input
+        id={`bookings-${name}`}
+        name={name}
+        type="date"
+        defaultValue={values[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={describedByOf(`bookings-${name}`, undefined, errors[name])}
+      />
+    </FieldFrame>
+  );
+  return (
+    <>
+      <section aria-labelledby="bookings-heading">
+        <h2 id="bookings-heading">Bookings</h2>
+        <p className="hint">Every discovery call and session, newest start first. Times are in the coach's time zone; date filters use Sydney dates.</p>
+        <Form method="get" action="/admin/bookings" className="admin-search leads-filters" role="search" aria-label="Filter bookings">
+          <FieldFrame id="bookings-coach" label="Coach" error={errors.coach}>
+            <select
+              id="bookings-coach"
+              name="coach"
+              defaultValue={values.coach}
+              aria-invalid={errors.coach ? true : undefined}
+              aria-describedby={describedByOf("bookings-coach", undefined, errors.coach)}
+            >
+              <option value="">Any coach</option>
+              {coaches.map((coach) => (
+                <option key={coach.coachId} value={coach.slug}>
+                  {coach.displayName}
+                </option>
+              ))}
+            </select>
+          </FieldFrame>
+          <FieldFrame id="bookings-status" label="Status" error={errors.status}>
+            <select
+              id="bookings-status"
+              name="status"
+              defaultValue={values.status}
+              aria-invalid={errors.status ? true : undefined}
+              aria-describedby={describedByOf("bookings-status", undefined, errors.status)}
+            >
+              <option value="">Any status</option>
+              {ADMIN_BOOKING_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </FieldFrame>
+          {field("from", "Starting from")}
+          {field("to", "Starting up to")}
+          <button type="submit" className="button button-secondary">
+            Show bookings
+          </button>
+          {filtered ? <Link to="/admin/bookings">Clear filters</Link> : null}
+        </Form>
+        {invalid ? <FormError message={errors.form ?? "Please correct the filters above."} /> : null}
+        {!invalid ? (
+          <p className="hint" aria-live="polite">
+            {total} {total === 1 ? "booking" : "bookings"}
+            {filtered ? ` ${total === 1 ? "matches" : "match"} these filters` : ""}.
+          </p>
+        ) : null}
+        {rows.length ? (
+          <TableScroll label="Bookings table">
+            <table className="admin-table">
+              <caption className="visually-hidden">Bookings{filtered ? " matching the filters" : ""}, newest start first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Reference</th>
+                  <th scope="col">When</th>
+                  <th scope="col">Client</th>
+                  <th scope="col">Coach</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <th scope="row" className="cell-nowrap">
+                      <Link to={`/admin/bookings/${row.id}`} aria-label={`Booking ${row.reference}: ${row.client}`}>
+                        {row.reference}
+                      </Link>
+                    </th>
+                    <td>
+                      <time dateTime={row.startsAt}>{row.when}</time>
+                    </td>
+                    <td className="cell-wrap">
+                      {row.client}
+                      <br />
+                      <span className="hint">{row.email}</span>
+                    </td>
+                    <td className="cell-wrap">{row.coach}</td>
+                    <td className="cell-wrap">{row.type}</td>
+                    <td>
+                      <span className={`badge booking-status booking-status-${row.status}`}>{STATUS_LABELS[row.status]}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        ) : invalid ? null : (
+          <p>{filtered ? "No bookings match these filters." : "No bookings yet."}</p>
+        )}
+        <Pagination page={page} pageCount={pageCount} href={(n) => `/admin/bookings${searchOf(values, n)}`} previousLabel="← Newer" nextLabel="Older →" />
+      </section>
+
+      <section aria-labelledby="refund-requests-heading" className="admin-refund-requests">
+        <h2 id="refund-requests-heading">Money-back guarantee requests</h2>
+        {refundRequests.length ? (
+          <ul className="refund-request-list">
+            {refundRequests.map((refundRequest) => (
+              <li key={refundRequest.id} className="refund-request">
+                <p>
+                  <strong>{refundRequest.booking.name}</strong> ({refundRequest.booking.email}) asked on {refundRequest.requestedAt} about{" "}
+                  <Link to={`/admin/bookings/${refundRequest.booking.id}`}>booking {refundRequest.booking.reference}</Link> of {refundRequest.booking.when}:
+                </p>
+                <blockquote className="refund-request-reason">{refundRequest.reason}</blockquote>
+                <div className="button-row">
+                  <Form method="post" action={`/admin/bookings/${refundRequest.booking.id}`}>
+                    <input type="hidden" name="intent" value="approve-request" />
+                    <input type="hidden" name="requestId" value={refundRequest.id} />
+                    <input type="hidden" name="returnTo" value="list" />
+                    <button type="submit" className="button button-primary button-small">
+                      Approve and refund<span className="visually-hidden"> {refundRequest.booking.reference}</span>
+                    </button>
+                  </Form>
+                  <Form method="post" action={`/admin/bookings/${refundRequest.booking.id}`}>
+                    <input type="hidden" name="intent" value="decline-request" />
+                    <input type="hidden" name="requestId" value={refundRequest.id} />
+                    <input type="hidden" name="returnTo" value="list" />
+                    <button type="submit" className="button button-secondary button-small">
+                      Decline<span className="visually-hidden"> {refundRequest.booking.reference}</span>
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No requests waiting for a decision.</p>
+        )}
+      </section>
+    </>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Bookings · Admin", description: "ClarityAI Coaching administration.", path: "/admin/bookings" }),
+  NOINDEX,
+];
