@@ -27,6 +27,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/blog.$slug": "public",
   "routes/blog.rss[.]xml": "public",
   "routes/booking": "public",
+  // A booking's own pages: each checks on the server that the viewer owns it, holds its signed link
+  // (or, just after paying, its checkout session) and answers 404 otherwise.
+  "routes/booking-confirmation": "public",
+  "routes/booking_.$bookingId[.]ics": "public",
+  "routes/booking_.manage.$token": "public",
+  "routes/booking_.checkout-cancelled": "public",
   "routes/case-studies._index": "public",
   "routes/case-studies.$industry._index": "public",
   "routes/case-studies.$industry.$slug": "public",
@@ -59,6 +65,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/profile": "signed-in",
   "routes/profile.export[.]json": "signed-in",
   "routes/profile_.invoices.$invoiceId": "signed-in",
+  // A booking payment's tax invoice and a refund's credit note (HTML and PDF): the owner only, 404 for anyone else.
+  "routes/profile_.payments.$paymentId": "signed-in",
+  "routes/profile_.payments.$paymentId[.]pdf": "signed-in",
+  "routes/profile_.credit-notes.$refundId": "signed-in",
+  "routes/profile_.credit-notes.$refundId[.]pdf": "signed-in",
   "routes/learning._index": "signed-in",
   "routes/learning.module.$moduleId": "signed-in",
   "routes/learning.lesson.$lessonId": "signed-in",
@@ -75,15 +86,20 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/ai-coach.conversations.$id.escalate": "signed-in",
   "routes/ai-coach.conversations.$id.export[.]md": "signed-in",
   // The local payments sandbox's hosted pages: the session's owner only; 404 unless the sandbox runs.
-  "routes/payments-sandbox.checkout.$id": "signed-in",
+  // A guest's one-off payment (no customer) opens from its unguessable link, as Stripe Checkout's does;
+  // a customer's session still sends a visitor to sign in (app/billing/sandbox/pages.server.ts).
+  "routes/payments-sandbox.checkout.$id": "public",
   "routes/payments-sandbox.portal.$id": "signed-in",
 
   "routes/coach": COACH,
+  "routes/coach_.availability": COACH,
 
   // The layout and each child guard themselves: Remix runs nested loaders in parallel.
   "routes/admin": ADMIN,
   "routes/admin._index": ADMIN,
   "routes/admin.audit": ADMIN,
+  "routes/admin.bookings._index": ADMIN,
+  "routes/admin.bookings.$id": ADMIN,
   "routes/admin.escalations._index": ADMIN,
   "routes/admin.escalations.$id": ADMIN,
   "routes/admin.jobs": ADMIN,

@@ -236,6 +236,7 @@ async function fuzz(target: Target) {
 const TARGET_NAMES = [
   "form /contact",
   "form /booking",
+  "form /booking/manage (signed link: reschedule, cancel)",
   "form /services/software-solutions (software inquiry)",
   "form /resources (download)",
   "form /auth (signed out: every intent)",
@@ -250,6 +251,7 @@ const TARGET_NAMES = [
   "form /admin/jobs (admin)",
   "form /admin/escalations (admin)",
   "form /admin/leads (admin)",
+  "form /coach/availability and /admin/bookings (coach, admin)",
   "forms needing a session, signed out",
   "form /unsubscribe (signed link and RFC 8058 one-click)",
   "payments: sandbox checkout and portal forms, POST /webhooks/stripe, payment pages",

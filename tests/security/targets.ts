@@ -2,6 +2,10 @@ import { env } from "cloudflare:workers";
 import { generateSecret, otpauthUri } from "~/auth/totp";
 import { unsubscribeToken } from "~/email/unsubscribe.server";
 import { readEnv } from "~/platform/env.server";
+import { manageLinkExpiry, manageToken } from "~/booking/links.server";
+import { availableSlots } from "~/booking/slots.server";
+import { createDb } from "~/db/client.server";
+import { ensureCatalogue } from "../worker/booking-payments/helpers";
 import { createConfirmedUser, signIn, signInOnWeb, TEST_PASSWORD, uniqueEmail } from "../worker/auth-helpers";
 import {
   CORE_PAYLOADS,
@@ -116,7 +120,73 @@ export type Fixtures = {
   escalationId: string;
   /** A lead with one enquiry, for the admin's lead forms. */
   leadId: string;
+  /** The signed-in booking screens: a coach with a schedule (the availability editor) and an upcoming booking of theirs (the admin's booking forms). */
+  portals: { coach: WebUser; bookingId: string; timeOffId: string };
+  /** The booking pages: a coach open around the clock, one of their free discovery times, and a booking with its signed manage link. */
+  booking: { coachSlug: string; freeTime: string; moveTo: string; bookingId: string; manageToken: string };
 };
+
+/** A coach taking bookings at any hour, a free discovery time, and a confirmed booking with its manage token. */
+async function bookingFixtures(): Promise<Fixtures["booking"]> {
+  await ensureCatalogue();
+  const coach = await createConfirmedUser({ email: uniqueEmail("fuzz-coach"), roles: ["coach"] });
+  const coachSlug = `fuzz-coach-${coach.id.slice(0, 8)}`;
+  const allDay = JSON.stringify(Object.fromEntries(["0", "1", "2", "3", "4", "5", "6"].map((day) => [day, [["00:00", "24:00"]]])));
+  await env.DB.prepare(
+    "INSERT INTO coach_schedules (coach_id, slug, display_name, time_zone, state, weekly_hours, buffer_minutes, daily_max, observe_holidays) VALUES (?, ?, 'Fuzz Coach', 'Australia/Sydney', 'NSW', ?, 0, 60, 0)",
+  )
+    .bind(coach.id, coachSlug, allDay)
+    .run();
+  const now = new Date();
+  const slots = await availableSlots(createDb(env.DB), { typeId: "discovery", coach: coachSlug, from: now, to: new Date(now.getTime() + 5 * 86_400_000), now });
+  const booked = slots[20]!;
+  const bookingId = crypto.randomUUID();
+  await env.DB.prepare(
+    `INSERT INTO bookings (id, reference, coach_id, booking_type_id, starts_at, ends_at, status, name, email, client_time_zone, payment_method)
+     VALUES (?, ?, ?, 'discovery', ?, ?, 'confirmed', 'Fuzz Booker', ?, 'Australia/Sydney', 'free')`,
+  )
+    .bind(bookingId, `CA-FZ${bookingId.slice(0, 4).toUpperCase()}`, coach.id, booked.startsAt, booked.endsAt, uniqueEmail("fuzz-booker"))
+    .run();
+  return {
+    coachSlug,
+    freeTime: slots[0]!.startsAt,
+    moveTo: slots[40]!.startsAt,
+    bookingId,
+    manageToken: await manageToken(readEnv(env), bookingId, manageLinkExpiry(booked)),
+  };
+}
+
+/** A coach with a schedule open every day, a time-off range, and an upcoming free booking of theirs. */
+async function portalFixtures(coach: WebUser): Promise<Fixtures["portals"]> {
+  const allDay = JSON.stringify(Object.fromEntries(["0", "1", "2", "3", "4", "5", "6"].map((day) => [day, [["00:00", "24:00"]]])));
+  const bookingId = crypto.randomUUID();
+  const timeOffId = crypto.randomUUID();
+  const startsAt = new Date(Date.now() + 3 * 86_400_000);
+  startsAt.setUTCMinutes(0, 0, 0);
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO coach_schedules (coach_id, slug, display_name, time_zone, state, weekly_hours, buffer_minutes, daily_max, observe_holidays) VALUES (?, ?, 'Fuzz Portal Coach', 'Australia/Perth', 'WA', ?, 0, 24, 0)",
+    ).bind(coach.id, `fuzz-portal-${coach.id.slice(0, 8)}`, allDay),
+    env.DB.prepare("INSERT INTO coach_time_off (id, coach_id, starts_at, ends_at, note) VALUES (?, ?, ?, ?, 'Fuzz leave')").bind(
+      timeOffId,
+      coach.id,
+      new Date(Date.now() + 20 * 86_400_000).toISOString(),
+      new Date(Date.now() + 21 * 86_400_000).toISOString(),
+    ),
+    env.DB.prepare(
+      `INSERT INTO bookings (id, reference, coach_id, booking_type_id, starts_at, ends_at, status, name, email, client_time_zone, payment_method)
+       VALUES (?, ?, ?, 'discovery', ?, ?, 'confirmed', 'Fuzz Portal Client', ?, 'Australia/Sydney', 'free')`,
+    ).bind(
+      bookingId,
+      `CA-FP${bookingId.slice(0, 4).toUpperCase()}`,
+      coach.id,
+      startsAt.toISOString(),
+      new Date(startsAt.getTime() + 20 * 60_000).toISOString(),
+      uniqueEmail("fuzz-portal-client"),
+    ),
+  ]);
+  return { coach, bookingId, timeOffId };
+}
 
 async function insertFactor(
   userId: string,
@@ -193,6 +263,8 @@ export async function createFixtures(): Promise<Fixtures> {
     billing: await webUser("billing"),
     escalationId,
     leadId,
+    booking: await bookingFixtures(),
+    portals: await portalFixtures(await webUser("portal-coach", ["coach"])),
   };
 }
 
@@ -570,6 +642,7 @@ const countOf = async (table: string) => (await env.DB.prepare(`SELECT count(*) 
 
 /** The Remix routes with an action, each fuzzed by a form target below (the suite checks this list against the build). */
 export const FUZZED_ACTION_ROUTES = [
+  "routes/admin.bookings.$id",
   "routes/admin.escalations.$id",
   "routes/admin.jobs",
   "routes/admin.leads.$id",
@@ -581,6 +654,8 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/auth",
   "routes/billing.checkout",
   "routes/booking",
+  "routes/booking_.manage.$token",
+  "routes/coach_.availability",
   "routes/contact",
   "routes/payments-sandbox.checkout.$id",
   "routes/payments-sandbox.portal.$id",
@@ -659,14 +734,70 @@ export function buildTargets(fx: Fixtures): Target[] {
     },
     {
       name: "form /booking",
-      concurrency: 16,
-      // The same handler as /contact (submitLead): one of each kind is enough here.
-      probes: formProbes({
-        path: "/booking",
-        base: leadBase,
-        fields: { name: CORE, email: CORE, company: CORE, phone: CORE, businessType: CORE, message: CORE, website: CORE },
-        tag: "leads",
-      }),
+      concurrency: 12,
+      // The first valid post books the time; the others find it taken (409). Only a redirect books anything.
+      snapshot: async () => ({ bookings: await countOf("bookings"), purchases: await countOf("package_purchases") }),
+      probes: [
+        ...formProbes({
+          path: "/booking",
+          base: (tag) => ({
+            intent: "book",
+            type: "discovery",
+            coach: fx.booking.coachSlug,
+            tz: "Australia/Sydney",
+            time: fx.booking.freeTime,
+            name: tag.name,
+            email: tag.email,
+            company: "Fuzz Pty Ltd",
+            phone: "0412 345 678",
+            businessType: "Other",
+            notes: "Fuzzing",
+          }),
+          fields: {
+            intent: CORE,
+            type: CORE,
+            coach: CORE,
+            tz: CORE,
+            time: FULL,
+            name: CORE,
+            email: CORE,
+            company: CORE,
+            phone: CORE,
+            businessType: CORE,
+            notes: CORE,
+            payWith: CORE,
+          },
+        }),
+        // Signed out, buying a package is a redirect to sign in: it can never create a purchase.
+        ...formProbes({
+          path: "/booking?package=package-4",
+          label: "buy a package",
+          base: () => ({ intent: "buy-package", packageId: "package-4" }),
+          fields: { packageId: CORE },
+          structural: false,
+        }),
+      ],
+    },
+    {
+      name: "form /booking/manage (signed link: reschedule, cancel)",
+      concurrency: 12,
+      snapshot: () => rowOf("SELECT status, starts_at, sequence, cancel_reason FROM bookings WHERE id = ?", fx.booking.bookingId),
+      probes: [
+        ...formProbes({
+          path: `/booking/manage/${fx.booking.manageToken}`,
+          label: "reschedule",
+          base: () => ({ intent: "reschedule", time: fx.booking.moveTo, tz: "Australia/Perth" }),
+          fields: { intent: CORE, time: FULL, tz: CORE },
+        }),
+        ...formProbes({
+          path: `/booking/manage/${fx.booking.manageToken}`,
+          label: "cancel",
+          base: () => ({ intent: "cancel", reason: "Fuzzing" }),
+          fields: { reason: FULL, acknowledge: CORE },
+          structural: false,
+        }),
+        ...pathProbes({ method: "POST", template: "/booking/manage/{}", payloads: URLS_CORE }),
+      ],
     },
     {
       name: "form /services/software-solutions (software inquiry)",
@@ -1076,6 +1207,172 @@ export function buildTargets(fx: Fixtures): Target[] {
       ],
     },
     {
+      name: "form /coach/availability and /admin/bookings (coach, admin)",
+      concurrency: 8,
+      // The coach's schedule, overrides and time off, the booking and the audit trail: refused forms change none.
+      snapshot: async () => ({
+        schedule: await rowOf("SELECT * FROM coach_schedules WHERE coach_id = ?", fx.portals.coach.id),
+        overrides: await env.DB.prepare("SELECT count(*) AS n FROM coach_date_overrides WHERE coach_id = ?").bind(fx.portals.coach.id).first("n"),
+        timeOff: await env.DB.prepare("SELECT count(*) AS n FROM coach_time_off WHERE coach_id = ?").bind(fx.portals.coach.id).first("n"),
+        booking: await rowOf("SELECT status, starts_at, sequence, cancel_reason FROM bookings WHERE id = ?", fx.portals.bookingId),
+        audit: await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE target_id = ?").bind(fx.portals.bookingId).first("n"),
+      }),
+      probes: [
+        ...formProbes({
+          path: "/coach/availability",
+          label: "save schedule",
+          cookie: fx.portals.coach.cookie,
+          base: () => ({
+            intent: "save-schedule",
+            displayName: "Fuzz Portal Coach",
+            headline: "Cash flow and growth",
+            timeZone: "Australia/Perth",
+            state: "WA",
+            "d1-0-start": "09:00",
+            "d1-0-end": "17:00",
+            "d1-1-start": "18:00",
+            "d1-1-end": "00:00",
+            bufferMinutes: "15",
+            dailyMax: "6",
+            observeHolidays: "on",
+            acceptingBookings: "on",
+          }),
+          fields: {
+            intent: FULL,
+            displayName: FULL,
+            headline: CORE,
+            timeZone: FULL,
+            state: CORE,
+            "d1-0-start": FULL,
+            "d1-0-end": CORE,
+            bufferMinutes: CORE,
+            dailyMax: CORE,
+            observeHolidays: CORE,
+          },
+        }),
+        ...formProbes({
+          path: "/coach/availability",
+          label: "add a row",
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ intent: "add-row:3", timeZone: "Australia/Perth", "d3-0-start": "09:00", "d3-0-end": "12:00" }),
+          fields: { intent: CORE },
+          structural: false,
+        }),
+        ...formProbes({
+          path: "/coach/availability",
+          label: "date override",
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ intent: "add-override", date: "2027-01-04", "override-0-start": "10:00", "override-0-end": "14:00" }),
+          fields: { date: FULL, allDay: CORE, "override-0-start": FULL, "override-0-end": CORE },
+        }),
+        ...formProbes({
+          path: "/coach/availability",
+          label: "remove override",
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ intent: "remove-override", date: "2027-01-04" }),
+          fields: { date: CORE },
+          structural: false,
+        }),
+        ...formProbes({
+          path: "/coach/availability",
+          label: "time off",
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ intent: "add-time-off", from: "2027-02-01T09:00", to: "2027-02-05T17:00", note: "Leave" }),
+          fields: { from: FULL, to: CORE, note: FULL },
+        }),
+        ...formProbes({
+          path: "/coach/availability",
+          label: "remove time off",
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ intent: "remove-time-off", id: UUID_ZERO }),
+          fields: { id: FULL },
+          structural: false,
+        }),
+        ...formProbes({
+          path: "/coach/availability",
+          label: "as a client",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "remove-time-off", id: fx.portals.timeOffId }),
+          fields: { intent: CORE, id: CORE },
+          structural: false,
+        }),
+        ...formProbes({
+          path: "/profile?tab=bookings",
+          label: "cancel a booking",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "cancel-booking", bookingId: fx.portals.bookingId, reason: "Not mine" }),
+          fields: { bookingId: FULL, reason: FULL },
+        }),
+        ...formProbes({
+          path: "/profile?tab=bookings",
+          label: "money-back guarantee",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "request-guarantee", bookingId: fx.portals.bookingId, reason: "It wasn't useful." }),
+          fields: { bookingId: FULL, reason: FULL },
+          structural: false,
+        }),
+        ...formProbes({
+          path: `/admin/bookings/${fx.portals.bookingId}`,
+          label: "reschedule",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "reschedule", startsAt: "2027-03-01T09:00" }),
+          fields: { intent: FULL, startsAt: FULL },
+        }),
+        ...formProbes({
+          path: `/admin/bookings/${fx.portals.bookingId}`,
+          label: "refund",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "refund", reason: "Goodwill" }),
+          fields: { reason: FULL },
+          structural: false,
+        }),
+        ...formProbes({
+          path: `/admin/bookings/${fx.portals.bookingId}`,
+          label: "outcome",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "outcome", outcome: "completed" }),
+          fields: { outcome: CORE },
+          structural: false,
+        }),
+        ...formProbes({
+          path: `/admin/bookings/${fx.portals.bookingId}`,
+          label: "guarantee request",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "approve-request", requestId: UUID_ZERO, returnTo: "list" }),
+          fields: { intent: CORE, requestId: FULL, returnTo: CORE },
+          structural: false,
+        }),
+        ...formProbes({
+          path: `/admin/bookings/${fx.portals.bookingId}`,
+          label: "cancel",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "cancel", reason: "" }),
+          fields: { reason: CORE },
+          structural: false,
+        }),
+        ...formProbes({
+          path: `/admin/bookings/${fx.portals.bookingId}`,
+          label: "as a non-admin",
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ intent: "cancel", reason: "Not allowed" }),
+          fields: { intent: CORE, reason: CORE },
+          structural: false,
+        }),
+        ...queryProbes({
+          path: "/admin/bookings",
+          cookie: fx.admin.cookie,
+          base: { coach: "fuzz", status: "confirmed", from: "2026-01-01", to: "2027-12-31" },
+          params: { coach: URLS_CORE, status: URLS_CORE, from: URLS_CORE, to: URLS_CORE, page: URLS_CORE },
+        }),
+        ...pathProbes({ template: "/admin/bookings/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ method: "POST", template: "/admin/bookings/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/profile/payments/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/profile/payments/{}.pdf", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/profile/credit-notes/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/profile/credit-notes/{}.pdf", cookie: fx.member.cookie, payloads: URLS_CORE }),
+      ],
+    },
+    {
       name: "forms needing a session, signed out",
       concurrency: 16,
       snapshot: async () => ({ roles: await countOf("user_roles"), profiles: await countOf("profiles") }),
@@ -1160,6 +1457,23 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...queryProbes({ path: "/blog.data", params: { _routes: URLS }, structural: false }),
         ...queryProbes({ path: "/_root.data", params: { _routes: CORE }, structural: false }),
         ...queryProbes({ path: "/", params: { _data: CORE, index: CORE }, structural: false }),
+        // The booking flow's steps, each parameter alone and beside valid others.
+        ...queryProbes({
+          path: "/booking",
+          base: { type: "discovery", coach: fx.booking.coachSlug, tz: "Australia/Perth", time: fx.booking.freeTime },
+          params: { type: URLS_CORE, coach: URLS_CORE, tz: URLS_CORE, day: URLS_CORE, from: URLS_CORE, time: URLS, package: URLS_CORE },
+        }),
+        ...queryProbes({
+          path: "/booking-confirmation",
+          base: { booking: fx.booking.bookingId, token: fx.booking.manageToken },
+          params: { booking: URLS_CORE, token: URLS, session_id: URLS_CORE },
+        }),
+        ...queryProbes({
+          path: `/booking/manage/${fx.booking.manageToken}`,
+          base: { reschedule: "1" },
+          params: { reschedule: CORE, tz: URLS_CORE, day: URLS_CORE, from: URLS_CORE, time: URLS_CORE },
+        }),
+        ...queryProbes({ path: "/booking/checkout-cancelled", params: { booking: URLS_CORE } }),
       ],
     },
     {
@@ -1210,6 +1524,9 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...pathProbes({ template: "/case-studies/{}", payloads: URLS_CORE }),
         ...pathProbes({ template: "/case-studies/trades/{}", payloads: URLS_CORE }),
         ...pathProbes({ template: "/locations/{}", payloads: URLS_CORE }),
+        ...pathProbes({ template: "/booking/manage/{}" }),
+        ...pathProbes({ template: "/booking/{}.ics", payloads: URLS_CORE }),
+        ...pathProbes({ template: `/booking/${fx.booking.bookingId}.ics?token={}`, payloads: URLS_CORE }),
         ...pathProbes({ template: "/clarityai/{}", payloads: URLS_CORE }),
         ...pathProbes({ template: "/learning/module/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/learning/lesson/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
