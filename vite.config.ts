@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
+import { thirdPartyLicences } from "./scripts/vite-third-party-licences";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -20,7 +21,11 @@ export default defineConfig({
     // it costs first-load bytes on every page.
     modulePreload: false,
   },
+  // Licence comments go to /third-party-licences.txt (scripts/vite-third-party-licences.ts), not into
+  // every chunk the browser downloads.
+  esbuild: { legalComments: "none" },
   plugins: [
+    thirdPartyLicences(),
     remix({
       future: {
         v3_fetcherPersist: true,
