@@ -21,6 +21,17 @@ async function grantCoachRole(admin: APIRequestContext, baseURL: string, email: 
   expect(granted.status()).toBeLessThan(400);
 }
 
+/**
+ * Waits until a form's submission has finished, its reload of the page data included: the next click
+ * or reload would otherwise cut that request short.
+ */
+async function settled(page: Page) {
+  await page.waitForFunction(() => {
+    const router = (window as { __remixRouter?: { state: { navigation: { state: string }; revalidation: string } } }).__remixRouter;
+    return router?.state.navigation.state === "idle" && router.state.revalidation === "idle";
+  });
+}
+
 test("a new coach sets up weekly hours with two blocks on Monday and adds time off, on their own clock", async ({
   page,
   login,
@@ -46,15 +57,18 @@ test("a new coach sets up weekly hours with two blocks on Monday and adds time o
   await page.getByLabel("Monday until (block 1)").fill("12:00");
   await page.getByRole("button", { name: "Add hours on Monday" }).click();
   await expect(page.getByText("Not saved yet")).toBeVisible();
+  await settled(page);
   await expect(page.getByLabel("Monday until (block 1)")).toHaveValue("12:00");
   await page.getByLabel("Monday from (block 2)").fill("13:00");
   await page.getByLabel("Monday until (block 2)").fill("17:00");
   // No Friday work.
   await page.getByRole("button", { name: "Remove Friday block 1" }).click();
   await expect(page.getByRole("group", { name: "Friday" })).toContainText("Unavailable");
+  await settled(page);
   await page.getByLabel("Buffer between sessions (minutes)").fill("10");
   await page.getByRole("button", { name: "Save schedule" }).click();
   await expect(toasts(page)).toContainText("Schedule saved");
+  await settled(page);
 
   await page.reload();
   await expect(page.getByText("You haven't set your availability yet.")).toHaveCount(0);
@@ -170,6 +184,7 @@ test("an admin filters the bookings by coach, status and dates, and marks a past
 
   // It left the confirmed filter, and the audit log has it.
   await admin.getByRole("link", { name: "← Back to the bookings" }).click();
+  await expect(admin).toHaveURL(/\/admin\/bookings(\?.*)?$/);
   await admin.goto("/admin/bookings?coach=daniel-oconnor&status=completed&from=2026-11-24&to=2026-11-26");
   await expect(admin.getByRole("row", { name: /CA-DEMO01/ })).toContainText("Completed");
   await admin.goto("/admin/audit?action=booking_outcome_set");
