@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { requireUser } from "~/auth/guards.server";
 import { getTaxInvoice } from "~/billing/account.server";
 import { formatCents } from "~/billing/describe";
 import { gstIncludedCents } from "~/billing/plans";
-import { PrintButton } from "~/components/print-button";
+import { TaxDocument } from "~/components/tax-document";
 import { formatDate } from "~/utils/format";
 import { NOINDEX, NOT_FOUND_META } from "~/utils/meta";
 
@@ -23,91 +24,42 @@ export default function TaxInvoicePage() {
   const { invoice, gstCents } = useLoaderData<typeof loader>();
   const number = invoice.number ?? invoice.id;
   const period = invoice.periodStart && invoice.periodEnd ? `${formatDate(invoice.periodStart)} to ${formatDate(invoice.periodEnd)}` : null;
+  const details: [string, ReactNode][] = [
+    ["Invoice number", number],
+    ["Invoice date", formatDate(invoice.createdAt)],
+    [
+      "Billed to",
+      <>
+        {invoice.customerName ? (
+          <>
+            {invoice.customerName}
+            <br />
+          </>
+        ) : null}
+        {invoice.customerEmail ?? "—"}
+      </>,
+    ],
+  ];
+  if (period) details.push(["Service period", period]);
+  details.push(["Status", invoice.paidAt ? `Paid on ${formatDate(invoice.paidAt)}` : invoice.status === "open" ? "Due" : invoice.status]);
   return (
-    <div className="section">
-      <div className="container page-narrow">
-        <p className="print-hide">
-          <Link to="/profile?tab=billing">← Back to Billing</Link>
-        </p>
-        <article className="tax-invoice" aria-labelledby="invoice-heading">
-          <header className="tax-invoice-header">
-            <div>
-              <h1 id="invoice-heading">Tax invoice</h1>
-              <p className="tax-invoice-number">Invoice {number}</p>
-            </div>
-            <div className="tax-invoice-supplier">
-              <p>
-                <strong>{invoice.supplier.name}</strong>
-              </p>
-              <p>ABN {invoice.supplier.abn}</p>
-              {invoice.supplier.address ? <p>{invoice.supplier.address}</p> : null}
-              <p>{invoice.supplier.email}</p>
-            </div>
-          </header>
-
-          <dl className="tax-invoice-meta">
-            <dt>Invoice number</dt>
-            <dd>{number}</dd>
-            <dt>Invoice date</dt>
-            <dd>{formatDate(invoice.createdAt)}</dd>
-            <dt>Billed to</dt>
-            <dd>
-              {invoice.customerName ? (
-                <>
-                  {invoice.customerName}
-                  <br />
-                </>
-              ) : null}
-              {invoice.customerEmail ?? "—"}
-            </dd>
-            {period ? (
-              <>
-                <dt>Service period</dt>
-                <dd>{period}</dd>
-              </>
-            ) : null}
-            <dt>Status</dt>
-            <dd>{invoice.paidAt ? `Paid on ${formatDate(invoice.paidAt)}` : invoice.status === "open" ? "Due" : invoice.status}</dd>
-          </dl>
-
-          <table className="tax-invoice-lines">
-            <caption className="visually-hidden">What this invoice is for</caption>
-            <thead>
-              <tr>
-                <th scope="col">Description</th>
-                <th scope="col" className="amount">
-                  Amount incl. GST
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoice.lines.map((line, index) => (
-                <tr key={`${index}-${line.description}`}>
-                  <td>{line.description}</td>
-                  <td className="amount">{formatCents(line.amountCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">Total incl. GST</th>
-                <td className="amount">
-                  <strong>{formatCents(invoice.totalCents)}</strong>
-                </td>
-              </tr>
-              <tr>
-                <th scope="row">GST included</th>
-                <td className="amount">{formatCents(gstCents)}</td>
-              </tr>
-            </tfoot>
-          </table>
-          <p className="steps-note">All amounts are in Australian dollars. The total includes GST of {formatCents(gstCents)} (one eleventh of the total).</p>
-        </article>
-        <div className="button-row print-hide">
-          <PrintButton label="Print or save as PDF" />
-        </div>
-      </div>
-    </div>
+    <TaxDocument
+      back={{ to: "/profile?tab=billing", label: "← Back to Billing" }}
+      headingId="invoice-heading"
+      title="Tax invoice"
+      reference={`Invoice ${number}`}
+      supplier={invoice.supplier}
+      details={details}
+      caption="What this invoice is for"
+      lines={invoice.lines}
+      totals={[
+        { label: "Total incl. GST", amountCents: invoice.totalCents, strong: true },
+        { label: "GST included", amountCents: gstCents },
+      ]}
+      printLabel="Print or save as PDF"
+    >
+      <p className="steps-note">All amounts are in Australian dollars. The total includes GST of {formatCents(gstCents)} (one eleventh of the total).</p>
+    </TaxDocument>
   );
 }
 

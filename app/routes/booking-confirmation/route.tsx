@@ -4,6 +4,7 @@ import { PageHero } from "~/components/page-hero";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { describeBooking, requireBookingAccess, type BookingView } from "../booking/access.server";
 import stylesHref from "../booking/booking.css?url";
+import { BookingSummary } from "../booking/booking-summary";
 
 // /booking-confirmation?booking=…&token=… (the link in the confirmation email), or ?booking=… for
 // its owner signed in, or ?booking=…&session_id=… straight back from paying. Never cached: it is one
@@ -87,28 +88,7 @@ export default function BookingConfirmation() {
           ) : null}
           <section aria-labelledby="booking-details-heading" className="card booking-block">
             <h2 id="booking-details-heading">Booking details</h2>
-            <dl className="booking-summary">
-              <dt>Booking</dt>
-              <dd>
-                {booking.typeName} ({booking.durationMinutes} minutes)
-              </dd>
-              <dt>Coach</dt>
-              <dd>{booking.coachName}</dd>
-              <dt>When</dt>
-              <dd>
-                <time dateTime={booking.startsAt}>{booking.when}</time> (until {booking.endTime})
-              </dd>
-              {booking.coachWhen ? (
-                <>
-                  <dt>Coach's time</dt>
-                  <dd>{booking.coachWhen}</dd>
-                </>
-              ) : null}
-              <dt>Reference</dt>
-              <dd>{booking.reference}</dd>
-              <dt>Status</dt>
-              <dd className="booking-status">{STATUS_WORDS[booking.status] ?? booking.status}</dd>
-            </dl>
+            <BookingSummary booking={booking} until={booking.endTime} status={STATUS_WORDS[booking.status] ?? booking.status} />
           </section>
           {booking.status === "confirmed" ? (
             <>

@@ -9,6 +9,7 @@ import stylesHref from "../booking/booking.css?url";
 import { SlotPicker, TakenNotice } from "../booking/slot-picker";
 import { TimeZoneForm } from "../booking/time-zone-form";
 import { cancelIntent, loadManage, rescheduleIntent, unknownIntent, type ManageActionData } from "./manage.server";
+import { BookingSummary } from "../booking/booking-summary";
 
 // /booking/manage/{token}: see the booking, move it (the same day-and-time picker as the booking
 // flow) or cancel it, with the cancellation policy spelt out. No sign-in: the signed link is the key.
@@ -175,28 +176,10 @@ export default function ManageBooking() {
         <div className="container page-narrow">
           <section aria-labelledby="manage-details-heading" className="card booking-block">
             <h2 id="manage-details-heading">Booking details</h2>
-            <dl className="booking-summary">
-              <dt>Booking</dt>
-              <dd>
-                {booking.typeName} ({booking.durationMinutes} minutes)
-              </dd>
-              <dt>Coach</dt>
-              <dd>{booking.coachName}</dd>
-              <dt>When</dt>
-              <dd>
-                <time dateTime={booking.startsAt}>{booking.when}</time>
-              </dd>
-              {booking.coachWhen ? (
-                <>
-                  <dt>Coach's time</dt>
-                  <dd>{booking.coachWhen}</dd>
-                </>
-              ) : null}
-              <dt>Reference</dt>
-              <dd>{booking.reference}</dd>
-              <dt>Status</dt>
-              <dd className="booking-status">{cancelled ? "Cancelled" : booking.status === "confirmed" ? "Confirmed" : booking.status.replaceAll("_", " ")}</dd>
-            </dl>
+            <BookingSummary
+              booking={booking}
+              status={cancelled ? "Cancelled" : booking.status === "confirmed" ? "Confirmed" : booking.status.replaceAll("_", " ")}
+            />
             {booking.status === "confirmed" ? (
               <p>
                 <Link to={booking.confirmationHref}>Calendar links and meeting room</Link>
