@@ -29,7 +29,8 @@ export type BookingRow = typeof bookings.$inferSelect;
 export type { SlotWithCoach } from "./slots.server";
 
 /** Who is acting: the client signed in, the coach or an admin, or whoever holds the signed manage link. */
-export type BookingActor = { kind: "client" | "coach" | "admin" | "link"; userId: string | null };
+/** Who changes a booking. A client is known by their account and, for bookings made before they had one, their address. */
+export type BookingActor = { kind: "client" | "coach" | "admin" | "link"; userId: string | null; email?: string | null };
 
 /**
  * What the booking domain needs: a request context (the Remix load context) or the equivalent
@@ -186,6 +187,15 @@ export async function getBookingListItem(db: Db, id: string): Promise<BookingLis
  * A client's bookings, newest first: those made while signed in, and those made with their
  * (confirmed) email address before they had an account. Holds that lapsed are left out.
  */
+/**
+ * Whether a booking is the client's: made while signed in to their account, or with their address
+ * before they had one. listClientBookings selects by the same rule.
+ */
+export function isClientOf(booking: Pick<BookingRow, "clientId" | "email">, client: { userId: string; email: string | null }): boolean {
+  if (booking.clientId !== null) return booking.clientId === client.userId;
+  return client.email !== null && booking.email === client.email.toLowerCase();
+}
+
 export async function listClientBookings(db: Db, client: { userId: string; email: string | null }): Promise<BookingListItem[]> {
   const mine = client.email
     ? or(eq(bookings.clientId, client.userId), and(isNull(bookings.clientId), eq(bookings.email, client.email.toLowerCase())))
@@ -530,7 +540,7 @@ function assertMayChange(booking: BookingRow, actor: BookingActor) {
     actor.kind === "admin" ||
     actor.kind === "link" ||
     (actor.kind === "coach" && actor.userId !== null && booking.coachId === actor.userId) ||
-    (actor.kind === "client" && actor.userId !== null && booking.clientId === actor.userId);
+    (actor.kind === "client" && actor.userId !== null && isClientOf(booking, { userId: actor.userId, email: actor.email ?? null }));
   if (!allowed) throw new BookingError(404, "not_found", "We couldn't find that booking.");
 }
 

@@ -150,8 +150,7 @@ export async function cancelOwnBooking({ context, viewer, formData }: ProfileInt
     return fail("cancel-booking", { reason: parsed.error.issues[0]?.message ?? "Please shorten the reason." }, { bookingId: bookingId ?? undefined });
   const mine = bookingId ? (await listClientBookings(context.db, { userId: viewer.id, email: viewer.email })).find((b) => b.id === bookingId) : undefined;
   if (!mine) return fail("cancel-booking", { form: "We couldn't find that booking. Please reload the page." }, {}, 404);
-  // A booking made with this address before the account existed is theirs as surely as its emailed link.
-  const actor: BookingActor = mine.clientId === viewer.id ? { kind: "client", userId: viewer.id } : { kind: "link", userId: viewer.id };
+  const actor: BookingActor = { kind: "client", userId: viewer.id, email: viewer.email };
   let result;
   try {
     result = await cancelBooking(context, mine.id, actor, parsed.data.reason);
