@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { BUSINESS } from "../../app/content/business";
-import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, settled, test } from "./fixtures";
 
 // The signed-in booking screens: a new coach sets their weekly hours and adds time off; a client
 // pays for a session and finds it, with its tax invoice, in the profile's Bookings tab; an admin
@@ -19,17 +19,6 @@ async function grantCoachRole(admin: APIRequestContext, baseURL: string, email: 
     maxRedirects: 0,
   });
   expect(granted.status()).toBeLessThan(400);
-}
-
-/**
- * Waits until a form's submission has finished, its reload of the page data included: the next click
- * or reload would otherwise cut that request short.
- */
-async function settled(page: Page) {
-  await page.waitForFunction(() => {
-    const router = (window as { __remixRouter?: { state: { navigation: { state: string }; revalidation: string } } }).__remixRouter;
-    return router?.state.navigation.state === "idle" && router.state.revalidation === "idle";
-  });
 }
 
 test("a new coach sets up weekly hours with two blocks on Monday and adds time off, on their own clock", async ({

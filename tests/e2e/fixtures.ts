@@ -237,6 +237,17 @@ export async function gotoHydrated(page: Page, path: string) {
   return response;
 }
 
+/**
+ * Waits until a form's submission has finished, its reload of the page data included: the next click
+ * or reload would otherwise cut that request short.
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(() => {
+    const router = (window as { __remixRouter?: { state: { navigation: { state: string }; revalidation: string } } }).__remixRouter;
+    return router?.state.navigation.state === "idle" && router.state.revalidation === "idle";
+  });
+}
+
 export async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations
