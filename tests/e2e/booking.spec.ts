@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { DEMO_COACH } from "./accounts";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
 // The public booking journey: a discovery call booked in the visitor's own time zone with a chosen
@@ -38,7 +39,10 @@ async function chooseDanielTime(page: Page, tz: string, day: number) {
   return label;
 }
 
-test("a visitor in Perth books a discovery call with a Sydney coach and sees AWST and the coach's AEDT time", async ({ page }) => {
+test("a visitor in Perth books a discovery call with a Sydney coach and sees AWST and the coach's AEDT time; the coach sees it in AEDT", async ({
+  page,
+  login,
+}) => {
   await gotoHydrated(page, "/booking?tz=Australia/Perth");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Book your free 20-minute discovery call");
   await expectNoSeriousA11yViolations(page);
@@ -76,6 +80,12 @@ test("a visitor in Perth books a discovery call with a Sydney coach and sees AWS
   await expect(page.getByRole("link", { name: /Outlook/ })).toHaveAttribute("href", /^https:\/\/outlook\.live\.com\//);
   await expect(page.getByRole("link", { name: "Reschedule or cancel" })).toHaveAttribute("href", /^\/booking\/manage\//);
   await expectNoSeriousA11yViolations(page);
+
+  // Daniel, in Sydney, finds the call in his portal at the same instant on his own clock.
+  const coachTime = (await details.locator('dt:text-is("Coach\'s time") + dd').textContent())!.trim();
+  await login({ ...DEMO_COACH, firstName: "Daniel", lastName: "O'Connor" });
+  await gotoHydrated(page, "/coach");
+  await expect(page.getByRole("listitem").filter({ hasText: "with Alex Perth" })).toContainText(coachTime);
 });
 
 test.describe("without JavaScript", () => {
