@@ -2,8 +2,8 @@
  * AI coach bench (part of `npm run bench`; flags: `--port <n>`, 8795 unless given).
  *
  *   1. Starts the OpenAI-compatible fake model (tests/fakes/openai-server.ts) with a known
- *      first-token delay, and `wrangler dev` on the current build with fresh local state (migrations
- *      and the seed, as scripts/e2e-server.sh does), pointed at the fake.
+ *      first-token delay, and the local server (scripts/serve.ts) on the current build with fresh
+ *      local state (migrations and the seed, as scripts/e2e-server.sh does), pointed at the fake.
  *   2. Gives the demo client a Pro subscription and signs in through /auth as a browser does.
  *   3. Time to first token through the Worker and the Conversation Durable Object: from sending
  *      POST /ai-coach/chat to the first delta event, minus the fake's own delay; median of 40.
@@ -14,7 +14,7 @@
  * code is 0 when a target is missed and 1 only when something could not be measured.
  */
 import { startFakeOpenAi } from "../tests/fakes/openai-server";
-import { DEMO_CLIENT, freshState, median, percentile, portFlag, signIn, startWranglerDev, type WranglerDev } from "./bench-support";
+import { DEMO_CLIENT, freshState, median, percentile, portFlag, signIn, startServer, type LocalServer } from "./bench-support";
 
 const PORT = portFlag(8795);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -61,7 +61,7 @@ async function timeGet(cookie: string, url: string): Promise<number> {
 async function main() {
   const state = freshState("clarityai-bench-ai-");
   const fake = await startFakeOpenAi({ firstTokenDelayMs: FIRST_TOKEN_DELAY_MS, chunkDelayMs: 0 });
-  let server: WranglerDev | undefined;
+  let server: LocalServer | undefined;
   try {
     state.run([
       "wrangler",
@@ -72,7 +72,7 @@ async function main() {
       "--command",
       `INSERT OR REPLACE INTO ai_subscriptions (user_id, stripe_customer_id, stripe_subscription_id, tier, billing_interval, status) SELECT id, 'cus_bench', 'sub_bench', 'pro', 'month', 'active' FROM users WHERE email = '${DEMO_CLIENT.email}'`,
     ]);
-    server = await startWranglerDev({
+    server = await startServer({
       port: PORT,
       state,
       logs: Boolean(process.env.BENCH_AI_LOGS),
@@ -122,7 +122,7 @@ async function main() {
     const count = (check as { messages: unknown[] }).messages.length;
 
     const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
-    console.log("\nAI coach (wrangler dev on 127.0.0.1, fake model with a %d ms first-token delay)", FIRST_TOKEN_DELAY_MS);
+    console.log("\nAI coach (local server on 127.0.0.1, fake model with a %d ms first-token delay)", FIRST_TOKEN_DELAY_MS);
     console.log(
       `  time to first token through Worker + Durable Object, minus the model's delay: median ${fmt(median(ttft))}, p90 ${fmt(p90(ttft))} (n=${ttft.length}; target ≤ 30 ms) ${median(ttft) <= 30 ? "OK" : "MISSED"}`,
     );

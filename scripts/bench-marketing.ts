@@ -5,13 +5,10 @@
  *      100,000 conversions spread over the last 13 months (about 250 a day, every type, six
  *      channels with four campaigns each, a realistic attribution snapshot per row) and the daily
  *      page view counters for the same days and sources.
- *   2. `wrangler dev` on the current build; signs in as the demo admin through /auth.
+ *   2. The local server (scripts/serve.ts) on the current build; signs in as the demo admin through /auth.
  *   3. Times GET /admin/marketing (the whole page: the guard, the report's one D1 batch, rendering)
  *      for the default 30 days and for the full 13 months in both models; median and p90 of 30 each.
  *      For scale, the CSV of all 100,000 conversions (median of 5).
- *
- * Run it on a finished build: wrangler dev serves build/ as it is, and a build started beside it
- * removes the files it serves.
  *
  * Target: the report's queries ≤ 200 ms (median, from the page's Server-Timing) over 100,000 conversions; the whole page's time is printed beside it. A report: the exit code is 0
  * when a target is missed and 1 only when something could not be measured.
@@ -20,7 +17,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { addDays, addMonths } from "../app/attribution/report";
 import { sydneyDay } from "../app/utils/sydney-time";
-import { DEMO_ADMIN, freshState, median, percentile, portFlag, signIn, startWranglerDev, type WranglerDev } from "./bench-support";
+import { DEMO_ADMIN, freshState, median, percentile, portFlag, signIn, startServer, type LocalServer } from "./bench-support";
 
 const PORT = portFlag(8797);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -97,7 +94,7 @@ async function timeGet(cookie: string, url: string, expect: string): Promise<Tim
 
 async function main() {
   const state = freshState("clarityai-bench-marketing-");
-  let server: WranglerDev | undefined;
+  let server: LocalServer | undefined;
   try {
     const today = sydneyDay(new Date());
     // The longest range the report allows: 13 months, ending today.
@@ -111,7 +108,7 @@ async function main() {
       `  (${CONVERSIONS.toLocaleString("en-AU")} conversions and the page view counters of ${days} days seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s)`,
     );
 
-    server = await startWranglerDev({ port: PORT, state });
+    server = await startServer({ port: PORT, state });
     const cookie = await signIn(ORIGIN, DEMO_ADMIN, "/admin");
 
     const views = [
@@ -127,7 +124,7 @@ async function main() {
     // For scale: the admin overview, a page with the same guard and layout and a few small queries.
     const baseline: number[] = [];
     for (let i = 0; i < RUNS; i++) baseline.push((await timeGet(cookie, `${ORIGIN}/admin`, "Overview")).page);
-    console.log("\nMarketing report (wrangler dev on 127.0.0.1, GET /admin/marketing as the demo admin)");
+    console.log("\nMarketing report (local server on 127.0.0.1, GET /admin/marketing as the demo admin)");
     let missed = false;
     for (const view of views) {
       const pages: number[] = [];

@@ -1,6 +1,6 @@
 /**
  * What the benches share: summary statistics, and for the benches that run on a state of their own
- * (bench-ai.ts, bench-marketing.ts) the throwaway local state, `wrangler dev` on it and the demo
+ * (bench-ai.ts, bench-marketing.ts) the throwaway local state, the local server on it and the demo
  * accounts' sign-in.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -61,29 +61,27 @@ export function freshState(prefix: string): BenchState {
   return state;
 }
 
-export type WranglerDev = { stop(): void };
+export type LocalServer = { stop(): void };
 
 /**
- * `wrangler dev` on the current build and this state, on 127.0.0.1 (its own process group, so stop()
- * reaches npx, wrangler and workerd alike); resolves once /about answers. `vars` are `--var NAME:value`
- * settings besides PUBLIC_SITE_URL; `logs` shows the Worker's log instead of errors only.
+ * scripts/serve.ts (the build in workerd, as `npm start` serves it) on this state, on 127.0.0.1, in
+ * its own process group so stop() reaches it and workerd alike; resolves once /about answers.
+ * `vars` are `--var NAME:value` settings besides PUBLIC_SITE_URL; `logs` shows the Worker's log.
  */
-export async function startWranglerDev(options: { port: number; state: BenchState; vars?: Record<string, string>; logs?: boolean }): Promise<WranglerDev> {
+export async function startServer(options: { port: number; state: BenchState; vars?: Record<string, string>; logs?: boolean }): Promise<LocalServer> {
   const origin = `http://127.0.0.1:${options.port}`;
   const vars = { ...options.vars, PUBLIC_SITE_URL: origin };
   const child = spawn(
     "npx",
     [
-      "wrangler",
-      "dev",
+      "tsx",
+      "scripts/serve.ts",
       "--port",
       String(options.port),
-      "--ip",
+      "--host",
       "127.0.0.1",
       "--persist-to",
       options.state.dir,
-      "--log-level",
-      options.logs ? "log" : "error",
       ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ],
     { cwd: ROOT, env, stdio: ["ignore", options.logs ? "inherit" : "ignore", "inherit"], detached: true },
@@ -108,9 +106,9 @@ export async function startWranglerDev(options: { port: number; state: BenchStat
 }
 
 async function waitForServer(child: ChildProcess, origin: string) {
-  const until = Date.now() + 60_000;
+  const until = Date.now() + 90_000;
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error("wrangler dev exited");
+    if (child.exitCode !== null) throw new Error("the local server exited");
     try {
       const response = await fetch(`${origin}/about`);
       if (response.ok) return;
@@ -119,7 +117,7 @@ async function waitForServer(child: ChildProcess, origin: string) {
     }
     await sleep(250);
   }
-  throw new Error("wrangler dev did not answer within 60 s");
+  throw new Error("the local server did not answer within 90 s");
 }
 
 /** Signs in through /auth as a browser does; the session cookie as a Cookie header value. */

@@ -249,6 +249,15 @@ export async function settled(page: Page) {
 }
 
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // Contrast is judged on what has finished appearing: a window still fading in fails it on opacity alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

@@ -19,6 +19,10 @@ export async function startLoopbackServer(handle: (request: IncomingMessage, res
       response.end();
     });
   });
+  // Node closes an idle kept-alive connection after 5 s by default. workerd keeps such connections
+  // for reuse, and a request it sends on one just as Node closes it fails with "Network connection
+  // lost". Idle connections stay open here until the server closes.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

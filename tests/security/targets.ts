@@ -1888,7 +1888,8 @@ export function buildTargets(fx: Fixtures): Target[] {
 export async function storedValueTarget(fx: Fixtures): Promise<Target> {
   const { results } = await env.DB.prepare("SELECT id FROM email_outbox ORDER BY created_at DESC LIMIT 40").all<{ id: string }>();
   const { results: newestLeads } = await env.DB.prepare("SELECT id FROM leads ORDER BY last_activity_at DESC LIMIT 20").all<{ id: string }>();
-  const pages = [
+  const { results: newestBookings } = await env.DB.prepare("SELECT id FROM bookings ORDER BY created_at DESC LIMIT 20").all<{ id: string }>();
+  const adminPages = [
     "/admin",
     ...[1, 2, 3, 4, 5, 6, 7, 8].map((page) => `/admin/users?page=${page}`),
     "/admin/users?q=fuzz",
@@ -1899,15 +1900,20 @@ export async function storedValueTarget(fx: Fixtures): Promise<Target> {
     ...[1, 2, 3, 4].map((page) => `/admin/audit?page=${page}`),
     ...results.map((row) => `/admin/outbox/${row.id}`),
     ...newestLeads.map((row) => `/admin/leads/${row.id}`),
+    ...[1, 2, 3].map((page) => `/admin/bookings?page=${page}`),
+    ...newestBookings.map((row) => `/admin/bookings/${row.id}`),
   ];
+  // The coach sees their clients' names and notes: the portal coach's upcoming sessions and schedule.
+  const coachPages = ["/coach", "/coach/availability"];
+  const probe = (cookie: string) => (path: string) => ({
+    endpoint: `GET ${path.split("?")[0]}`,
+    field: "(stored)",
+    label: path,
+    request: (ip: string) => siteRequest("GET", path, ip, { cookie }),
+  });
   return {
-    name: "stored values on admin pages",
+    name: "stored values on admin and coach pages",
     concurrency: 8,
-    probes: pages.map((path) => ({
-      endpoint: `GET ${path.split("?")[0]}`,
-      field: "(stored)",
-      label: path,
-      request: (ip: string) => siteRequest("GET", path, ip, { cookie: fx.admin.cookie }),
-    })),
+    probes: [...adminPages.map(probe(fx.admin.cookie)), ...coachPages.map(probe(fx.portals.coach.cookie))],
   };
 }

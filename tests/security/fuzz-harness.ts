@@ -1,11 +1,8 @@
-import type { ServerBuild } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
 import { fetchApp } from "../worker/app";
 import { MARKUP, UNKNOWN_MARKER } from "./corpus";
-// @ts-ignore -- the server build exists only after `npm run build`; the Worker under test serves this same build.
-import * as serverBuild from "../../build/server/index.js";
-import { buildTargets, createFixtures, FUZZED_ACTION_ROUTES, REDIRECT_HOSTS, storedValueTarget, type Fixtures, type Probe, type Target } from "./targets";
+import { buildTargets, createFixtures, REDIRECT_HOSTS, type Fixtures, type Probe, type Target } from "./targets";
 
 // The security fuzz suite: replays the corpus (corpus.ts) over every form, query parameter, path
 // segment, cookie and auth API field (targets.ts) and checks each answer:
@@ -20,7 +17,8 @@ import { buildTargets, createFixtures, FUZZED_ACTION_ROUTES, REDIRECT_HOSTS, sto
 // Every finding names the endpoint, the field and the payload; each target is one test that
 // collects its findings and fails once with the whole list. Requests in a batch run concurrently,
 // each from a client address of its own so per-source rate limits don't cut the fuzz short (a 429
-// is still an acceptable answer).
+// is still an acceptable answer). The targets are split between fuzz-forms.test.ts and
+// fuzz-requests.test.ts, which run side by side, each on a database of its own.
 
 type Finding = { kind: string; probe: Probe; status: number; detail: string };
 
@@ -36,6 +34,7 @@ const STACK_TRACE = [
 ];
 
 let fixtures: Fixtures;
+let logged: string[] = [];
 let requests = 0;
 let ipSerial = 0;
 const statuses = new Map<number, number>();
@@ -46,19 +45,6 @@ function nextIp() {
   ipSerial++;
   return `2001:db8:f0${(ipSerial >>> 16).toString(16)}:${(ipSerial & 0xffff).toString(16)}::1`;
 }
-
-beforeAll(async () => {
-  fixtures = await createFixtures();
-}, 60_000);
-
-beforeEach(() => {
-  // No network: the OpenID Connect provider's JWKS (id_token grant with OIDC on) answers with no keys.
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL) => {
-    const url = new Request(input).url;
-    if (url.endsWith("/.well-known/jwks.json")) return Response.json({ keys: [] });
-    return new Response("not found", { status: 404 });
-  });
-});
 
 function where(probe: Probe) {
   return `${probe.endpoint} · ${probe.field} · ${probe.label}`;
@@ -84,7 +70,7 @@ async function send(probe: Probe): Promise<{ status: number; findings: Finding[]
 }
 
 /** Everything wrong with one answer, by the rules at the top of this file. */
-function inspect(probe: Probe, response: Response, body: string): Finding[] {
+export function inspect(probe: Probe, response: Response, body: string): Finding[] {
   const findings: Finding[] = [];
   const status = response.status;
   const found = (kind: string, detail: string) => findings.push({ kind, probe, status, detail });
@@ -117,7 +103,7 @@ function inspect(probe: Probe, response: Response, body: string): Finding[] {
 }
 
 /** A rejected request's marker rows: there must be none. */
-async function leftovers(probe: Probe): Promise<string | null> {
+export async function leftovers(probe: Probe): Promise<string | null> {
   const tag = probe.tag!;
   if (tag.table === "leads") {
     const n = await env.DB.prepare("SELECT count(*) AS n FROM leads WHERE email = ?1 OR name = ?2").bind(tag.email, tag.name).first<number>("n");
@@ -157,18 +143,6 @@ function differences(before: unknown, after: unknown, path = ""): string {
   }
   return `${path}: ${snippet(JSON.stringify(before) ?? "undefined", 80)} → ${snippet(JSON.stringify(after) ?? "undefined", 80)}`;
 }
-
-// What the app logs with console.error, in order: the console-error guard still sees every call
-// (and fails the test); this copy only lets a finding say which requests were in flight.
-let logged: string[] = [];
-beforeEach(() => {
-  logged = [];
-  const guarded = console.error;
-  console.error = (...args: unknown[]) => {
-    logged.push(args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(" "));
-    guarded.apply(console, args);
-  };
-});
 
 async function run(target: Target) {
   const findings: Finding[] = [];
@@ -227,13 +201,13 @@ function report(findings: Finding[]) {
   return findings.map((f) => `[${f.kind}] ${where(f.probe)} → ${f.status || "-"}: ${f.detail}`).join("\n");
 }
 
-async function fuzz(target: Target) {
+export async function fuzz(target: Target) {
   const findings = await run(target);
   expect(findings.length, `${findings.length} finding(s) in "${target.name}" (${target.probes.length} requests):\n${report(findings)}`).toBe(0);
 }
 
-// One test per target; the list is built once the fixtures exist, so the tests are declared by name.
-const TARGET_NAMES = [
+/** The form targets: fuzz-forms.test.ts. */
+export const FORM_TARGET_NAMES = [
   "form /contact",
   "form /booking",
   "form /booking/manage (signed link: reschedule, cancel)",
@@ -255,6 +229,10 @@ const TARGET_NAMES = [
   "forms needing a session, signed out",
   "form /unsubscribe (signed link and RFC 8058 one-click)",
   "payments: sandbox checkout and portal forms, POST /webhooks/stripe, payment pages",
+] as const;
+
+/** Query parameters, paths, cookies and the APIs: fuzz-requests.test.ts. */
+export const REQUEST_TARGET_NAMES = [
   "query parameters of public pages",
   "query parameters of signed-in and admin pages",
   "query parameters of /admin/marketing and its CSV (admin)",
@@ -271,55 +249,48 @@ const TARGET_NAMES = [
   "API /rest/v1 and /functions/v1 (bearer)",
 ] as const;
 
-for (const name of TARGET_NAMES) {
-  test(`fuzz: ${name}`, { timeout: 180_000 }, async () => {
-    const target = buildTargets(fixtures).find((t) => t.name === name);
-    expect(target, `target "${name}" in targets.ts`).toBeDefined();
-    await fuzz(target!);
+/**
+ * Declares one fuzz test per target named, with the hooks every fuzz file needs: the fixtures, no
+ * network, the console.error copy, and a closing line with the request count per status.
+ */
+export function fuzzSuite(names: readonly string[]) {
+  beforeAll(async () => {
+    fixtures = await createFixtures();
+  }, 60_000);
+
+  beforeEach(() => {
+    // No network: the OpenID Connect provider's JWKS (id_token grant with OIDC on) answers with no keys.
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL) => {
+      const url = new Request(input).url;
+      if (url.endsWith("/.well-known/jwks.json")) return Response.json({ keys: [] });
+      return new Response("not found", { status: 404 });
+    });
+    // What the app logs with console.error, in order: the console-error guard still sees every call
+    // (and fails the test); this copy only lets a finding say which requests were in flight.
+    logged = [];
+    const guarded = console.error;
+    console.error = (...args: unknown[]) => {
+      logged.push(args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(" "));
+      guarded.apply(console, args);
+    };
   });
+
+  for (const name of names) {
+    test(`fuzz: ${name}`, { timeout: 180_000 }, async () => {
+      const target = buildTargets(fixtures).find((t) => t.name === name);
+      expect(target, `target "${name}" in targets.ts`).toBeDefined();
+      await fuzz(target!);
+    });
+  }
+
+  afterAll(() => {
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
+    console.log(`security fuzz: ${requests} requests in ${seconds} s (${byStatus.join(", ")})`);
+  });
+
+  return {
+    fixtures: () => fixtures,
+    requests: () => requests,
+  };
 }
-
-test("fuzz: the checks catch what they look for", async () => {
-  const probe: Probe = { endpoint: "POST /example", field: "name", label: "unknown-fields", request: () => new Request("http://localhost/") };
-  const kinds = (response: Response, body: string) => inspect(probe, response, body).map((f) => f.kind);
-  const html = { headers: { "Content-Type": "text/html; charset=utf-8" } };
-  expect(kinds(new Response(null, { status: 502 }), "<title>Bad gateway</title>")).toEqual(["5xx"]);
-  expect(kinds(new Response(null, html), `<p>${MARKUP[0]}</p>`)).toEqual(["reflected-markup"]);
-  expect(kinds(new Response(null, html), "<p>&lt;script&gt;alert(1)&lt;/script&gt; &quot;&gt;&lt;img src=x onerror=alert(1)&gt;</p>")).toEqual([]);
-  expect(kinds(new Response(null, { status: 400 }), "TypeError: x is undefined\n    at loader (file:///build/server/index.js:10:5)")).toEqual(["stack-trace"]);
-  expect(kinds(new Response(null, { status: 400 }), `{"values":{"${UNKNOWN_MARKER}":"x"}}`)).toEqual(["echoed-unknown-field"]);
-  expect(kinds(new Response(null, { status: 302, headers: { Location: "//evil.example/" } }), "")).toEqual(["open-redirect"]);
-  expect(kinds(new Response(null, { status: 302, headers: { Location: "javascript:alert(1)" } }), "")).toEqual(["open-redirect"]);
-  expect(kinds(new Response(null, { status: 303, headers: { Location: "/profile?tab=security" } }), "")).toEqual([]);
-  // A marker row left behind is found.
-  const lead: Probe = { ...probe, tag: { table: "leads", email: "fuzz.selftest@example.com.au", name: "Fuzz selftest" } };
-  expect(await leftovers(lead)).toBeNull();
-  await env.DB.prepare("INSERT INTO leads (id, source, name, email) VALUES (?, 'contact', ?, ?)")
-    .bind(crypto.randomUUID(), "Fuzz selftest", "x@example.com.au")
-    .run();
-  expect(await leftovers(lead)).toMatch(/1 leads row/);
-});
-
-test("fuzz: every route with an action has a form target", () => {
-  const routes = (serverBuild as unknown as ServerBuild).routes;
-  const withAction = Object.keys(routes).filter((id) => typeof routes[id]?.module.action === "function");
-  expect(withAction.sort(), "add the new form to targets.ts and FUZZED_ACTION_ROUTES").toEqual([...FUZZED_ACTION_ROUTES].sort());
-});
-
-test("fuzz: every target is run", () => {
-  expect(buildTargets(fixtures).map((t) => t.name)).toEqual([...TARGET_NAMES]);
-});
-
-test("fuzz: stored values never come back as markup on the admin pages", { timeout: 60_000 }, async () => {
-  await fuzz(await storedValueTarget(fixtures));
-});
-
-afterAll(() => {
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
-  console.log(`security fuzz: ${requests} requests in ${seconds} s (${byStatus.join(", ")})`);
-});
-
-test("fuzz: at least 2,000 requests were sent", () => {
-  expect(requests).toBeGreaterThanOrEqual(2_000);
-});

@@ -1,0 +1,125 @@
+/**
+ * Serves the production build locally in workerd with every binding of wrangler.toml live: D1, KV,
+ * the Durable Object, the queue and its consumers, static assets, and the crons, fired on their
+ * schedule as Cloudflare fires them. Secrets come from `.dev.vars` as with `wrangler dev`.
+ *
+ * Usage: tsx scripts/serve.ts [--port 8787] [--persist-to .wrangler/state] [--var NAME:value]…
+ *
+ * It runs the Worker in Miniflare directly rather than under `wrangler dev`: wrangler 4.86's dev proxy
+ * (the last release for Node 20) sends each request on to the Worker over a pooled connection that
+ * both ends close after 5 s idle, and a form post sent on one as it closes fails with "Network
+ * connection lost" (cloudflare/workers-sdk#15252). Here the browser talks to workerd itself.
+ *
+ * What it serves is a snapshot: the Worker bundled once as `wrangler deploy` would upload it, and a
+ * copy of build/client, under .wrangler/serve-<port>/. A rebuild while it runs changes nothing until
+ * it is started again. Local state is kept where `wrangler d1 … --local --persist-to` keeps it.
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { Cron } from "croner";
+import { Log, LogLevel, Miniflare, Response, type Request, type WorkerOptions } from "miniflare";
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const CONFIG = path.join(ROOT, "wrangler.toml");
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string", default: "8787" },
+    host: { type: "string", default: "localhost" },
+    "persist-to": { type: "string", default: ".wrangler/state" },
+    var: { type: "string", multiple: true, default: [] },
+  },
+});
+const port = Number(values.port);
+if (!Number.isInteger(port) || port <= 0) throw new Error(`--port must be a port number, not "${values.port}"`);
+const vars = Object.fromEntries(
+  values.var.map((setting) => {
+    const at = setting.indexOf(":");
+    if (at <= 0) throw new Error(`--var takes NAME:value, not "${setting}"`);
+    return [setting.slice(0, at), setting.slice(at + 1)];
+  }),
+);
+
+const snapshot = path.join(ROOT, ".wrangler", `serve-${port}`);
+rmSync(snapshot, { recursive: true, force: true });
+mkdirSync(snapshot, { recursive: true });
+cpSync(path.join(ROOT, "build/client"), path.join(snapshot, "client"), { recursive: true });
+execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", path.join(snapshot, "worker")], {
+  cwd: ROOT,
+  env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
+const config = unstable_readConfig({ config: CONFIG });
+const { workerOptions } = unstable_getMiniflareWorkerOptions(config, undefined, {
+  overrides: { assets: { directory: path.join(snapshot, "client"), binding: config.assets?.binding } },
+});
+const worker = {
+  ...workerOptions,
+  name: config.name,
+  modules: [{ type: "ESModule", path: path.join(snapshot, "worker", "app.js") }],
+  bindings: { ...workerOptions.bindings, PUBLIC_SITE_URL: `http://localhost:${port}`, ...vars },
+} as WorkerOptions;
+
+// GET /__scheduled?cron=<expression> fires one cron now, as `wrangler dev --test-scheduled` does:
+// a small Worker on that path hands the expression to fireCron here.
+const cronTrigger: WorkerOptions = {
+  name: "cron-trigger",
+  modules: true,
+  routes: ["*/__scheduled*"],
+  compatibilityDate: config.compatibility_date,
+  serviceBindings: {
+    FIRE: async (request: Request) => {
+      const cron = new URL(request.url).searchParams.get("cron");
+      if (!cron) return new Response("Add ?cron=<expression>, e.g. ?cron=0+16+*+*+*", { status: 400 });
+      const outcome = await fireCron(cron, new Date());
+      return new Response(outcome, { status: outcome === "ok" ? 200 : 500 });
+    },
+  },
+  script: "export default { fetch: (request, env) => env.FIRE.fetch(request) };",
+};
+
+const mf = new Miniflare({
+  workers: [worker, cronTrigger],
+  host: values.host,
+  port,
+  // The same layout as wrangler's --persist-to, so `wrangler d1 migrations apply --local` and the seed share it.
+  defaultPersistRoot: path.join(path.resolve(ROOT, values["persist-to"]), "v3"),
+  // Request.cf is a fixed placeholder: there is no internet to fetch Cloudflare's from.
+  cf: false,
+  log: new Log(LogLevel.WARN),
+});
+const url = await mf.ready;
+
+// Crons: each fires on its schedule (UTC, as on Cloudflare) with its own expression, as the
+// scheduled handler expects.
+const app = await mf.getWorker(config.name);
+async function fireCron(cron: string, scheduledTime: Date): Promise<string> {
+  try {
+    const { outcome } = await app.scheduled({ cron, scheduledTime });
+    if (outcome !== "ok") console.error(`cron "${cron}": ${outcome}`);
+    return outcome;
+  } catch (error) {
+    console.error(`cron "${cron}":`, error instanceof Error ? error.message : error);
+    return "exception";
+  }
+}
+const crons = config.triggers.crons ?? [];
+for (const expression of crons) {
+  new Cron(expression, { timezone: "UTC", protect: true }, async (job: Cron) => {
+    await fireCron(expression, job.currentRun() ?? new Date());
+  });
+}
+
+console.log(`Serving ${config.name} at ${url.href} (state in ${values["persist-to"]}; crons: ${crons.join(", ") || "none"})`);
+
+const stop = async () => {
+  await mf.dispose();
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
