@@ -1,18 +1,18 @@
 /**
  * Performance bench for the production build (`npm run bench`, flags: `--no-build`, `--no-lighthouse`,
- * `--port <n>` for wrangler dev, 8788 unless given or set in BENCH_PORT, `--only-attribution` to
+ * `--port <n>` for the local server, 8788 unless given or set in BENCH_PORT, `--only-attribution` to
  * measure only the cost of attribution capture after the build).
  *
  *   1. Build (`remix vite:build`) and apply local D1 migrations, then snapshot the build: build/client is
  *      copied and the Worker is bundled (`wrangler deploy --dry-run`) into a private temp directory, and
  *      everything below uses that snapshot. Others rebuild build/ while they work; without the snapshot,
- *      `wrangler dev` would reload mid-measurement (or crash when build/client vanishes). A snapshot
+ *      the server would serve a build that changes under it (or vanishes). A snapshot
  *      whose client and server halves differ (a rebuild landed in between) is rejected and retried.
  *   2. First-load JavaScript per route, gzip level 9, from the client build's manifest.
- *   3. Throughput against `wrangler dev` on 127.0.0.1 (in-process load generator): the home page from the
+ *   3. Throughput against the local server (scripts/serve.ts, as `npm start`) on 127.0.0.1 (in-process load generator): the home page from the
  *      warm edge cache, the home page rendered (a cookie the app does not know makes the edge cache step
  *      aside), the app's stylesheet (a static file of about the page's size) and the favicon. Then the
- *      CPU time per request, sequentially: the on-CPU time of every thread of wrangler dev's processes
+ *      CPU time per request, sequentially: the on-CPU time of every thread of the server's processes
  *      (/proc/<pid>/task/<tid>/schedstat, nanoseconds) before and after each request, median of many.
  *      Timers inside a Worker stand still while it computes, so in-Worker timing cannot measure this.
  *      Then the cost of attribution capture (decision record 006): the edge-cached home page for a
@@ -118,7 +118,7 @@ const SIGN_IN_ACCOUNTS = ["admin@clarityai.test", "coach@clarityai.test", "clien
 const DEMO_PASSWORD = "Demo-Coaching-2026!";
 const SIGN_IN_SAMPLES = 18; // 6 per account: inside the per-account (10) and per-address (30) limits
 const BUILD_ATTEMPTS = 3;
-const WRANGLER_READY_TIMEOUT_MS = 90_000;
+const SERVER_READY_TIMEOUT_MS = 90_000;
 
 // ---------------------------------------------------------------------------------------------------
 // Types
@@ -251,7 +251,7 @@ interface SignInReport {
 }
 
 /**
- * Sign-in latency (median, p95) of POST /auth/v1/token?grant_type=password against wrangler dev, and
+ * Sign-in latency (median, p95) of POST /auth/v1/token?grant_type=password against the local server, and
  * the cost of one password hash alone. The sign-in rate-limit counters of the local database are
  * cleared first so repeated bench runs measure sign-ins, not refusals.
  */
@@ -317,7 +317,7 @@ interface BenchResults {
 // Small helpers
 // ---------------------------------------------------------------------------------------------------
 
-/** `--port <n>` (or `--port=<n>`, or BENCH_PORT=<n> through `npm run bench`): where wrangler dev listens. */
+/** `--port <n>` (or `--port=<n>`, or BENCH_PORT=<n> through `npm run bench`): where the local server listens. */
 function portArgument(): number | undefined {
   const index = process.argv.findIndex((arg) => arg === "--port" || arg.startsWith("--port="));
   if (index < 0 && !process.env.BENCH_PORT) return undefined;
@@ -643,20 +643,20 @@ function printBundles(report: BundleReport, targets: TargetCheck[]): void {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// 3. wrangler dev and SSR throughput
+// 3. The local server and SSR throughput
 // ---------------------------------------------------------------------------------------------------
 
 function wranglerEnv(): NodeJS.ProcessEnv {
   return { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 }
 
-class WranglerDev {
+class LocalServer {
   private child?: ChildProcess;
   private logStream?: WriteStream;
   private exited = false;
-  readonly logFile = path.join(RESULTS_DIR, "wrangler-dev.log");
+  readonly logFile = path.join(RESULTS_DIR, "local-server.log");
 
-  /** wrangler dev runs in its own process group, led by the process this started. */
+  /** The server runs in its own process group, led by the process this started. */
   get processGroup(): number | undefined {
     return this.exited ? undefined : this.child?.pid;
   }
@@ -664,23 +664,10 @@ class WranglerDev {
   /** Serves the snapshot: the pre-bundled Worker (no rebuilds, no file watching of build/) and its assets. */
   async start(snapshot: Snapshot): Promise<void> {
     if (await portInUse(PORT)) throw new Error(`port ${PORT} is already in use; stop whatever listens there first`);
-    log(`starting wrangler dev on ${ORIGIN} (log: ${path.relative(ROOT, this.logFile)})`);
+    log(`starting the local server on ${ORIGIN} (log: ${path.relative(ROOT, this.logFile)})`);
     this.logStream = createWriteStream(this.logFile);
-    const args = [
-      "wrangler",
-      "dev",
-      snapshot.workerFile,
-      "--no-bundle",
-      "--assets",
-      snapshot.clientDir,
-      "--config",
-      "wrangler.toml", // explicit: with a script argument wrangler would otherwise skip the config
-      "--port",
-      String(PORT),
-      "--ip",
-      HOST,
-      "--test-scheduled",
-    ];
+    // The local server of `npm start` (decision record 009) on this snapshot and the default local state.
+    const args = ["tsx", "scripts/serve.ts", "--worker", snapshot.workerFile, "--assets", snapshot.clientDir, "--port", String(PORT), "--host", HOST];
     const child = spawn("npx", args, {
       cwd: ROOT,
       env: wranglerEnv(),
@@ -695,9 +682,9 @@ class WranglerDev {
   }
 
   private async waitUntilReady(): Promise<void> {
-    const deadline = Date.now() + WRANGLER_READY_TIMEOUT_MS;
+    const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
     while (Date.now() < deadline) {
-      if (this.exited) throw new Error(`wrangler dev exited early; see ${this.logFile}:\n${await this.logTail()}`);
+      if (this.exited) throw new Error(`the local server exited early; see ${this.logFile}:\n${await this.logTail()}`);
       try {
         const response = await fetch(`${ORIGIN}/`, { signal: AbortSignal.timeout(5_000) });
         await response.arrayBuffer();
@@ -707,7 +694,7 @@ class WranglerDev {
       }
       await sleep(250);
     }
-    throw new Error(`wrangler dev did not answer 200 on ${ORIGIN}/ within ${WRANGLER_READY_TIMEOUT_MS / 1000} s:\n${await this.logTail()}`);
+    throw new Error(`the local server did not answer 200 on ${ORIGIN}/ within ${SERVER_READY_TIMEOUT_MS / 1000} s:\n${await this.logTail()}`);
   }
 
   async logTail(lines = 20): Promise<string> {
@@ -928,9 +915,9 @@ async function groupCpuNs(processGroup: number): Promise<number> {
 }
 
 /**
- * Median CPU time per request, one request at a time: what wrangler dev's processes (workerd and its
+ * Median CPU time per request, one request at a time: what the local server's processes (workerd and its
  * node parent) spent between sending the request and reading the whole answer. It includes what
- * every request costs locally (HTTP, wrangler's proxying, the local KV and D1); the stylesheet shows
+ * every request costs locally (HTTP, the local KV and D1); the stylesheet shows
  * that floor, and rendered minus stylesheet is the render's own share.
  */
 async function measureCpu(processGroup: number, stylesheet: string): Promise<CpuReport | undefined> {
@@ -958,7 +945,7 @@ async function measureCpu(processGroup: number, stylesheet: string): Promise<Cpu
     pages.push({ path, renderedMs: pageMs, renderOnlyMs: round(pageMs - stylesheetMs, 2) });
   }
   return {
-    method: "sum of /proc/<pid>/task/<tid>/schedstat on-CPU time over wrangler dev's process group, before and after each sequential request; median",
+    method: "sum of /proc/<pid>/task/<tid>/schedstat on-CPU time over the local server's process group, before and after each sequential request; median",
     samples: CPU_SAMPLES,
     renderedMs,
     cachedMs,
@@ -988,7 +975,7 @@ function throughputTargets(report: ThroughputReport): TargetCheck[] {
 
 function printThroughput(report: ThroughputReport, targets: TargetCheck[]): void {
   console.log(
-    `\nThroughput (wrangler dev, ${report.concurrency} concurrent, ${report.durationMs / 1000} s each in ${report.rounds} alternating slices, 200s only)`,
+    `\nThroughput (local server, ${report.concurrency} concurrent, ${report.durationMs / 1000} s each in ${report.rounds} alternating slices, 200s only)`,
   );
   const rows: [string, LoadResult][] = [
     [`${report.cached.path} edge cache`, report.cached],
@@ -1016,7 +1003,7 @@ function printThroughput(report: ThroughputReport, targets: TargetCheck[]): void
   console.log(`  rendered / favicon throughput ratio: ${report.ratios.renderedToFavicon.toFixed(2)} (every request rendered, for comparison)`);
   if (report.cpu) {
     const cpu = report.cpu;
-    console.log(`  CPU time per request (median of ${cpu.samples}, all of wrangler dev's threads):`);
+    console.log(`  CPU time per request (median of ${cpu.samples}, all of the local server's threads):`);
     console.log(`    ${SSR_PATH} rendered ${cpu.renderedMs} ms, from the edge cache ${cpu.cachedMs} ms, stylesheet ${cpu.stylesheetMs} ms`);
     console.log(`    the render's own share (rendered − stylesheet): ${cpu.renderOnlyMs} ms`);
     console.log(`  uncached render, median CPU per page (rendered; its own share after the stylesheet's ${cpu.stylesheetMs} ms floor):`);
@@ -1302,9 +1289,9 @@ async function main(): Promise<number> {
     }
   };
 
-  const wrangler = new WranglerDev();
+  const server = new LocalServer();
   const cleanUpNow = () => {
-    wrangler.killNow();
+    server.killNow();
     removeTempDirsNow();
   };
   process.once("exit", cleanUpNow);
@@ -1325,8 +1312,8 @@ async function main(): Promise<number> {
       printBundles(bundle, targets ?? []);
     }
 
-    if (migrated && (await step("wrangler dev", async () => (await wrangler.start(snapshot), true)))) {
-      results.throughput = onlyAttribution ? undefined : await step("throughput", () => measureThroughput(snapshot, wrangler.processGroup));
+    if (migrated && (await step("local server", async () => (await server.start(snapshot), true)))) {
+      results.throughput = onlyAttribution ? undefined : await step("throughput", () => measureThroughput(snapshot, server.processGroup));
       if (results.throughput) {
         const targets = throughputTargets(results.throughput);
         results.targets.push(...targets);
@@ -1355,12 +1342,12 @@ async function main(): Promise<number> {
         printLighthouse(pages, targets);
       }
     } else if (!migrated) {
-      results.errors.push("wrangler dev: not started because the migrations failed");
+      results.errors.push("local server: not started because the migrations failed");
     }
   } catch (error) {
     results.errors.push(`bench: ${errorMessage(error)}`);
   } finally {
-    await wrangler.stop();
+    await server.stop();
     removeTempDirsNow();
   }
 

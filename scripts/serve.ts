@@ -3,7 +3,8 @@
  * the Durable Object, the queue and its consumers, static assets, and the crons, fired on their
  * schedule as Cloudflare fires them. Secrets come from `.dev.vars` as with `wrangler dev`.
  *
- * Usage: tsx scripts/serve.ts [--port 8787] [--persist-to .wrangler/state] [--var NAME:value]…
+ * Usage: tsx scripts/serve.ts [--port 8787] [--host localhost] [--persist-to .wrangler/state]
+ *          [--var NAME:value]… [--worker <bundled app.js> --assets <client dir>]
  *
  * It runs the Worker in Miniflare directly rather than under `wrangler dev`: wrangler 4.86's dev proxy
  * (the last release for Node 20) sends each request on to the Worker over a pooled connection that
@@ -11,8 +12,9 @@
  * connection lost" (cloudflare/workers-sdk#15252). Here the browser talks to workerd itself.
  *
  * What it serves is a snapshot: the Worker bundled once as `wrangler deploy` would upload it, and a
- * copy of build/client, under .wrangler/serve-<port>/. A rebuild while it runs changes nothing until
- * it is started again. Local state is kept where `wrangler d1 … --local --persist-to` keeps it.
+ * copy of build/client, under .wrangler/serve-<port>/ (or a snapshot of the caller's, given with
+ * --worker and --assets). A rebuild while it runs changes nothing until it is started again. Local
+ * state is kept where `wrangler d1 … --local --persist-to` keeps it.
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, rmSync } from "node:fs";
@@ -32,6 +34,8 @@ const { values } = parseArgs({
     host: { type: "string", default: "localhost" },
     "persist-to": { type: "string", default: ".wrangler/state" },
     var: { type: "string", multiple: true, default: [] },
+    worker: { type: "string" },
+    assets: { type: "string" },
   },
 });
 const port = Number(values.port);
@@ -44,24 +48,32 @@ const vars = Object.fromEntries(
   }),
 );
 
-const snapshot = path.join(ROOT, ".wrangler", `serve-${port}`);
-rmSync(snapshot, { recursive: true, force: true });
-mkdirSync(snapshot, { recursive: true });
-cpSync(path.join(ROOT, "build/client"), path.join(snapshot, "client"), { recursive: true });
-execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", path.join(snapshot, "worker")], {
-  cwd: ROOT,
-  env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+/** The Worker bundled as `wrangler deploy` would upload it, and a copy of the client build. */
+function snapshotBuild(): { workerFile: string; clientDir: string } {
+  const dir = path.join(ROOT, ".wrangler", `serve-${port}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  cpSync(path.join(ROOT, "build/client"), path.join(dir, "client"), { recursive: true });
+  execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", path.join(dir, "worker")], {
+    cwd: ROOT,
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return { workerFile: path.join(dir, "worker", "app.js"), clientDir: path.join(dir, "client") };
+}
+
+if (Boolean(values.worker) !== Boolean(values.assets)) throw new Error("--worker and --assets go together");
+const snapshot = values.worker && values.assets ? { workerFile: path.resolve(values.worker), clientDir: path.resolve(values.assets) } : snapshotBuild();
 
 const config = unstable_readConfig({ config: CONFIG });
 const { workerOptions } = unstable_getMiniflareWorkerOptions(config, undefined, {
-  overrides: { assets: { directory: path.join(snapshot, "client"), binding: config.assets?.binding } },
+  overrides: { assets: { directory: snapshot.clientDir, binding: config.assets?.binding } },
 });
 const worker = {
   ...workerOptions,
   name: config.name,
-  modules: [{ type: "ESModule", path: path.join(snapshot, "worker", "app.js") }],
+  modulesRoot: path.dirname(snapshot.workerFile),
+  modules: [{ type: "ESModule", path: snapshot.workerFile }],
   bindings: { ...workerOptions.bindings, PUBLIC_SITE_URL: `http://localhost:${port}`, ...vars },
 } as WorkerOptions;
 
