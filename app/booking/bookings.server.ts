@@ -225,6 +225,21 @@ export async function listCoachBookings(db: Db, coachId: string, range: { from: 
   return rows.map(listItem);
 }
 
+/**
+ * A coach's sessions on the calendar, as account deletion needs them: every booking ever made with
+ * them (they stay on the clients' records and keep the coach's row), and those still to come.
+ */
+export async function coachCalendarCounts(db: Db, coachId: string, now: Date = new Date()): Promise<{ total: number; upcoming: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      upcoming: sql<number>`coalesce(sum(${bookings.status} IN ('held', 'confirmed') AND ${bookings.startsAt} > ${now.toISOString()}), 0)`,
+    })
+    .from(bookings)
+    .where(eq(bookings.coachId, coachId));
+  return { total: row?.total ?? 0, upcoming: Number(row?.upcoming ?? 0) };
+}
+
 export const ADMIN_PAGE_SIZE = 50;
 
 /** Day boundaries of the admin filter's dates, in Sydney time (the business's own clock). */

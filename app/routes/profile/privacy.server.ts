@@ -1,4 +1,4 @@
-import { deleteUserData } from "~/accounts/deletion.server";
+import { accountDeletionBlocker, deleteUserData } from "~/accounts/deletion.server";
 import { DeleteAccountSchema } from "~/accounts/schemas";
 import { enqueueUserConversationPurges } from "~/ai-coach/retention.server";
 import { readAttributionCookie } from "~/attribution/capture.server";
@@ -13,6 +13,9 @@ import { fail, type ProfileIntentArgs } from "./intents.server";
 export async function deleteAccount({ request, context, viewer, formData }: ProfileIntentArgs) {
   const parsed = parseForm(formData, DeleteAccountSchema);
   if (!parsed.success) return fail("delete-account", parsed.errors);
+  // Checked before anything is cancelled or purged: a refused deletion changes nothing.
+  const blocker = await accountDeletionBlocker(context.db, viewer.id);
+  if (blocker) return fail("delete-account", { form: blocker }, {}, 409);
   // A deleted user must never be charged again: end any running subscription first.
   await cancelBillingOnAccountDeletion(context, viewer.id);
   // The AI coach's conversations live in Durable Objects, outside the D1 batch: their purge jobs are

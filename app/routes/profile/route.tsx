@@ -15,6 +15,7 @@ import { BookingsTab } from "./bookings-tab";
 import { detailsValues, updateDetails } from "./details.server";
 import { DetailsTab } from "./details-tab";
 import { fail, type ProfileIntentHandler } from "./intents.server";
+import { accountDeletionBlocker } from "~/accounts/deletion.server";
 import { deleteAccount } from "./privacy.server";
 import { PrivacyTab } from "./privacy-tab";
 import { changePassword, enrolTotp, loadSecurity, removeFactor, signOutOthers, verifyTotp } from "./security.server";
@@ -54,6 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     assistant: tab === "ai-assistant" ? await loadAssistant(request, context, viewer) : null,
     billing: tab === "billing" ? await loadBillingTab(context, viewer.id) : null,
     bookings: tab === "bookings" ? await loadBookingsTab(context, viewer) : null,
+    privacy: tab === "privacy" ? { deletionBlocker: await accountDeletionBlocker(context.db, viewer.id) } : null,
   };
 }
 
@@ -85,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { tab, email, memberSince, profile, security, billing, assistant, bookings } = useLoaderData<typeof loader>();
+  const { tab, email, memberSince, profile, security, billing, assistant, bookings, privacy } = useLoaderData<typeof loader>();
   const name = profile.firstName ? `${profile.firstName}${profile.lastName ? ` ${profile.lastName}` : ""}` : null;
   return (
     <>
@@ -111,7 +113,7 @@ export default function ProfilePage() {
           <div className="profile-content">
             {tab === "details" ? <DetailsTab profile={profile} email={email} memberSince={memberSince} /> : null}
             {tab === "security" && security ? <SecurityTab security={security} /> : null}
-            {tab === "privacy" ? <PrivacyTab /> : null}
+            {tab === "privacy" && privacy ? <PrivacyTab deletionBlocker={privacy.deletionBlocker} /> : null}
             {tab === "ai-assistant" && assistant ? <AiAssistantTab key={assistant.open?.conversation.id ?? "new"} data={assistant} /> : null}
             {tab === "billing" && billing ? <BillingTab billing={billing} /> : null}
             {tab === "bookings" && bookings ? <BookingsTab bookings={bookings} /> : null}

@@ -172,3 +172,26 @@ test("the guarantee isn't offered before a paid consultation, nor once 7 days ha
   expect(refused.status).toBe(409);
   expect(await env.DB.prepare("SELECT count(*) AS n FROM refund_requests WHERE booking_id = ?").bind(old.id).first("n")).toBe(0);
 });
+
+test("a coach with sessions is told how their account is closed instead of a delete form, and a posted deletion changes nothing", async () => {
+  const coach = await createCoachUser({ name: "Rowan Hale" });
+  expect(await pageText(await get("/profile?tab=privacy", coach.cookie))).toContain("Delete my account permanently");
+
+  await insertBooking({ coachId: coach.id, startsAt: daysFromNow(4, 1) });
+  await insertBooking({ coachId: coach.id, startsAt: new Date(Date.now() - 3 * DAY_MS).toISOString(), status: "completed" });
+  const html = await pageText(await get("/profile?tab=privacy", coach.cookie));
+  expect(html).toContain("You have 1 upcoming coaching session with clients");
+  expect(html).toContain("email hello@clarityai.com.au and we'll hand your sessions over");
+  expect(html).not.toContain("Delete my account permanently");
+
+  const response = await post("/profile?tab=privacy", coach.cookie, { intent: "delete-account", confirm: "DELETE" });
+  expect(response.status).toBe(409);
+  expect(await pageText(response)).toContain("A coach account can't be deleted here");
+  const kept = await env.DB.prepare(
+    "SELECT (SELECT count(*) FROM users WHERE id = ?1) AS users, (SELECT count(*) FROM bookings WHERE coach_id = ?1) AS bookings",
+  )
+    .bind(coach.id)
+    .first<{ users: number; bookings: number }>();
+  expect(kept).toEqual({ users: 1, bookings: 2 });
+  expect((await get("/coach", coach.cookie)).status).toBe(200);
+});
