@@ -17,7 +17,7 @@
  * state is kept where `wrangler d1 … --local --persist-to` keeps it.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -50,6 +50,7 @@ const vars = Object.fromEntries(
 
 /** The Worker bundled as `wrangler deploy` would upload it, and a copy of the client build. */
 function snapshotBuild(): { workerFile: string; clientDir: string } {
+  if (!existsSync(path.join(ROOT, "build/client"))) throw new Error("No build to serve: run `npm run build` first (npm start does).");
   const dir = path.join(ROOT, ".wrangler", `serve-${port}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
