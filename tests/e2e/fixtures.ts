@@ -154,14 +154,19 @@ export const test = base.extend<Fixtures>({
       await use(log);
       await Promise.all(log.pending);
       const failures = failuresIn(log, javaScriptEnabled);
-      expect(
-        log.consoleErrors.filter((text) => !RESOURCE_ERROR.test(text)),
-        "browser console errors",
-      ).toEqual([]);
-      expect(
-        failures.filter((failure) => !log.expected.some((expected) => matches(expected, failure))).map((failure) => `${label(failure)} (${failure.detail})`),
-        "failed requests the test did not expect",
-      ).toEqual([]);
+      // Soft: a console error and the failed request behind it are reported together.
+      expect
+        .soft(
+          log.consoleErrors.filter((text) => !RESOURCE_ERROR.test(text)),
+          "browser console errors",
+        )
+        .toEqual([]);
+      expect
+        .soft(
+          failures.filter((failure) => !log.expected.some((expected) => matches(expected, failure))).map((failure) => `${label(failure)} (${failure.detail})`),
+          "failed requests the test did not expect",
+        )
+        .toEqual([]);
       expect(
         log.expected.filter((expected) => !failures.some((failure) => matches(expected, failure))).map(label),
         "expected failed requests that never happened",
