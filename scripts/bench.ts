@@ -5,12 +5,12 @@
  *
  *   1. Build (`remix vite:build`) and apply local D1 migrations, then snapshot the build: build/client is
  *      copied and the Worker is bundled (`wrangler deploy --dry-run`) into a private temp directory, and
- *      everything below uses that snapshot. Others rebuild build/ while they work; without the snapshot,
- *      the server would serve a build that changes under it (or vanishes). A snapshot
- *      whose client and server halves differ (a rebuild landed in between) is rejected and retried.
+ *      everything below uses that snapshot (scripts/build-snapshot.ts). Others rebuild build/ while they
+ *      work; without the snapshot, the server would serve a build that changes under it (or vanishes). A
+ *      snapshot whose client and server halves differ (a rebuild landed in between) is retried.
  *   2. First-load JavaScript per route, gzip level 9, from the client build's manifest.
- *   3. Throughput against the local server (scripts/serve.ts, as `npm start`) on 127.0.0.1 (in-process load generator): the home page from the
- *      warm edge cache, the home page rendered (a cookie the app does not know makes the edge cache step
+ *   3. Throughput against the local server (scripts/serve.ts, as `npm start`) on 127.0.0.1 (in-process
+ *      load generator): the home page from the warm edge cache, the home page rendered (a cookie the app does not know makes the edge cache step
  *      aside), the app's stylesheet (a static file of about the page's size) and the favicon. Then the
  *      CPU time per request, sequentially: the on-CPU time of every thread of the server's processes
  *      (/proc/<pid>/task/<tid>/schedstat, nanoseconds) before and after each request, median of many.
@@ -27,7 +27,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { BLOG_POSTS } from "../app/content/blog-posts";
 import { createWriteStream, existsSync, rmSync, type WriteStream } from "node:fs";
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createConnection } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -36,13 +36,13 @@ import { constants as zlibConstants, gzipSync } from "node:zlib";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { median, percentile, ROOT } from "./bench-support";
+import { findRemixManifest, snapshotBuild as snapshotBuildInto, type BuildSnapshot } from "./build-snapshot";
 import { CHROMIUM_ARGS, resolveChromium } from "./chromium";
 
 // ---------------------------------------------------------------------------------------------------
 // Configuration
 // ---------------------------------------------------------------------------------------------------
 
-const BUILD_DIR = path.join(ROOT, "build");
 const RESULTS_DIR = path.join(ROOT, "bench-results");
 
 const HOST = "127.0.0.1"; // the only host this script ever sends traffic to
@@ -83,7 +83,6 @@ const JS_TARGETS: readonly { route: string; maxKb: number }[] = [
 ];
 const CLIENT_ENTRY_CANDIDATES = ["app/entry.client.tsx", "app/entry.client.jsx", "app/entry.client.ts", "app/entry.client.js"];
 const ROOT_ROUTE_FILE = "app/root.tsx";
-const WORKER_MAIN = "workers/app.ts"; // wrangler.toml's main
 
 /**
  * Each endpoint gets `warmupMs` of unmeasured load, then `durationMs` measured, split into `rounds`
@@ -233,15 +232,7 @@ interface LighthousePageReport {
   failingAudits: Record<CategoryId, { id: string; title: string; runs: number; displayValue?: string; examples: string[] }[]>;
 }
 
-interface Snapshot {
-  dir: string;
-  /** Copy of build/client, served as the assets directory. */
-  clientDir: string;
-  /** Copy of build/.vite (the Vite manifest when vite.config.ts keeps it), if any. */
-  viteDir: string;
-  /** The Worker as `wrangler deploy` would upload it. */
-  workerFile: string;
-}
+type Snapshot = BuildSnapshot & { dir: string };
 
 interface SignInReport {
   samples: number;
@@ -387,28 +378,13 @@ function removeTempDirsNow(): void {
   }
 }
 
-/** Copies the client build and bundles the Worker (with the server build inlined) into a temp dir. */
+/** The build's snapshot (build-snapshot.ts) in a temp dir of its own. */
 async function snapshotBuild(): Promise<Snapshot> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "clarity-bench-"));
   tempDirs.add(dir);
-  const snapshot: Snapshot = {
-    dir,
-    clientDir: path.join(dir, "client"),
-    viteDir: path.join(dir, "vite"),
-    workerFile: path.join(dir, "worker", path.basename(WORKER_MAIN).replace(/\.ts$/, ".js")),
-  };
   try {
     log(`snapshotting the build into ${dir}`);
-    await cp(path.join(BUILD_DIR, "client"), snapshot.clientDir, { recursive: true });
-    if (existsSync(path.join(BUILD_DIR, ".vite"))) await cp(path.join(BUILD_DIR, ".vite"), snapshot.viteDir, { recursive: true });
-    await run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", path.dirname(snapshot.workerFile)], wranglerEnv());
-    if (!existsSync(snapshot.workerFile)) throw new Error(`wrangler deploy --dry-run wrote no ${snapshot.workerFile}`);
-    // Remix's manifest file name hashes every client chunk; the server build embeds that name.
-    const manifestName = path.basename(await findRemixManifest(snapshot.clientDir));
-    if (!(await readFile(snapshot.workerFile, "utf8")).includes(`/assets/${manifestName}`)) {
-      throw new Error(`the server build does not reference ${manifestName}: client and server come from different builds`);
-    }
-    return snapshot;
+    return { dir, ...(await snapshotBuildInto(dir)) };
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     tempDirs.delete(dir);
@@ -473,13 +449,6 @@ async function readViteManifest(snapshot: Snapshot): Promise<{ manifest: ViteMan
     if (existsSync(file)) return { manifest: JSON.parse(await readFile(file, "utf8")) as ViteManifest, file: shown };
   }
   return undefined;
-}
-
-async function findRemixManifest(clientDir: string): Promise<string> {
-  const assets = path.join(clientDir, "assets");
-  const names = existsSync(assets) ? (await readdir(assets)).filter((n) => /^manifest-[\w-]+\.js$/.test(n)) : [];
-  if (names.length !== 1) throw new Error(`expected one build/client/assets/manifest-*.js, found ${names.length}`);
-  return path.join(assets, names[0]!);
 }
 
 /**

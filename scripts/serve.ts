@@ -16,14 +16,13 @@
  * --worker and --assets). A rebuild while it runs changes nothing until it is started again. Local
  * state is kept where `wrangler d1 … --local --persist-to` keeps it.
  */
-import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Cron } from "croner";
 import { Log, LogLevel, Miniflare, Response, type Request, type WorkerOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
+import { snapshotBuild } from "./build-snapshot";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CONFIG = path.join(ROOT, "wrangler.toml");
@@ -48,23 +47,11 @@ const vars = Object.fromEntries(
   }),
 );
 
-/** The Worker bundled as `wrangler deploy` would upload it, and a copy of the client build. */
-function snapshotBuild(): { workerFile: string; clientDir: string } {
-  if (!existsSync(path.join(ROOT, "build/client"))) throw new Error("No build to serve: run `npm run build` first (npm start does).");
-  const dir = path.join(ROOT, ".wrangler", `serve-${port}`);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  cpSync(path.join(ROOT, "build/client"), path.join(dir, "client"), { recursive: true });
-  execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", path.join(dir, "worker")], {
-    cwd: ROOT,
-    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  return { workerFile: path.join(dir, "worker", "app.js"), clientDir: path.join(dir, "client") };
-}
-
 if (Boolean(values.worker) !== Boolean(values.assets)) throw new Error("--worker and --assets go together");
-const snapshot = values.worker && values.assets ? { workerFile: path.resolve(values.worker), clientDir: path.resolve(values.assets) } : snapshotBuild();
+const snapshot =
+  values.worker && values.assets
+    ? { workerFile: path.resolve(values.worker), clientDir: path.resolve(values.assets) }
+    : await snapshotBuild(path.join(ROOT, ".wrangler", `serve-${port}`));
 
 const config = unstable_readConfig({ config: CONFIG });
 const { workerOptions } = unstable_getMiniflareWorkerOptions(config, undefined, {
@@ -110,9 +97,9 @@ const url = await mf.ready;
 
 // Crons: each fires on its schedule (UTC, as on Cloudflare) with its own expression, as the
 // scheduled handler expects.
-const app = await mf.getWorker(config.name);
 async function fireCron(cron: string, scheduledTime: Date): Promise<string> {
   try {
+    const app = await mf.getWorker(config.name);
     const { outcome } = await app.scheduled({ cron, scheduledTime });
     if (outcome !== "ok") console.error(`cron "${cron}": ${outcome}`);
     return outcome;
