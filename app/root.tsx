@@ -1,6 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
 import { entitlementOf } from "~/billing/entitlement.server";
 import { MobileBookBar } from "~/components/mobile-book-bar";
 import { NotFound } from "~/components/not-found";
@@ -14,7 +15,6 @@ import styles from "./styles/app.css?url";
 
 // The floating chat buttons (AI coach, Service Assistant): their own small chunk, off the first load.
 const FloatingWidgets = lazy(() => import("~/components/floating-widgets"));
-const noSubscription = () => () => {};
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -57,14 +57,10 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
-  // The floating buttons show nothing before their code runs, so they are rendered once the page has
-  // hydrated, not during it: hydrating them would wait on their chunk, and an update meanwhile (a
-  // toast, the root data reloading) would reach a boundary that had not hydrated yet (React #421).
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  // The floating buttons are rendered once the page has hydrated, not in the server's HTML: they never
+  // appear before they can respond, and hydration never waits on their chunk (an update meanwhile, a
+  // toast or the root data reloading, would reach a boundary not yet hydrated: React #421).
+  const hydrated = useHydrated();
   return (
     <ToastProvider initial={rootData?.toast}>
       <SiteHeader viewer={rootData?.viewer ?? null} />

@@ -3,7 +3,8 @@ import type { AiCoachFlag } from "~/components/ai-coach/launcher";
 import { SalesChatLauncher } from "~/components/sales-chat/sales-launcher";
 
 // The floating buttons at the bottom right (SPEC §2): the AI coach for signed-in people, the Service
-// Assistant for everyone. The root layout loads this module on its own, after the page's first load.
+// Assistant for everyone. The root layout loads this module on its own, after the page's first load,
+// and renders it only once the page has hydrated: the buttons never appear before they can respond.
 // They sit side by side (and stack when a phone is too narrow), above the phone booking bar. The
 // notifications keep their place at the bottom right: the buttons step up above a notification while
 // it shows; an open window has the notifications beside it on wide screens, above it on narrow ones.

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 
 // The floating AI coach button (SPEC §2, widget 1), for signed-in people only. This module is small
 // and loaded by the root layout on its own; the chat window's code (coach-window.tsx and the chat
@@ -12,16 +12,7 @@ const CoachWindow = lazy(() => import("./coach-window"));
 /** The window's state and conversation for this browser tab, so a reload or a new page keeps them. */
 export const WIDGET_STORAGE_KEY = "clarityai:widget";
 
-const noSubscription = () => () => {};
-
 export default function AiCoachLauncher({ flag }: { flag: AiCoachFlag }) {
-  // Shown once this code is running (false in the server's HTML and while hydrating), so the button
-  // never appears before it can respond: a press is never lost while the page's scripts load.
-  const interactive = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
   const [state, setState] = useState<WidgetState>("closed");
   const buttonRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
@@ -52,7 +43,6 @@ export default function AiCoachLauncher({ flag }: { flag: AiCoachFlag }) {
 
   // The AI assistant tab is the same chat, full size: the button would only repeat it there.
   const onAssistantTab = pathname === "/profile" && new URLSearchParams(search).get("tab") === "ai-assistant";
-  if (!interactive) return null;
   if (state === "closed") {
     return onAssistantTab ? null : (
       <button ref={buttonRef} type="button" className="coach-fab" aria-haspopup="dialog" aria-expanded="false" onClick={() => change("open")}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { SalesWidgetState } from "./storage";
 
 // The Service Assistant's floating button (SPEC §2, widget 2), for everyone. Small on purpose: the
@@ -7,8 +7,6 @@ import type { SalesWidgetState } from "./storage";
 // window is closed.
 
 const SalesWindow = lazy(() => import("./sales-window"));
-
-const noSubscription = () => () => {};
 
 /**
  * The window's state this tab saved (storage.ts's SALES_CHAT_STORAGE_KEY, repeated here so this module
@@ -23,12 +21,6 @@ function savedState(): unknown {
 }
 
 export function SalesChatLauncher() {
-  // Shown once this code runs (never in the server's HTML), so a press is never lost to hydration.
-  const interactive = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
   const [state, setState] = useState<SalesWidgetState>("closed");
   /** The window's code has been asked for: it stays mounted from then on. */
   const [loaded, setLoaded] = useState(false);
@@ -63,7 +55,6 @@ export function SalesChatLauncher() {
     setState(next);
   }
 
-  if (!interactive) return null;
   return (
     <>
       {state === "closed" ? (
