@@ -1,7 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromium } from "./scripts/chromium";
 
-const PORT = 8789;
+// E2E_PORT lets two checkouts on one machine run their journeys side by side.
+const PORT = Number(process.env.E2E_PORT ?? 8789);
 const chromium = await resolveChromium();
 export default defineConfig({
   testDir: "tests/e2e",
