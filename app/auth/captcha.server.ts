@@ -4,7 +4,7 @@ import type { AuthContext } from "./context.server";
 import { AuthApiError, badRequest } from "./errors.server";
 
 // The captcha step-up (Cloudflare Turnstile): asked for once an account has had many wrong
-// passwords, instead of refusing its owner. Clients send the widget's token the way GoTrue reads
+// passwords, or an address many wrong one-time codes, instead of refusing its owner. Clients send the widget's token the way GoTrue reads
 // it (auth-js `options.captchaToken`): `{ "gotrue_meta_security": { "captcha_token": "…" } }`.
 
 /** GoTrue's answers when a required captcha is missing or not accepted (400 captcha_failed). */

@@ -61,8 +61,12 @@ export const AUTH_LIMITS = {
   // Wrong passwords for one account from all sources: beyond this, every sign-in to the account
   // needs a captcha when Turnstile is configured. Nobody is refused by this count alone.
   signInFailuresPerAccount: { name: "auth-signin-fail-account", limit: 10, windowMs: 15 * 60_000 },
-  // Code and link verifications per address, whichever path (code, token_hash, link).
-  verifyPerAddress: { name: "auth-verify-address", limit: 10, windowMs: 15 * 60_000 },
+  // Wrong one-time codes from one source, whichever addresses they were for: that source is refused.
+  wrongCodesPerSource: { name: "auth-wrong-code-ip", limit: 10, windowMs: 60 * 60_000 },
+  // Wrong one-time codes for one address from all sources: beyond this, every code for the address
+  // needs a captcha when Turnstile is configured. Nobody is refused by this count alone (five wrong
+  // codes burn the address's outstanding codes anyway, WRONG_CODE_ATTEMPTS).
+  wrongCodesPerAddress: { name: "auth-wrong-code-address", limit: 5, windowMs: 24 * 60 * 60_000 },
   // Messages (email or SMS) to one address asked for by one source.
   messagesPerAddressSource: { name: "auth-message-pair", limit: 3, windowMs: 60 * 60_000 },
   // Messages to one address in total: beyond this nothing new is sent, and the last code stays valid.

@@ -1,13 +1,14 @@
 import { AuthClient } from "@supabase/auth-js";
 import { env } from "cloudflare:workers";
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { CAPTCHA_FAILED, CAPTCHA_MISSING } from "~/auth/captcha.server";
 import { AUTH_LIMITS } from "~/auth/http.server";
 import { fetchApp, pageText } from "../worker/app";
 import { createConfirmedUser, TEST_PASSWORD, uniqueEmail } from "../worker/auth-helpers";
 import { testClientIp } from "../worker/client-ip";
 import { formPost } from "../worker/factories";
-import { FAKE_TURNSTILE_PASS_TOKEN, FAKE_TURNSTILE_SECRET } from "./fake-turnstile";
+import { FAKE_TURNSTILE_PASS_TOKEN } from "./fake-turnstile";
+import { TURNSTILE_SITE_KEY as SITE_KEY, withTurnstile } from "./turnstile-bindings";
 
 // Pen-test finding: anyone could lock an account out. Wrong passwords are now counted per account
 // and source (that source is refused for that account) and per account (a captcha is asked for,
@@ -15,12 +16,6 @@ import { FAKE_TURNSTILE_PASS_TOKEN, FAKE_TURNSTILE_SECRET } from "./fake-turnsti
 
 const SLOW = 90_000;
 const WRONG = "Wrong-Password-99";
-const SITE_KEY = "test-turnstile-site-key";
-
-/** The test bindings with Turnstile configured, checked by the fake verifier on loopback. */
-function withTurnstile(): Env {
-  return { ...env, TURNSTILE_SITE_KEY: SITE_KEY, TURNSTILE_SECRET_KEY: FAKE_TURNSTILE_SECRET, TURNSTILE_VERIFY_URL: inject("fakeTurnstileVerifyUrl") } as Env;
-}
 
 function passwordSignIn(body: Record<string, unknown>, ip: string, bindings: Env = env) {
   return fetchApp(

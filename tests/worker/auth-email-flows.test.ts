@@ -300,7 +300,7 @@ test("codes are bound to their address and expire after an hour", async () => {
   expect(await errorOf(expired)).toMatchObject({ status: 403, code: "otp_expired", message: "Token has expired or is invalid" });
 });
 
-test("guessing codes for one address is capped per address, whatever the client address", async () => {
+test("guessing codes is capped per source: the eleventh wrong code from one source is refused", async () => {
   const user = await createConfirmedUser({ email: uniqueEmail("guess") });
   const statuses: number[] = [];
   for (let i = 0; i < 11; i++) {

@@ -563,3 +563,16 @@ test("verification is rate limited per address and per factor", async () => {
   expect(fromElsewhere.status).toBe(429);
   expect(((await fromElsewhere.json()) as { code: string }).code).toBe("over_request_rate_limit");
 });
+
+test("only the account's own sessions can use up its factor's verification budget: strangers can't lock the owner out", async () => {
+  const { token, ip } = await signedInUser();
+  const factor = await enrolTotp(token, ip);
+  const other = await signedInUser("other-account");
+  const body = { challenge_id: crypto.randomUUID(), code: "000000" };
+  for (let i = 0; i < 12; i++) {
+    // Without a session, and with another account's session, the factor is out of reach: nothing is counted against it.
+    expect((await api("POST", `/factors/${factor.id}/verify`, { ip: testClientIp(`stranger-${i}`), body })).status).toBe(401);
+    expect((await api("POST", `/factors/${factor.id}/verify`, { token: other.token, ip: testClientIp(`other-${i}`), body })).status).toBe(404);
+  }
+  await elevate(token, ip, factor.id, factor.totp.secret);
+});

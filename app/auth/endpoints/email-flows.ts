@@ -4,10 +4,10 @@ import type { Db } from "~/db/client.server";
 import { authSessions, identities, mfaFactors, oneTimeTokens, profiles, users } from "~/db/schema";
 import type { JobMessage } from "~/jobs/messages";
 import type { AppEnv } from "~/platform/env.server";
-import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { consumeRateLimit, peekRateLimit } from "~/platform/rate-limit.server";
 import type { AuthConfig } from "../config.server";
 import type { AuthContext } from "../context.server";
-import { AuthApiError, badRequest, forbidden, unprocessable, validationFailed } from "../errors.server";
+import { AuthApiError, badRequest, forbidden, tooManyRequests, unprocessable, validationFailed } from "../errors.server";
 import { AUTH_LIMITS, json, limit, objectField, readJsonBody, stringField } from "../http.server";
 import { hashPassword, verifyPassword } from "../password.server";
 import { authenticate, issueSession, revokeSessions } from "~/auth/token-sessions.server";
@@ -29,6 +29,7 @@ import { findUserByEmail, findUserById, findUserByPhone, normaliseEmail, normali
 import { isEmail, isPhone } from "../validation";
 import { isUniqueViolation } from "~/db/errors.server";
 import { assertStrongPassword } from "./signup";
+import { captchaTokenOf, requireCaptchaBeyond } from "../captcha.server";
 
 // One-time-code flows of the GoTrue-compatible API: email/SMS codes and magic links (/otp),
 // their redemption (/verify), /resend, /recover, /reauthenticate, and the changes a signed-in user
@@ -189,9 +190,34 @@ async function keepsLiveCode(ctx: Pick<MessageContext, "db" | "config">, overQuo
   return overQuota && (await hasLiveToken(ctx, userId, type, relatesTo));
 }
 
-/** Verification attempts for an address, whichever path (code, token_hash, link): 429 beyond the budget. */
-function limitVerifications(ctx: AuthContext, address: string) {
-  return limit(ctx, AUTH_LIMITS.verifyPerAddress, `verify:${address}`);
+/**
+ * Takes a live code of one of the types sent to this address, once (takeCode: five wrong codes for
+ * an address burn its outstanding codes). Wrong codes are limited per source, checked before the
+ * code and counted only when it is wrong: a source past its limit is refused, whatever address it
+ * tries. They are counted per address too, and past that count, when Turnstile is configured,
+ * every code for the address needs a captcha, so strangers can't keep burning its owner's codes.
+ * Nothing here refuses the owner's correct code because of anyone else's wrong ones. A signed-in
+ * caller (the reauthentication nonce) is not asked for a captcha.
+ */
+async function takeCheckedCode(
+  ctx: AuthContext,
+  address: string,
+  code: string,
+  types: OneTimeTokenType[],
+  proof: { captchaToken: string | undefined } | { signedIn: true },
+) {
+  const secret = ctx.appEnv.SESSION_SECRET;
+  const fromSource = await peekRateLimit(ctx.db, AUTH_LIMITS.wrongCodesPerSource, ctx.source, secret);
+  if (!fromSource.allowed) throw tooManyRequests("over_request_rate_limit", "Request rate limit reached");
+  if ("captchaToken" in proof) await requireCaptchaBeyond(ctx, AUTH_LIMITS.wrongCodesPerAddress, `code:${address}`, proof.captchaToken);
+  const row = await takeCode(ctx, address, code, types);
+  if (!row) {
+    await Promise.all([
+      consumeRateLimit(ctx.db, AUTH_LIMITS.wrongCodesPerSource, ctx.source, secret),
+      consumeRateLimit(ctx.db, AUTH_LIMITS.wrongCodesPerAddress, `code:${address}`, secret),
+    ]);
+  }
+  return row;
 }
 
 // ── Sending codes ────────────────────────────────────────────────────────────────────────────
@@ -357,7 +383,7 @@ async function sendEmailChange(ctx: MessageContext, user: UserRow, newEmail: str
  * create a passwordless one for a first /otp, issue the code and write the message. Past the
  * address's hourly total (overQuota) a live code of the kind is kept rather than replaced, so the
  * last message its owner received still works; without one, a new code is sent anyway (guessing
- * stays bounded by the verification budget).
+ * stays bounded by the limits on wrong codes, see takeCheckedCode).
  */
 export async function sendRequestedMessage(ctx: MessageContext, job: AuthMessageJob) {
   const { address, pkce, redirectTo } = job;
@@ -523,26 +549,24 @@ async function redeemEmailChange(ctx: AuthContext, user: UserRow, tokenType: One
 
 type Redeemed = { kind: "session"; user: UserRow; type: Exclude<VerifyType, "email"> } | { kind: "single" };
 
-/** What a client presents: a code with the address it was sent to, or a link's token. */
-type Presented = { code: string; address: string } | { linkToken: string };
+/** What a client presents: a code with the address it was sent to (and a captcha token, if any), or a link's token. */
+type Presented = { code: string; address: string; captchaToken: string | undefined } | { linkToken: string };
 
 /**
  * Redeems a code (with the address it was sent to) or a link's token for a verification type,
  * applies what it proves (a confirmed email or phone, a completed change) and returns the user.
- * Every attempt counts against the address's verification budget: a code's before it is checked,
- * a link's once its token has led to the address (a token that leads nowhere is counted only per
- * source, by the endpoint).
+ * A code is checked by takeCheckedCode (wrong ones limited per source, burned after five). A link's
+ * token is 256 random bits, so it cannot be guessed: every request is counted per source by the
+ * endpoint, and nothing a stranger does refuses the owner's link.
  */
 async function redeem(ctx: AuthContext, type: VerifyType, presented: Presented): Promise<Redeemed> {
   const invalid = () => forbidden("otp_expired", "code" in presented ? TOKEN_INVALID : LINK_INVALID);
   let row;
   if ("code" in presented) {
-    await limitVerifications(ctx, presented.address);
-    row = await takeCode(ctx, presented.address, presented.code, TOKEN_TYPES[type]);
+    row = await takeCheckedCode(ctx, presented.address, presented.code, TOKEN_TYPES[type], { captchaToken: presented.captchaToken });
   } else {
     const found = await findByLinkToken(ctx, presented.linkToken, TOKEN_TYPES[type]);
     if (!found) throw invalid();
-    await limitVerifications(ctx, found.relatesTo);
     row = await takeRow(ctx, found);
   }
   if (!row) throw invalid();
@@ -666,7 +690,7 @@ export async function verifyPost(ctx: AuthContext) {
     // A code for a phone redeems only phone types and an email code only email types.
     const phoneType = type === "sms" || type === "phone_change";
     if (phoneType !== Boolean(rawPhone)) throw forbidden("otp_expired", TOKEN_INVALID);
-    result = await redeem(ctx, type, { code: token, address });
+    result = await redeem(ctx, type, { code: token, address, captchaToken: captchaTokenOf(body) });
   } else {
     if (rawEmail || rawPhone || redirectTo) throw validationFailed("Only the token_hash and type should be provided");
     if (!EMAIL_LINK_TYPES.includes(type)) throw validationFailed("Invalid email verification type");
@@ -744,7 +768,7 @@ export async function verifyGet(ctx: AuthContext) {
       })}`,
     );
   } catch (error) {
-    // Over the address's verification budget: refused outright, as the per-source limit is.
+    // Rate limited: refused outright, as the per-source limit above is.
     if (!(error instanceof AuthApiError) || error.status === 429) throw error;
     const url = new URL(target);
     const details: Record<string, string> = { error_code: error.code, error_description: error.message };
@@ -884,10 +908,9 @@ export async function updateUser(ctx: AuthContext) {
   if (nonce !== undefined) {
     // A nonce is checked whenever one is sent, not only when required: a client that asked for one
     // expects a wrong code to fail.
-    // It is a code like any other: budgeted per address, and burned by wrong guesses.
+    // It is a code like any other: wrong ones are limited per source, and burn it.
     const address = user.email ?? user.phone;
-    if (address) await limitVerifications(ctx, address);
-    const row = address ? await takeCode(ctx, address, nonce, ["reauthentication"]) : null;
+    const row = address ? await takeCheckedCode(ctx, address, nonce, ["reauthentication"], { signedIn: true }) : null;
     if (!row || row.userId !== user.id) throw unprocessable("reauthentication_not_valid", NONCE_INVALID);
   }
   // The new address's message quotas; past its hourly total a live code already sent to it is kept.

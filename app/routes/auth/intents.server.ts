@@ -28,6 +28,22 @@ function callApi({ request, context }: AuthIntentArgs, path: string, body: unkno
   return authApi(request, context, viewer, path, { method, body });
 }
 
+/**
+ * The Turnstile widget's token, once a form shows it, sent on as GoTrue's captcha token. The widget
+ * stays on the form after it has been asked for once (`shown`); `askedBy` tells whether an answer
+ * asks for it. Without Turnstile configured there is never a widget.
+ */
+function captchaOf({ formData, context }: AuthIntentArgs) {
+  const token = String(formData.get(TURNSTILE_RESPONSE_FIELD) ?? "").trim();
+  const turnstile = turnstileOf(context.env);
+  const widget = turnstile ? { siteKey: turnstile.siteKey } : undefined;
+  return {
+    body: token ? { gotrue_meta_security: { captcha_token: token } } : {},
+    shown: token ? widget : undefined,
+    askedBy: (result: { data: Record<string, unknown> }) => (result.data.code === "captcha_failed" ? widget : undefined),
+  };
+}
+
 /** The address as typed, to put back into the form (never the password). */
 function typedEmail(formData: FormData) {
   return { email: String(formData.get("email") ?? "").slice(0, 254) };
@@ -36,18 +52,9 @@ function typedEmail(formData: FormData) {
 export async function signIn(args: AuthIntentArgs) {
   const parsed = parseForm(args.formData, SignInSchema);
   const values = typedEmail(args.formData);
-  // The Turnstile widget's token, once the form shows it: sent on as GoTrue's captcha token.
-  const captchaToken = String(args.formData.get(TURNSTILE_RESPONSE_FIELD) ?? "").trim();
-  const turnstile = turnstileOf(args.context.env);
-  // The widget stays on the form after it has been asked for once (a wrong password then is
-  // still an account that asks for a captcha).
-  const captcha = turnstile && captchaToken ? { siteKey: turnstile.siteKey } : undefined;
-  if (!parsed.success) return invalid("sign-in", parsed.errors, values, captcha);
-  const result = await callApi(args, "/token?grant_type=password", {
-    email: parsed.data.email,
-    password: parsed.data.password,
-    ...(captchaToken ? { gotrue_meta_security: { captcha_token: captchaToken } } : {}),
-  });
+  const captcha = captchaOf(args);
+  if (!parsed.success) return invalid("sign-in", parsed.errors, values, captcha.shown);
+  const result = await callApi(args, "/token?grant_type=password", { email: parsed.data.email, password: parsed.data.password, ...captcha.body });
   if (result.ok && isSession(result.data)) return finishSignIn(args.context, result.data, args.redirectTo);
   if (result.data.code === "email_not_confirmed") {
     // The password was right: the one thing missing is the code from the confirmation email.
@@ -58,8 +65,7 @@ export async function signIn(args: AuthIntentArgs) {
       { status: 400 },
     );
   }
-  const asked = turnstile && result.data.code === "captcha_failed" ? { siteKey: turnstile.siteKey } : undefined;
-  return refusal("sign-in", result, values, captcha ?? asked);
+  return refusal("sign-in", result, values, captcha.shown ?? captcha.askedBy(result));
 }
 
 export async function signUp(args: AuthIntentArgs) {
@@ -79,13 +85,17 @@ export async function signUp(args: AuthIntentArgs) {
   return nextStep("confirm", { email }, `We've emailed a 6-digit code to ${email}. Enter it below to confirm your email and finish signing up.`);
 }
 
-/** The emailed code of a step: a correct one signs the user in. */
+/**
+ * The emailed code of a step: a correct one signs the user in. An address that has had many wrong
+ * codes asks for a captcha when Turnstile is configured, as an account with many wrong passwords does.
+ */
 async function checkEmailedCode(args: AuthIntentArgs, step: Step, type: "signup" | "email" | "recovery") {
   const parsed = parseForm(args.formData, VerifyEmailCodeSchema);
   const values = typedEmail(args.formData);
-  if (!parsed.success) return invalid(step, parsed.errors, values);
-  const result = await callApi(args, "/verify", { type, email: parsed.data.email, token: parsed.data.code });
-  if (!result.ok || !isSession(result.data)) return refusal(step, result, values);
+  const captcha = captchaOf(args);
+  if (!parsed.success) return invalid(step, parsed.errors, values, captcha.shown);
+  const result = await callApi(args, "/verify", { type, email: parsed.data.email, token: parsed.data.code, ...captcha.body });
+  if (!result.ok || !isSession(result.data)) return refusal(step, result, values, captcha.shown ?? captcha.askedBy(result));
   if (type !== "recovery") return finishSignIn(args.context, result.data, args.redirectTo);
   // Recovery signs the user in; the new password is chosen next (after the MFA step, if any).
   return finishSignIn(args.context, result.data, stepHref("new-password", args.redirectTo));

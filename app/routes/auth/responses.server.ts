@@ -38,14 +38,16 @@ export function refusal(step: Step, result: ApiResult, values: AuthValues = {}, 
     return answer({ form: "Something went wrong on our side. Please try again in a moment." }, 500);
   }
   switch (code) {
-    case "captcha_failed":
+    case "captcha_failed": {
       if (!captcha) return answer({ form: "We couldn't complete a security check. Please try again later, or sign in with an emailed code instead." });
+      const retry = step === "sign-in" ? "enter your password again, then select Sign in" : "then enter the code again";
       return answer({
         form:
           message === CAPTCHA_MISSING
-            ? "For your security, we need to check that you're not a robot. Complete the check below, enter your password again, then select Sign in."
-            : "The security check didn't work or has expired. Complete it again, enter your password again, then select Sign in.",
+            ? `For your security, we need to check that you're not a robot. Complete the check below, ${retry}.`
+            : `The security check didn't work or has expired. Complete it again, ${retry}.`,
       });
+    }
     case "invalid_credentials":
       return answer({ form: "Invalid login credentials. Check your email and password and try again, or reset your password." });
     case "weak_password": {
@@ -57,7 +59,9 @@ export function refusal(step: Step, result: ApiResult, values: AuthValues = {}, 
     case "same_password":
       return answer({ password: "Your new password must be different from your current one." });
     case "otp_expired":
-      return answer({ code: "That code is incorrect or has expired. Check your latest email, or ask for a new code." });
+      return answer({
+        code: "That code is incorrect or has expired. A code stops working after an hour or after 5 wrong tries, so check your latest email or ask for a new one below.",
+      });
     case "mfa_verification_failed":
       return answer({ code: "That code didn't match. Enter the current 6-digit code from your authenticator app." });
     case "mfa_challenge_expired":

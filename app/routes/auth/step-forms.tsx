@@ -135,7 +135,7 @@ const EMAILED_CODE_STEPS = {
   "reset-code": { intent: "reset-code", resend: "forgot", submit: "Continue", back: "forgot" },
 } as const satisfies Partial<Record<Step, { intent: string; resend: string; submit: string; back: Step }>>;
 
-function EmailedCodeStep({ step, redirectTo, errors, values, notice }: StepProps) {
+function EmailedCodeStep({ step, redirectTo, errors, values, notice, captcha }: StepProps) {
   const { intent, resend, submit, back } = EMAILED_CODE_STEPS[step as keyof typeof EMAILED_CODE_STEPS];
   const emailHidden = <input type="hidden" name="email" value={values.email ?? ""} />;
   return (
@@ -151,6 +151,7 @@ function EmailedCodeStep({ step, redirectTo, errors, values, notice }: StepProps
         <FormError message={errors.form} />
         {errors.email ? <p className="form-error">{errors.email}</p> : null}
         <CodeInput label="6-digit code from the email" error={errors.code} />
+        {captcha ? <TurnstileWidget siteKey={captcha.siteKey} attempt={errors} /> : null}
         <Submit busy="Checking…">{submit}</Submit>
       </Form>
       <Form method="post" className="auth-secondary">
