@@ -2,19 +2,28 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { pageViewCounts } from "~/db/schema";
 import { sydneyDay } from "~/utils/sydney-time";
+import { DIRECT, OTHER_SOURCES, PAGE_VIEW_SOURCES_PER_DAY } from "./types";
 
 // PAGE_VIEW (decision record 006): daily counters per Sydney day, path and last-touch source,
 // medium and campaign, never a row per view. Each isolate adds its views up in memory and writes
 // them shortly after the first one with one D1 batch of additive upserts, so a busy page costs one
 // write a second per isolate, not one per view. Only aggregated counts are held: no visitor, no time.
+// Campaign values are whatever a link says, so a day keeps at most PAGE_VIEW_SOURCES_PER_DAY
+// combinations of its own; views of any other are counted under OTHER_SOURCES. The database decides,
+// in the upsert itself, because several isolates write the same day at once.
 
 export type PageView = { path: string; source: string; medium: string; campaign: string; at?: Date };
 export type PageViewContext = { db: Db; waitUntil: (promise: Promise<unknown>) => void };
 
 const MAX_PATH_CHARS = 200;
 const MAX_LABEL_CHARS = 100;
-/** Distinct counters one isolate holds at most; views beyond are dropped rather than growing memory. */
+/**
+ * Distinct counters one isolate holds. Past it, a made-up label's views are counted under
+ * OTHER_SOURCES for their page (as the database would count most of them anyway), in up to
+ * OTHER_HEADROOM more counters; views beyond those are dropped rather than growing memory.
+ */
 const MAX_BUFFERED = 2_000;
+const OTHER_HEADROOM = 200;
 /** Counters written per batch; the rest go in the next flush. */
 const MAX_FLUSHED = 200;
 
@@ -51,15 +60,7 @@ export async function flushPageViews(db: Db): Promise<boolean> {
     counters.push(counter);
     buffer.delete(key);
   }
-  const [first, ...rest] = counters.map((counter) =>
-    db
-      .insert(pageViewCounts)
-      .values(counter)
-      .onConflictDoUpdate({
-        target: [pageViewCounts.day, pageViewCounts.source, pageViewCounts.medium, pageViewCounts.campaign, pageViewCounts.path],
-        set: { views: sql`${pageViewCounts.views} + excluded.views` },
-      }),
-  );
+  const [first, ...rest] = counters.map((counter) => (isCapped(counter) ? cappedUpsert(db, counter) : upsert(db, counter)));
   try {
     await db.batch([first!, ...rest]);
     return true;
@@ -98,16 +99,70 @@ export function isPrefetch(request: Request): boolean {
   );
 }
 
-/** The path as counted: without a trailing slash (but "/"), capped. */
+/**
+ * The path as counted: lower case (routes match whatever the case, so "/About" and "/ABOUT" are the
+ * same page and must not make counter rows of their own), without a trailing slash (but "/"), capped.
+ */
 export function pageViewPath(pathname: string): string {
-  return (pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname).slice(0, MAX_PATH_CHARS);
+  return (pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname).toLowerCase().slice(0, MAX_PATH_CHARS);
+}
+
+/** Direct visits and "(other)" itself are fixed labels, not made up by links: they are never folded. */
+function isCapped(counter: Counter): boolean {
+  const label = (of: { source: string; medium: string; campaign: string }) =>
+    of.source === counter.source && of.medium === counter.medium && of.campaign === counter.campaign;
+  return !label(DIRECT) && !label(OTHER_SOURCES);
+}
+
+const ON_CONFLICT = {
+  target: [pageViewCounts.day, pageViewCounts.source, pageViewCounts.medium, pageViewCounts.campaign, pageViewCounts.path],
+  set: { views: sql`${pageViewCounts.views} + excluded.views` },
+};
+
+function upsert(db: Db, counter: Counter) {
+  return db.insert(pageViewCounts).values(counter).onConflictDoUpdate(ON_CONFLICT);
+}
+
+/**
+ * The upsert for a made-up label: it keeps its own name when the day already has it (on any path),
+ * or has fewer than PAGE_VIEW_SOURCES_PER_DAY others; otherwise its views go to OTHER_SOURCES. One
+ * statement, so two isolates cannot both take the last place. CASE is evaluated lazily: the count
+ * runs only for a label the day doesn't have yet, and reads the day's slice of the primary key.
+ * (`WHERE true` keeps SQLite from reading ON CONFLICT as part of the SELECT.)
+ */
+function cappedUpsert(db: Db, counter: Counter) {
+  const { day, source, medium, campaign, path, views } = counter;
+  const other = OTHER_SOURCES;
+  const select = sql`
+    SELECT ${day},
+      CASE WHEN kept THEN ${source} ELSE ${other.source} END,
+      CASE WHEN kept THEN ${medium} ELSE ${other.medium} END,
+      CASE WHEN kept THEN ${campaign} ELSE ${other.campaign} END,
+      ${path}, ${views}
+    FROM (SELECT CASE
+      WHEN EXISTS (SELECT 1 FROM page_view_counts WHERE day = ${day} AND source = ${source} AND medium = ${medium} AND campaign = ${campaign}) THEN 1
+      WHEN (SELECT count(*) FROM (SELECT DISTINCT source, medium, campaign FROM page_view_counts WHERE day = ${day}
+          AND NOT (source = ${DIRECT.source} AND medium = ${DIRECT.medium} AND campaign = ${DIRECT.campaign})
+          AND NOT (source = ${other.source} AND medium = ${other.medium} AND campaign = ${other.campaign}))) < ${PAGE_VIEW_SOURCES_PER_DAY} THEN 1
+      ELSE 0 END AS kept)
+    WHERE true`;
+  return db.insert(pageViewCounts).select(select).onConflictDoUpdate(ON_CONFLICT);
+}
+
+function keyOf(counter: Counter): string {
+  return [counter.day, counter.path, counter.source, counter.medium, counter.campaign].join("\u0000");
 }
 
 function add(counter: Counter): void {
-  const key = [counter.day, counter.path, counter.source, counter.medium, counter.campaign].join("\u0000");
-  const existing = buffer.get(key);
+  const existing = buffer.get(keyOf(counter));
   if (existing) existing.views += counter.views;
-  else if (buffer.size < MAX_BUFFERED) buffer.set(key, { ...counter });
+  else if (buffer.size < MAX_BUFFERED) buffer.set(keyOf(counter), { ...counter });
+  else if (isCapped(counter)) {
+    const folded = { ...counter, ...OTHER_SOURCES };
+    const other = buffer.get(keyOf(folded));
+    if (other) other.views += counter.views;
+    else if (buffer.size < MAX_BUFFERED + OTHER_HEADROOM) buffer.set(keyOf(folded), folded);
+  }
 }
 
 function scheduleFlush(context: PageViewContext): void {

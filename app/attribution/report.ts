@@ -1,7 +1,7 @@
 // The marketing report's rules, shared by its page, its CSV download and the server queries: the
 // query parameters and their validation, the date-range presets in Sydney days, and the formats.
 // Plain TypeScript: safe in the browser.
-import { CONVERSION_TYPES, FUNNEL_STAGES, type ConversionType, type ForwardStatus, type RecordedConversionType } from "./types";
+import { CONVERSION_TYPES, FUNNEL_STAGES, OTHER_SOURCES, type ConversionType, type ForwardStatus, type RecordedConversionType } from "./types";
 
 export const REPORT_MODELS = ["last", "first"] as const;
 export type ReportModel = (typeof REPORT_MODELS)[number];
@@ -85,10 +85,19 @@ export type MarketingReport = {
   byType: Record<RecordedConversionType, number>;
 };
 
-/** The source table's order: by revenue (then conversions) or by conversions (then revenue), then page views and name. */
+/** The row of page views counted under OTHER_SOURCES: a day's sources beyond its first PAGE_VIEW_SOURCES_PER_DAY. */
+export function isOtherSources(row: Pick<SourceRow, "source" | "medium" | "campaign">): boolean {
+  return row.source === OTHER_SOURCES.source && row.medium === OTHER_SOURCES.medium && row.campaign === OTHER_SOURCES.campaign;
+}
+
+/**
+ * The source table's order: by revenue (then conversions) or by conversions (then revenue), then
+ * page views and name; "(other)" last, as it is not a source of its own.
+ */
 export function sortSourceRows(rows: SourceRow[], sort: ReportSort): SourceRow[] {
   const name = (row: SourceRow) => `${row.source} / ${row.medium} / ${row.campaign}`;
   return [...rows].sort((a, b) => {
+    if (isOtherSources(a) !== isOtherSources(b)) return isOtherSources(a) ? 1 : -1;
     const primary =
       sort === "revenue" ? b.revenueCents - a.revenueCents || b.conversions - a.conversions : b.conversions - a.conversions || b.revenueCents - a.revenueCents;
     return primary || b.pageViews - a.pageViews || name(a).localeCompare(name(b));

@@ -27,6 +27,13 @@ export const FUNNEL_STAGES = {
 
 /** What a visit without campaign parameters or an outside referrer is reported as (GA's convention). */
 export const DIRECT = { source: "(direct)", medium: "(none)", campaign: "(not set)" } as const;
+/**
+ * Where page views beyond a day's first PAGE_VIEW_SOURCES_PER_DAY source / medium / campaign
+ * combinations are counted (decision record 006): anyone can make up campaign values, and each
+ * would otherwise keep counter rows for 13 months.
+ */
+export const OTHER_SOURCES = { source: "(other)", medium: "(other)", campaign: "(other)" } as const;
+export const PAGE_VIEW_SOURCES_PER_DAY = 200;
 /** What a conversion's attribution becomes when its account is deleted. */
 export const REMOVED = { source: "(removed)", medium: "(removed)", campaign: "(removed)" } as const;
 

@@ -9,6 +9,7 @@ import {
   formatCount,
   formatDay,
   formatRate,
+  isOtherSources,
   parseReportQuery,
   rangePresets,
   reportSearch,
@@ -20,7 +21,7 @@ import {
   type SourceRow,
 } from "~/attribution/report";
 import { loadMarketingReport } from "~/attribution/report.server";
-import { CONVERSION_TYPES, RECORDED_CONVERSION_TYPES, type ConversionType, type ForwardStatus } from "~/attribution/types";
+import { CONVERSION_TYPES, PAGE_VIEW_SOURCES_PER_DAY, RECORDED_CONVERSION_TYPES, type ConversionType, type ForwardStatus } from "~/attribution/types";
 import { requireRole } from "~/auth/guards.server";
 import { MarketingChart } from "~/components/marketing-chart";
 import { FormError } from "~/components/ui/form-error";
@@ -40,6 +41,8 @@ type ReportPage =
       totals: MarketingReport["totals"];
       rows: SourceRow[];
       rowCount: number;
+      /** Page views counted under "(other)" in the range (0 when none). */
+      otherPageViews: number;
       days: MarketingReport["days"];
       forwarding: MarketingReport["forwarding"];
       byType: MarketingReport["byType"];
@@ -67,6 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       totals: report.totals,
       rows: query.showAll ? sorted : sorted.slice(0, TOP_ROWS),
       rowCount: sorted.length,
+      otherPageViews: sorted.filter(isOtherSources).reduce((sum, row) => sum + row.pageViews, 0),
       days: report.days,
       forwarding: report.forwarding,
       byType: report.byType,
@@ -141,7 +145,7 @@ function ReportFilters({ form, presets }: { form: FormValues; presets: Preset[] 
 }
 
 function SourceTable({ page }: { page: Extract<ReportPage, { ok: true }> }) {
-  const { query, rows, rowCount, totals } = page;
+  const { query, rows, rowCount, totals, otherPageViews } = page;
   const sortHref = (sort: ReportSort) => `/admin/marketing${reportSearch({ ...query, sort })}`;
   return (
     <section aria-labelledby="marketing-sources-heading">
@@ -180,9 +184,9 @@ function SourceTable({ page }: { page: Extract<ReportPage, { ok: true }> }) {
               {rows.map((row) => (
                 <tr key={`${row.source}\u0000${row.medium}\u0000${row.campaign}`}>
                   <th scope="row" className="cell-wrap">
-                    {row.source} / {row.medium}
+                    {isOtherSources(row) ? "Other sources" : `${row.source} / ${row.medium}`}
                   </th>
-                  <td className="cell-wrap">{row.campaign}</td>
+                  <td className="cell-wrap">{isOtherSources(row) ? "—" : row.campaign}</td>
                   <td>{formatCount(row.pageViews)}</td>
                   <td>{formatCount(row.inquiries)}</td>
                   <td>{formatCount(row.checkouts)}</td>
@@ -218,6 +222,12 @@ function SourceTable({ page }: { page: Extract<ReportPage, { ok: true }> }) {
               <Link to={`/admin/marketing${reportSearch({ ...query, showAll: true })}`}>Show all {formatCount(rowCount)} rows</Link>
             </>
           )}
+        </p>
+      ) : null}
+      {otherPageViews > 0 ? (
+        <p className="hint">
+          Other sources: {formatCount(otherPageViews)} page {otherPageViews === 1 ? "view" : "views"} from campaign links beyond the first{" "}
+          {PAGE_VIEW_SOURCES_PER_DAY} source / medium / campaign combinations of their day, counted together.
         </p>
       ) : null}
       {query.model === "first" ? (

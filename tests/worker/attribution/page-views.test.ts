@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
-import { countPageView, flushPageViews, setPageViewFlushDelay } from "~/attribution/page-views.server";
+import { countPageView, flushPageViews, pageViewPath, setPageViewFlushDelay } from "~/attribution/page-views.server";
+import { DIRECT, OTHER_SOURCES, PAGE_VIEW_SOURCES_PER_DAY } from "~/attribution/types";
 import { createDb, type Db } from "~/db/client.server";
 import { unique } from "./helpers";
 
@@ -77,4 +78,99 @@ test("the flush waits for the delay, so views arriving meanwhile share one write
   await views1.settled();
   expect(await views("2026-05-05", "/terms", campaign)).toBe(2);
   setPageViewFlushDelay(0);
+});
+
+/** Waits for every flush the counter scheduled, including those scheduled by earlier flushes (200 counters a flush). */
+async function settledAll(views: ReturnType<typeof counter>) {
+  for (let seen = -1; seen !== views.scheduled.length;) {
+    seen = views.scheduled.length;
+    await Promise.all(views.scheduled);
+  }
+}
+
+async function dayRows(day: string) {
+  const { results } = await env.DB.prepare("SELECT source, medium, campaign, path, views FROM page_view_counts WHERE day = ?")
+    .bind(day)
+    .all<{ source: string; medium: string; campaign: string; path: string; views: number }>();
+  return results;
+}
+
+test("1,500 distinct campaign values in a day keep at most 200 sources, the rest counted under (other), every view counted", async () => {
+  setPageViewFlushDelay(0);
+  expect(PAGE_VIEW_SOURCES_PER_DAY).toBe(200);
+  const day = "2033-06-15";
+  const at = new Date("2033-06-15T02:00:00Z");
+  const views = counter(db);
+  const context = { db, waitUntil: (work: Promise<unknown>) => views.scheduled.push(work) };
+  for (let i = 0; i < 1_500; i++) countPageView(context, { path: "/", source: `flood-${i}`, medium: `m-${i}`, campaign: `c-${i}`, at });
+  await settledAll(views);
+
+  const rows = await dayRows(day);
+  expect(rows.length, "rows for the day").toBeLessThanOrEqual(PAGE_VIEW_SOURCES_PER_DAY + 1);
+  expect(
+    rows.reduce((sum, row) => sum + row.views, 0),
+    "every view is counted",
+  ).toBe(1_500);
+  const other = rows.find((row) => row.source === OTHER_SOURCES.source && row.medium === OTHER_SOURCES.medium && row.campaign === OTHER_SOURCES.campaign);
+  expect(other?.views).toBe(1_500 - PAGE_VIEW_SOURCES_PER_DAY);
+});
+
+test("the daily cap is kept by the database: a day that another isolate filled counts a new source under (other)", async () => {
+  setPageViewFlushDelay(0);
+  const day = "2033-07-20";
+  const at = new Date("2033-07-20T02:00:00Z");
+  // Another isolate has already stored the day's 200 sources (nothing of them is in this isolate's memory).
+  await env.DB.batch(
+    Array.from({ length: PAGE_VIEW_SOURCES_PER_DAY }, (_, i) =>
+      env.DB.prepare("INSERT INTO page_view_counts (day, source, medium, campaign, path, views) VALUES (?, ?, 'cpc', ?, '/pricing', 1)").bind(
+        day,
+        `known-${i}`,
+        `c-${i}`,
+      ),
+    ),
+  );
+  const views = counter(db);
+  const context = { db, waitUntil: (work: Promise<unknown>) => views.scheduled.push(work) };
+  countPageView(context, { path: "/pricing", source: "late", medium: "cpc", campaign: "new", at });
+  countPageView(context, { path: "/about", source: "late", medium: "cpc", campaign: "new", at });
+  // A source already stored that day keeps its name, on any page, and so do direct visits.
+  countPageView(context, { path: "/about", source: "known-7", medium: "cpc", campaign: "c-7", at });
+  countPageView(context, { path: "/about", ...DIRECT, at });
+  await settledAll(views);
+
+  const rows = await dayRows(day);
+  expect(rows.filter((row) => row.source === "late")).toEqual([]);
+  expect(rows.filter((row) => row.source === OTHER_SOURCES.source).map((row) => [row.path, row.views])).toEqual(
+    expect.arrayContaining([
+      ["/pricing", 1],
+      ["/about", 1],
+    ]),
+  );
+  expect(rows.find((row) => row.source === "known-7" && row.path === "/about")?.views).toBe(1);
+  expect(rows.find((row) => row.source === DIRECT.source && row.path === "/about")?.views).toBe(1);
+  expect(rows.reduce((sum, row) => sum + row.views, 0)).toBe(PAGE_VIEW_SOURCES_PER_DAY + 4);
+});
+
+test("a flood of made-up campaigns larger than an isolate's buffer is still counted in full, under (other)", async () => {
+  setPageViewFlushDelay(0);
+  const day = "2033-08-25";
+  const at = new Date("2033-08-25T02:00:00Z");
+  const views = counter(db);
+  const context = { db, waitUntil: (work: Promise<unknown>) => views.scheduled.push(work) };
+  // All in one turn: nothing is written before the last one is counted.
+  for (let i = 0; i < 2_500; i++) countPageView(context, { path: "/", source: `burst-${i}`, medium: "cpc", campaign: `c-${i}`, at });
+  await settledAll(views);
+
+  const rows = await dayRows(day);
+  expect(rows.length).toBeLessThanOrEqual(PAGE_VIEW_SOURCES_PER_DAY + 1);
+  expect(
+    rows.reduce((sum, row) => sum + row.views, 0),
+    "every view is counted",
+  ).toBe(2_500);
+});
+
+test("a page is counted under one path however its letters are cased", async () => {
+  expect(pageViewPath("/About")).toBe("/about");
+  expect(pageViewPath("/SERVICES/Business-Coaching/")).toBe("/services/business-coaching");
+  expect(pageViewPath("/")).toBe("/");
 });

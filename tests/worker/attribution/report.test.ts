@@ -437,3 +437,25 @@ test("the report's queries read the covering indexes and the page view counters'
     );
   }
 });
+
+test("page views folded into (other) show last, as Other sources, with how many there were and why", async () => {
+  await insertPageViews("2045-06-03", "(other)", "(other)", "(other)", "/", 1_300);
+  await insertPageViews("2045-06-03", "(other)", "(other)", "(other)", "/pricing", 200);
+  await insertPageViews("2045-06-03", "newsletter", "email", "june", "/", 40);
+  await insertPageViews("2045-06-03", "(direct)", "(none)", "(not set)", "/", 10);
+  const html = await pageText(await get("/admin/marketing?from=2045-06-01&to=2045-06-30", await adminCookie()));
+  const table = html.slice(html.indexOf('class="admin-table marketing-table"'));
+  // Last, whatever its count: it is not a source of its own.
+  const newsletter = table.indexOf("newsletter / email");
+  const direct = table.indexOf("(direct) / (none)");
+  const other = table.indexOf("Other sources");
+  expect(newsletter).toBeGreaterThan(0);
+  expect(direct).toBeGreaterThan(newsletter);
+  expect(other).toBeGreaterThan(direct);
+  expect(table).toMatch(/Other sources<\/th><td class="cell-wrap">—<\/td><td>1,500<\/td>/);
+  expect(table).not.toContain("(other) / (other)");
+  expect(table).toMatch(/Total \(3 rows\)<\/th><td>1,550<\/td>/);
+  expect(html).toContain(
+    "Other sources: 1,500 page views from campaign links beyond the first 200 source / medium / campaign combinations of their day, counted together.",
+  );
+});
