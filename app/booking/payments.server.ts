@@ -27,7 +27,7 @@ import { sydneyDay } from "~/utils/sydney-time";
 import { confirmPaidBooking, releaseHold } from "./bookings.server";
 import { creditSpentOn } from "./credits.server";
 import { BookingError } from "./errors";
-import { enqueueBookingNotice } from "./notices.server";
+import { enqueueBookingNotice, requeueOwedNotices } from "./notices.server";
 import { CREDIT_VALIDITY_MONTHS, GUARANTEE_DAYS } from "./policy";
 import { runInTransaction, type Statement } from "./sql.server";
 import { formatDateTime } from "./time-zones";
@@ -99,6 +99,10 @@ function stripeFor(context: PaymentsContext): Stripe {
  * database, settings, site origin and bindings.
  */
 export type PaymentsContext = Pick<RequestContext, "db" | "env" | "siteOrigin" | "cloudflare"> & { jobs?: Queue; now?: () => Date };
+
+function jobsOf(context: PaymentsContext): Queue {
+  return context.jobs ?? context.cloudflare.env.JOBS;
+}
 
 /** The context the booking code runs in for a webhook delivery. */
 export function webhookContext(deps: BillingDeps): PaymentsContext {
@@ -402,6 +406,9 @@ export async function applyCheckoutCompleted(context: PaymentsContext, session: 
       paidAt,
     });
     const outcome = booking.status === "cancelled" ? "slot_lost" : await confirmPaidBooking(context, booking.id, session.id);
+    // Confirmed by an earlier delivery, which may have stopped before the confirmation was queued:
+    // whatever the booking still owes is queued now (it is sent once however often it is queued).
+    if (outcome === "already") await requeueOwedNotices(db, jobsOf(context), context.now?.() ?? new Date(), { bookingId: booking.id });
     if (outcome === "slot_lost") {
       await refundBookingPayment(context, payment.id, { reason: SLOT_LOST_REASON });
       await cancelLostBooking(context, booking.id);
@@ -475,7 +482,8 @@ export async function applyCheckoutCompleted(context: PaymentsContext, session: 
 
 /**
  * A paid booking whose time went to someone else: cancelled (it shows so in the client's list) and
- * the client told, once — only the change from held/expired sends the notice.
+ * the client told, once — the change from held/expired sends the notice; a redelivered event only
+ * queues it again if it was never recorded.
  */
 async function cancelLostBooking(context: PaymentsContext, bookingId: string) {
   const at = new Date().toISOString();
@@ -492,7 +500,8 @@ async function cancelLostBooking(context: PaymentsContext, bookingId: string) {
     })
     .where(and(eq(bookings.id, bookingId), inArray(bookings.status, ["held", "expired"])))
     .returning();
-  if (cancelled) await enqueueBookingNotice(context.jobs ?? context.cloudflare.env.JOBS, cancelled, "cancellation");
+  if (cancelled) await enqueueBookingNotice(jobsOf(context), cancelled, "cancellation");
+  else await requeueOwedNotices(context.db, jobsOf(context), new Date(at), { bookingId });
 }
 
 /**
