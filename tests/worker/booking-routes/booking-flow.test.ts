@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { parseIcs } from "~/booking/ics";
+import { checkoutReturnToken } from "~/booking/links.server";
 import { formatDateTime, formatSlotDate, formatSlotTime, localDate } from "~/booking/time-zones";
+import { readEnv } from "~/platform/env.server";
 import { fetchApp, pageText } from "../app";
 import { createConfirmedUser, signInOnWeb, uniqueEmail } from "../auth-helpers";
 import { bookingRow, createBooking } from "../booking-payments/helpers";
@@ -259,11 +261,14 @@ test("the manage link reschedules and cancels without signing in; a bad link is 
   }
 });
 
-test("leaving the checkout releases the held time at once and offers to pick again", async () => {
+test("releasing the time from the checkout's way back frees it at once and offers to pick again", async () => {
   const coach = await createCoach();
   const [slot] = await freeTimes(coach, "session-60", 10);
   const booking = await createBooking({ coachId: coach.id, startsAt: slot!.startsAt });
-  const response = await get(`/booking/checkout-cancelled?booking=${booking.id}`);
+  const token = await checkoutReturnToken(readEnv(env), booking.id, new Date(Date.now() + 3_600_000));
+  const released = await post("/booking/checkout-cancelled", { intent: "release", booking: booking.id, token });
+  expect(released.status).toBe(302);
+  const response = await get(released.headers.get("Location")!);
   expect(response.status).toBe(200);
   const html = await pageText(response);
   expect(html).toContain("Your checkout was cancelled");
