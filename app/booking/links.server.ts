@@ -53,12 +53,6 @@ export async function manageUrl(context: LinkContext, booking: { id: string; end
   return `${context.siteOrigin}/booking/manage/${await manageToken(context.env, booking.id, manageLinkExpiry(booking))}`;
 }
 
-/** The confirmation page of a booking, readable with its token. */
-export async function confirmationUrl(context: LinkContext, booking: { id: string; endsAt: string }): Promise<string> {
-  const token = await manageToken(context.env, booking.id, manageLinkExpiry(booking));
-  return `${context.siteOrigin}/booking-confirmation?booking=${booking.id}&token=${encodeURIComponent(token)}`;
-}
-
 // The checkout's way back: Stripe sends someone who backs out of paying to its cancel_url, which
 // carries this token, so that browser (and no one else who learns the booking's id) may release
 // the hold or go back to paying. It names one booking and lapses with its checkout.

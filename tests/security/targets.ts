@@ -1576,6 +1576,12 @@ export function buildTargets(fx: Fixtures): Target[] {
       probes: [
         ...headerProbes({ path: "/profile", header: "Cookie", field: "Cookie __Host-session", format: (v) => `__Host-session=${v}` }),
         ...headerProbes({ path: "/", header: "Cookie", field: "Cookie __Host-toast", format: (v) => `__Host-toast=${v}` }),
+        ...headerProbes({
+          path: `/booking-confirmation?booking=${fx.booking.bookingId}`,
+          header: "Cookie",
+          field: "Cookie __Host-booking-access",
+          format: (v) => `__Host-booking-access=${v}`,
+        }),
         ...headerProbes({ path: "/", header: "Cookie", field: "Cookie (name and session)", format: (v) => `${v}=${v}; __Host-session=${v}` }),
         ...headerProbes({ method: "POST", path: "/contact", header: "Origin", format: (v) => v }),
         ...headerProbes({ path: "/", header: "Accept-Language", format: (v) => v }),
