@@ -1,9 +1,13 @@
+import { requeueOwedNotices } from "~/booking/notices.server";
 import { createDb } from "~/db/client.server";
 import type { JobMessage } from "~/jobs/messages";
 import { readEnv } from "~/platform/env.server";
 import { sweepStuckOutbox } from "~/platform/failed-jobs.server";
 
-/** The frequent cron (wrangler.toml [triggers]): re-enqueues outbox rows stuck in "pending". */
+/**
+ * The frequent cron (wrangler.toml [triggers]): re-enqueues what a crash or a lost job left undone —
+ * outbox rows stuck in "pending", and booking notices owed by a booking's state but never recorded.
+ */
 export const OUTBOX_SWEEP_CRON = "*/15 * * * *";
 /** The booking cron: due reminders (24 hours and 1 hour before) and holds whose checkout time ran out. */
 export const BOOKING_CRON = "*/5 * * * *";
@@ -23,7 +27,10 @@ export function jobsForSchedule(controller: Pick<ScheduledController, "scheduled
 
 export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
   if (controller.cron === OUTBOX_SWEEP_CRON) {
-    await sweepStuckOutbox(createDb(env.DB), readEnv(env), env.JOBS, new Date(controller.scheduledTime));
+    const db = createDb(env.DB);
+    const now = new Date(controller.scheduledTime);
+    await sweepStuckOutbox(db, readEnv(env), env.JOBS, now);
+    await requeueOwedNotices(db, env.JOBS, now);
     return;
   }
   if (controller.cron === BOOKING_CRON) {

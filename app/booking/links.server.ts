@@ -53,10 +53,30 @@ export async function manageUrl(context: LinkContext, booking: { id: string; end
   return `${context.siteOrigin}/booking/manage/${await manageToken(context.env, booking.id, manageLinkExpiry(booking))}`;
 }
 
-/** The confirmation page of a booking, readable with its token. */
-export async function confirmationUrl(context: LinkContext, booking: { id: string; endsAt: string }): Promise<string> {
-  const token = await manageToken(context.env, booking.id, manageLinkExpiry(booking));
-  return `${context.siteOrigin}/booking-confirmation?booking=${booking.id}&token=${encodeURIComponent(token)}`;
+// The checkout's way back: Stripe sends someone who backs out of paying to its cancel_url, which
+// carries this token, so that browser (and no one else who learns the booking's id) may release
+// the hold or go back to paying. It names one booking and lapses with its checkout.
+
+const RETURN_VERSION = "c1";
+
+async function returnSignature(env: SecretEnv, bookingId: string, expires: number): Promise<string> {
+  return base64url(await hmacSha256(env.SESSION_SECRET, `booking-checkout-return:${bookingId}:${expires}`));
+}
+
+/** The token of a booking checkout's cancel link, valid until `expiresAt`. */
+export async function checkoutReturnToken(env: SecretEnv, bookingId: string, expiresAt: Date): Promise<string> {
+  const expires = Math.floor(expiresAt.getTime() / 1000);
+  return `${RETURN_VERSION}.${expires}.${await returnSignature(env, bookingId, expires)}`;
+}
+
+/** Whether a cancel link's token was issued for this booking and has not lapsed. */
+export async function verifyCheckoutReturnToken(env: SecretEnv, bookingId: string, token: string, now: Date = new Date()): Promise<boolean> {
+  if (typeof token !== "string" || token.length > MAX_TOKEN_LENGTH || !UUID.test(bookingId)) return false;
+  const [version, expiresText, mac, ...rest] = token.split(".");
+  if (version !== RETURN_VERSION || !expiresText || !mac || rest.length > 0 || !/^\d{1,12}$/.test(expiresText)) return false;
+  const expires = Number(expiresText);
+  if (!constantTimeEqual(mac, await returnSignature(env, bookingId, expires))) return false;
+  return expires * 1000 > now.getTime();
 }
 
 /** The video meeting of a booking (its id is the meeting id). */

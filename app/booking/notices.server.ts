@@ -16,6 +16,7 @@ import { buildIcs } from "./ics";
 import type { BookingNoticeJob, BookingNoticeKind } from "./jobs";
 import { manageUrl, meetingUrl } from "./links.server";
 import { CANCELLATION_NOTICE_HOURS, REMINDER_OFFSETS } from "./policy";
+import { d1Statement } from "./sql.server";
 import { formatDateTime } from "./time-zones";
 
 // The emails about a booking, to the client (times in the zone they booked in, with their signed
@@ -23,6 +24,9 @@ import { formatDateTime } from "./time-zones";
 // with the calendar invitation (.ics) attached, and reminders 24 hours and 1 hour before. Each is
 // sent once: the notice's key (kind and the booking's sequence) is recorded in booking_notices,
 // and each email has its own outbox dedupe key, so a redelivered job has no second effect.
+// None is lost: what a booking owes follows from its state (owedNotices), so a notice whose job
+// never ran — the process died right after the change — is found and sent by the 15-minute sweep
+// (docs/decisions/010-booking-notices-owed-by-state.md).
 
 type NoticeBooking = typeof bookings.$inferSelect;
 
@@ -270,4 +274,53 @@ export async function dueReminders(db: Db, now: Date): Promise<DueReminder[]> {
     }
   }
   return due;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notices owed and never recorded.
+
+/** How long a change has to send its own notice before the sweep sends it instead. */
+export const NOTICE_SETTLE_MS = 5 * 60_000;
+/** Bookings the sweep looks at in one run, the longest waiting first; the next run takes the rest. */
+export const OWED_NOTICES_LIMIT = 100;
+
+export type OwedNotice = { bookingId: string; kind: "confirmation" | "update" | "cancellation"; sequence: number };
+
+/**
+ * The notices bookings owe and that were never recorded, read from their state: a confirmed booking
+ * owes its confirmation (sequence 0) or the update of its latest move (sequence n > 0); a cancelled
+ * one owes its cancellation, unless it was a card hold cancelled before anything was paid (nobody
+ * had been told about it). Only bookings still to come, changed before `settledBefore` when given
+ * (the change may still be sending its own notice), and not with a dead-lettered job for that
+ * notice (an admin replays or dismisses it at /admin/jobs).
+ */
+export async function owedNotices(db: Db, options: { now: Date; settledBefore?: Date; bookingId?: string; limit?: number }): Promise<OwedNotice[]> {
+  const settled = options.settledBefore ? sql` AND b.updated_at < ${options.settledBefore.toISOString()}` : sql``;
+  const only = options.bookingId ? sql` AND b.id = ${options.bookingId}` : sql``;
+  const { results } = await d1Statement(
+    db,
+    sql`WITH owed AS (
+        SELECT b.id AS booking_id, b.sequence AS sequence, b.updated_at AS updated_at,
+          CASE WHEN b.status = 'cancelled' THEN 'cancellation' WHEN b.sequence = 0 THEN 'confirmation' ELSE 'update' END AS kind
+        FROM bookings b
+        WHERE b.status IN ('confirmed', 'cancelled') AND b.starts_at > ${options.now.toISOString()}${settled}${only}
+          AND (b.status = 'confirmed' OR b.payment_method <> 'card' OR EXISTS (SELECT 1 FROM booking_payments p WHERE p.booking_id = b.id)))
+      SELECT booking_id, kind, sequence FROM owed o
+      WHERE NOT EXISTS (SELECT 1 FROM booking_notices n WHERE n.booking_id = o.booking_id AND n.kind = o.kind || ':' || o.sequence)
+        AND NOT EXISTS (SELECT 1 FROM failed_jobs f WHERE f.type = 'booking.notice' AND json_valid(f.body)
+          AND json_extract(f.body, '$.bookingId') = o.booking_id AND json_extract(f.body, '$.kind') = o.kind AND json_extract(f.body, '$.sequence') = o.sequence)
+      ORDER BY o.updated_at LIMIT ${options.limit ?? OWED_NOTICES_LIMIT}`,
+  ).all<{ booking_id: string; kind: OwedNotice["kind"]; sequence: number }>();
+  return results.map((row) => ({ bookingId: row.booking_id, kind: row.kind, sequence: row.sequence }));
+}
+
+/**
+ * Enqueues the notices owed and never recorded (owedNotices), for the 15-minute sweep (changes at
+ * least NOTICE_SETTLE_MS old) or for one booking at once (a redelivered payment event). Sending a
+ * notice is idempotent, so one enqueued twice is still sent once.
+ */
+export async function requeueOwedNotices(db: Db, jobs: Pick<Queue, "send">, now: Date, only?: { bookingId: string }): Promise<OwedNotice[]> {
+  const owed = await owedNotices(db, only ? { now, bookingId: only.bookingId } : { now, settledBefore: new Date(now.getTime() - NOTICE_SETTLE_MS) });
+  for (const notice of owed) await enqueueBookingNotice(jobs, { id: notice.bookingId, sequence: notice.sequence }, notice.kind);
+  return owed;
 }

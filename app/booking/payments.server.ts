@@ -27,8 +27,9 @@ import { sydneyDay } from "~/utils/sydney-time";
 import { confirmPaidBooking, releaseHold } from "./bookings.server";
 import { creditSpentOn } from "./credits.server";
 import { BookingError } from "./errors";
-import { enqueueBookingNotice } from "./notices.server";
-import { CREDIT_VALIDITY_MONTHS, GUARANTEE_DAYS } from "./policy";
+import { checkoutReturnToken } from "./links.server";
+import { enqueueBookingNotice, requeueOwedNotices } from "./notices.server";
+import { CHECKOUT_ACCESS_MINUTES, CREDIT_VALIDITY_MONTHS, GUARANTEE_DAYS } from "./policy";
 import { runInTransaction, type Statement } from "./sql.server";
 import { formatDateTime } from "./time-zones";
 
@@ -100,6 +101,10 @@ function stripeFor(context: PaymentsContext): Stripe {
  */
 export type PaymentsContext = Pick<RequestContext, "db" | "env" | "siteOrigin" | "cloudflare"> & { jobs?: Queue; now?: () => Date };
 
+function jobsOf(context: PaymentsContext): Queue {
+  return context.jobs ?? context.cloudflare.env.JOBS;
+}
+
 /** The context the booking code runs in for a webhook delivery. */
 export function webhookContext(deps: BillingDeps): PaymentsContext {
   return { db: deps.db, env: deps.env, siteOrigin: deps.siteOrigin, cloudflare: deps.cloudflare, jobs: deps.jobs, now: deps.now };
@@ -170,6 +175,8 @@ export async function startSessionCheckout(context: RequestContext, booking: Boo
     ? await stripeCall("creating the customer", () => ensureStripeCustomer(db, stripe, { id: booking.clientId!, email }))
     : null;
   const metadata = { kind: "booking", booking_id: booking.id };
+  // The way back from backing out is signed: only this checkout's browser may release the hold with it.
+  const returnToken = await checkoutReturnToken(context.env, booking.id, new Date(now.getTime() + CHECKOUT_ACCESS_MINUTES * 60_000));
   const session = await stripeCall("creating the checkout session", () =>
     stripe.checkout.sessions.create(
       {
@@ -186,7 +193,7 @@ export async function startSessionCheckout(context: RequestContext, booking: Boo
         payment_intent_data: { metadata, description: `${name}, ${detail}` },
         expires_at: Math.floor(now.getTime() / 1000) + CHECKOUT_LIFETIME_SECONDS,
         success_url: `${context.siteOrigin}/booking-confirmation?booking=${booking.id}&session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${context.siteOrigin}/booking/checkout-cancelled?booking=${booking.id}`,
+        cancel_url: `${context.siteOrigin}/booking/checkout-cancelled?booking=${booking.id}&token=${returnToken}`,
       },
       { idempotencyKey: `clarityai-booking-checkout-${booking.id}` },
     ),
@@ -291,8 +298,23 @@ export async function recordPackageInquiry(
 }
 
 /**
- * The customer left the checkout (its cancel_url): the session is expired at Stripe, so it can no
- * longer be paid, and the hold is released. A checkout that was paid meanwhile is left alone.
+ * The checkout of a held booking to go back to, while its hold lasts and it can still be paid; null
+ * otherwise (the hold ran out, or the checkout was paid or closed meanwhile).
+ */
+export async function resumableCheckout(context: PaymentsContext, booking: BookingRow): Promise<string | null> {
+  const now = context.now?.() ?? new Date();
+  if (booking.status !== "held" || !booking.stripeCheckoutSessionId) return null;
+  if (booking.holdExpiresAt && Date.parse(booking.holdExpiresAt) <= now.getTime()) return null;
+  const stripe = stripeFor(context);
+  const sessionId = booking.stripeCheckoutSessionId;
+  const session = await stripeCall("reading the checkout session", () => stripe.checkout.sessions.retrieve(sessionId));
+  return session.status === "open" && session.url ? session.url : null;
+}
+
+/**
+ * The customer left the checkout and chose to release the time: the session is expired at Stripe,
+ * so it can no longer be paid, and the hold is released. A checkout that was paid meanwhile is left
+ * alone. The caller checks that the customer may (the checkout's signed return link, or its owner).
  */
 export async function abandonCheckout(context: PaymentsContext, bookingId: string): Promise<{ status: "released" | "paid" | "not_held" }> {
   const booking = await context.db.select().from(bookings).where(eq(bookings.id, bookingId)).get();
@@ -402,6 +424,9 @@ export async function applyCheckoutCompleted(context: PaymentsContext, session: 
       paidAt,
     });
     const outcome = booking.status === "cancelled" ? "slot_lost" : await confirmPaidBooking(context, booking.id, session.id);
+    // Confirmed by an earlier delivery, which may have stopped before the confirmation was queued:
+    // whatever the booking still owes is queued now (it is sent once however often it is queued).
+    if (outcome === "already") await requeueOwedNotices(db, jobsOf(context), context.now?.() ?? new Date(), { bookingId: booking.id });
     if (outcome === "slot_lost") {
       await refundBookingPayment(context, payment.id, { reason: SLOT_LOST_REASON });
       await cancelLostBooking(context, booking.id);
@@ -475,7 +500,8 @@ export async function applyCheckoutCompleted(context: PaymentsContext, session: 
 
 /**
  * A paid booking whose time went to someone else: cancelled (it shows so in the client's list) and
- * the client told, once — only the change from held/expired sends the notice.
+ * the client told, once — the change from held/expired sends the notice; a redelivered event only
+ * queues it again if it was never recorded.
  */
 async function cancelLostBooking(context: PaymentsContext, bookingId: string) {
   const at = new Date().toISOString();
@@ -492,7 +518,8 @@ async function cancelLostBooking(context: PaymentsContext, bookingId: string) {
     })
     .where(and(eq(bookings.id, bookingId), inArray(bookings.status, ["held", "expired"])))
     .returning();
-  if (cancelled) await enqueueBookingNotice(context.jobs ?? context.cloudflare.env.JOBS, cancelled, "cancellation");
+  if (cancelled) await enqueueBookingNotice(jobsOf(context), cancelled, "cancellation");
+  else await requeueOwedNotices(context.db, jobsOf(context), new Date(at), { bookingId });
 }
 
 /**

@@ -12,6 +12,11 @@ export const GUARANTEE_DAYS = 7;
 export const CREDIT_VALIDITY_MONTHS = 12;
 /** Reminders go out this many minutes before the start. */
 export const REMINDER_OFFSETS = { "reminder-24h": 24 * 60, "reminder-1h": 60 } as const;
+/**
+ * The browser that booked (or paid) may see the booking's confirmation, and come back from its
+ * checkout to release or resume it, for this long; after that, its emailed links and signing in.
+ */
+export const CHECKOUT_ACCESS_MINUTES = 60;
 
 /** Whether a booking can still be cancelled or moved free of charge (refund in full, credit returned). */
 export function canChangeFreely(booking: { startsAt: string }, now: Date): boolean {

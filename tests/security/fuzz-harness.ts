@@ -211,6 +211,7 @@ export const FORM_TARGET_NAMES = [
   "form /contact",
   "form /booking",
   "form /booking/manage (signed link: reschedule, cancel)",
+  "form /booking/checkout-cancelled (signed return: resume, release)",
   "form /services/software-solutions (software inquiry)",
   "form /resources (download)",
   "form /auth (signed out: every intent)",

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { generateSecret, otpauthUri } from "~/auth/totp";
 import { unsubscribeToken } from "~/email/unsubscribe.server";
 import { readEnv } from "~/platform/env.server";
-import { manageLinkExpiry, manageToken } from "~/booking/links.server";
+import { checkoutReturnToken, manageLinkExpiry, manageToken } from "~/booking/links.server";
 import { availableSlots } from "~/booking/slots.server";
 import { createDb } from "~/db/client.server";
 import { ensureCatalogue } from "../worker/booking-payments/helpers";
@@ -123,7 +123,7 @@ export type Fixtures = {
   /** The signed-in booking screens: a coach with a schedule (the availability editor) and an upcoming booking of theirs (the admin's booking forms). */
   portals: { coach: WebUser; bookingId: string; timeOffId: string };
   /** The booking pages: a coach open around the clock, one of their free discovery times, and a booking with its signed manage link. */
-  booking: { coachSlug: string; freeTime: string; moveTo: string; bookingId: string; manageToken: string };
+  booking: { coachSlug: string; freeTime: string; moveTo: string; bookingId: string; manageToken: string; heldId: string; returnToken: string };
 };
 
 /** A coach taking bookings at any hour, a free discovery time, and a confirmed booking with its manage token. */
@@ -147,7 +147,26 @@ async function bookingFixtures(): Promise<Fixtures["booking"]> {
   )
     .bind(bookingId, `CA-FZ${bookingId.slice(0, 4).toUpperCase()}`, coach.id, booked.startsAt, booked.endsAt, uniqueEmail("fuzz-booker"))
     .run();
+  // A paid session held for its checkout, and the checkout's signed way back.
+  const heldId = crypto.randomUUID();
+  const held = slots[30]!;
+  await env.DB.prepare(
+    `INSERT INTO bookings (id, reference, coach_id, booking_type_id, starts_at, ends_at, status, hold_expires_at, name, email, client_time_zone, payment_method, price_cents)
+     VALUES (?, ?, ?, 'session-60', ?, ?, 'held', ?, 'Fuzz Payer', ?, 'Australia/Sydney', 'card', 15000)`,
+  )
+    .bind(
+      heldId,
+      `CA-FH${heldId.slice(0, 4).toUpperCase()}`,
+      coach.id,
+      held.startsAt,
+      held.endsAt,
+      new Date(now.getTime() + 2 * 3_600_000).toISOString(),
+      uniqueEmail("fuzz-payer"),
+    )
+    .run();
   return {
+    heldId,
+    returnToken: await checkoutReturnToken(readEnv(env), heldId, new Date(now.getTime() + 2 * 3_600_000)),
     coachSlug,
     freeTime: slots[0]!.startsAt,
     moveTo: slots[40]!.startsAt,
@@ -654,6 +673,7 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/auth",
   "routes/billing.checkout",
   "routes/booking",
+  "routes/booking_.checkout-cancelled",
   "routes/booking_.manage.$token",
   "routes/coach_.availability",
   "routes/contact",
@@ -798,6 +818,17 @@ export function buildTargets(fx: Fixtures): Target[] {
         }),
         ...pathProbes({ method: "POST", template: "/booking/manage/{}", payloads: URLS_CORE }),
       ],
+    },
+    {
+      name: "form /booking/checkout-cancelled (signed return: resume, release)",
+      concurrency: 12,
+      // Only the checkout's signed return (or its owner) may act on the hold; going back to paying changes nothing.
+      snapshot: () => rowOf("SELECT status, hold_expires_at FROM bookings WHERE id = ?", fx.booking.heldId),
+      probes: formProbes({
+        path: "/booking/checkout-cancelled",
+        base: () => ({ intent: "resume", booking: fx.booking.heldId, token: fx.booking.returnToken }),
+        fields: { intent: CORE, booking: CORE, token: FULL },
+      }),
     },
     {
       name: "form /services/software-solutions (software inquiry)",
@@ -1473,7 +1504,11 @@ export function buildTargets(fx: Fixtures): Target[] {
           base: { reschedule: "1" },
           params: { reschedule: CORE, tz: URLS_CORE, day: URLS_CORE, from: URLS_CORE, time: URLS_CORE },
         }),
-        ...queryProbes({ path: "/booking/checkout-cancelled", params: { booking: URLS_CORE } }),
+        ...queryProbes({
+          path: "/booking/checkout-cancelled",
+          base: { booking: fx.booking.heldId, token: fx.booking.returnToken },
+          params: { booking: URLS_CORE, token: URLS_CORE },
+        }),
       ],
     },
     {
@@ -1541,6 +1576,12 @@ export function buildTargets(fx: Fixtures): Target[] {
       probes: [
         ...headerProbes({ path: "/profile", header: "Cookie", field: "Cookie __Host-session", format: (v) => `__Host-session=${v}` }),
         ...headerProbes({ path: "/", header: "Cookie", field: "Cookie __Host-toast", format: (v) => `__Host-toast=${v}` }),
+        ...headerProbes({
+          path: `/booking-confirmation?booking=${fx.booking.bookingId}`,
+          header: "Cookie",
+          field: "Cookie __Host-booking-access",
+          format: (v) => `__Host-booking-access=${v}`,
+        }),
         ...headerProbes({ path: "/", header: "Cookie", field: "Cookie (name and session)", format: (v) => `${v}=${v}; __Host-session=${v}` }),
         ...headerProbes({ method: "POST", path: "/contact", header: "Origin", format: (v) => v }),
         ...headerProbes({ path: "/", header: "Accept-Language", format: (v) => v }),

@@ -131,8 +131,9 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
       <>
         <p>
           We use a small number of cookies that the website needs to work: one keeps you signed in, another carries a short on-screen message (such as “Booking
-          confirmed”) from one page to the next, and a third, called <code>__Host-attribution</code>, remembers how you arrived for the rest of your browser
-          session. It is deleted when you close your browser. None of these cookies can be read by scripts on the page.
+          confirmed”) from one page to the next, a third lets the browser you booked in open that booking's confirmation page for an hour, and a fourth, called{" "}
+          <code>__Host-attribution</code>, remembers how you arrived for the rest of your browser session. It is deleted when you close your browser. None of
+          these cookies can be read by scripts on the page.
         </p>
         <p>
           <strong>What we record and why.</strong> When you arrive, we note the UTM parameters and advertising click id (such as gclid or fbclid) in the link

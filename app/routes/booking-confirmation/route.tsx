@@ -2,13 +2,14 @@ import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
 import { NOINDEX, pageMeta } from "~/utils/meta";
-import { describeBooking, requireBookingAccess, type BookingView } from "../booking/access.server";
+import { describeBooking, findBookingAccess, type BookingView } from "../booking/access.server";
 import stylesHref from "../booking/booking.css?url";
 import { BookingSummary } from "../booking/booking-summary";
 
-// /booking-confirmation?booking=…&token=… (the link in the confirmation email), or ?booking=… for
-// its owner signed in, or ?booking=…&session_id=… straight back from paying. Never cached: it is one
-// person's booking.
+// /booking-confirmation?booking=…: the booking just made, in the browser that made it (for an hour),
+// for its owner signed in, or with ?token=… (the link in its emails). Anyone else with the address
+// — ?session_id=… straight back from paying included — gets a neutral page that names nothing of
+// the booking. Never cached: it is one person's booking.
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
@@ -19,20 +20,20 @@ const RECHECK_SECONDS = 4;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
-  const { booking, via } = await requireBookingAccess(context, {
-    bookingId: query.get("booking"),
-    token: query.get("token"),
-    sessionId: query.get("session_id"),
-  });
+  const access = await findBookingAccess(context, { bookingId: query.get("booking"), token: query.get("token"), request });
+  if (!access) return data({ shown: false as const }, { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  const { booking } = access;
   const view = await describeBooking(context, booking);
   // Straight back from Checkout the webhook may not have landed yet: the held time is shown as
   // "confirming" until it does.
   const payment = booking.paymentMethod === "card" ? (booking.status === "held" ? "confirming" : booking.status === "confirmed" ? "received" : null) : null;
-  return data({ booking: view, payment, fromCheckout: via === "checkout" }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ shown: true as const, booking: view, payment }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
+const CRUMBS = [{ label: "Home", to: "/" }, { label: "Book a call", to: "/booking" }, { label: "Confirmation" }];
+
 function Heading({ booking, payment }: { booking: BookingView; payment: string | null }) {
-  const crumbs = [{ label: "Home", to: "/" }, { label: "Book a call", to: "/booking" }, { label: "Confirmation" }];
+  const crumbs = CRUMBS;
   if (booking.status === "cancelled") {
     return (
       <PageHero
@@ -73,8 +74,24 @@ function Heading({ booking, payment }: { booking: BookingView; payment: string |
   );
 }
 
+/** For whoever may not see the booking: nothing of it, only where the confirmation went. */
+function Expired() {
+  return (
+    <PageHero eyebrow="Booking" title="This confirmation link has expired" lead="We've emailed your confirmation and manage link to you." crumbs={CRUMBS}>
+      <Link to="/profile?tab=bookings" className="button button-primary">
+        Your bookings
+      </Link>
+      <Link to="/booking" className="button button-secondary">
+        Book a call
+      </Link>
+    </PageHero>
+  );
+}
+
 export default function BookingConfirmation() {
-  const { booking, payment } = useLoaderData<typeof loader>();
+  const loaderData = useLoaderData<typeof loader>();
+  if (!loaderData.shown) return <Expired />;
+  const { booking, payment } = loaderData;
   const live = booking.status === "confirmed" || (booking.status === "held" && payment === "confirming");
   return (
     <>
@@ -159,7 +176,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches })
   }),
   NOINDEX,
   // Looks again every few seconds while the payment is confirmed, with or without JavaScript.
-  ...(loaderData?.payment === "confirming" ? [{ httpEquiv: "refresh", content: String(RECHECK_SECONDS) } as const] : []),
+  ...(loaderData?.shown && loaderData.payment === "confirming" ? [{ httpEquiv: "refresh", content: String(RECHECK_SECONDS) } as const] : []),
 ];
 
 export function ErrorBoundary() {

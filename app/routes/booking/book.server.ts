@@ -3,12 +3,12 @@ import { z } from "zod";
 import { bookSlot, releaseHold } from "~/booking/bookings.server";
 import { getBookingType, getPackage } from "~/booking/catalogue.server";
 import { isBookingError } from "~/booking/errors";
-import { confirmationUrl } from "~/booking/links.server";
 import { startPackageCheckout, startSessionCheckout } from "~/booking/payments.server";
 import { BookingDetailsSchema } from "~/booking/schemas";
 import { AU_TIME_ZONES, formatSlotDate, formatSlotTime, zoneAbbreviation } from "~/booking/time-zones";
 import { clientAddress, consumeRateLimit, tooManyRequests, type RateLimitRule } from "~/platform/rate-limit.server";
 import { parseForm, type FieldErrors } from "~/utils/forms";
+import { grantBookingAccess } from "./access.server";
 import { ANY_COACH, DEFAULT_ZONE } from "./flow.server";
 import { flowHref } from "./flow-links";
 import { parseInstant } from "./slots-view.server";
@@ -59,12 +59,6 @@ function firstValues(formData: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of formData) if (typeof value === "string") values[key] ??= value;
   return values;
-}
-
-/** A same-site path from one of the domain's absolute links, so the redirect never leaves this origin. */
-function pathOf(link: string): string {
-  const url = new URL(link, "http://localhost");
-  return `${url.pathname}${url.search}`;
 }
 
 export async function bookIntent(request: Request, context: AppLoadContext, formData: FormData) {
@@ -131,10 +125,12 @@ export async function bookIntent(request: Request, context: AppLoadContext, form
   }
 
   const { booking } = result;
+  // This browser may see the booking's confirmation for a while (and only this one, not its address).
+  const access = { "Set-Cookie": await grantBookingAccess(request, context.env.SESSION_SECRET, booking.id) };
   if (payWith === "card") {
     try {
       const checkout = await startSessionCheckout(context, booking, request);
-      return redirect(checkout.url);
+      return redirect(checkout.url, { headers: access });
     } catch (error) {
       // No checkout, no hold: the time goes back on offer at once.
       console.error("booking: could not start the checkout", error instanceof Error ? error.message : String(error));
@@ -142,7 +138,7 @@ export async function bookIntent(request: Request, context: AppLoadContext, form
       return refuse(formData, { form: "Card payments aren't available just now, so the time wasn't booked. Please try again in a few minutes." }, 503);
     }
   }
-  return redirect(pathOf(await confirmationUrl(context, booking)));
+  return redirect(`/booking-confirmation?booking=${booking.id}`, { headers: access });
 }
 
 const PackageSchema = z.object({ packageId: z.string().min(1).max(60) });

@@ -43,7 +43,8 @@ test("a session checkout is one AUD payment of the booking's price, GST inclusiv
     amount_total: 15_000,
     metadata: { kind: "booking", booking_id: booking.id },
     success_url: `http://localhost:8787/booking-confirmation?booking=${booking.id}&session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `http://localhost:8787/booking/checkout-cancelled?booking=${booking.id}`,
+    // The way back carries a token signed for this booking: only that browser may release the hold.
+    cancel_url: expect.stringMatching(new RegExp(`^http://localhost:8787/booking/checkout-cancelled\\?booking=${booking.id}&token=c1\\.\\d+\\.[\\w-]+$`)),
     customer_email: client!.email,
   });
   expect(String(session.customer)).toMatch(/^cus_/);

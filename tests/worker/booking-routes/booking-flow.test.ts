@@ -1,7 +1,10 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { parseIcs } from "~/booking/ics";
+import { checkoutReturnToken, manageLinkExpiry, manageToken } from "~/booking/links.server";
 import { formatDateTime, formatSlotDate, formatSlotTime, localDate } from "~/booking/time-zones";
+import { readEnv } from "~/platform/env.server";
+import { grantBookingAccess } from "~/routes/booking/access.server";
 import { fetchApp, pageText } from "../app";
 import { createConfirmedUser, signInOnWeb, uniqueEmail } from "../auth-helpers";
 import { bookingRow, createBooking } from "../booking-payments/helpers";
@@ -28,11 +31,13 @@ function detailsPath(coach: string, time: string, tz = PERTH, type = "discovery"
   return `/booking?type=${type}&coach=${coach}&tz=${encodeURIComponent(tz)}&time=${encodeURIComponent(time)}`;
 }
 
-/** Books a discovery call through the page's action and answers the confirmation link's parts. */
+/** Books a discovery call through the page's action: its confirmation page, and the signed token of the link its emails carry. */
 async function bookDiscovery(coach: { slug: string }, startsAt: string, email = uniqueEmail("booker"), tz = PERTH, cookie?: string) {
   const response = await post(detailsPath(coach.slug, startsAt, tz), bookingFields({ coach: coach.slug, tz, time: startsAt, email }), cookie);
   expect(response.status, "a booked call redirects to its confirmation").toBe(302);
-  return { ...confirmationParts(response.headers.get("Location")), email };
+  const { path, bookingId } = confirmationParts(response.headers.get("Location"));
+  const token = await manageToken(readEnv(env), bookingId, manageLinkExpiry((await bookingRow(bookingId))!));
+  return { path, bookingId, token, email };
 }
 
 test("each step is server-rendered from the query string: type, coach, day, time and details, in the visitor's zone", async () => {
@@ -199,21 +204,23 @@ test("the confirmation page and the .ics file open with the signed token or for 
   expect((await get(`/booking/${mine.bookingId}.ics?token=${encodeURIComponent(other.token)}`)).status).toBe(404);
 });
 
-test("straight back from paying, the checkout session id shows the held booking as confirming; a wrong one is 404", async () => {
+test("straight back from paying, the paying browser sees the held booking as confirming until the payment lands; the address alone is 404", async () => {
   const coach = await createCoach();
   const booking = await createBooking({ coachId: coach.id, startsAt: (await freeTimes(coach, "session-60", 10))[0]!.startsAt });
   const sessionId = `cs_test_${crypto.randomUUID().replaceAll("-", "")}`;
   await env.DB.prepare("UPDATE bookings SET stripe_checkout_session_id = ? WHERE id = ?").bind(sessionId, booking.id).run();
+  // The cookie the booking form sets in the browser that went on to pay.
+  const browser = (await grantBookingAccess(new Request("http://localhost/"), readEnv(env).SESSION_SECRET, booking.id)).split(";")[0]!;
 
-  const held = await get(`/booking-confirmation?booking=${booking.id}&session_id=${sessionId}`);
+  const held = await get(`/booking-confirmation?booking=${booking.id}&session_id=${sessionId}`, browser);
   expect(held.status).toBe(200);
   const html = await pageText(held);
   expect(html).toContain("Confirming your payment…");
   expect(html).toMatch(/<meta http-equiv="refresh" content="\d+"\/>/);
-  expect((await get(`/booking-confirmation?booking=${booking.id}&session_id=cs_test_someone_else`)).status).toBe(404);
+  expect((await get(`/booking-confirmation?booking=${booking.id}&session_id=${sessionId}`)).status).toBe(404);
 
   await env.DB.prepare("UPDATE bookings SET status = 'confirmed', hold_expires_at = NULL WHERE id = ?").bind(booking.id).run();
-  expect(await pageText(await get(`/booking-confirmation?booking=${booking.id}&session_id=${sessionId}`))).toContain("Payment received");
+  expect(await pageText(await get(`/booking-confirmation?booking=${booking.id}&session_id=${sessionId}`, browser))).toContain("Payment received");
 });
 
 test("the manage link reschedules and cancels without signing in; a bad link is a 404 with a clear message", async () => {
@@ -259,11 +266,14 @@ test("the manage link reschedules and cancels without signing in; a bad link is 
   }
 });
 
-test("leaving the checkout releases the held time at once and offers to pick again", async () => {
+test("releasing the time from the checkout's way back frees it at once and offers to pick again", async () => {
   const coach = await createCoach();
   const [slot] = await freeTimes(coach, "session-60", 10);
   const booking = await createBooking({ coachId: coach.id, startsAt: slot!.startsAt });
-  const response = await get(`/booking/checkout-cancelled?booking=${booking.id}`);
+  const token = await checkoutReturnToken(readEnv(env), booking.id, new Date(Date.now() + 3_600_000));
+  const released = await post("/booking/checkout-cancelled", { intent: "release", booking: booking.id, token });
+  expect(released.status).toBe(302);
+  const response = await get(released.headers.get("Location")!);
   expect(response.status).toBe(200);
   const html = await pageText(response);
   expect(html).toContain("Your checkout was cancelled");

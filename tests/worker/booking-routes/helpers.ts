@@ -49,8 +49,8 @@ export function bookingFields(overrides: Record<string, string>) {
   };
 }
 
-/** "/booking-confirmation?booking=…&token=…" → its booking id and token. */
+/** "/booking-confirmation?booking=…" → its path and booking id. */
 export function confirmationParts(location: string | null) {
   const url = new URL(location ?? "", "http://localhost");
-  return { path: url.pathname, bookingId: url.searchParams.get("booking") ?? "", token: url.searchParams.get("token") ?? "" };
+  return { path: url.pathname, bookingId: url.searchParams.get("booking") ?? "" };
 }
