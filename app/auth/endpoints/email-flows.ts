@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { authSessions, identities, mfaFactors, oneTimeTokens, profiles, users } from "~/db/schema";
 import type { JobMessage } from "~/jobs/messages";
 import type { AppEnv } from "~/platform/env.server";
-import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { consumeRateLimit, limitSubject, pairSubject } from "~/platform/rate-limit.server";
 import type { AuthConfig } from "../config.server";
 import type { AuthContext } from "../context.server";
 import { AuthApiError, badRequest, forbidden, unprocessable, validationFailed } from "../errors.server";
@@ -178,9 +178,9 @@ function sendRateLimited(channel: "email" | "sms") {
  */
 async function messageQuota(ctx: AuthContext, address: string, channel: "email" | "sms"): Promise<{ overQuota: boolean }> {
   const secret = ctx.appEnv.SESSION_SECRET;
-  const pair = await consumeRateLimit(ctx.db, AUTH_LIMITS.messagesPerAddressSource, `${channel}:${address}|${ctx.source}`, secret);
+  const pair = await consumeRateLimit(ctx.db, AUTH_LIMITS.messagesPerAddressSource, pairSubject(channel, address, ctx.source), secret);
   if (!pair.allowed) throw sendRateLimited(channel);
-  const total = await consumeRateLimit(ctx.db, AUTH_LIMITS.messagesPerAddress, `${channel}:${address}`, secret);
+  const total = await consumeRateLimit(ctx.db, AUTH_LIMITS.messagesPerAddress, limitSubject(channel, address), secret);
   return { overQuota: !total.allowed };
 }
 
@@ -191,7 +191,7 @@ async function keepsLiveCode(ctx: Pick<MessageContext, "db" | "config">, overQuo
 
 /** Verification attempts for an address, whichever path (code, token_hash, link): 429 beyond the budget. */
 function limitVerifications(ctx: AuthContext, address: string) {
-  return limit(ctx, AUTH_LIMITS.verifyPerAddress, `verify:${address}`);
+  return limit(ctx, AUTH_LIMITS.verifyPerAddress, limitSubject("verify", address));
 }
 
 // ── Sending codes ────────────────────────────────────────────────────────────────────────────
@@ -863,7 +863,7 @@ export async function updateUser(ctx: AuthContext) {
   // Counted before the addresses are checked: otherwise "already registered" would answer any
   // number of questions about which addresses have accounts.
   if (changingEmail || changingPhone) {
-    const changes = await consumeRateLimit(ctx.db, AUTH_LIMITS.addressChangesPerUser, `user:${user.id}`, ctx.appEnv.SESSION_SECRET);
+    const changes = await consumeRateLimit(ctx.db, AUTH_LIMITS.addressChangesPerUser, limitSubject("user", user.id), ctx.appEnv.SESSION_SECRET);
     if (!changes.allowed) throw sendRateLimited(changingEmail ? "email" : "sms");
   }
   if (changingEmail) {

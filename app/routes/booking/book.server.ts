@@ -7,7 +7,7 @@ import { confirmationUrl } from "~/booking/links.server";
 import { startPackageCheckout, startSessionCheckout } from "~/booking/payments.server";
 import { BookingDetailsSchema } from "~/booking/schemas";
 import { AU_TIME_ZONES, formatSlotDate, formatSlotTime, zoneAbbreviation } from "~/booking/time-zones";
-import { clientAddress, consumeRateLimit, tooManyRequests, type RateLimitRule } from "~/platform/rate-limit.server";
+import { clientSource, consumeRateLimit, tooManyRequests, type RateLimitRule } from "~/platform/rate-limit.server";
 import { parseForm, type FieldErrors } from "~/utils/forms";
 import { ANY_COACH, DEFAULT_ZONE } from "./flow.server";
 import { flowHref } from "./flow-links";
@@ -29,7 +29,7 @@ export type BookingActionData = {
 };
 
 /** Bookings from one connection: a person books a handful at most; this stops a script filling calendars. */
-const BOOKING_FORM_LIMIT: RateLimitRule = { name: "booking", limit: 10, windowMs: 10 * 60 * 1000 };
+export const BOOKING_FORM_LIMIT: RateLimitRule = { name: "booking", limit: 10, windowMs: 10 * 60 * 1000 };
 
 /** The longest value shown back in a refused form: more than any field takes. */
 const ECHO_MAX = 1000;
@@ -85,7 +85,7 @@ export async function bookIntent(request: Request, context: AppLoadContext, form
     return refuse(formData, { payWith: "Sign in to pay with a package credit, or pay by card." });
   }
 
-  const limit = await consumeRateLimit(context.db, BOOKING_FORM_LIMIT, clientAddress(request), context.env.SESSION_SECRET);
+  const limit = await consumeRateLimit(context.db, BOOKING_FORM_LIMIT, clientSource(request), context.env.SESSION_SECRET);
   if (!limit.allowed) {
     const refused = tooManyRequests(limit.retryAfterSeconds);
     return data<BookingActionData>({ errors: { form: refused.message }, values: echo(formData) }, refused.init);
