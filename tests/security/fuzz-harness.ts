@@ -232,7 +232,7 @@ async function oneSource(endpoint: LimitedEndpoint, spellings: readonly Payload[
       kind: "not-one-source",
       probe: over.probe,
       status: over.status,
-      detail: `request ${endpoint.rule.limit + 1} from one source (${spellings[endpoint.rule.limit]!.value}) was not refused: its spellings were counted apart`,
+      detail: `request ${endpoint.rule.limit + 1} from one source (${spellings[endpoint.rule.limit]!.value}) was not refused: its spellings were not counted as one source`,
     });
   } else if (over.probe.tag) {
     const left = await leftovers(over.probe);

@@ -8,6 +8,7 @@ import { SALES_CHAT_ADDRESS_LIMIT, SALES_CHAT_CONVERSATION_LIMIT } from "~/sales
 import { unsubscribeToken } from "~/email/unsubscribe.server";
 import { readEnv } from "~/platform/env.server";
 import { manageLinkExpiry, manageToken } from "~/booking/links.server";
+import { HOLD_MINUTES, HOLDS_PER_SOURCE } from "~/booking/policy";
 import { availableSlots } from "~/booking/slots.server";
 import { createDb } from "~/db/client.server";
 import { ensureCatalogue } from "../worker/booking-payments/helpers";
@@ -1937,6 +1938,13 @@ export function limitedEndpoints(fixtures: () => Fixtures): LimitedEndpoint[] {
     pagePath: "/",
   });
   const oneConversation = crypto.randomUUID();
+  // Each card hold on a day of its own (the fixture coach is open around the clock), so the coach's day is never why one is refused.
+  let holdDays = 0;
+  const holdTime = () => {
+    const at = new Date(Date.now() + (3 + holdDays++) * 86_400_000);
+    at.setUTCMinutes(0, 0, 0);
+    return at.toISOString();
+  };
   const unknownAccount = `fuzz.one-source.${RUN}@example.com.au`;
   return [
     { endpoint: "POST /contact", rule: CONTACT_FORM_LIMIT, probe: form("/contact", lead, "leads") },
@@ -1956,6 +1964,21 @@ export function limitedEndpoints(fixtures: () => Fixtures): LimitedEndpoint[] {
         coach: "no-such-coach",
         tz: "Australia/Sydney",
         time: fixtures().booking.freeTime,
+        name: tag.name,
+        email: tag.email,
+      })),
+    },
+    {
+      // Unpaid card holds are counted in the bookings table, not a counter: a source has at most this many at once.
+      endpoint: "POST /booking (unpaid card holds)",
+      rule: { name: "booking-holds", limit: HOLDS_PER_SOURCE, windowMs: HOLD_MINUTES * 60_000 },
+      probe: form("/booking", (tag) => ({
+        intent: "book",
+        type: "session-60",
+        coach: fixtures().booking.coachSlug,
+        tz: "Australia/Sydney",
+        time: holdTime(),
+        payWith: "card",
         name: tag.name,
         email: tag.email,
       })),

@@ -51,8 +51,11 @@ function echo(formData: FormData): BookingActionData["values"] {
   );
 }
 
-function refuse(formData: FormData, errors: BookingActionData["errors"], status = 400) {
-  return data<BookingActionData>({ errors, values: echo(formData) }, { status });
+function refuse(formData: FormData, errors: BookingActionData["errors"], status = 400, retryAfterSeconds?: number) {
+  return data<BookingActionData>(
+    { errors, values: echo(formData) },
+    { status, headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined },
+  );
 }
 
 function firstValues(formData: FormData): Record<string, string> {
@@ -107,7 +110,8 @@ export async function bookIntent(request: Request, context: AppLoadContext, form
   } catch (error) {
     if (isBookingError(error) && error.status < 500) {
       const field = error.code === "no_credits" || error.code === "sign_in_required" ? "payWith" : "form";
-      return refuse(formData, { [field]: error.message }, error.status);
+      // A hold over its limits (429, or 409 for a coach's day) says when trying again can work.
+      return refuse(formData, { [field]: error.message }, error.status, error.retryAfterSeconds);
     }
     throw error;
   }
