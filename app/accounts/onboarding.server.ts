@@ -4,7 +4,7 @@ import { FunctionError, functionJson, type ServerFunction } from "~/data-api/ser
 import type { Db } from "~/db/client.server";
 import { profiles, users } from "~/db/schema";
 import type { OnboardingEmailJob } from "./jobs";
-import { consumeRateLimit, type RateLimitRule } from "~/platform/rate-limit.server";
+import { consumeRateLimit, limitSubject, type RateLimitRule } from "~/platform/rate-limit.server";
 
 // SPEC §7 send-user-onboarding: the welcome email for a new account (app/email/templates/onboarding.tsx).
 // The client invokes the function on SIGNED_IN for an account created less than 5 minutes earlier;
@@ -58,7 +58,7 @@ export const sendUserOnboarding: ServerFunction = {
     if (payload !== undefined && (typeof payload !== "object" || payload === null || Array.isArray(payload))) {
       throw new FunctionError(400, "invalid_body", "Expected a JSON object");
     }
-    const limit = await consumeRateLimit(context.db, ONBOARDING_CALLS_PER_USER, `user:${user.id}`, context.env.SESSION_SECRET);
+    const limit = await consumeRateLimit(context.db, ONBOARDING_CALLS_PER_USER, limitSubject("user", user.id), context.env.SESSION_SECRET);
     if (!limit.allowed) {
       throw new FunctionError(429, "over_request_rate_limit", "Too many requests. Please try again later.", { "Retry-After": String(limit.retryAfterSeconds) });
     }

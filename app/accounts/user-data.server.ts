@@ -323,7 +323,7 @@ export const USER_DATA: UserDataSource[] = [
           .where(sql`(${bookingsOf(user)}) AND ${bookings.status} IN ('held', 'confirmed') AND ${bookings.startsAt} > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`),
         db
           .update(bookings)
-          .set({ name: "Deleted account", email: "deleted@invalid", company: null, phone: null, businessType: null, notes: null })
+          .set({ name: "Deleted account", email: "deleted@invalid", company: null, phone: null, businessType: null, notes: null, holdSource: null })
           .where(bookingsOf(user)),
       ],
     }),

@@ -1,4 +1,4 @@
-import { clientAddress, peekRateLimit, type RateLimitRule } from "~/platform/rate-limit.server";
+import { clientAddress, peekRateLimit, type LimitSubject, type RateLimitRule } from "~/platform/rate-limit.server";
 import { turnstileOf, verifyTurnstile } from "~/platform/turnstile.server";
 import type { AuthContext } from "./context.server";
 import { AuthApiError, badRequest } from "./errors.server";
@@ -29,7 +29,7 @@ export function captchaTokenOf(body: Record<string, unknown>): string | undefine
  * reached its limit: throws GoTrue's 400 captcha_failed unless the request carries a token that
  * Turnstile accepts. Without Turnstile configured it never refuses anyone.
  */
-export async function requireCaptchaBeyond(ctx: AuthContext, rule: RateLimitRule, subject: string, token: string | undefined) {
+export async function requireCaptchaBeyond(ctx: AuthContext, rule: RateLimitRule, subject: LimitSubject, token: string | undefined) {
   const turnstile = turnstileOf(ctx.appEnv);
   if (!turnstile) return;
   const failures = await peekRateLimit(ctx.db, rule, subject, ctx.appEnv.SESSION_SECRET);

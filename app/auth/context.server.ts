@@ -4,7 +4,7 @@ import type { AppEnv } from "~/platform/env.server";
 import type { AuthConfig } from "./config.server";
 import { signingKey, type SigningKey } from "./keys.server";
 import { sha256Hex } from "~/utils/hex";
-import { clientAddress, clientSource } from "~/platform/rate-limit.server";
+import { clientAddress, clientSource, type Source } from "~/platform/rate-limit.server";
 
 /** Everything an auth operation needs for one API call, taken from the request context. */
 export type AuthContext = {
@@ -15,7 +15,7 @@ export type AuthContext = {
   key: () => Promise<SigningKey>;
   request: Request;
   /** What per-source rate limits count: the client's IPv4 address or IPv6 /64 (clientSource). */
-  source: string;
+  source: Source;
   ipHash: string;
   waitUntil: (promise: Promise<unknown>) => void;
 };

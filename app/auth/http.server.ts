@@ -1,6 +1,6 @@
 import type { AuthContext } from "./context.server";
 import { AuthApiError, badRequest, tooManyRequests } from "./errors.server";
-import { consumeRateLimit, type RateLimitRule } from "~/platform/rate-limit.server";
+import { consumeRateLimit, type LimitSubject, type RateLimitRule } from "~/platform/rate-limit.server";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -78,7 +78,7 @@ export const AUTH_LIMITS = {
 /** Wrong codes for an address after which its outstanding codes are burned. */
 export const WRONG_CODE_ATTEMPTS = 5;
 
-export async function limit(ctx: AuthContext, rule: RateLimitRule, subject: string) {
+export async function limit(ctx: AuthContext, rule: RateLimitRule, subject: LimitSubject) {
   const result = await consumeRateLimit(ctx.db, rule, subject, ctx.appEnv.SESSION_SECRET);
   if (!result.allowed) throw tooManyRequests("over_request_rate_limit", "Request rate limit reached");
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FunctionError, functionJson, type ServerFunction } from "~/data-api/server-function.server";
-import { consumeRateLimit, type RateLimitRule } from "~/platform/rate-limit.server";
+import { consumeRateLimit, limitSubject, type RateLimitRule } from "~/platform/rate-limit.server";
 import { createAiCheckout } from "./checkout.server";
 import { getAiEntitlement } from "./entitlement.server";
 import { BillingError } from "./errors";
@@ -31,7 +31,7 @@ export const createAiSubscription: ServerFunction = {
     const payload = await body();
     const parsed = CreateAiSubscriptionSchema.safeParse(payload ?? {});
     if (!parsed.success) throw new FunctionError(400, "invalid_plan", parsed.error.issues[0]?.message ?? "Choose a ClarityAI plan.");
-    const limit = await consumeRateLimit(context.db, CHECKOUTS_PER_USER, `user:${user.id}`, context.env.SESSION_SECRET);
+    const limit = await consumeRateLimit(context.db, CHECKOUTS_PER_USER, limitSubject("user", user.id), context.env.SESSION_SECRET);
     if (!limit.allowed) {
       throw new FunctionError(429, "over_request_rate_limit", "Too many requests. Please try again later.", { "Retry-After": String(limit.retryAfterSeconds) });
     }

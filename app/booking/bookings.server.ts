@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { recordConversion, storeConversion, conversionOriginByKey } from "~/attribution/conversions.server";
 import { audit, type AuditAction } from "~/auth/audit.server";
 import type { RequestContext } from "~/context.server";
@@ -10,6 +10,7 @@ import { loadScheduleRules } from "./availability.server";
 import { getBookingType, getCoachById, getCoachBySlug, listBookableCoaches, type BookableCoach, type BookingTypeRow } from "./catalogue.server";
 import { canSpendCreditSql, creditReturnedFor, creditSpentOn, returnCreditSql, spendableCredits, spendCreditSql } from "./credits.server";
 import { BookingError } from "./errors";
+import { coachDayRefusal, holdAllowedSql, holderOf, holderRefusal, type Holder } from "./holds.server";
 import { enqueueBookingNotice } from "./notices.server";
 import { refundBookingPayment, type PaymentsContext } from "./payments.server";
 import { canChangeFreely, CANCELLATION_NOTICE_HOURS, HOLD_MINUTES, LATE_CANCELLATION_REFUND } from "./policy";
@@ -95,6 +96,7 @@ type NewBooking = {
   endsAt: string;
   status: "held" | "confirmed";
   holdExpiresAt: string | null;
+  holdSource: string | null;
   details: BookingDetails;
   clientTimeZone: string;
   paymentMethod: "free" | "card" | "credit";
@@ -105,9 +107,9 @@ type NewBooking = {
 function insertBookingSql(row: NewBooking, condition: SQL): SQL {
   const at = row.now.toISOString();
   const d = row.details;
-  return sql`INSERT INTO bookings (id, reference, coach_id, client_id, booking_type_id, starts_at, ends_at, status, hold_expires_at, name, email, company,
+  return sql`INSERT INTO bookings (id, reference, coach_id, client_id, booking_type_id, starts_at, ends_at, status, hold_expires_at, hold_source, name, email, company,
       phone, business_type, notes, client_time_zone, payment_method, price_cents, sequence, created_at, updated_at)
-    SELECT ${row.id}, ${row.reference}, ${row.coachId}, ${row.clientId}, ${row.bookingTypeId}, ${row.startsAt}, ${row.endsAt}, ${row.status}, ${row.holdExpiresAt},
+    SELECT ${row.id}, ${row.reference}, ${row.coachId}, ${row.clientId}, ${row.bookingTypeId}, ${row.startsAt}, ${row.endsAt}, ${row.status}, ${row.holdExpiresAt}, ${row.holdSource},
       ${d.name}, ${d.email}, ${d.company ?? null}, ${d.phone ?? null}, ${d.businessType ?? null}, ${d.notes ?? null}, ${row.clientTimeZone}, ${row.paymentMethod},
       ${row.priceCents}, 0, ${at}, ${at}
     WHERE ${condition}`;
@@ -317,9 +319,10 @@ export async function alternativesNear(db: Db, typeId: string, coach: string | n
 
 /**
  * Books a time. Free (the discovery call) and credit bookings are confirmed at once; a card booking
- * is held for HOLD_MINUTES while the caller starts its checkout (confirmPaidBooking confirms it).
+ * is held for HOLD_MINUTES while the caller starts its checkout (confirmPaidBooking confirms it),
+ * within the hold limits of holds.server.ts (the visitor's source is read from `input.request`).
  * When the time is no longer free the answer is "taken" with the nearest free times instead.
- * Throws BookingError for input that cannot be booked at all.
+ * Throws BookingError for input that cannot be booked at all, and for a hold over its limits.
  */
 export async function bookSlot(context: BookingContext, input: BookSlotInput): Promise<BookSlotResult> {
   const { db } = context;
@@ -361,7 +364,13 @@ export async function bookSlot(context: BookingContext, input: BookSlotInput): P
     credits = await spendableCredits(db, input.userId!, type.durationMinutes, now);
     if (credits.length === 0) throw new BookingError(409, "no_credits", "You have no package credits left for this session. Please pay by card instead.");
   }
+  const holder = input.payWith === "card" ? await holderOf(context.env, input.request, details.email) : null;
+  if (holder) {
+    const refusal = await holderRefusal(db, holder, now);
+    if (refusal) throw refusal;
+  }
 
+  let dayHeld: BookingError | null = null;
   for (const coach of candidates) {
     const rules = await loadScheduleRules(db, coach.coachId, now);
     if (!rules || !rules.acceptingBookings) continue;
@@ -369,13 +378,20 @@ export async function bookSlot(context: BookingContext, input: BookSlotInput): P
     const options = { durationMinutes: type.durationMinutes, minNoticeMinutes: type.minNoticeMinutes, now };
     if (!isSlotOffered(rules, busy, slot, options)) continue;
     const guard: Guard = { coachId: coach.coachId, ...slot, bufferMinutes: rules.bufferMinutes, dailyMax: rules.dailyMax, timeZone: rules.timeZone, now };
-    const booking = await insertBooking(context, { type, coach, slot, details, clientTimeZone, input, guard, credits, now });
+    const booking = await insertBooking(context, { type, coach, slot, details, clientTimeZone, input, guard, credits, holder, now });
     if (booking === "no_credits") throw new BookingError(409, "no_credits", "Your last package credit was just used. Please pay by card instead.");
     if (booking) {
       if (booking.status === "confirmed") await afterConfirmed(context, booking, type, input.request);
       return { status: "booked", booking };
     }
+    if (holder) {
+      // Not held: the hold limits may be why (the write decided; these reads only find the reason).
+      const refusal = (await holderRefusal(db, holder, now)) ?? (await coachDayRefusal(db, coachDayOf(guard), input.coach ? coach.displayName : null, now));
+      if (refusal?.status === 429) throw refusal;
+      dayHeld = refusal ?? dayHeld;
+    }
   }
+  if (dayHeld) throw dayHeld;
   return { status: "taken", alternatives: await alternativesNear(db, type.id, input.coach, slot.startsAt, now) };
 }
 
@@ -388,8 +404,14 @@ type InsertPlan = {
   input: BookSlotInput;
   guard: Guard;
   credits: { purchaseId: string }[];
+  /** Who holds the time, for a card booking; null otherwise. */
+  holder: Holder | null;
   now: Date;
 };
+
+function coachDayOf(guard: Guard) {
+  return { coachId: guard.coachId, ...localDayBounds(guard.startsAt, guard.timeZone) };
+}
 
 /** The atomic write: the new booking, or null when the time was taken, or "no_credits" when the credits ran out meanwhile. */
 async function insertBooking(context: BookingContext, plan: InsertPlan): Promise<BookingRow | null | "no_credits"> {
@@ -409,7 +431,16 @@ async function insertBooking(context: BookingContext, plan: InsertPlan): Promise
     try {
       if (input.payWith === "credit") {
         for (const credit of plan.credits) {
-          const row: NewBooking = { ...base, id, reference: newReference(), status: "confirmed", holdExpiresAt: null, paymentMethod: "credit", priceCents: 0 };
+          const row: NewBooking = {
+            ...base,
+            id,
+            reference: newReference(),
+            status: "confirmed",
+            holdExpiresAt: null,
+            holdSource: null,
+            paymentMethod: "credit",
+            priceCents: 0,
+          };
           const condition = sql`${calendarFreeSql(plan.guard)} AND ${canSpendCreditSql(credit.purchaseId, input.userId!, plan.type.durationMinutes, now)}`;
           // One batch is one transaction: the booking and its ledger row are written together or not at all.
           const [inserted] = await runInTransaction(db, [
@@ -423,17 +454,20 @@ async function insertBooking(context: BookingContext, plan: InsertPlan): Promise
         }
         return "no_credits";
       }
-      const held = input.payWith === "card";
+      const { holder } = plan;
       const row: NewBooking = {
         ...base,
         id,
         reference: newReference(),
-        status: held ? "held" : "confirmed",
-        holdExpiresAt: held ? new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS).toISOString() : null,
+        status: holder ? "held" : "confirmed",
+        holdExpiresAt: holder ? new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS).toISOString() : null,
+        holdSource: holder?.sourceHash ?? null,
         paymentMethod: input.payWith,
         priceCents: plan.type.priceCents,
       };
-      const result = await db.run(insertBookingSql(row, calendarFreeSql(plan.guard)));
+      // A hold is placed only within the hold limits, checked in the same statement as the calendar.
+      const condition = holder ? sql`${calendarFreeSql(plan.guard)} AND ${holdAllowedSql(holder, coachDayOf(plan.guard), now)}` : calendarFreeSql(plan.guard);
+      const result = await db.run(insertBookingSql(row, condition));
       return result.meta.changes === 1 ? getBooking(db, id) : null;
     } catch (error) {
       // A reference that happened to be taken: try again with another.
@@ -490,19 +524,26 @@ async function recordBookingConversions(context: BookingContext, booking: Bookin
 export async function releaseHold(db: Db, bookingId: string, now: Date = new Date()): Promise<boolean> {
   const result = await db
     .update(bookings)
-    .set({ status: "expired", updatedAt: now.toISOString() })
+    .set({ status: "expired", holdSource: null, updatedAt: now.toISOString() })
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, "held")))
     .returning({ id: bookings.id });
   return result.length > 0;
 }
 
-/** Marks every hold past its expiry as expired (the frequent cron); returns how many. */
+/**
+ * Marks every hold past its expiry as expired (the frequent cron); returns how many. A hold's
+ * source is kept only while it is held, so it is cleared here too once the hold was paid or cancelled.
+ */
 export async function expireStaleHolds(db: Db, now: Date): Promise<number> {
   const result = await db
     .update(bookings)
-    .set({ status: "expired", updatedAt: now.toISOString() })
+    .set({ status: "expired", holdSource: null, updatedAt: now.toISOString() })
     .where(and(eq(bookings.status, "held"), lt(bookings.holdExpiresAt, now.toISOString())))
     .returning({ id: bookings.id });
+  await db
+    .update(bookings)
+    .set({ holdSource: null })
+    .where(and(isNotNull(bookings.holdSource), ne(bookings.status, "held")));
   return result.length;
 }
 

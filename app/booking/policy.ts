@@ -27,3 +27,17 @@ export function canChangeFreely(booking: { startsAt: string }, now: Date): boole
 export function freeChangeDeadline(booking: { startsAt: string }): Date {
   return new Date(new Date(booking.startsAt).getTime() - CANCELLATION_NOTICE_HOURS * 3_600_000);
 }
+
+// Holds cost nothing to place, so they are limited (app/booking/holds.server.ts, decision record 008).
+/** Unpaid card holds one source (IPv4 address or IPv6 /64) may have at once: a buyer needs one, two allows a change of mind. */
+export const HOLDS_PER_SOURCE = 2;
+/** Unpaid card holds one email address may have at once, from any source. */
+export const HOLDS_PER_EMAIL = 2;
+/**
+ * Unpaid card holds on one coach's local day. One, because with its buffers a hold hides every start
+ * time it overlaps (up to 5 of a 9-to-5 coach's 12 hour-long times), so a share of the day such as
+ * a third can be exceeded by a single hold; one per day bounds what strangers can hide to one
+ * session's span, and fits in the write's condition. A second payer for that coach and day waits
+ * until the first checkout ends (HOLD_MINUTES at most) or picks another coach.
+ */
+export const HOLDS_PER_COACH_DAY = 1;

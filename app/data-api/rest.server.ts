@@ -1,6 +1,6 @@
 import { ensureProfile } from "~/accounts/profiles.server";
 import type { RequestContext } from "~/context.server";
-import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { consumeRateLimit, limitSubject } from "~/platform/rate-limit.server";
 import { CallerError, resolveCaller, type Caller } from "./caller.server";
 import { DATA_API_LIMITS, isJsonContentType, jsonResponse, preflight, readJson, withCors } from "./http.server";
 import {
@@ -171,7 +171,7 @@ async function readTable(request: Request, context: RequestContext, caller: Call
 }
 
 async function limitWrites(context: RequestContext, userId: string) {
-  const result = await consumeRateLimit(context.db, DATA_API_LIMITS.writesPerUser, `user:${userId}`, context.env.SESSION_SECRET);
+  const result = await consumeRateLimit(context.db, DATA_API_LIMITS.writesPerUser, limitSubject("user", userId), context.env.SESSION_SECRET);
   if (!result.allowed) {
     throw new PostgrestError(429, "over_request_rate_limit", `Too many changes. Please try again in ${result.retryAfterSeconds} seconds.`, null, null, {
       "Retry-After": String(result.retryAfterSeconds),

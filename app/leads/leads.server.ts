@@ -9,7 +9,7 @@ import { leadActivities, leads, type LeadSource } from "~/db/schema";
 import type { JobMessage } from "~/jobs/messages";
 import { parseForm, type FieldErrors } from "~/utils/forms";
 import { LeadFormSchema, type LeadFormValues } from "./lead-form";
-import { clientAddress, consumeRateLimit, CONTACT_FORM_LIMIT, tooManyRequests } from "~/platform/rate-limit.server";
+import { clientSource, consumeRateLimit, CONTACT_FORM_LIMIT, tooManyRequests } from "~/platform/rate-limit.server";
 import { redirectWithToast } from "~/platform/toast.server";
 
 type LeadField = "name" | "email" | "company" | "phone" | "businessType" | "message";
@@ -46,7 +46,7 @@ export async function submitLead({ request, context, source, conversion, success
   if (parsed.data.website) return success();
 
   const db = context.db;
-  const limit = await consumeRateLimit(db, CONTACT_FORM_LIMIT, clientAddress(request), env.SESSION_SECRET);
+  const limit = await consumeRateLimit(db, CONTACT_FORM_LIMIT, clientSource(request), env.SESSION_SECRET);
   if (!limit.allowed) {
     const refused = tooManyRequests(limit.retryAfterSeconds);
     return data<LeadActionData>({ values, errors: { form: refused.message } }, refused.init);

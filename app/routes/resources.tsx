@@ -9,7 +9,7 @@ import { parseForm, type FieldErrors } from "~/utils/forms";
 import { LEAD_LIMITS } from "~/leads/lead-fields";
 import { getPublishedResource, listPublishedResources } from "~/content/queries.server";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
-import { clientAddress, consumeRateLimit, RESOURCE_DOWNLOAD_LIMIT, tooManyRequests } from "~/platform/rate-limit.server";
+import { clientSource, consumeRateLimit, RESOURCE_DOWNLOAD_LIMIT, tooManyRequests } from "~/platform/rate-limit.server";
 import { ResourceDownloadSchema } from "~/leads/resource-download";
 import { recordLeadActivity, recordLeadConversion } from "~/leads/leads.server";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
@@ -53,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A filled honeypot is a bot: hand over the file (it is public anyway) and keep nothing.
   if (website) return deliver(resource.filePath);
 
-  const limit = await consumeRateLimit(db, RESOURCE_DOWNLOAD_LIMIT, clientAddress(request), env.SESSION_SECRET);
+  const limit = await consumeRateLimit(db, RESOURCE_DOWNLOAD_LIMIT, clientSource(request), env.SESSION_SECRET);
   if (!limit.allowed) {
     const refused = tooManyRequests(limit.retryAfterSeconds);
     return data<DownloadActionData>({ errors: { form: refused.message }, resource: slug }, refused.init);

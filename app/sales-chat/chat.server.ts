@@ -10,7 +10,7 @@ import { planSettings } from "~/billing/plans.server";
 import { LEAD_LIMITS } from "~/leads/lead-fields";
 import { LeadEmailSchema, LeadNameSchema, LeadPhoneSchema } from "~/leads/lead-form";
 import { notifyTeam, recordLeadActivity, recordLeadConversion, updateLeadTranscript, type StoredLeadActivity } from "~/leads/leads.server";
-import { clientSource, consumeRateLimit, tooManyRequests, type RateLimitRule } from "~/platform/rate-limit.server";
+import { clientSource, consumeRateLimit, pairSubject, tooManyRequests, type RateLimitRule } from "~/platform/rate-limit.server";
 import { hmacSha256, toHex } from "~/utils/hex";
 import { optionalText } from "~/utils/forms";
 import { sydneyDay } from "~/utils/sydney-time";
@@ -137,7 +137,7 @@ async function checkRateLimits(context: AppLoadContext, request: Request, key: s
   const source = clientSource(request);
   const [address, conversation] = await Promise.all([
     consumeRateLimit(db, SALES_CHAT_ADDRESS_LIMIT, source, env.SESSION_SECRET),
-    consumeRateLimit(db, SALES_CHAT_CONVERSATION_LIMIT, `${source}|${key}`, env.SESSION_SECRET),
+    consumeRateLimit(db, SALES_CHAT_CONVERSATION_LIMIT, pairSubject("conversation", key, source), env.SESSION_SECRET),
   ]);
   const refused = [address, conversation].find((limit) => !limit.allowed);
   if (refused) {

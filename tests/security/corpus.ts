@@ -184,3 +184,75 @@ export const UNKNOWN_FIELDS: Readonly<Record<string, string>> = {
   "<script>alert(1)</script>": "<script>alert(1)</script>",
   "x\u0000y": "z",
 };
+
+// ── One source, many spellings: the IPv6 /64 variants ──────────────────────────────────────────
+// Limits count a source: an IPv4 address, or an IPv6 /64. A client can write its address many ways
+// and, with IPv6, pick any of the 2^64 addresses of its /64. Each spelling below is a payload for the
+// CF-Connecting-IP header (which a client can set on a development server, docs/decisions/004).
+
+/** RFC 5952 text: lower case, no leading zeros, the longest run of two or more zero groups as "::". */
+function compressed(groups: readonly number[]) {
+  let best = { at: -1, length: 1 };
+  for (let at = 0; at < groups.length; at++) {
+    let length = 0;
+    while (groups[at + length] === 0) length++;
+    if (length > best.length) best = { at, length };
+  }
+  const hex = groups.map((group) => group.toString(16));
+  if (best.at < 0) return hex.join(":");
+  return `${hex.slice(0, best.at).join(":")}::${hex.slice(best.at + best.length).join(":")}`;
+}
+
+const dotted = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join(".");
+
+/** Spellings of one IPv6 address (eight 16-bit groups): the /64 it is in must be one source whatever the spelling. */
+const IPV6_SPELLINGS: readonly [string, (groups: readonly number[]) => string][] = [
+  ["ipv6-compressed", (g) => compressed(g)],
+  ["ipv6-leading-zeros", (g) => g.map((group) => group.toString(16).padStart(4, "0")).join(":")],
+  ["ipv6-upper-case", (g) => compressed(g).toUpperCase()],
+  ["ipv6-uncompressed", (g) => g.map((group) => group.toString(16)).join(":")],
+  ["ipv6-zone-id", (g) => `${compressed(g)}%eth0`],
+  ["ipv6-zone-id-encoded", (g) => `${compressed(g)}%25en0`],
+  ["ipv6-brackets", (g) => `[${compressed(g)}]`],
+  [
+    "ipv6-embedded-dotted-quad",
+    (g) =>
+      `${g
+        .slice(0, 6)
+        .map((group) => group.toString(16).toUpperCase())
+        .join(":")}:${dotted(g[6]!, g[7]!)}`,
+  ],
+  ["ipv6-padded-spaces", (g) => ` ${compressed(g)} `],
+];
+
+/**
+ * The IPv6 /64 variants: `count` different addresses inside the /64 whose first four groups are
+ * `network`, each spelled a different way in turn. A limit must count them all as one source.
+ */
+export function ipv6NetworkVariants(network: readonly number[], count: number): Payload[] {
+  return Array.from({ length: count }, (_, n) => {
+    const [label, spell] = IPV6_SPELLINGS[n % IPV6_SPELLINGS.length]!;
+    // Interface ids of their own: 1:0:0:1, 2:0:0:2… (the zero run in the middle is what "::" compresses).
+    return { label, value: spell([...network, (n + 1) & 0xffff, 0, 0, (n % 7) + 1]) };
+  });
+}
+
+/** Spellings of one IPv4 address, plain and IPv4-mapped (::ffff:a.b.c.d): all of them are that one IPv4 source. */
+export function ipv4Variants(address: readonly [number, number, number, number], count: number): Payload[] {
+  const quad = address.join(".");
+  const high = ((address[0] << 8) | address[1]).toString(16);
+  const low = ((address[2] << 8) | address[3]).toString(16);
+  const spellings: [string, string][] = [
+    ["ipv4", quad],
+    ["ipv4-mapped", `::ffff:${quad}`],
+    ["ipv4-mapped-upper-case", `::FFFF:${quad}`],
+    ["ipv4-mapped-hex", `::ffff:${high}:${low}`],
+    ["ipv4-mapped-uncompressed", `0:0:0:0:0:ffff:${quad}`],
+    ["ipv4-mapped-leading-zeros", `0000:0000:0000:0000:0000:FFFF:${high.padStart(4, "0")}:${low.padStart(4, "0")}`],
+    ["ipv4-mapped-brackets", `[::ffff:${quad}]`],
+  ];
+  return Array.from({ length: count }, (_, n) => {
+    const [label, value] = spellings[n % spellings.length]!;
+    return { label, value };
+  });
+}

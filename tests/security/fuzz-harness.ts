@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
 import { fetchApp } from "../worker/app";
-import { MARKUP, UNKNOWN_MARKER } from "./corpus";
-import { buildTargets, createFixtures, REDIRECT_HOSTS, type Fixtures, type Probe, type Target } from "./targets";
+import { HEADER_PAYLOADS, ipv4Variants, ipv6NetworkVariants, MARKUP, UNKNOWN_MARKER, type Payload } from "./corpus";
+import { buildTargets, createFixtures, REDIRECT_HOSTS, type Fixtures, type LimitedEndpoint, type Probe, type Target } from "./targets";
 
 // The security fuzz suite: replays the corpus (corpus.ts) over every form, query parameter, path
 // segment, cookie and auth API field (targets.ts) and checks each answer:
@@ -56,11 +56,11 @@ function snippet(text: string, length = 240) {
   return flat.length > length ? `${flat.slice(0, length)}…` : flat;
 }
 
-async function send(probe: Probe): Promise<{ status: number; findings: Finding[] }> {
+async function send(probe: Probe, ip = nextIp()): Promise<{ status: number; findings: Finding[] }> {
   requests++;
   let response: Response;
   try {
-    response = await fetchApp(probe.request(nextIp()), probe.bindings ?? env);
+    response = await fetchApp(probe.request(ip), probe.bindings ?? env);
   } catch (error) {
     return { status: 0, findings: [{ kind: "threw", probe, status: 0, detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }] };
   }
@@ -151,7 +151,7 @@ async function run(target: Target) {
     const batch = target.probes.slice(i, i + target.concurrency);
     const before = target.snapshot ? JSON.stringify(await target.snapshot()) : null;
     const errorsBefore = logged.length;
-    const outcomes = await Promise.all(batch.map(send));
+    const outcomes = await Promise.all(batch.map((probe) => send(probe)));
     outcomes.forEach((outcome) => findings.push(...outcome.findings));
 
     // Whatever the app logged with console.error during this batch, next to the requests that failed.
@@ -204,6 +204,94 @@ function report(findings: Finding[]) {
 export async function fuzz(target: Target) {
   const findings = await run(target);
   expect(findings.length, `${findings.length} finding(s) in "${target.name}" (${target.probes.length} requests):\n${report(findings)}`).toBe(0);
+}
+
+/**
+ * One source's spellings against a limited endpoint: its first `limit` requests (sent 16 at a time,
+ * each spelled another way) are answered, the next one is refused with 429 and stores nothing, and
+ * a neighbouring source is still answered. What goes wrong is returned as findings.
+ */
+async function oneSource(endpoint: LimitedEndpoint, spellings: readonly Payload[], neighbour: Payload): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  const sendAs = async (spelling: Payload) => {
+    const probe = endpoint.probe(spelling.label);
+    const outcome = await send(probe, spelling.value);
+    findings.push(...outcome.findings);
+    return { probe, status: outcome.status };
+  };
+  for (let i = 0; i < endpoint.rule.limit; i += 16) {
+    const answers = await Promise.all(spellings.slice(i, Math.min(i + 16, endpoint.rule.limit)).map(sendAs));
+    for (const { probe, status } of answers) {
+      if (status === 429)
+        findings.push({ kind: "refused-under-limit", probe, status, detail: `refused before ${endpoint.rule.limit} requests came from this source` });
+    }
+  }
+  const over = await sendAs(spellings[endpoint.rule.limit]!);
+  if (over.status !== 429) {
+    findings.push({
+      kind: "not-one-source",
+      probe: over.probe,
+      status: over.status,
+      detail: `request ${endpoint.rule.limit + 1} from one source (${spellings[endpoint.rule.limit]!.value}) was not refused: its spellings were not counted as one source`,
+    });
+  } else if (over.probe.tag) {
+    const left = await leftovers(over.probe);
+    if (left) findings.push({ kind: "half-written", probe: over.probe, status: over.status, detail: left });
+  }
+  const other = await sendAs(neighbour);
+  if (other.status === 429) {
+    findings.push({ kind: "neighbour-refused", probe: other.probe, status: 429, detail: `${neighbour.value} is another source, yet it was refused` });
+  }
+  return findings;
+}
+
+const compressedNetwork = (groups: number[]) => groups.map((group) => group.toString(16)).join(":");
+
+/**
+ * Runs a family of spellings once, and once more from other sources if the limit's fixed window
+ * ended meanwhile (a count that restarts halfway is not a finding).
+ */
+async function inOneWindow(endpoint: LimitedEndpoint, family: (attempt: number) => [Payload[], Payload]) {
+  for (let attempt = 0; ; attempt++) {
+    const window = Math.floor(Date.now() / endpoint.rule.windowMs);
+    const findings = await oneSource(endpoint, ...family(attempt));
+    if (findings.length === 0 || attempt === 1 || Math.floor(Date.now() / endpoint.rule.windowMs) === window) return findings;
+  }
+}
+
+/**
+ * The IPv6 /64 variants (corpus.ts) against one limited endpoint: many addresses inside one /64,
+ * and one IPv4 address plain and IPv4-mapped, each family counted as one source. `index` gives the
+ * endpoint a /64 and an IPv4 address of its own.
+ */
+export async function fuzzOneSource(endpoint: LimitedEndpoint, index: number) {
+  const count = endpoint.rule.limit + 1;
+  const findings = [
+    ...(await inOneWindow(endpoint, (attempt) => {
+      const network = [0x2001, 0xdb8, 0x5000 + index, 0x64 + 2 * attempt];
+      const neighbour = compressedNetwork([...network.slice(0, 3), network[3]! + 1]);
+      return [ipv6NetworkVariants(network, count), { label: "ipv6-next-network", value: `${neighbour}::1` }];
+    })),
+    ...(await inOneWindow(endpoint, (attempt) => {
+      const prefix = attempt ? [198, 51, 100] : [203, 0, 113];
+      return [
+        ipv4Variants([...prefix, 10 + index] as [number, number, number, number], count),
+        { label: "ipv4-mapped-next-address", value: `::ffff:${prefix.join(".")}.${110 + index}` },
+      ];
+    })),
+  ];
+  expect(findings.length, `${findings.length} finding(s) for "${endpoint.endpoint}":\n${report(findings)}`).toBe(0);
+}
+
+/**
+ * Values that are not client addresses at all (the header corpus) against one limited endpoint:
+ * never an error, and all of them one source, so junk can't buy a fresh count per request.
+ */
+export async function fuzzJunkSources(endpoint: LimitedEndpoint) {
+  const junk = HEADER_PAYLOADS.slice(0, endpoint.rule.limit + 1);
+  expect(junk, "enough header payloads for the limit").toHaveLength(endpoint.rule.limit + 1);
+  const findings = await inOneWindow(endpoint, () => [junk, { label: "ipv4", value: "192.0.2.200" }]);
+  expect(findings.length, `${findings.length} finding(s) for "${endpoint.endpoint}":\n${report(findings)}`).toBe(0);
 }
 
 /** The form targets: fuzz-forms.test.ts. */

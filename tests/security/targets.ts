@@ -1,8 +1,14 @@
 import { env } from "cloudflare:workers";
+import { MFA_CHALLENGE_PER_SOURCE } from "~/auth/endpoints/factors";
+import { AUTH_LIMITS } from "~/auth/http.server";
 import { generateSecret, otpauthUri } from "~/auth/totp";
+import { CONTACT_FORM_LIMIT, RESOURCE_DOWNLOAD_LIMIT, type RateLimitRule } from "~/platform/rate-limit.server";
+import { BOOKING_FORM_LIMIT } from "~/routes/booking/book.server";
+import { SALES_CHAT_ADDRESS_LIMIT, SALES_CHAT_CONVERSATION_LIMIT } from "~/sales-chat/chat.server";
 import { unsubscribeToken } from "~/email/unsubscribe.server";
 import { readEnv } from "~/platform/env.server";
 import { checkoutReturnToken, manageLinkExpiry, manageToken } from "~/booking/links.server";
+import { HOLD_MINUTES, HOLDS_PER_SOURCE } from "~/booking/policy";
 import { availableSlots } from "~/booking/slots.server";
 import { createDb } from "~/db/client.server";
 import { ensureCatalogue } from "../worker/booking-payments/helpers";
@@ -1921,6 +1927,151 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...headerProbes({ path: "/rest/v1/profiles", header: "Accept", token: fx.dataApi.token, format: (v) => v }),
         ...headerProbes({ path: "/rest/v1/profiles", header: "Prefer", token: fx.dataApi.token, format: (v) => v }),
       ],
+    },
+  ];
+}
+
+// ── Limits per source (the IPv6 /64 variants) ──────────────────────────────────────────────────
+
+/**
+ * An endpoint with a limit per source: `limit` requests from one source in a window are answered,
+ * whatever the answer (a lead stored, a 400, a 404), and the next one is refused with 429.
+ */
+export type LimitedEndpoint = {
+  endpoint: string;
+  /** The limit and its fixed window. */
+  rule: RateLimitRule;
+  /** One request counted against the limit; `label` names the spelling of its client address. */
+  probe: (label: string) => Probe;
+};
+
+/**
+ * Every limit that counts a source, one endpoint each (endpoints sharing a counter, e.g. /otp,
+ * /recover and /resend, are one). Requests are the cheapest ones the limit still counts. The
+ * fixtures are read when a request is made, after the suite has created them.
+ */
+export function limitedEndpoints(fixtures: () => Fixtures): LimitedEndpoint[] {
+  const form = (path: string, fields: (tag: Tag) => Record<string, string>, table?: "leads") => (label: string) => {
+    const tag = nextTag();
+    return {
+      endpoint: `POST ${path}`,
+      field: "CF-Connecting-IP",
+      label,
+      request: (ip: string) => siteRequest("POST", path, ip, { body: new URLSearchParams(fields(tag)), contentType: "application/x-www-form-urlencoded" }),
+      tag: table ? { ...tag, table } : undefined,
+    };
+  };
+  // "{factor}" in a path stands for the fixture's TOTP factor, whose bearer token is sent.
+  const api = (path: string, body: () => Record<string, unknown>) => (label: string) => ({
+    endpoint: `POST ${path}`,
+    field: "CF-Connecting-IP",
+    label,
+    request: (ip: string) =>
+      path.includes("{factor}")
+        ? apiRequest("POST", path.replace("{factor}", fixtures().factors.totpFactorId), ip, { body: JSON.stringify(body()), token: fixtures().factors.token })
+        : apiRequest("POST", path, ip, { body: JSON.stringify(body()) }),
+  });
+  const lead = (tag: Tag) => ({ name: tag.name, email: tag.email, company: "Fuzz Pty Ltd", message: "One source, many spellings" });
+  const chat = (conversationId: () => string) => () => ({
+    message: "How much does coaching cost?",
+    conversationHistory: [],
+    conversationId: conversationId(),
+    pagePath: "/",
+  });
+  const oneConversation = crypto.randomUUID();
+  // Each card hold on a day of its own (the fixture coach is open around the clock), so the coach's day is never why one is refused.
+  let holdDays = 0;
+  const holdTime = () => {
+    const at = new Date(Date.now() + (3 + holdDays++) * 86_400_000);
+    at.setUTCMinutes(0, 0, 0);
+    return at.toISOString();
+  };
+  const unknownAccount = `fuzz.one-source.${RUN}@example.com.au`;
+  return [
+    { endpoint: "POST /contact", rule: CONTACT_FORM_LIMIT, probe: form("/contact", lead, "leads") },
+    { endpoint: "POST /services/software-solutions", rule: CONTACT_FORM_LIMIT, probe: form("/services/software-solutions", lead, "leads") },
+    {
+      endpoint: "POST /resources",
+      rule: RESOURCE_DOWNLOAD_LIMIT,
+      probe: form("/resources", (tag) => ({ resource: fixtures().resourceSlug, name: tag.name, email: tag.email, delivery: "link" }), "leads"),
+    },
+    {
+      // A coach that doesn't exist: counted, then a 404, so nothing is booked.
+      endpoint: "POST /booking",
+      rule: BOOKING_FORM_LIMIT,
+      probe: form("/booking", (tag) => ({
+        intent: "book",
+        type: "discovery",
+        coach: "no-such-coach",
+        tz: "Australia/Sydney",
+        time: fixtures().booking.freeTime,
+        name: tag.name,
+        email: tag.email,
+      })),
+    },
+    {
+      // Unpaid card holds are counted in the bookings table, not a counter: a source has at most this many at once.
+      endpoint: "POST /booking (unpaid card holds)",
+      rule: { name: "booking-holds", limit: HOLDS_PER_SOURCE, windowMs: HOLD_MINUTES * 60_000 },
+      probe: form("/booking", (tag) => ({
+        intent: "book",
+        type: "session-60",
+        coach: fixtures().booking.coachSlug,
+        tz: "Australia/Sydney",
+        time: holdTime(),
+        payWith: "card",
+        name: tag.name,
+        email: tag.email,
+      })),
+    },
+    {
+      endpoint: "POST /functions/v1/service-discovery-chat",
+      rule: SALES_CHAT_ADDRESS_LIMIT,
+      probe: api(
+        "/functions/v1/service-discovery-chat",
+        chat(() => crypto.randomUUID()),
+      ),
+    },
+    {
+      endpoint: "POST /functions/v1/service-discovery-chat (one conversation)",
+      rule: SALES_CHAT_CONVERSATION_LIMIT,
+      probe: api(
+        "/functions/v1/service-discovery-chat",
+        chat(() => oneConversation),
+      ),
+    },
+    {
+      endpoint: "POST /auth/v1/token?grant_type=password (wrong passwords for one account)",
+      rule: AUTH_LIMITS.signInFailuresPerAccountSource,
+      probe: api("/auth/v1/token?grant_type=password", () => ({ email: unknownAccount, password: WRONG_PASSWORD })),
+    },
+    {
+      endpoint: "POST /auth (sign-in: wrong passwords for one account)",
+      rule: AUTH_LIMITS.signInFailuresPerAccountSource,
+      probe: form("/auth", () => ({ intent: "sign-in", email: `web.${unknownAccount}`, password: WRONG_PASSWORD, redirectTo: "/profile" })),
+    },
+    {
+      // An existing address: the answer is the usual one, and no account is made.
+      endpoint: "POST /auth/v1/signup",
+      rule: AUTH_LIMITS.signUpPerSource,
+      probe: api("/auth/v1/signup", () => ({ email: fixtures().api.email, password: STRONG_PASSWORD })),
+    },
+    {
+      endpoint: "POST /auth/v1/otp (and /recover, /resend)",
+      rule: AUTH_LIMITS.otpPerSource,
+      probe: api("/auth/v1/otp", () => ({ email: "not-an-address" })),
+    },
+    {
+      endpoint: "POST /auth/v1/token?grant_type=refresh_token (and /verify)",
+      rule: AUTH_LIMITS.verifyPerSource,
+      probe: api("/auth/v1/token?grant_type=refresh_token", () => ({ refresh_token: "abcdefghijkl" })),
+    },
+    { endpoint: "POST /auth/v1/factors/{id}/challenge", rule: MFA_CHALLENGE_PER_SOURCE, probe: api("/auth/v1/factors/{factor}/challenge", () => ({})) },
+    {
+      // A challenge id that isn't a UUID: counted, then a 400 before any code is tried.
+      endpoint: "POST /auth/v1/factors/{id}/verify",
+      rule: AUTH_LIMITS.mfaVerifyPerSource,
+      probe: api("/auth/v1/factors/{factor}/verify", () => ({ challenge_id: "not-a-uuid", code: "000000" })),
     },
   ];
 }

@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { authSessions, identities, mfaFactors, oneTimeTokens, profiles, users } from "~/db/schema";
 import type { JobMessage } from "~/jobs/messages";
 import type { AppEnv } from "~/platform/env.server";
-import { consumeRateLimit, peekRateLimit } from "~/platform/rate-limit.server";
+import { consumeRateLimit, limitSubject, pairSubject, peekRateLimit } from "~/platform/rate-limit.server";
 import type { AuthConfig } from "../config.server";
 import type { AuthContext } from "../context.server";
 import { AuthApiError, badRequest, forbidden, tooManyRequests, unprocessable, validationFailed } from "../errors.server";
@@ -179,9 +179,9 @@ function sendRateLimited(channel: "email" | "sms") {
  */
 async function messageQuota(ctx: AuthContext, address: string, channel: "email" | "sms"): Promise<{ overQuota: boolean }> {
   const secret = ctx.appEnv.SESSION_SECRET;
-  const pair = await consumeRateLimit(ctx.db, AUTH_LIMITS.messagesPerAddressSource, `${channel}:${address}|${ctx.source}`, secret);
+  const pair = await consumeRateLimit(ctx.db, AUTH_LIMITS.messagesPerAddressSource, pairSubject(channel, address, ctx.source), secret);
   if (!pair.allowed) throw sendRateLimited(channel);
-  const total = await consumeRateLimit(ctx.db, AUTH_LIMITS.messagesPerAddress, `${channel}:${address}`, secret);
+  const total = await consumeRateLimit(ctx.db, AUTH_LIMITS.messagesPerAddress, limitSubject(channel, address), secret);
   return { overQuota: !total.allowed };
 }
 
@@ -209,12 +209,12 @@ async function takeCheckedCode(
   const secret = ctx.appEnv.SESSION_SECRET;
   const fromSource = await peekRateLimit(ctx.db, AUTH_LIMITS.wrongCodesPerSource, ctx.source, secret);
   if (!fromSource.allowed) throw tooManyRequests("over_request_rate_limit", "Request rate limit reached");
-  if ("captchaToken" in proof) await requireCaptchaBeyond(ctx, AUTH_LIMITS.wrongCodesPerAddress, `code:${address}`, proof.captchaToken);
+  if ("captchaToken" in proof) await requireCaptchaBeyond(ctx, AUTH_LIMITS.wrongCodesPerAddress, limitSubject("code", address), proof.captchaToken);
   const row = await takeCode(ctx, address, code, types);
   if (!row) {
     await Promise.all([
       consumeRateLimit(ctx.db, AUTH_LIMITS.wrongCodesPerSource, ctx.source, secret),
-      consumeRateLimit(ctx.db, AUTH_LIMITS.wrongCodesPerAddress, `code:${address}`, secret),
+      consumeRateLimit(ctx.db, AUTH_LIMITS.wrongCodesPerAddress, limitSubject("code", address), secret),
     ]);
   }
   return row;
@@ -887,7 +887,7 @@ export async function updateUser(ctx: AuthContext) {
   // Counted before the addresses are checked: otherwise "already registered" would answer any
   // number of questions about which addresses have accounts.
   if (changingEmail || changingPhone) {
-    const changes = await consumeRateLimit(ctx.db, AUTH_LIMITS.addressChangesPerUser, `user:${user.id}`, ctx.appEnv.SESSION_SECRET);
+    const changes = await consumeRateLimit(ctx.db, AUTH_LIMITS.addressChangesPerUser, limitSubject("user", user.id), ctx.appEnv.SESSION_SECRET);
     if (!changes.allowed) throw sendRateLimited(changingEmail ? "email" : "sms");
   }
   if (changingEmail) {

@@ -11,7 +11,7 @@ import { QrTooLongError, qrCodeSvg } from "../qr";
 import { authenticate, elevateSession, revokeSession } from "~/auth/token-sessions.server";
 import { generateSecret, otpauthUri, verifyTotp } from "../totp";
 import type { UserRow } from "../users.server";
-import type { RateLimitRule } from "~/platform/rate-limit.server";
+import { limitSubject, type RateLimitRule } from "~/platform/rate-limit.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { sha256Hex } from "~/utils/hex";
 
@@ -36,7 +36,7 @@ const MAX_VERIFIED_FACTORS = 10;
 const PHONE_CHALLENGE_INTERVAL_SECONDS = 60;
 
 // GoTrue limits challenge and verify each to 15 a minute per IP (MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY).
-const MFA_CHALLENGE_PER_IP: RateLimitRule = { name: "auth-mfa-challenge-ip", limit: 15, windowMs: 60_000 };
+export const MFA_CHALLENGE_PER_SOURCE: RateLimitRule = { name: "auth-mfa-challenge-ip", limit: 15, windowMs: 60_000 };
 // A 6-digit code with ±1 step of skew is guessed with p ≈ 3·10⁻⁶ per try; a per-IP limit alone lets
 // an attacker holding the password spread guesses over many addresses, so each factor also gets a
 // budget of its own. A real user needs one or two tries; ten per 5 minutes never gets in their way.
@@ -194,7 +194,7 @@ const expiresAt = (createdAt: string) => Math.floor(Date.parse(createdAt) / 1000
 export async function challengeFactor(ctx: AuthContext, factorId: string) {
   const { user } = await currentSession(ctx);
   const factor = await ownFactor(ctx, user.id, factorId);
-  await limit(ctx, MFA_CHALLENGE_PER_IP, ctx.source);
+  await limit(ctx, MFA_CHALLENGE_PER_SOURCE, ctx.source);
   const body = await readJsonBody(ctx.request);
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
@@ -260,7 +260,7 @@ export async function verifyFactor(ctx: AuthContext, factorId: string) {
   }
   if (!code) throw validationFailed("Code needs to be non-empty");
   // Counted once the request could test a code: a malformed one tells an attacker nothing.
-  await limit(ctx, MFA_VERIFY_PER_FACTOR, factor.id);
+  await limit(ctx, MFA_VERIFY_PER_FACTOR, limitSubject("factor", factor.id));
 
   const challenge = challengeId
     ? await ctx.db.query.mfaChallenges.findFirst({ where: and(eq(mfaChallenges.id, challengeId), eq(mfaChallenges.factorId, factor.id)) })

@@ -7,7 +7,7 @@ import { hashPassword, needsRehash, TIMING_DUMMY_HASH, verifyPassword } from "..
 import { issueSession, refreshSession, type SessionResponse } from "~/auth/token-sessions.server";
 import { findUserByEmail, findUserByPhone, normaliseEmail, normalisePhone } from "../users.server";
 import { captchaTokenOf, requireCaptchaBeyond } from "../captcha.server";
-import { consumeRateLimit, peekRateLimit } from "~/platform/rate-limit.server";
+import { consumeRateLimit, limitSubject, pairSubject, peekRateLimit } from "~/platform/rate-limit.server";
 import { audit } from "../audit.server";
 import { MISSING_CREDENTIALS } from "./signup";
 import { pkceGrant } from "./grants/pkce";
@@ -36,8 +36,9 @@ export async function passwordGrant(
   if ((!email && !phone) || !input.password) throw badRequest("validation_failed", MISSING_CREDENTIALS);
   if (email && phone) throw validationFailed("Only an email address or phone number should be provided on login.");
   // The account as the lookup sees it, so spelling variants of one address share its counters.
-  const account = email ? `email:${normaliseEmail(email)}` : `phone:${normalisePhone(phone!)}`;
-  const pair = `${account}\u0000${ctx.source}`;
+  const [kind, id] = email ? (["email", normaliseEmail(email)] as const) : (["phone", normalisePhone(phone!)] as const);
+  const account = limitSubject(kind, id);
+  const pair = pairSubject(kind, id, ctx.source);
   const secret = ctx.appEnv.SESSION_SECRET;
   await limit(ctx, AUTH_LIMITS.signInPerSource, ctx.source);
   const pairFailures = await peekRateLimit(ctx.db, AUTH_LIMITS.signInFailuresPerAccountSource, pair, secret);

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { now } from "./columns";
@@ -118,6 +119,8 @@ export const bookings = sqliteTable(
     endsAt: text("ends_at").notNull(),
     status: text("status", { enum: BOOKING_STATUSES }).notNull(),
     holdExpiresAt: text("hold_expires_at"),
+    /** While held: a salted hash of the visitor's source, so a source's unpaid holds can be counted (migration 0017). */
+    holdSource: text("hold_source"),
     name: text("name").notNull(),
     email: text("email").notNull(),
     company: text("company"),
@@ -141,6 +144,9 @@ export const bookings = sqliteTable(
     index("bookings_client_starts_idx").on(t.clientId, t.startsAt),
     index("bookings_email_idx").on(t.email),
     index("bookings_status_starts_idx").on(t.status, t.startsAt),
+    index("bookings_hold_source_idx")
+      .on(t.holdSource)
+      .where(sql`hold_source IS NOT NULL`),
     uniqueIndex("bookings_checkout_unique").on(t.stripeCheckoutSessionId),
   ],
 );

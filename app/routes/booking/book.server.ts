@@ -6,7 +6,7 @@ import { isBookingError } from "~/booking/errors";
 import { startPackageCheckout, startSessionCheckout } from "~/booking/payments.server";
 import { BookingDetailsSchema } from "~/booking/schemas";
 import { AU_TIME_ZONES, formatSlotDate, formatSlotTime, zoneAbbreviation } from "~/booking/time-zones";
-import { clientAddress, consumeRateLimit, tooManyRequests, type RateLimitRule } from "~/platform/rate-limit.server";
+import { clientSource, consumeRateLimit, tooManyRequests, type RateLimitRule } from "~/platform/rate-limit.server";
 import { parseForm, type FieldErrors } from "~/utils/forms";
 import { grantBookingAccess } from "./access.server";
 import { ANY_COACH, DEFAULT_ZONE } from "./flow.server";
@@ -29,7 +29,7 @@ export type BookingActionData = {
 };
 
 /** Bookings from one connection: a person books a handful at most; this stops a script filling calendars. */
-const BOOKING_FORM_LIMIT: RateLimitRule = { name: "booking", limit: 10, windowMs: 10 * 60 * 1000 };
+export const BOOKING_FORM_LIMIT: RateLimitRule = { name: "booking", limit: 10, windowMs: 10 * 60 * 1000 };
 
 /** The longest value shown back in a refused form: more than any field takes. */
 const ECHO_MAX = 1000;
@@ -51,8 +51,11 @@ function echo(formData: FormData): BookingActionData["values"] {
   );
 }
 
-function refuse(formData: FormData, errors: BookingActionData["errors"], status = 400) {
-  return data<BookingActionData>({ errors, values: echo(formData) }, { status });
+function refuse(formData: FormData, errors: BookingActionData["errors"], status = 400, retryAfterSeconds?: number) {
+  return data<BookingActionData>(
+    { errors, values: echo(formData) },
+    { status, headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined },
+  );
 }
 
 function firstValues(formData: FormData): Record<string, string> {
@@ -79,7 +82,7 @@ export async function bookIntent(request: Request, context: AppLoadContext, form
     return refuse(formData, { payWith: "Sign in to pay with a package credit, or pay by card." });
   }
 
-  const limit = await consumeRateLimit(context.db, BOOKING_FORM_LIMIT, clientAddress(request), context.env.SESSION_SECRET);
+  const limit = await consumeRateLimit(context.db, BOOKING_FORM_LIMIT, clientSource(request), context.env.SESSION_SECRET);
   if (!limit.allowed) {
     const refused = tooManyRequests(limit.retryAfterSeconds);
     return data<BookingActionData>({ errors: { form: refused.message }, values: echo(formData) }, refused.init);
@@ -101,7 +104,8 @@ export async function bookIntent(request: Request, context: AppLoadContext, form
   } catch (error) {
     if (isBookingError(error) && error.status < 500) {
       const field = error.code === "no_credits" || error.code === "sign_in_required" ? "payWith" : "form";
-      return refuse(formData, { [field]: error.message }, error.status);
+      // A hold over its limits (429, or 409 for a coach's day) says when trying again can work.
+      return refuse(formData, { [field]: error.message }, error.status, error.retryAfterSeconds);
     }
     throw error;
   }

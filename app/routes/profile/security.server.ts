@@ -8,7 +8,7 @@ import type { SessionResponse } from "~/auth/token-sessions.server";
 import { authApi, updateWebSession, type Viewer } from "~/auth/web-sessions.server";
 import type { Db } from "~/db/client.server";
 import { authSessions, mfaFactors, users } from "~/db/schema";
-import { consumeRateLimit, tooManyRequests } from "~/platform/rate-limit.server";
+import { consumeRateLimit, limitSubject, tooManyRequests } from "~/platform/rate-limit.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { describeUserAgent } from "~/utils/format";
 import { formatDateTime } from "~/utils/format-date-time";
@@ -95,7 +95,7 @@ export async function changePassword({ request, context, viewer, formData }: Pro
   if (account?.passwordHash) {
     // Someone at an unlocked computer must not be able to take the account over.
     if (!parsed.data.currentPassword) return fail(intent, { currentPassword: "Enter your current password" });
-    const limit = await consumeRateLimit(db, PASSWORD_CHECK_LIMIT, viewer.id, context.env.SESSION_SECRET);
+    const limit = await consumeRateLimit(db, PASSWORD_CHECK_LIMIT, limitSubject("user", viewer.id), context.env.SESSION_SECRET);
     if (!limit.allowed) {
       const refused = tooManyRequests(limit.retryAfterSeconds);
       return data<ProfileActionData>({ intent, errors: { form: refused.message } }, refused.init);

@@ -119,6 +119,9 @@ test("a paid hold is confirmed once by its checkout; an abandoned one is release
 test("the buffer holds under concurrent requests for neighbouring times", async () => {
   holdJobs();
   const coach = await createCoach({ bufferMinutes: 15 });
+  // Paid with package credits, so each booking is confirmed at once (unpaid card holds have limits of their own: holds.test.ts).
+  const client = await createClient();
+  await createPurchase(client.id, 10);
   const context = bookingContext();
   const request = (startsAt: string) =>
     bookSlot(context, {
@@ -127,8 +130,8 @@ test("the buffer holds under concurrent requests for neighbouring times", async 
       startsAt,
       details: details(),
       clientTimeZone: "Australia/Sydney",
-      userId: null,
-      payWith: "card",
+      userId: client.id,
+      payWith: "credit",
     });
 
   // 10:00–11:00 and 11:00–12:00 are 0 minutes apart: with a 15-minute buffer only one of them can be booked.
@@ -146,6 +149,9 @@ test("the buffer holds under concurrent requests for neighbouring times", async 
 test("the daily maximum holds under concurrent requests for different times of one local day", async () => {
   holdJobs();
   const coach = await createCoach({ bufferMinutes: 0, dailyMax: 2 });
+  // Paid with package credits, so each booking is confirmed at once (unpaid card holds have limits of their own: holds.test.ts).
+  const client = await createClient();
+  await createPurchase(client.id, 10);
   const context = bookingContext();
   const times = ["09:00", "10:00", "11:00", "13:00", "14:00", "15:00"].map((time) => sydney(3, time));
   const results = await Promise.all(
@@ -156,8 +162,8 @@ test("the daily maximum holds under concurrent requests for different times of o
         startsAt,
         details: details(),
         clientTimeZone: "Australia/Sydney",
-        userId: null,
-        payWith: "card",
+        userId: client.id,
+        payWith: "credit",
       }),
     ),
   );

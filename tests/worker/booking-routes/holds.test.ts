@@ -1,0 +1,68 @@
+import { expect, test } from "vitest";
+import { localDate } from "~/booking/time-zones";
+import { fetchApp, pageText } from "../app";
+import { uniqueEmail } from "../auth-helpers";
+import { testClientIp } from "../client-ip";
+import { formPost } from "../factories";
+import { bookingFields, bookingsByEmail, createCoach, freeTimes, type TestCoach } from "./helpers";
+
+// The booking page's answers when a card hold is refused (docs/decisions/008): a visitor with too
+// many unpaid sessions gets a 429 with Retry-After, a coach's day that already has one waiting for
+// payment a 409; both with a clear message next to the form, and nothing written.
+
+const SYDNEY = "Australia/Sydney";
+
+function holdCard(coach: TestCoach, time: string, email: string, address: string) {
+  const path = `/booking?type=session-60&coach=${coach.slug}&tz=${encodeURIComponent(SYDNEY)}&time=${encodeURIComponent(time)}`;
+  return fetchApp(
+    formPost(path, bookingFields({ type: "session-60", coach: coach.slug, tz: SYDNEY, time, email, payWith: "card" }), { "CF-Connecting-IP": address }),
+  );
+}
+
+test("a visitor's third unpaid session, from another address of the same /64, is refused with 429 and Retry-After", async () => {
+  const coaches = [await createCoach(), await createCoach(), await createCoach()];
+  const network = testClientIp().split(":").slice(0, 4).join(":");
+  const emails = coaches.map(() => uniqueEmail("holder"));
+  const answers = [];
+  for (const [i, coach] of coaches.entries()) {
+    const [slot] = await freeTimes(coach, "session-60", 10);
+    answers.push(await holdCard(coach, slot!.startsAt, emails[i]!, `${network}::${i + 1}`));
+  }
+  for (const answer of answers.slice(0, 2)) {
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toMatch(/\/payments-sandbox\/checkout\/|checkout\.stripe\.com|\/checkout\//);
+  }
+  const refused = answers[2]!;
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+  expect(await pageText(refused)).toContain("There are already 2 sessions waiting for payment from you. Please finish paying for one, or try again in");
+  expect(await bookingsByEmail(emails[2]!)).toEqual([]);
+});
+
+test("a second unpaid session on a coach's day is refused with 409 and a clear message; another day is fine", async () => {
+  const coach = await createCoach();
+  const slots = await freeTimes(coach, "session-60", 10);
+  // Two times on one Sydney day, hours apart, and one on the next day.
+  const first = slots.find((slot) =>
+    slots.some(
+      (other) =>
+        localDate(other.startsAt, SYDNEY) === localDate(slot.startsAt, SYDNEY) && Date.parse(other.startsAt) - Date.parse(slot.startsAt) >= 3 * 3_600_000,
+    ),
+  )!;
+  const sameDay = slots.find(
+    (slot) => localDate(slot.startsAt, SYDNEY) === localDate(first.startsAt, SYDNEY) && Date.parse(slot.startsAt) - Date.parse(first.startsAt) >= 3 * 3_600_000,
+  )!;
+  const nextDay = slots.find((slot) => localDate(slot.startsAt, SYDNEY) > localDate(first.startsAt, SYDNEY))!;
+
+  expect((await holdCard(coach, first.startsAt, uniqueEmail("first"), testClientIp("first"))).status).toBe(302);
+  const email = uniqueEmail("second");
+  const refused = await holdCard(coach, sameDay.startsAt, email, testClientIp("second"));
+  expect(refused.status).toBe(409);
+  const page = await pageText(refused);
+  expect(page).toMatch(
+    /Another session with Jordan Blake that day is waiting for payment\. Please choose another day or coach, or try again in \d+ minutes?\./,
+  );
+  expect(await bookingsByEmail(email)).toEqual([]);
+
+  expect((await holdCard(coach, nextDay.startsAt, email, testClientIp("second"))).status).toBe(302);
+});
