@@ -8,19 +8,24 @@ import type { EmailSendJob } from "~/email/jobs";
 import { outboxInsert } from "~/email/outbox.server";
 import { paymentFailedEmail } from "~/email/templates/payment-failed";
 import { isPaidCheckout, recordCheckoutPayment } from "./checkout-conversions.server";
-import { type BillingDeps, webhookSecret } from "./config.server";
+import { type BillingDeps, paymentsMode, webhookSecret } from "./config.server";
 import { customerIdOf } from "./customers.server";
 import { graceEndOf } from "./entitlement.server";
 import { invoiceRow } from "./invoices.server";
 import { TIER_NAMES, isAiTier } from "./plans";
 import { subscriptionSyncStatements, userIdForCustomer, type SyncDeps } from "./sync.server";
 
-// POST /webhooks/stripe: Stripe's events (and the local payments sandbox's, signed the same way).
-// Each event is verified, then its effect and its id are stored in one D1 batch: the id's primary
-// key makes a redelivered or concurrent duplicate fail as a whole, so every event has one effect,
-// and Stripe gets its 2xx only once that effect is stored (a failure answers 500 and Stripe retries).
+// POST /webhooks/stripe: Stripe's events. Each is verified (signature and timestamp), then its
+// effect and its id are stored in one D1 batch: the id's primary key makes a redelivered or
+// concurrent duplicate fail as a whole, so every event has one effect, and Stripe gets its 2xx only
+// once that effect is stored (a failure answers 500 and Stripe retries). The local payments sandbox
+// has no webhook endpoint: its events are handed to applyStripeEvent in-process (stripe.server.ts),
+// so nobody can post one from outside.
 
-type WebhookDeps = BillingDeps & { stripe: Stripe };
+export type WebhookDeps = BillingDeps & { stripe: Stripe };
+
+/** How far a signature's timestamp may be from now, either way (Stripe's libraries check 300 s, but only into the past). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 function text(status: number, body: string): Response {
   return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -156,20 +161,11 @@ function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed: stripe_events\.id|SQLITE_CONSTRAINT/i.test(message);
 }
 
-/** Verifies and applies one webhook delivery: the raw body and its Stripe-Signature header. */
-export async function handleStripeWebhook(deps: WebhookDeps, payload: string, signature: string | null): Promise<Response> {
-  const secret = webhookSecret(deps.env);
-  if (!secret) {
-    console.error("billing: STRIPE_WEBHOOK_SECRET is not set; Stripe events are refused");
-    return text(503, "Webhooks are not configured.");
-  }
-  if (!signature) return text(400, "Missing Stripe-Signature header.");
-  let event: Stripe.Event;
-  try {
-    event = await deps.stripe.webhooks.constructEventAsync(payload, signature, secret, undefined, Stripe.createSubtleCryptoProvider());
-  } catch {
-    return text(400, "Invalid signature.");
-  }
+/**
+ * Applies one verified event (or one from the local payments sandbox, in-process): once, however
+ * often it arrives. Answers as the endpoint answers Stripe.
+ */
+export async function applyStripeEvent(deps: WebhookDeps, event: Stripe.Event): Promise<Response> {
   if (typeof event.id !== "string" || typeof event.type !== "string" || !event.data?.object) return text(400, "Not a Stripe event.");
   if (await alreadyRecorded(deps, event.id)) return received(true);
   const effect = await effectOf(deps, event);
@@ -182,4 +178,40 @@ export async function handleStripeWebhook(deps: WebhookDeps, payload: string, si
   }
   await effect.afterwards?.();
   return received();
+}
+
+/** The t= of a Stripe-Signature header (seconds since the epoch), read as Stripe's library reads it (the last one). */
+function signedAt(signature: string): number | null {
+  const value = signature
+    .split(",")
+    .map((part) => part.split("="))
+    .filter(([key]) => key === "t")
+    .at(-1)?.[1];
+  const seconds = Number(value);
+  return value && Number.isInteger(seconds) ? seconds : null;
+}
+
+/** Verifies and applies one delivery to /webhooks/stripe: the raw body and its Stripe-Signature header. */
+export async function handleStripeWebhook(deps: WebhookDeps, payload: string, signature: string | null): Promise<Response> {
+  // Without a Stripe key there is no Stripe to send events: the sandbox hands its own over in-process.
+  if (paymentsMode(deps.env) !== "stripe") return text(404, "This site takes no Stripe events: no Stripe account is connected.");
+  const secret = webhookSecret(deps.env);
+  if (!secret) {
+    console.error("billing: STRIPE_WEBHOOK_SECRET is not set; Stripe events are refused");
+    return text(503, "Webhooks are not configured.");
+  }
+  if (!signature) return text(400, "Missing Stripe-Signature header.");
+  const now = deps.now().getTime();
+  let event: Stripe.Event;
+  try {
+    event = await deps.stripe.webhooks.constructEventAsync(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS, Stripe.createSubtleCryptoProvider(), now);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError && /tolerance/i.test(error.message))
+      return text(400, "Timestamp outside the tolerance zone.");
+    return text(400, "Invalid signature.");
+  }
+  // Stripe's check only refuses old timestamps; a signature dated ahead of our clock is refused too.
+  const at = signedAt(signature);
+  if (at === null || at - now / 1000 > WEBHOOK_TOLERANCE_SECONDS) return text(400, "Timestamp outside the tolerance zone.");
+  return applyStripeEvent(deps, event);
 }
