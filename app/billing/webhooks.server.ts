@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import Stripe from "stripe";
+import { BookingError } from "~/booking/errors";
 import { applyChargeRefunded, applyCheckoutCompleted, applyCheckoutExpired, checkoutPurpose, webhookContext } from "~/booking/payments.server";
 import { aiSubscriptions, billingInvoices, stripeEvents } from "~/db/schema";
 import { composeEmail } from "~/email/compose.server";
@@ -11,6 +12,7 @@ import { isPaidCheckout, recordCheckoutPayment } from "./checkout-conversions.se
 import { type BillingDeps, paymentsMode, webhookSecret } from "./config.server";
 import { customerIdOf } from "./customers.server";
 import { graceEndOf } from "./entitlement.server";
+import { BillingError } from "./errors";
 import { invoiceRow } from "./invoices.server";
 import { TIER_NAMES, isAiTier } from "./plans";
 import { subscriptionSyncStatements, userIdForCustomer, type SyncDeps } from "./sync.server";
@@ -18,9 +20,10 @@ import { subscriptionSyncStatements, userIdForCustomer, type SyncDeps } from "./
 // POST /webhooks/stripe: Stripe's events. Each is verified (signature and timestamp), then its
 // effect and its id are stored in one D1 batch: the id's primary key makes a redelivered or
 // concurrent duplicate fail as a whole, so every event has one effect, and Stripe gets its 2xx only
-// once that effect is stored (a failure answers 500 and Stripe retries). The local payments sandbox
-// has no webhook endpoint: its events are handed to applyStripeEvent in-process (stripe.server.ts),
-// so nobody can post one from outside.
+// once that effect is stored. An event about an object Stripe cannot find is recorded without
+// effect and answered 200 (retrying would fail the same way); when Stripe cannot be reached the
+// answer is 503, and Stripe retries. The local payments sandbox has no webhook endpoint: its events
+// are handed to applyStripeEvent in-process (stripe.server.ts), so nobody can post one from outside.
 
 export type WebhookDeps = BillingDeps & { stripe: Stripe };
 
@@ -39,7 +42,18 @@ async function alreadyRecorded(deps: WebhookDeps, eventId: string): Promise<bool
   return Boolean(await deps.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, eventId)).get());
 }
 
-type Effect = { statements: BatchItem<"sqlite">[]; afterwards?: () => Promise<void> };
+/** What an event does: statements stored with its id, then what follows; or why it does nothing. */
+type Effect = { statements: BatchItem<"sqlite">[]; afterwards?: () => Promise<void>; skipped?: string };
+
+/**
+ * The id of the object an event is about, when it has the shape of a Stripe id with this prefix
+ * (in_…); else null, and nothing is asked of Stripe (an empty id or ".." would name another URL).
+ */
+function objectIdOf(value: unknown, prefix: string): string | null {
+  return typeof value === "string" && value.startsWith(prefix) && /^[A-Za-z0-9_]{4,255}$/.test(value) ? value : null;
+}
+
+const NOT_AN_ID: Effect = { statements: [], skipped: "missing: not a Stripe id" };
 
 async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect> {
   const sync: SyncDeps = deps;
@@ -83,7 +97,9 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
       const userId = await userIdForCustomer(deps.db, customerId);
       if (!userId) return { statements: [] };
       // Always the invoice as Stripe has it now, not the (possibly older) copy in the event.
-      const invoice = await deps.stripe.invoices.retrieve(String(object.id));
+      const invoiceId = objectIdOf(object.id, "in_");
+      if (!invoiceId) return NOT_AN_ID;
+      const invoice = await deps.stripe.invoices.retrieve(invoiceId);
       const row = invoiceRow(invoice, userId, customerId);
       return {
         statements: [
@@ -110,6 +126,10 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
       if (!customerId) return { statements: [] };
       const userId = await userIdForCustomer(deps.db, customerId);
       if (!userId) return { statements: [] };
+      // The amount and address as Stripe has them, not as the event says.
+      const invoiceId = objectIdOf(object.id, "in_");
+      if (!invoiceId) return NOT_AN_ID;
+      const invoice = await deps.stripe.invoices.retrieve(invoiceId);
       const statements = await subscriptionSyncStatements(sync, customerId, userId);
       // The row as it was before this event: the grace period counts from an earlier failure, if any.
       const subscription = await deps.db
@@ -117,8 +137,9 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
         .from(aiSubscriptions)
         .where(eq(aiSubscriptions.userId, userId))
         .get();
-      const to = typeof object.customer_email === "string" && object.customer_email ? object.customer_email : null;
-      const address = to ?? (await deps.db.query.users.findFirst({ columns: { email: true }, where: (u, { eq: equals }) => equals(u.id, userId) }))?.email;
+      const address =
+        invoice.customer_email ||
+        (await deps.db.query.users.findFirst({ columns: { email: true }, where: (u, { eq: equals }) => equals(u.id, userId) }))?.email;
       if (!address) return { statements };
       const tierName = isAiTier(subscription?.tier) ? TIER_NAMES[subscription.tier] : "ClarityAI";
       const email = await composeEmail(
@@ -126,7 +147,7 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
         paymentFailedEmail,
         {
           planName: tierName,
-          amountCents: typeof object.amount_due === "number" ? object.amount_due : null,
+          amountCents: invoice.amount_due,
           graceEndsAt: graceEndOf(subscription?.pastDueSince || deps.now(), deps.env.BILLING_GRACE_DAYS).toISOString(),
           manageBillingUrl: `${deps.siteOrigin}/profile?tab=billing`,
         },
@@ -161,6 +182,24 @@ function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed: stripe_events\.id|SQLITE_CONSTRAINT/i.test(message);
 }
 
+/** Why an effect failed, when Stripe is the cause: "missing" and "refused" are final, "unreachable" may pass. */
+type StripeFailure = { kind: "missing" | "refused" | "unreachable"; detail: string };
+
+function stripeFailureOf(error: unknown): StripeFailure | null {
+  if (error instanceof Stripe.errors.StripeError) {
+    const status = error.statusCode;
+    const detail = [error.type, status, error.code].filter(Boolean).join(" ");
+    if (error.code === "resource_missing" || status === 404) return { kind: "missing", detail };
+    // Any other 400: Stripe refuses the request as it stands, so a retry would be refused too.
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) return { kind: "refused", detail };
+    // No connection, Stripe's 5xx, a rate limit, a key that does not work (yet): worth retrying.
+    return { kind: "unreachable", detail };
+  }
+  // The booking code reports a Stripe call that failed this way (app/booking/payments.server.ts).
+  if ((error instanceof BillingError || error instanceof BookingError) && error.code === "stripe_error") return { kind: "unreachable", detail: error.code };
+  return null;
+}
+
 /**
  * Applies one verified event (or one from the local payments sandbox, in-process): once, however
  * often it arrives. Answers as the endpoint answers Stripe.
@@ -168,16 +207,35 @@ function isUniqueViolation(error: unknown): boolean {
 export async function applyStripeEvent(deps: WebhookDeps, event: Stripe.Event): Promise<Response> {
   if (typeof event.id !== "string" || typeof event.type !== "string" || !event.data?.object) return text(400, "Not a Stripe event.");
   if (await alreadyRecorded(deps, event.id)) return received(true);
-  const effect = await effectOf(deps, event);
+  let effect: Effect;
   try {
-    await deps.db.batch([deps.db.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: deps.now().toISOString() }), ...effect.statements]);
+    effect = await effectOf(deps, event);
+  } catch (error) {
+    const failure = stripeFailureOf(error);
+    if (!failure) throw error;
+    if (failure.kind === "unreachable") {
+      console.warn(`billing: Stripe could not be reached for ${event.type} ${event.id} (${failure.detail}); Stripe will send it again`);
+      return text(503, "Stripe couldn't be reached just now. Send the event again later.");
+    }
+    // Retrying would fail the same way: record it, so a redelivery is answered at once.
+    console.warn(
+      `billing: ${event.type} ${event.id} names an object Stripe ${failure.kind === "missing" ? "cannot find" : "refused to return"} (${failure.detail}); recorded without effect`,
+    );
+    effect = { statements: [], skipped: `${failure.kind}: ${failure.detail}` };
+  }
+  const skipped = effect.skipped ?? null;
+  try {
+    await deps.db.batch([
+      deps.db.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: deps.now().toISOString(), skipped }),
+      ...effect.statements,
+    ]);
   } catch (error) {
     // A concurrent delivery of the same event stored it first: this one has no effect of its own.
     if (isUniqueViolation(error) && (await alreadyRecorded(deps, event.id))) return received(true);
     throw error;
   }
   await effect.afterwards?.();
-  return received();
+  return skipped ? Response.json({ received: true, skipped: skipped.split(":")[0] }) : received();
 }
 
 /** The t= of a Stripe-Signature header (seconds since the epoch), read as Stripe's library reads it (the last one). */

@@ -35,6 +35,7 @@ class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code = "resource_missing",
+    readonly param?: string,
   ) {
     super(message);
   }
@@ -113,6 +114,18 @@ async function load(store: ObjectStore, id: string, object: string): Promise<Str
   const found = await store.get(id);
   if (!found || found.object !== object) throw new ApiError(404, `No such ${object.replace(/^.*\./, "").replace("_", " ")}: '${id}'`);
   return found;
+}
+
+/**
+ * A list's filter that names an object (customer=cus_…, payment_intent=pi_…): it must exist, as at
+ * Stripe, which answers resource_missing for the parameter rather than an empty list.
+ */
+async function filterOf(store: ObjectStore, params: Params, name: string, object: string): Promise<string | undefined> {
+  const id = str(params[name]);
+  if (id === undefined) return undefined;
+  const found = await store.get(id);
+  if (!found || found.object !== object) throw new ApiError(400, `No such ${object.replace("_", " ")}: '${id}'`, "resource_missing", name);
+  return id;
 }
 
 async function raise(options: StripeApiOptions, type: string, object: StripeObject, previous?: Record<string, unknown>) {
@@ -589,7 +602,7 @@ async function route(method: string, path: string, params: Params, options: Stri
       return createPortalSession(options, params);
     case "GET subscriptions": {
       if (nestedId) return load(store, nestedId, "subscription");
-      const customer = str(params.customer);
+      const customer = await filterOf(store, params, "customer", "customer");
       const status = str(params.status) ?? "active";
       const all = await store.list("subscription", customer);
       const matching = all.filter((s) =>
@@ -605,7 +618,7 @@ async function route(method: string, path: string, params: Params, options: Stri
       return cancelSubscription(options, nestedId);
     case "GET invoices": {
       if (nestedId) return load(store, nestedId, "invoice");
-      const invoices = await store.list("invoice", str(params.customer));
+      const invoices = await store.list("invoice", await filterOf(store, params, "customer", "customer"));
       return list(invoices.slice(0, limitOf(params)), "/v1/invoices");
     }
     case "GET prices":
@@ -616,8 +629,8 @@ async function route(method: string, path: string, params: Params, options: Stri
       return createRefund(options, params);
     case "GET refunds": {
       if (nestedId) return load(store, nestedId, "refund");
-      const paymentIntent = str(params.payment_intent);
-      const charge = str(params.charge);
+      const paymentIntent = await filterOf(store, params, "payment_intent", "payment_intent");
+      const charge = await filterOf(store, params, "charge", "charge");
       const refunds = (await store.list("refund")).filter((r) => (!paymentIntent || r.payment_intent === paymentIntent) && (!charge || r.charge === charge));
       return list(refunds.slice(0, limitOf(params)), "/v1/refunds");
     }
@@ -653,7 +666,10 @@ export async function handleStripeApi(request: Request, options: StripeApiOption
     return json(result);
   } catch (error) {
     if (error instanceof ApiError) {
-      return json({ error: { type: "invalid_request_error", code: error.code, message: error.message } }, error.status);
+      return json(
+        { error: { type: "invalid_request_error", code: error.code, message: error.message, ...(error.param ? { param: error.param } : {}) } },
+        error.status,
+      );
     }
     throw error;
   }
