@@ -11,11 +11,12 @@ import { paymentFailedEmail } from "~/email/templates/payment-failed";
 import { isPaidCheckout, recordCheckoutPayment } from "./checkout-conversions.server";
 import { type BillingDeps, paymentsMode, webhookSecret } from "./config.server";
 import { customerIdOf } from "./customers.server";
+import { expireOtherSubscriptionCheckouts, isCancelledDuplicate, settleDuplicateSubscriptions } from "./duplicates.server";
 import { graceEndOf } from "./entitlement.server";
 import { BillingError } from "./errors";
 import { invoiceRow } from "./invoices.server";
 import { TIER_NAMES, isAiTier } from "./plans";
-import { subscriptionSyncStatements, userIdForCustomer, type SyncDeps } from "./sync.server";
+import { listSubscriptions, subscriptionStatementsFor, userIdForCustomer } from "./sync.server";
 
 // POST /webhooks/stripe: Stripe's events. Each is verified (signature and timestamp), then its
 // effect and its id are stored in one D1 batch: the id's primary key makes a redelivered or
@@ -55,8 +56,46 @@ function objectIdOf(value: unknown, prefix: string): string | null {
 
 const NOT_AN_ID: Effect = { statements: [], skipped: "missing: not a Stripe id" };
 
+function sendEmails(deps: WebhookDeps, outboxIds: string[]): (() => Promise<void>) | undefined {
+  if (!outboxIds.length) return undefined;
+  return async () => {
+    for (const outboxId of outboxIds) await deps.jobs.send({ type: "email.send", version: 1, outboxId } satisfies EmailSendJob);
+  };
+}
+
+/**
+ * The customer's ai_subscriptions row brought up to date with Stripe, after cancelling and refunding
+ * any second live subscription (duplicates.server.ts). Empty when the customer is not one of ours.
+ */
+async function subscriptionEffect(
+  deps: WebhookDeps,
+  customerId: string,
+  knownUserId?: string | null,
+): Promise<Effect & { subscriptions: Stripe.Subscription[] }> {
+  const userId = knownUserId ?? (await userIdForCustomer(deps.db, customerId));
+  if (!userId) return { statements: [], subscriptions: [] };
+  const listed = await listSubscriptions(deps, customerId);
+  const duplicates = await settleDuplicateSubscriptions(deps, { customerId, userId, subscriptions: listed });
+  return {
+    statements: [...duplicates.statements, ...subscriptionStatementsFor(deps, customerId, userId, duplicates.subscriptions)],
+    afterwards: sendEmails(deps, duplicates.outboxIds),
+    subscriptions: duplicates.subscriptions,
+  };
+}
+
+function both(first: Effect, second: Effect): Effect {
+  const afterwards = [first.afterwards, second.afterwards].filter((step): step is () => Promise<void> => Boolean(step));
+  return {
+    statements: [...first.statements, ...second.statements],
+    afterwards: afterwards.length
+      ? async () => {
+          for (const step of afterwards) await step();
+        }
+      : undefined,
+  };
+}
+
 async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect> {
-  const sync: SyncDeps = deps;
   const object = event.data.object as unknown as Record<string, unknown>;
   switch (event.type) {
     case "checkout.session.completed":
@@ -70,14 +109,23 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
       }
       const customerId = customerIdOf(session.customer);
       const userId = customerId ? await userIdForCustomer(deps.db, customerId) : null;
-      return {
-        statements: customerId && userId ? await subscriptionSyncStatements(sync, customerId, userId) : [],
+      // The customer's other subscription checkouts can no longer be paid: one subscription is enough.
+      if (customerId && userId && session.mode === "subscription" && session.status === "complete") {
+        await expireOtherSubscriptionCheckouts(deps.stripe, customerId, session.id);
+      }
+      const subscription = customerId && userId ? await subscriptionEffect(deps, customerId, userId) : { statements: [], subscriptions: [] };
+      // A duplicate cancelled and refunded is no purchase.
+      const subscriptionId = typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
+      const refunded = subscription.subscriptions.some((s) => s.id === subscriptionId && isCancelledDuplicate(s));
+      return both(subscription, {
+        statements: [],
         // PAYMENT_COMPLETION, unless the success page recorded it first (same dedupe key). A payment by
         // a delayed method is recorded when async_payment_succeeded says it arrived.
-        afterwards: isPaidCheckout(session)
-          ? () => recordCheckoutPayment(deps, { checkoutSessionId: session.id, amountCents: session.amount_total ?? 0, userId, metadata: session.metadata })
-          : undefined,
-      };
+        afterwards:
+          isPaidCheckout(session) && !refunded
+            ? () => recordCheckoutPayment(deps, { checkoutSessionId: session.id, amountCents: session.amount_total ?? 0, userId, metadata: session.metadata })
+            : undefined,
+      });
     }
     case "customer.subscription.created":
     case "customer.subscription.updated":
@@ -86,7 +134,7 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
     case "customer.subscription.resumed":
     case "customer.subscription.trial_will_end": {
       const customerId = customerIdOf(object.customer);
-      return { statements: customerId ? await subscriptionSyncStatements(sync, customerId) : [] };
+      return customerId ? subscriptionEffect(deps, customerId) : { statements: [] };
     }
     case "invoice.paid":
     case "invoice.payment_succeeded":
@@ -101,25 +149,27 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
       if (!invoiceId) return NOT_AN_ID;
       const invoice = await deps.stripe.invoices.retrieve(invoiceId);
       const row = invoiceRow(invoice, userId, customerId);
-      return {
-        statements: [
-          deps.db
-            .insert(billingInvoices)
-            .values(row)
-            .onConflictDoUpdate({
-              target: billingInvoices.id,
-              set: {
-                number: row.number,
-                status: row.status,
-                totalCents: row.totalCents,
-                taxCents: row.taxCents,
-                description: row.description,
-                paidAt: row.paidAt,
-              },
-            }),
-          ...(await subscriptionSyncStatements(sync, customerId, userId)),
-        ],
-      };
+      return both(
+        {
+          statements: [
+            deps.db
+              .insert(billingInvoices)
+              .values(row)
+              .onConflictDoUpdate({
+                target: billingInvoices.id,
+                set: {
+                  number: row.number,
+                  status: row.status,
+                  totalCents: row.totalCents,
+                  taxCents: row.taxCents,
+                  description: row.description,
+                  paidAt: row.paidAt,
+                },
+              }),
+          ],
+        },
+        await subscriptionEffect(deps, customerId, userId),
+      );
     }
     case "invoice.payment_failed": {
       const customerId = customerIdOf(object.customer);
@@ -130,7 +180,7 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
       const invoiceId = objectIdOf(object.id, "in_");
       if (!invoiceId) return NOT_AN_ID;
       const invoice = await deps.stripe.invoices.retrieve(invoiceId);
-      const statements = await subscriptionSyncStatements(sync, customerId, userId);
+      const synced = await subscriptionEffect(deps, customerId, userId);
       // The row as it was before this event: the grace period counts from an earlier failure, if any.
       const subscription = await deps.db
         .select({ tier: aiSubscriptions.tier, pastDueSince: aiSubscriptions.pastDueSince })
@@ -140,7 +190,7 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
       const address =
         invoice.customer_email ||
         (await deps.db.query.users.findFirst({ columns: { email: true }, where: (u, { eq: equals }) => equals(u.id, userId) }))?.email;
-      if (!address) return { statements };
+      if (!address) return synced;
       const tierName = isAiTier(subscription?.tier) ? TIER_NAMES[subscription.tier] : "ClarityAI";
       const email = await composeEmail(
         deps.env,
@@ -155,12 +205,7 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
         { to: address, dedupeKey: `stripe:${event.id}` },
       );
       const outboxId = crypto.randomUUID();
-      return {
-        statements: [...statements, outboxInsert(deps.db, deps.env, email, outboxId)],
-        afterwards: async () => {
-          await deps.jobs.send({ type: "email.send", version: 1, outboxId } satisfies EmailSendJob);
-        },
-      };
+      return both(synced, { statements: [outboxInsert(deps.db, deps.env, email, outboxId)], afterwards: sendEmails(deps, [outboxId]) });
     }
     case "checkout.session.expired":
     case "checkout.session.async_payment_failed": {
