@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, inject, test, vi } from "vitest";
 import { fetchApp } from "../worker/app";
 import { HEADER_PAYLOADS, ipv4Variants, ipv6NetworkVariants, MARKUP, UNKNOWN_MARKER, type Payload } from "./corpus";
 import { buildTargets, createFixtures, REDIRECT_HOSTS, type Fixtures, type LimitedEndpoint, type Probe, type Target } from "./targets";
@@ -60,7 +60,7 @@ async function send(probe: Probe, ip = nextIp()): Promise<{ status: number; find
   requests++;
   let response: Response;
   try {
-    response = await fetchApp(probe.request(ip), probe.bindings ?? env);
+    response = await fetchApp(await probe.request(ip), probe.bindings ?? env);
   } catch (error) {
     return { status: 0, findings: [{ kind: "threw", probe, status: 0, detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }] };
   }
@@ -336,6 +336,7 @@ export const REQUEST_TARGET_NAMES = [
   "API /sales-chat and service-discovery-chat (anyone, JSON)",
   "API /ai-coach (signed in, JSON)",
   "API /rest/v1 and /functions/v1 (bearer)",
+  "API POST /webhooks/stripe: signed events about objects that do not exist",
 ] as const;
 
 /**
@@ -348,9 +349,13 @@ export function fuzzSuite(names: readonly string[]) {
   }, 60_000);
 
   beforeEach(() => {
-    // No network: the OpenID Connect provider's JWKS (id_token grant with OIDC on) answers with no keys.
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL) => {
+    // No network: the OpenID Connect provider's JWKS (id_token grant with OIDC on) answers with no keys,
+    // and only the fake Stripe on loopback (the webhook target's lookups) is reached.
+    const loopback = globalThis.fetch;
+    const fakeStripe = `${inject("fakeStripeUrl")}/`;
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new Request(input).url;
+      if (url.startsWith(fakeStripe)) return loopback(input, init);
       if (url.endsWith("/.well-known/jwks.json")) return Response.json({ keys: [] });
       return new Response("not found", { status: 404 });
     });

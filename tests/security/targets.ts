@@ -12,12 +12,15 @@ import { HOLD_MINUTES, HOLDS_PER_SOURCE } from "~/booking/policy";
 import { availableSlots } from "~/booking/slots.server";
 import { createDb } from "~/db/client.server";
 import { ensureCatalogue } from "../worker/booking-payments/helpers";
+import { createAiCheckout } from "~/billing/checkout.server";
 import { createConfirmedUser, signIn, signInOnWeb, TEST_PASSWORD, uniqueEmail } from "../worker/auth-helpers";
+import { completeCheckout, contextFor, sessionIdOf, signatureFor, stripeEnv } from "../worker/billing/helpers";
 import {
   CORE_PAYLOADS,
   FEW_PAYLOADS,
   HEADER_PAYLOADS,
   MARKUP,
+  MISSING_STRIPE_IDS,
   OBJECT_PAYLOADS,
   RAW_JSON_BODIES,
   STRING_PAYLOADS,
@@ -46,7 +49,8 @@ export type Probe = {
   field: string;
   /** The payload's label (corpus.ts) or the structural case. */
   label: string;
-  request: (ip: string) => Request;
+  /** Built when it is sent (a signed webhook's timestamp must be current). */
+  request: (ip: string) => Request | Promise<Request>;
   bindings?: Env;
   /** This request's marker rows: users (sign-up) or leads; `noWrite` when even success keeps nothing (honeypot). */
   tag?: Tag & { table: "users" | "leads"; noWrite?: boolean };
@@ -130,7 +134,31 @@ export type Fixtures = {
   portals: { coach: WebUser; bookingId: string; timeOffId: string };
   /** The booking pages: a coach open around the clock, one of their free discovery times, and a booking with its signed manage link. */
   booking: { coachSlug: string; freeTime: string; moveTo: string; bookingId: string; manageToken: string; heldId: string; returnToken: string };
+  /**
+   * Signed webhook events against the fake Stripe: a customer both know (with a paid subscription
+   * there), a customer only this site knows, and a booking payment whose PaymentIntent Stripe lacks.
+   */
+  stripe: { customer: string; goneCustomer: string; goneIntent: string };
 };
+
+/** A Stripe customer of a subscriber at the fake Stripe, one that Stripe has lost, and a booking payment whose PaymentIntent it never had. */
+async function stripeFixtures(): Promise<Fixtures["stripe"]> {
+  const user = await createConfirmedUser({ email: uniqueEmail("fuzz-stripe") });
+  const { url } = await createAiCheckout(contextFor(stripeEnv()), { id: user.id, email: user.email }, { tier: "lite", interval: "month" });
+  const { object: session } = await completeCheckout(sessionIdOf(url));
+  const orphan = await createConfirmedUser({ email: uniqueEmail("fuzz-stripe-gone") });
+  const suffix = crypto.randomUUID().replaceAll("-", "").slice(0, 16);
+  const goneCustomer = `cus_fuzzgone${suffix}`;
+  const goneIntent = `pi_fuzzgone${suffix}`;
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO billing_customers (user_id, stripe_customer_id) VALUES (?, ?)").bind(orphan.id, goneCustomer),
+    env.DB.prepare(
+      `INSERT INTO booking_payments (id, invoice_number, description, customer_name, customer_email, amount_cents, gst_cents, status, stripe_checkout_session_id, stripe_payment_intent_id, paid_at)
+       VALUES (?, ?, 'Fuzz session', 'Fuzz Client', ?, 15000, 1364, 'paid', ?, ?, ?)`,
+    ).bind(crypto.randomUUID(), `INV-FZ${suffix}`, uniqueEmail("fuzz-stripe-payer"), `cs_test_fuzzgone${suffix}`, goneIntent, new Date().toISOString()),
+  ]);
+  return { customer: String(session.customer), goneCustomer, goneIntent };
+}
 
 /** A coach taking bookings at any hour, a free discovery time, and a confirmed booking with its manage token. */
 async function bookingFixtures(): Promise<Fixtures["booking"]> {
@@ -290,6 +318,7 @@ export async function createFixtures(): Promise<Fixtures> {
     leadId,
     booking: await bookingFixtures(),
     portals: await portalFixtures(await webUser("portal-coach", ["coach"])),
+    stripe: await stripeFixtures(),
   };
 }
 
@@ -736,6 +765,92 @@ function siteJsonProbes(spec: {
   add("(unknown fields)", "unknown-fields", () => JSON.stringify({ ...spec.base(), [MARKUP[0]]: MARKUP[1], [UNKNOWN_MARKER]: "fuzz-unknown-value" }));
   add("(content type)", "form-urlencoded", () => new URLSearchParams({ message: MARKUP[0] }), "application/x-www-form-urlencoded");
   add("(content type)", "text-plain", () => JSON.stringify(spec.base()), "text/plain");
+  return probes;
+}
+
+/**
+ * Stripe events about objects that do not exist, each signed with the fake Stripe's webhook secret
+ * when it is sent: the field is the object's id (or customer, payment intent, booking) the event
+ * names. The server looks them up at the fake Stripe, finds nothing, and must answer 2xx or 4xx.
+ */
+function missingObjectProbes(fx: Fixtures): Probe[] {
+  const bindings = stripeEnv();
+  const probes: Probe[] = [];
+  const add = (type: string, field: string, payloads: readonly JsonPayload[], object: (value: unknown) => Record<string, unknown>) => {
+    for (const payload of payloads) {
+      probes.push({
+        endpoint: `POST /webhooks/stripe (signed ${type})`,
+        field,
+        label: payload.label,
+        bindings,
+        request: async (ip) => {
+          const id = `evt_fuzz${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
+          const payload_ = JSON.stringify({ id, object: "event", type, api_version: "2026-10-28.endive", data: { object: object(payload.value) } });
+          return new Request("http://localhost/webhooks/stripe", {
+            method: "POST",
+            headers: {
+              "Content-Type": "application/json; charset=utf-8",
+              "User-Agent": "Stripe/1.0",
+              "CF-Connecting-IP": ip,
+              "Stripe-Signature": await signatureFor(payload_),
+            },
+            body: payload_,
+          });
+        },
+      });
+    }
+  };
+  const ids: readonly JsonPayload[] = [...MISSING_STRIPE_IDS, ...CORE_PAYLOADS.filter((p) => URL_PAYLOADS.includes(p)), ...TYPE_PAYLOADS];
+  const gone = (value: string): JsonPayload[] => [{ label: "known-here-not-at-stripe", value }];
+  const { customer, goneCustomer, goneIntent } = fx.stripe;
+  const invoice = (value: unknown) => ({ id: value, object: "invoice", customer, customer_email: "fuzz.webhook@example.com.au", amount_due: 999_999 });
+  add("invoice.paid", "id", ids, invoice);
+  add("invoice.payment_failed", "id", ids, invoice);
+  for (const type of ["invoice.payment_succeeded", "invoice.finalized", "invoice.updated"]) add(type, "id", MISSING_STRIPE_IDS, invoice);
+  add("invoice.paid", "customer", gone(goneCustomer), (value) => ({ id: "in_fuzzDoesNotExist000000", object: "invoice", customer: value }));
+  add("customer.subscription.updated", "customer", [...ids, ...gone(goneCustomer)], (value) => ({
+    id: "sub_fuzzDoesNotExist00000",
+    object: "subscription",
+    customer: value,
+  }));
+  for (const type of ["customer.subscription.created", "customer.subscription.deleted", "customer.subscription.paused", "customer.subscription.resumed"]) {
+    add(type, "customer", gone(goneCustomer), (value) => ({ id: "sub_fuzzDoesNotExist00000", object: "subscription", customer: value }));
+  }
+  const session = { object: "checkout.session", status: "complete", payment_status: "paid", amount_total: 4900, currency: "aud" };
+  add("checkout.session.completed", "id", ids, (value) => ({ ...session, id: value, mode: "subscription", customer, subscription: value }));
+  add("checkout.session.completed", "customer", [...MISSING_STRIPE_IDS, ...gone(goneCustomer)], (value) => ({
+    ...session,
+    id: "cs_test_fuzz",
+    mode: "subscription",
+    customer: value,
+  }));
+  add("checkout.session.completed", "metadata.booking_id", ids, (value) => ({
+    ...session,
+    id: "cs_test_fuzz",
+    mode: "payment",
+    payment_intent: "pi_fuzzDoesNotExist000000",
+    metadata: { kind: "booking", booking_id: value },
+  }));
+  add("checkout.session.async_payment_succeeded", "metadata.purchase_id", MISSING_STRIPE_IDS, (value) => ({
+    ...session,
+    id: "cs_test_fuzz",
+    mode: "payment",
+    metadata: { kind: "package", purchase_id: value },
+  }));
+  add("checkout.session.expired", "metadata.booking_id", MISSING_STRIPE_IDS, (value) => ({
+    ...session,
+    id: "cs_test_fuzz",
+    status: "expired",
+    mode: "payment",
+    metadata: { kind: "booking", booking_id: value },
+  }));
+  add("charge.refunded", "payment_intent", [...ids, ...gone(goneIntent)], (value) => ({
+    id: "ch_fuzzDoesNotExist000000",
+    object: "charge",
+    payment_intent: value,
+    amount: 15_000,
+    amount_refunded: 15_000,
+  }));
   return probes;
 }
 
@@ -1927,6 +2042,19 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...headerProbes({ path: "/rest/v1/profiles", header: "Accept", token: fx.dataApi.token, format: (v) => v }),
         ...headerProbes({ path: "/rest/v1/profiles", header: "Prefer", token: fx.dataApi.token, format: (v) => v }),
       ],
+    },
+
+    // ── Stripe's webhook: signed events about objects Stripe does not have ──
+    {
+      name: "API POST /webhooks/stripe: signed events about objects that do not exist",
+      concurrency: 8,
+      // Nobody is told a payment failed, and no invoice is stored, for an invoice Stripe does not have.
+      afterBatch: async () => {
+        const emails = await env.DB.prepare("SELECT count(*) AS n FROM email_outbox WHERE to_address = 'fuzz.webhook@example.com.au'").first<number>("n");
+        const invoices = await env.DB.prepare("SELECT count(*) AS n FROM billing_invoices WHERE id LIKE 'in_fuzz%'").first<number>("n");
+        if (emails || invoices) throw new Error(`signed events about missing objects left ${emails} email(s) and ${invoices} invoice row(s)`);
+      },
+      probes: missingObjectProbes(fx),
     },
   ];
 }
