@@ -10,6 +10,7 @@ import { buildTargets, createFixtures, REDIRECT_HOSTS, type Fixtures, type Limit
 //   - no stack trace or internal error text in any body;
 //   - no reflected markup: a <script>/<img onerror> payload never comes back unescaped in HTML;
 //   - no redirect to another site, and unknown form or JSON fields never echoed back;
+//   - what a target marks unchanged (a lead a stranger writes to) stays so, whatever was accepted;
 //   - nothing half-written: a rejected sign-up leaves no users/identities/profiles row and a
 //     rejected lead no leads row (each request carries its own marker email and name), a batch of
 //     rejected requests leaves the target's state as it was, and no orphan rows appear anywhere;
@@ -150,6 +151,7 @@ async function run(target: Target) {
   for (let i = 0; i < target.probes.length; i += target.concurrency) {
     const batch = target.probes.slice(i, i + target.concurrency);
     const before = target.snapshot ? JSON.stringify(await target.snapshot()) : null;
+    const fixed = target.unchanged ? JSON.stringify(await target.unchanged()) : null;
     const errorsBefore = logged.length;
     const outcomes = await Promise.all(batch.map((probe) => send(probe)));
     outcomes.forEach((outcome) => findings.push(...outcome.findings));
@@ -179,6 +181,14 @@ async function run(target: Target) {
       if (after !== before) {
         const changes = differences(JSON.parse(before), JSON.parse(after));
         findings.push({ kind: "half-written", probe: batch[0]!, status: outcomes[0]!.status, detail: `batch of ${batch.length} all rejected, yet ${changes}` });
+      }
+    }
+    if (fixed !== null) {
+      const after = JSON.stringify(await target.unchanged!());
+      if (after !== fixed) {
+        const changes = differences(JSON.parse(fixed), JSON.parse(after));
+        const sent = batch.map((probe, n) => `${probe.field} · ${probe.label} → ${outcomes[n]!.status}`).join(", ");
+        findings.push({ kind: "overwritten", probe: batch[0]!, status: outcomes[0]!.status, detail: `${changes} (batch: ${sent})` });
       }
     }
     await target.afterBatch?.();
@@ -317,6 +327,7 @@ export const FORM_TARGET_NAMES = [
   "form /coach/availability and /admin/bookings (coach, admin)",
   "forms needing a session, signed out",
   "form /unsubscribe (signed link and RFC 8058 one-click)",
+  "form /subscribe (signed consent confirmation link)",
   "payments: sandbox checkout and portal forms, POST /webhooks/stripe, payment pages",
 ] as const;
 
@@ -334,6 +345,7 @@ export const REQUEST_TARGET_NAMES = [
   "API /factors (bearer)",
   "API external sign-in: /authorize, /callback, /sso, identities",
   "API /sales-chat and service-discovery-chat (anyone, JSON)",
+  "the sales-chat contact merge: an existing lead's email with hostile details (/sales-chat, service-discovery-chat, /contact)",
   "API /ai-coach (signed in, JSON)",
   "API /rest/v1 and /functions/v1 (bearer)",
   "API POST /webhooks/stripe: signed events about objects that do not exist",
