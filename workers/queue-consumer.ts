@@ -1,7 +1,7 @@
-import { createDb, type Db } from "~/db/client.server";
+import type { AppContext } from "~/context.server";
+import type { Db } from "~/db/client.server";
 import { runJob } from "~/jobs/registry.server";
 import { JobMessageSchema } from "~/jobs/messages";
-import { readEnv } from "~/platform/env.server";
 import { DEAD_LETTER_QUEUE, MAX_JOB_ATTEMPTS, recordFailedJob, recordJobError } from "~/platform/failed-jobs.server";
 
 /** Backoff for a failed job: 30 s, 60 s, 120 s… capped at 10 minutes. */
@@ -9,11 +9,11 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(30 * 2 ** Math.max(0, attempts - 1), 600);
 }
 
-export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+/** One batch, in the context the Worker entry built for it (createAppContext, without a request). */
+export async function handleQueue(batch: MessageBatch<unknown>, context: AppContext): Promise<void> {
   // One Worker consumes both the jobs queue and its dead-letter queue.
-  if (batch.queue === DEAD_LETTER_QUEUE) return handleDeadLetters(batch, env);
-  const db = createDb(env.DB);
-  const appEnv = readEnv(env);
+  if (batch.queue === DEAD_LETTER_QUEUE) return handleDeadLetters(batch, context);
+  const { db } = context;
   for (const message of batch.messages) {
     const parsed = JobMessageSchema.safeParse(message.body);
     if (!parsed.success) {
@@ -27,7 +27,7 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
       continue;
     }
     try {
-      await runJob(parsed.data, { db, env: appEnv, bindings: env });
+      await runJob(parsed.data, context);
       message.ack();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -57,12 +57,16 @@ async function keepLastError(db: Db, messageId: string, reason: string) {
  * Records each dead-lettered job in failed_jobs (see recordFailedJob), then acks it. A message is
  * never acked before it is stored: when D1 fails, it is retried.
  */
-export async function handleDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const db = createDb(env.DB);
-  const appEnv = readEnv(env);
+export async function handleDeadLetters(batch: MessageBatch<unknown>, context: AppContext): Promise<void> {
+  const { db, env: appEnv } = context;
   for (const message of batch.messages) {
     try {
-      await recordFailedJob(db, appEnv, env.JOBS, { messageId: message.id, body: message.body, attempts: MAX_JOB_ATTEMPTS, queuedAt: message.timestamp });
+      await recordFailedJob(db, appEnv, context.services.jobs, {
+        messageId: message.id,
+        body: message.body,
+        attempts: MAX_JOB_ATTEMPTS,
+        queuedAt: message.timestamp,
+      });
       message.ack();
     } catch (error) {
       console.error("jobs: could not record a dead-lettered job, will retry", {

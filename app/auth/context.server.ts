@@ -1,4 +1,4 @@
-import type { RequestContext } from "~/context.server";
+import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import type { AppEnv } from "~/platform/env.server";
 import type { AuthConfig } from "./config.server";
@@ -21,7 +21,7 @@ export type AuthContext = {
 };
 
 /** `request` is the API call itself: the incoming request, or one the web UI makes in-process. */
-export async function createAuthContext(request: Request, context: Pick<RequestContext, "cloudflare" | "env" | "db" | "auth">): Promise<AuthContext> {
+export async function createAuthContext(request: Request, context: Pick<AppContext, "cloudflare" | "env" | "db" | "auth">): Promise<AuthContext> {
   let key: Promise<SigningKey> | undefined;
   return {
     env: context.cloudflare.env,

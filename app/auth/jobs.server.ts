@@ -10,7 +10,7 @@ import type { AuthMessageJob } from "./jobs";
  * recorded them only delivers what is still pending, and a run that failed before recording starts
  * over (a new code replaces the one never sent).
  */
-export const sendAuthMessage: JobHandler<AuthMessageJob> = async (job, { db, env, fetcher }) => {
+export const sendAuthMessage: JobHandler<AuthMessageJob> = async (job, { db, env, services: { fetch: fetcher } }) => {
   const prefix = `auth-message:${job.requestId}:`;
   if (await resumeEmails(db, env, prefix, fetcher)) return;
   const emails: QueuedEmail[] = [];

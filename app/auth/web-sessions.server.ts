@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { handleAuthApi } from "~/auth/api.server";
 import type { SessionResponse } from "~/auth/token-sessions.server";
 import { aiSubscriptions, authSessions, mfaFactors, profiles, userRoles, users, type Role } from "~/db/schema";
+import type { Viewer } from "./viewer";
 import { decodeBase64url } from "~/utils/base64url";
 import { readSignedCookie } from "~/platform/cookies.server";
 
@@ -14,21 +15,7 @@ const WEB_SESSION_TTL_SECONDS = 60 * 60 * 24 * 30;
 
 type WebSessionRecord = { authSessionId: string; userId: string; accessToken: string; refreshToken: string; expiresAt: number };
 
-export type Viewer = {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  createdAt: string;
-  roles: Role[];
-  aal: "aal1" | "aal2";
-  /** A verified authenticator app (TOTP factor) is enrolled: signing in needs its code (aal2). */
-  hasAuthenticatorApp: boolean;
-  /** The ClarityAI subscription as stored (read with the viewer, so pages need no second query); see billing/entitlement.server.ts. */
-  aiSubscription: { tier: string | null; status: string; pastDueSince: string | null } | null;
-  authSessionId: string;
-  webSessionId: string;
-};
+export type { Viewer } from "./viewer";
 
 type SessionContext = Pick<AppLoadContext, "cloudflare" | "env">;
 

@@ -5,7 +5,7 @@ import { dueReminders, enqueueBookingNotice, sendBookingNotice } from "./notices
 
 // The booking domain's queue jobs. Each is idempotent: a redelivered message has one effect.
 
-export const sendBookingNoticeJob: JobHandler<BookingNoticeJob> = async (job, { db, env, fetcher }) => {
+export const sendBookingNoticeJob: JobHandler<BookingNoticeJob> = async (job, { db, env, services: { fetch: fetcher } }) => {
   await sendBookingNotice({ db, env, fetcher }, job);
 };
 
@@ -13,7 +13,7 @@ export const sendBookingNoticeJob: JobHandler<BookingNoticeJob> = async (job, { 
  * The reminders sweep (every 5 minutes): one booking.notice job per due reminder. Sweeping twice
  * enqueues a reminder twice at worst, and the notice itself is sent once.
  */
-export const sweepBookingReminders: JobHandler<BookingRemindersJob> = async (job, { db, bindings }) => {
+export const sweepBookingReminders: JobHandler<BookingRemindersJob> = async (job, { db, cloudflare: { env: bindings } }) => {
   const now = new Date(Math.max(Date.parse(job.scheduledAt) || 0, Date.now()));
   const due = await dueReminders(db, now);
   for (const reminder of due) await enqueueBookingNotice(bindings.JOBS, { id: reminder.bookingId, sequence: reminder.sequence }, reminder.kind);
