@@ -7,7 +7,7 @@ import { stripeCustomerIdOf } from "./customers.server";
 import { entitlementOf, type AiEntitlement } from "./entitlement.server";
 import { BillingError } from "./errors";
 import { isAiTier, isBillingInterval, isLiveStatus, isRunningStatus, type AiTier, type BillingInterval } from "./plans";
-import { callStripe } from "./stripe.server";
+import { callStripe, stripeOf } from "./stripe.server";
 import { syncSubscription } from "./sync.server";
 
 // The Billing tab's domain: what the user has, their tax invoices, the customer portal and
@@ -89,7 +89,7 @@ function safeReturnPath(path: string): string {
 export async function createPortalUrl(context: AppContext, userId: string, returnPath: string): Promise<{ url: string }> {
   const customer = await stripeCustomerIdOf(context.db, userId);
   if (!customer) throw new BillingError(404, "no_billing_account", "You don't have a ClarityAI subscription to manage yet.");
-  const stripe = context.services.payments.stripe();
+  const stripe = stripeOf(context);
   const session = await callStripe("opening the billing portal", () =>
     stripe.billingPortal.sessions.create({ customer, return_url: `${context.siteOrigin}${safeReturnPath(returnPath)}` }),
   );
@@ -114,7 +114,7 @@ export async function setCancelAtPeriodEnd(context: AppContext, userId: string, 
   if (!row?.subscriptionId || !isLiveStatus(row.status)) {
     throw new BillingError(409, "no_active_subscription", "You don't have an active ClarityAI subscription.");
   }
-  const stripe = context.services.payments.stripe();
+  const stripe = stripeOf(context);
   await callStripe("updating the subscription", () => stripe.subscriptions.update(row.subscriptionId!, { cancel_at_period_end: cancel }));
   const synced = await callStripe("reading the subscription", () => syncSubscription(context, row.customer, userId));
   return { currentPeriodEnd: synced ? (synced.currentPeriodEnd ?? null) : row.currentPeriodEnd };
@@ -162,7 +162,7 @@ export async function cancelBillingOnAccountDeletion(context: AppContext, userId
     return;
   }
   try {
-    const stripe = context.services.payments.stripe();
+    const stripe = stripeOf(context);
     const subscriptions = await stripe.subscriptions.list({ customer, status: "all", limit: 20 });
     for (const subscription of subscriptions.data) {
       if (isRunningStatus(subscription.status) || subscription.status === "incomplete") await stripe.subscriptions.cancel(subscription.id);

@@ -8,6 +8,7 @@ import { customerIdOf, stripeCustomerIdOf } from "./customers.server";
 import { isAiTier, isBillingInterval, planPriceCents, TIER_NAMES, type AiTier, type BillingInterval } from "./plans";
 import { planSettings } from "./plans.server";
 import { syncSubscription } from "./sync.server";
+import { stripeOf } from "./stripe.server";
 
 // What /payment-success and /payment-canceled may say about a Checkout Session: only to the
 // signed-in owner of that session, and only what Stripe says about it. Anyone else, or a page
@@ -31,7 +32,7 @@ export async function checkoutOutcome(context: AppContext, sessionId: string | n
   if (!viewer) return neutral;
   const ownCustomer = await stripeCustomerIdOf(context.db, viewer.id);
   if (!ownCustomer) return neutral;
-  const stripe = context.services.payments.stripe();
+  const stripe = stripeOf(context);
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.retrieve(sessionId);

@@ -9,7 +9,7 @@ import { ensureStripeCustomer } from "./customers.server";
 import { BillingError } from "./errors";
 import { isRunningStatus, planPriceCents, TIER_NAMES, type AiTier, type BillingInterval } from "./plans";
 import { configuredPriceId, planSettings } from "./plans.server";
-import { callStripe } from "./stripe.server";
+import { callStripe, stripeOf } from "./stripe.server";
 
 // create-ai-subscription (SPEC §7): a Stripe Checkout Session in subscription mode for one plan.
 
@@ -44,7 +44,7 @@ export async function createAiCheckout(
   if (current && isRunningStatus(current.status)) {
     throw new BillingError(409, "already_subscribed", "You already have a ClarityAI subscription. Use Manage billing on your profile to change or cancel it.");
   }
-  const stripe = context.services.payments.stripe();
+  const stripe = stripeOf(context);
   const customer = await callStripe("creating the customer", () => ensureStripeCustomer(context.db, stripe, user));
   const metadata = { user_id: user.id, tier: input.tier, interval: input.interval };
   const session = await callStripe("creating the checkout session", () =>

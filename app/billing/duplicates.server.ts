@@ -10,6 +10,7 @@ import { duplicateSubscriptionEmail } from "~/email/templates/duplicate-subscrip
 import { planConversionLabel } from "./checkout-conversions.server";
 import { isLiveStatus, TIER_NAMES } from "./plans";
 import { currentSubscription, planOf } from "./sync.server";
+import { stripeOf } from "./stripe.server";
 
 // A customer has one ClarityAI subscription. The "already subscribed" check runs when a checkout is
 // created, so a customer can open two checkouts (Lite in one tab, Pro in another) and pay both.
@@ -141,9 +142,9 @@ export async function settleDuplicateSubscriptions(
   let address: string | null | undefined;
   for (const candidate of candidates) {
     if (!isLiveStatus(candidate.status) && (await alreadySettled(context, candidate.id))) continue;
-    const cancelled = isLiveStatus(candidate.status) ? await cancelDuplicate(context.services.payments.stripe(), candidate) : candidate;
+    const cancelled = isLiveStatus(candidate.status) ? await cancelDuplicate(stripeOf(context), candidate) : candidate;
     settlement.subscriptions = settlement.subscriptions.map((s) => (s.id === cancelled.id ? cancelled : s));
-    const refund = await refundDuplicate(context.services.payments.stripe(), candidate, input.userId);
+    const refund = await refundDuplicate(stripeOf(context), candidate, input.userId);
     console.warn(`billing: customer ${input.customerId} had a second live subscription ${candidate.id}; cancelled it and refunded ${refund.amountCents} cents`);
     settlement.statements.push(
       auditStatement(context.db, {

@@ -54,12 +54,25 @@ export function createPaymentsService(deps: PaymentsServiceDeps, deliver: Stripe
   };
 }
 
+function refusePayments(): never {
+  console.error("billing: STRIPE_SECRET_KEY is not set in production; payments are refused (set it with wrangler secret put STRIPE_SECRET_KEY)");
+  throw new BillingError(503, "payments_unavailable", PAYMENTS_UNAVAILABLE);
+}
+
+/**
+ * The context's Stripe client, for the billing and booking code: a BillingError (503) in production
+ * without a key. The refusal is made here, by the caller's own copy of this module, and not by the
+ * service: the Worker entry and the Remix build each bundle the app's modules, so an error class
+ * made by the context's copy is not the one a route's `instanceof` knows (decision record 012).
+ */
+export function stripeOf(context: { services: { payments: PaymentsService } }): Stripe {
+  if (context.services.payments.mode === "unavailable") refusePayments();
+  return context.services.payments.stripe();
+}
+
 function stripeClient(deps: PaymentsServiceDeps, deliver: StripeEventSink): Stripe {
   const mode = paymentsMode(deps.env);
-  if (mode === "unavailable") {
-    console.error("billing: STRIPE_SECRET_KEY is not set in production; payments are refused (set it with wrangler secret put STRIPE_SECRET_KEY)");
-    throw new BillingError(503, "payments_unavailable", PAYMENTS_UNAVAILABLE);
-  }
+  if (mode === "unavailable") refusePayments();
   if (mode === "stripe") {
     const api = deps.env.STRIPE_API_URL ? new URL(deps.env.STRIPE_API_URL) : null;
     return new Stripe(deps.env.STRIPE_SECRET_KEY!, {

@@ -7,6 +7,7 @@ import { aiSubscriptions, billingCustomers } from "~/db/schema";
 import type { AppEnv } from "~/platform/env.server";
 import { isAiTier, isBillingInterval, LIVE_STATUSES, type AiTier, type BillingInterval } from "./plans";
 import { planOfPriceId } from "./plans.server";
+import { stripeOf } from "./stripe.server";
 
 // One way the ai_subscriptions row is written: read the customer's current subscription from Stripe
 // and store it. Webhook events and the success page both call this, so the row ends right whatever
@@ -28,7 +29,7 @@ export function currentSubscription(subscriptions: readonly Stripe.Subscription[
 
 /** The customer's subscriptions as Stripe has them now, newest first. */
 export async function listSubscriptions(context: SyncContext, customerId: string): Promise<Stripe.Subscription[]> {
-  const listed = await context.services.payments.stripe().subscriptions.list({ customer: customerId, status: "all", limit: 20 });
+  const listed = await stripeOf(context).subscriptions.list({ customer: customerId, status: "all", limit: 20 });
   return listed.data;
 }
 

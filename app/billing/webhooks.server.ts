@@ -19,6 +19,7 @@ import { BillingError } from "./errors";
 import { invoiceRow } from "./invoices.server";
 import { TIER_NAMES, isAiTier } from "./plans";
 import { listSubscriptions, subscriptionStatementsFor, userIdForCustomer } from "./sync.server";
+import { stripeOf } from "./stripe.server";
 
 // POST /webhooks/stripe: Stripe's events. Each is verified (signature and timestamp), then its
 // effect and its id are stored in one D1 batch: the id's primary key makes a redelivered or
@@ -111,7 +112,7 @@ async function effectOf(context: AppContext, event: Stripe.Event): Promise<Effec
       const userId = customerId ? await userIdForCustomer(context.db, customerId) : null;
       // The customer's other subscription checkouts can no longer be paid: one subscription is enough.
       if (customerId && userId && session.mode === "subscription" && session.status === "complete") {
-        await expireOtherSubscriptionCheckouts(context.services.payments.stripe(), customerId, session.id);
+        await expireOtherSubscriptionCheckouts(stripeOf(context), customerId, session.id);
       }
       const subscription = customerId && userId ? await subscriptionEffect(context, customerId, userId) : { statements: [], subscriptions: [] };
       // A duplicate cancelled and refunded is no purchase.
@@ -148,7 +149,7 @@ async function effectOf(context: AppContext, event: Stripe.Event): Promise<Effec
       // Always the invoice as Stripe has it now, not the (possibly older) copy in the event.
       const invoiceId = objectIdOf(object.id, "in_");
       if (!invoiceId) return NOT_AN_ID;
-      const invoice = await context.services.payments.stripe().invoices.retrieve(invoiceId);
+      const invoice = await stripeOf(context).invoices.retrieve(invoiceId);
       const row = invoiceRow(invoice, userId, customerId);
       return both(
         {
@@ -180,7 +181,7 @@ async function effectOf(context: AppContext, event: Stripe.Event): Promise<Effec
       // The amount and address as Stripe has them, not as the event says.
       const invoiceId = objectIdOf(object.id, "in_");
       if (!invoiceId) return NOT_AN_ID;
-      const invoice = await context.services.payments.stripe().invoices.retrieve(invoiceId);
+      const invoice = await stripeOf(context).invoices.retrieve(invoiceId);
       const synced = await subscriptionEffect(context, customerId, userId);
       // The row as it was before this event: the grace period counts from an earlier failure, if any.
       const subscription = await context.db

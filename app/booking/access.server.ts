@@ -60,7 +60,7 @@ export async function findBookingAccess(
   const bookingId = input.bookingId ?? "";
   if (!UUID.test(bookingId)) throw notFound();
   if (input.token) {
-    const verified = await verifyManageToken(context.env, input.token);
+    const verified = await verifyManageToken(context.env, input.token, context.services.clock.now());
     if (verified?.bookingId === bookingId) {
       const booking = await getBooking(context.db, bookingId);
       if (booking) return { booking, via: "token" };

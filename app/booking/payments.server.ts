@@ -2,7 +2,7 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import type Stripe from "stripe";
 import { BillingError } from "~/billing/errors";
 import { gstIncludedCents } from "~/billing/plans";
-import { callStripe } from "~/billing/stripe.server";
+import { callStripe, stripeOf } from "~/billing/stripe.server";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { bookingPayments, bookings, paymentRefunds, refundRequests } from "~/db/schema";
@@ -62,7 +62,7 @@ export async function stripeCall<T>(what: string, call: () => Promise<T>): Promi
 /** The context's Stripe client, its refusal (production without a key) as the booking pages show errors. */
 export function stripeFor(context: Pick<AppContext, "services">): Stripe {
   try {
-    return context.services.payments.stripe();
+    return stripeOf(context);
   } catch (error) {
     if (error instanceof BillingError) throw new BookingError(error.status, error.code, error.message);
     throw error;

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BillingError } from "~/billing/errors";
 import { handleStripeWebhook } from "~/billing/webhooks.server";
 import { readBounded } from "~/platform/request-body.server";
+import { stripeOf } from "~/billing/stripe.server";
 
 // POST /webhooks/stripe: Stripe's events, verified and applied once (app/billing/webhooks.server.ts).
 
@@ -20,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     // Production without a Stripe key answers 503 here (payments are refused), before anything else.
-    context.services.payments.stripe();
+    stripeOf(context);
     return await handleStripeWebhook(context, payload, request.headers.get("Stripe-Signature"));
   } catch (error) {
     if (error instanceof BillingError) return new Response(error.message, { status: error.status });

@@ -1,4 +1,4 @@
-import { createExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, expect, test } from "vitest";
 import { ATTRIBUTION_COOKIE, deleteAttributionSessions, getAttribution, readAttributionCookie, readSessionRecord } from "~/attribution/capture.server";
@@ -9,6 +9,7 @@ import { bumpContentVersion, EDGE_CACHE_HEADER } from "~/platform/edge-cache.ser
 import { sydneyDay } from "~/utils/sydney-time";
 import { createWorker } from "../../../workers/app";
 import { fetchApp } from "../app";
+import { formPost } from "../factories";
 import { unique } from "./helpers";
 
 const BROWSER = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
@@ -431,4 +432,39 @@ test("prefetches, data requests, HEAD, bots, errors and private areas are not pa
     expect(await views(path.replace(/\.data$/, ""), touch), name).toBe(0);
   }
   expect(await views("/about", touch)).toBe(1);
+});
+
+test("a form sent right after landing, before the landing's batch is written, carries the whole landing: the pages read the isolate's unwritten batch", async () => {
+  // An isolate that has not written its batch yet (as a busy one, within its second): the landing's
+  // request is answered, and its background write is still waiting.
+  const unwritten = createIsolateState({ flushDelayMs: 60_000 });
+  const worker = createWorker({ isolate: unwritten });
+  const campaign = `right-away-${unique()}`;
+  const landingWork = createExecutionContext();
+  const landing = await worker.fetch(
+    new Request(`http://localhost/about?utm_source=partner&utm_medium=referral&utm_campaign=${campaign}&gclid=click-${campaign}`, {
+      headers: { "User-Agent": BROWSER, Accept: "text/html", "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate" },
+      redirect: "manual",
+    }) as Request<unknown, IncomingRequestCfProperties>,
+    env,
+    landingWork,
+  );
+  const cookie = cookieFrom(landing);
+  await landing.arrayBuffer();
+  expect(await env.ATTRIBUTION.get(`landings:${sessionIdOf(cookie).slice(0, 13)}`)).toBeNull();
+
+  const fields = { name: `Right Away ${unique()}`, email: `right-away-${unique()}@example.com.au`, company: "Harbour Plumbing Pty Ltd", phone: "0412 345 678" };
+  const sent = await fetchApp(
+    formPost("/contact", { ...fields, businessType: "Trades and construction", message: "We would like to grow." }, { Cookie: cookie }),
+    env,
+    worker,
+  );
+  expect(sent.status).toBe(302);
+  const row = await env.DB.prepare("SELECT attribution FROM conversions WHERE attribution_session = ? AND type = 'CONTACT_FORM'")
+    .bind(sessionIdOf(cookie))
+    .first<{ attribution: string }>();
+  // The landing page and the click id are only in the session's record (the cookie has neither).
+  expect(JSON.parse(row!.attribution)).toMatchObject({ first: { source: "partner", landingPage: "/about", gclid: `click-${campaign}` } });
+  unwritten.landings.unwritten(sessionIdOf(cookie).slice(0, 13))?.writeNow();
+  await waitOnExecutionContext(landingWork);
 });
