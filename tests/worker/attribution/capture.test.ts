@@ -2,6 +2,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { beforeEach, expect, test } from "vitest";
 import { ATTRIBUTION_COOKIE, deleteAttributionSessions, getAttribution, readAttributionCookie, readSessionRecord } from "~/attribution/capture.server";
+import { createLandingBatches } from "~/attribution/landings.server";
+import { createPageViewCounter } from "~/attribution/page-views.server";
 import type { AttributionRecord } from "~/attribution/types";
 import { createAppContext } from "~/create-context.server";
 import { createIsolateState, type IsolateState } from "~/platform/isolate.server";
@@ -436,8 +438,8 @@ test("prefetches, data requests, HEAD, bots, errors and private areas are not pa
 
 test("a form sent right after landing, before the landing's batch is written, carries the whole landing: the pages read the isolate's unwritten batch", async () => {
   // An isolate that has not written its batch yet (as a busy one, within its second): the landing's
-  // request is answered, and its background write is still waiting.
-  const unwritten = createIsolateState({ flushDelayMs: 60_000 });
+  // request is answered, and its background write is still waiting. Page views are written at once.
+  const unwritten: IsolateState = { pageViews: createPageViewCounter({ flushDelayMs: 0 }), landings: createLandingBatches({ flushDelayMs: 60_000 }) };
   const worker = createWorker({ isolate: unwritten });
   const campaign = `right-away-${unique()}`;
   const landingWork = createExecutionContext();
@@ -465,6 +467,8 @@ test("a form sent right after landing, before the landing's batch is written, ca
     .first<{ attribution: string }>();
   // The landing page and the click id are only in the session's record (the cookie has neither).
   expect(JSON.parse(row!.attribution)).toMatchObject({ first: { source: "partner", landingPage: "/about", gclid: `click-${campaign}` } });
+  // Written now rather than in a minute, so the landing's background work ends with the test.
   unwritten.landings.unwritten(sessionIdOf(cookie).slice(0, 13))?.writeNow();
   await waitOnExecutionContext(landingWork);
+  expect(await env.ATTRIBUTION.get(`landings:${sessionIdOf(cookie).slice(0, 13)}`)).not.toBeNull();
 });
