@@ -84,13 +84,13 @@ export function cancellationOutcome(booking: NoticeBooking): string | null {
 }
 
 /** What composing and sending a notice needs of the context (the queue consumer's). */
-type NoticeContext = Pick<AppContext, "db" | "env" | "services">;
+type NoticeContext = Pick<AppContext, "db" | "env" | "siteOrigin" | "services">;
 
 /** The emails of one notice (client first, then coach), ready for the outbox. */
 export async function composeBookingNotice(context: NoticeContext, booking: NoticeBooking, job: BookingNoticeJob): Promise<OutgoingEmail[]> {
   const { db, env } = context;
   const now = context.services.clock.now();
-  const siteOrigin = new URL(env.PUBLIC_SITE_URL).origin;
+  const { siteOrigin } = context;
   const [type, coach] = await Promise.all([
     db.select({ name: bookingTypes.name }).from(bookingTypes).where(eq(bookingTypes.id, booking.bookingTypeId)).get(),
     db
@@ -107,7 +107,7 @@ export async function composeBookingNotice(context: NoticeContext, booking: Noti
   const durationMinutes = Math.round((Date.parse(booking.endsAt) - Date.parse(booking.startsAt)) / 60_000);
   const cancelled = job.kind === "cancellation";
   const reminder = job.kind === "reminder-24h" || job.kind === "reminder-1h";
-  const clientManage = cancelled ? null : await manageUrl({ env, siteOrigin }, booking);
+  const clientManage = cancelled ? null : await manageUrl(context, booking);
 
   const recipients = [
     { audience: "client" as const, to: booking.email, name: booking.name, zone: booking.clientTimeZone, withName: coachName },
