@@ -42,7 +42,7 @@ export default defineConfig(async () => {
       // The Stripe-compatible fake server for billing (tests/worker/billing/).
       // GA4, Google Ads (with Google's OAuth token endpoint) and Meta for conversion forwarding (tests/worker/attribution/).
       globalSetup: [
-        "./tests/security/fake-turnstile.ts",
+        "./tests/fakes/turnstile-server.ts",
         "./tests/fakes/openai-server.ts",
         "./tests/fakes/stripe-server.ts",
         "./tests/fakes/analytics-server.ts",
