@@ -33,6 +33,7 @@ import {
   identities,
   leadActivities,
   leads,
+  marketingConsentRequests,
   mfaChallenges,
   mfaFactors,
   oneTimeTokens,
@@ -171,21 +172,29 @@ export const USER_DATA: UserDataSource[] = [
   },
   {
     table: leads,
-    // Each lead with its enquiries (lead_activities), newest first; without the owning team member's id.
+    // Each lead with its enquiries (lead_activities), newest first, and the requests for marketing
+    // consent (marketing_consent_requests); without the owning team member's id.
     export: {
       key: "leads",
       read: async (db, user) => {
         const ids = await leadIdsOf(db, user);
         if (!ids.length) return [];
-        const [rows, activities] = await Promise.all([
+        const [rows, activities, consentRequests] = await Promise.all([
           db.select().from(leads).where(inArray(leads.id, ids)).orderBy(leads.createdAt),
           db.select().from(leadActivities).where(inArray(leadActivities.leadId, ids)).orderBy(desc(leadActivities.createdAt)),
+          db.select().from(marketingConsentRequests).where(inArray(marketingConsentRequests.leadId, ids)).orderBy(marketingConsentRequests.requestedAt),
         ]);
         return rows.map(({ ownerId: _ownerId, ...lead }) => ({
           ...lead,
           activities: activities
             .filter((activity) => activity.leadId === lead.id)
-            .map((activity) => ({ ...activity, transcript: parseJson(activity.transcript), attribution: parseJson(activity.attribution) })),
+            .map((activity) => ({
+              ...activity,
+              details: parseJson(activity.details),
+              transcript: parseJson(activity.transcript),
+              attribution: parseJson(activity.attribution),
+            })),
+          marketingConsentRequests: consentRequests.filter((request) => request.leadId === lead.id),
         }));
       },
     },
@@ -221,9 +230,23 @@ export const USER_DATA: UserDataSource[] = [
       const ids = await leadIdsOf(db, user);
       return {
         statements: ids.length
-          ? [db.update(leadActivities).set({ message: null, transcript: null, attribution: null, pagePath: null }).where(inArray(leadActivities.leadId, ids))]
+          ? [
+              db
+                .update(leadActivities)
+                .set({ message: null, details: null, transcript: null, attribution: null, pagePath: null })
+                .where(inArray(leadActivities.leadId, ids)),
+            ]
           : [],
       };
+    },
+  },
+  {
+    // Exported inside "leads" above. The proof of consent goes with the person: the lead loses its
+    // consent when it is anonymised, and an opt-out is kept in email_suppressions.
+    table: marketingConsentRequests,
+    erase: async (db, user) => {
+      const ids = await leadIdsOf(db, user);
+      return { statements: ids.length ? [db.delete(marketingConsentRequests).where(inArray(marketingConsentRequests.leadId, ids))] : [] };
     },
   },
   {
