@@ -6,7 +6,8 @@ import type { EmailCategory } from "./templates/define";
 // EMAIL_PROVIDER picks the API's shape (Resend by default; Postmark, SendGrid) and EMAIL_API_URL
 // points it at a compatible server instead of the service itself (the tests' fake in
 // tests/fakes/email-server.ts). A failure is classified for the queue: a network error, a 429 or a
-// 5xx may succeed later (retryable); any other answer will not (permanent).
+// 5xx may succeed later (retryable), and so may a 409: Resend's answer while another send with the same
+// idempotency key is still in flight; any other answer will not (permanent).
 
 export type EmailProviderName = AppEnv["EMAIL_PROVIDER"];
 
@@ -179,7 +180,7 @@ export function emailProvider(env: EmailProviderSettings, fetcher: typeof fetch 
     return {
       ok: false,
       provider: name,
-      retryable: status === 429 || status >= 500,
+      retryable: status === 409 || status === 429 || status >= 500,
       status,
       error: `Email provider answered ${status}${code ? ` (${code})` : ""}`,
     };

@@ -157,6 +157,7 @@ test("a wrong API key is a permanent failure too, and a provider that cannot be 
     error: "Email provider unreachable",
   });
   for (const [status, retryable] of [
+    [409, true],
     [429, true],
     [500, true],
     [503, true],
