@@ -50,6 +50,8 @@ export type SlotOptions = {
   to?: Date;
   /** Minutes between offered start times within an interval; 30 unless given. */
   stepMinutes?: number;
+  /** Only the first `limit` slots are wanted: later days are not computed once they are found. */
+  limit?: number;
 };
 
 export const DEFAULT_STEP_MINUTES = 30;
@@ -212,13 +214,21 @@ function localInstant(day: LocalDay, minutes: number, zone: string, start: numbe
   return { at: local.getTime(), exists };
 }
 
-function intervalsForDay(rules: ScheduleRules, holidays: ReadonlySet<string>, day: LocalDay): [number, number][] {
-  let intervals: readonly TimeInterval[] | undefined;
-  if (Object.hasOwn(rules.dateOverrides, day.key)) intervals = rules.dateOverrides[day.key];
-  else if (holidays.has(day.key)) return [];
-  else intervals = rules.weeklyHours[day.weekday];
+/** Intervals as sorted minute ranges, malformed ones dropped. */
+function minuteRanges(intervals: readonly TimeInterval[] | undefined): [number, number][] {
   const ranges = (intervals ?? []).map(intervalMinutes).filter((range) => range !== null);
   return ranges.sort((a, b) => a[0] - b[0]);
+}
+
+/** Each local day's open minute ranges, each weekday's and override's parsed once per computation. */
+function dayIntervals(rules: ScheduleRules): (day: LocalDay) => [number, number][] {
+  const holidays = new Set(rules.holidays);
+  const weekly = new Map(WEEKDAYS.map((weekday) => [weekday, minuteRanges(rules.weeklyHours[weekday])]));
+  return (day) => {
+    if (Object.hasOwn(rules.dateOverrides, day.key)) return minuteRanges(rules.dateOverrides[day.key]);
+    if (holidays.has(day.key)) return [];
+    return weekly.get(day.weekday) ?? [];
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -248,7 +258,7 @@ function slotStarts(rules: ScheduleRules, busy: readonly Busy[], options: SlotOp
   const busyStarts = dailyMax ? parseRanges(busy, 0).map(([start]) => start) : [];
   busyStarts.sort((a, b) => a - b);
 
-  const holidays = new Set(rules.holidays);
+  const intervalsOn = dayIntervals(rules);
   const starts: number[] = [];
   const lastKey = localDayOf(windowEnd - 1, zone).key;
   let day = localDayOf(windowStart, zone);
@@ -256,7 +266,7 @@ function slotStarts(rules: ScheduleRules, busy: readonly Busy[], options: SlotOp
   for (;;) {
     const following = nextDay(day);
     const end = dayStart(following, zone);
-    const intervals = intervalsForDay(rules, holidays, day);
+    const intervals = intervalsOn(day);
     const full = dailyMax > 0 && lowerBound(busyStarts, end) - lowerBound(busyStarts, start) >= dailyMax;
     if (intervals.length && !full) {
       for (const [from, to] of intervals) {
@@ -271,13 +281,15 @@ function slotStarts(rules: ScheduleRules, busy: readonly Busy[], options: SlotOp
         }
       }
     }
-    if (day.key >= lastKey) break;
+    // Days come in order and a day's slots all start within it, so no later day can offer an earlier one.
+    if (day.key >= lastKey || (options.limit !== undefined && starts.length >= options.limit)) break;
     day = following;
     start = end;
   }
 
   starts.sort((a, b) => a - b);
-  return starts.filter((value, i) => i === 0 || value !== starts[i - 1]);
+  const unique = starts.filter((value, i) => i === 0 || value !== starts[i - 1]);
+  return options.limit === undefined ? unique : unique.slice(0, Math.max(0, options.limit));
 }
 
 /** Bookable slots of durationMinutes, sorted by start, within [max(from, now + notice), min(to, now + horizon)). */
@@ -293,7 +305,7 @@ export function isSlotOffered(rules: ScheduleRules, busy: readonly Busy[], slot:
   if (Number.isNaN(start) || Number.isNaN(end) || end - start !== options.durationMinutes * MINUTE_MS) return false;
   const from = options.from && options.from.getTime() > start ? options.from : new Date(start);
   const to = options.to && options.to.getTime() < start + 1 ? options.to : new Date(start + 1);
-  return slotStarts(rules, busy, { ...options, from, to }).includes(start);
+  return slotStarts(rules, busy, { ...options, from, to, limit: undefined }).includes(start);
 }
 
 /** Up to `count` slots closest in time to target (ties: the earlier), in chronological order. */
