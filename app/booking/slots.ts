@@ -10,6 +10,7 @@
 
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
+import { offsetMinutes } from "./time-zones";
 
 /** ["09:00", "12:30"]: local 24-hour times, end after start; "24:00" is allowed as an end (midnight). */
 export type TimeInterval = [string, string];
@@ -175,8 +176,8 @@ function parseRanges(ranges: readonly { startsAt: string; endsAt: string }[], wi
 type LocalDay = { year: number; month: number; day: number; key: string; weekday: Weekday };
 
 function localDayOf(instant: number, zone: string): LocalDay {
-  const local = new TZDate(instant, zone);
-  return makeDay(local.getFullYear(), local.getMonth() + 1, local.getDate());
+  const local = new Date(instant + offsetMinutes(zone, instant) * MINUTE_MS);
+  return makeDay(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate());
 }
 
 function makeDay(year: number, month: number, day: number): LocalDay {
@@ -193,9 +194,17 @@ function nextDay(day: LocalDay): LocalDay {
   return makeDay(day.year, day.month, day.day + 1);
 }
 
-/** The first instant of a local day (TZDate moves a midnight that does not exist forward). */
+/**
+ * The first instant of a local day. Away from any change of offset (within 12 hours either side)
+ * midnight is the wall clock less the offset; near one, TZDate decides (it moves a midnight that
+ * does not exist forward).
+ */
 function dayStart(day: LocalDay, zone: string): number {
-  return new TZDate(day.year, day.month - 1, day.day, 0, 0, zone).getTime();
+  const wall = Date.UTC(day.year, day.month - 1, day.day);
+  const offset = offsetMinutes(zone, wall - offsetMinutes(zone, wall) * MINUTE_MS);
+  const start = wall - offset * MINUTE_MS;
+  const steady = offsetMinutes(zone, start - DAY_MS / 2) === offset && offsetMinutes(zone, start + DAY_MS / 2) === offset;
+  return steady ? start : new TZDate(day.year, day.month - 1, day.day, 0, 0, zone).getTime();
 }
 
 /**
