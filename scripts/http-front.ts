@@ -81,7 +81,9 @@ export async function startHttpFront(options: { host: string; port: number; upst
       answer.on("error", () => response.destroy());
       answer.on("aborted", () => response.destroy());
     });
+    let clientGone = false;
     forward.on("error", (error) => {
+      if (clientGone) return; // destroyed below, because the client went away: nothing to report
       if (response.headersSent) {
         response.destroy();
         return;
@@ -92,7 +94,9 @@ export async function startHttpFront(options: { host: string; port: number; upst
     });
     // The client went away before the whole answer: so does the request to workerd (request.signal aborts).
     response.on("close", () => {
-      if (!response.writableFinished) forward.destroy();
+      if (response.writableFinished) return;
+      clientGone = true;
+      forward.destroy();
     });
     request.pipe(forward);
   });
