@@ -401,7 +401,7 @@ async function readTables() {
 
 test("a user with data in every domain: the export file and the rows deletion leaves are exactly the pinned files", async () => {
   await seed();
-  const exported = await collectUserData(db, USER);
+  const exported = await collectUserData({ db }, USER);
   expect(exported).not.toBeNull();
   const { exportedAt, ...rest } = exported!;
   expect(Date.parse(exportedAt)).not.toBeNaN();
@@ -409,7 +409,7 @@ test("a user with data in every domain: the export file and the rows deletion le
 
   const before = await readTables();
   const from = new Date().toISOString();
-  const deleted = await deleteUserData(db, USER);
+  const deleted = await deleteUserData({ db }, USER);
   const to = new Date().toISOString();
   expect(deleted).toEqual({ sessionIds: ["golden-session"] });
   const after = await readTables();
