@@ -1,12 +1,15 @@
 import type { Db } from "~/db/client.server";
 import type { AppEnv } from "~/platform/env.server";
 import { deliverOutboxEmail, enqueueEmail, sendEmail, type OutboxRow, type OutgoingEmail } from "./outbox.server";
+import { emailProvider, type EmailProvider } from "./provider.server";
 
-// The context's email service (services.email): today's outbox and its delivery, bound to one
-// context's database, settings, queue and outgoing fetch. The provider behind deliver() is the
-// outbox's own (an HTTP email API with EMAIL_API_KEY, else the outbox row is the delivery).
+// The context's email service (services.email): the outbox and its delivery, bound to one context's
+// database, settings, queue and outgoing fetch. Delivery goes through the configured email provider
+// (provider.server.ts); without one, the outbox row is the delivery, for admins to read.
 
 export type EmailService = {
+  /** The configured email provider, or null when the outbox is the delivery. */
+  provider: EmailProvider | null;
   /** Records the message in the outbox and queues its delivery; the new row's id, or null when its dedupe key was recorded before. */
   enqueue(email: OutgoingEmail): Promise<string | null>;
   /** Records the message and delivers it now, for work already running inside a queue job. */
@@ -17,6 +20,7 @@ export type EmailService = {
 
 export function createEmailService(deps: { db: Db; env: AppEnv; jobs: Queue; fetch: typeof fetch }): EmailService {
   return {
+    provider: emailProvider(deps.env, deps.fetch),
     enqueue: (email) => enqueueEmail(deps.db, deps.env, deps.jobs, email),
     send: (email) => sendEmail(deps.db, deps.env, email, deps.fetch),
     deliver: (outboxId) => deliverOutboxEmail(deps.db, deps.env, outboxId, deps.fetch),
