@@ -1,6 +1,6 @@
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
-import { PermanentJobError } from "~/jobs/handler.server";
+import { PermanentJobError } from "~/jobs/errors";
 import { runJob } from "~/jobs/registry.server";
 import { JobMessageSchema } from "~/jobs/messages";
 import { DEAD_LETTER_QUEUE, MAX_JOB_ATTEMPTS, recordFailedJob, recordJobError } from "~/platform/failed-jobs.server";
