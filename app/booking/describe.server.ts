@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
+import { bookingTypes } from "~/db/schema";
 import type { BookingRow } from "./bookings.server";
 import { googleCalendarUrl, outlookCalendarUrl } from "./calendar-links";
-import { getBookingType, getCoachById } from "./catalogue.server";
+import { getCoachById } from "./catalogue.server";
 import { manageLinkExpiry, manageToken, manageUrl, meetingUrl } from "./links.server";
 import { formatDateTime, formatSlotTime, zoneAbbreviation } from "./time-zones";
 
@@ -9,13 +11,20 @@ import { formatDateTime, formatSlotTime, zoneAbbreviation } from "./time-zones";
 // server in the client's time zone, and the line a payment for it shows (Stripe's checkout, the
 // invoice) — both from the same facts.
 
+/** What a booking whose coach has no schedule any more calls them. */
+const UNKNOWN_COACH = "your coach";
+
 /** What the confirmation page and the manage page show of a booking, formatted on the server. */
 export async function describeBooking(context: Pick<AppContext, "db" | "env" | "siteOrigin">, booking: BookingRow) {
-  const [type, coach] = await Promise.all([getBookingType(context.db, booking.bookingTypeId), getCoachById(context.db, booking.coachId)]);
+  // The booking's own type, even if it is no longer offered: the booking keeps the name it was made with.
+  const [type, coach] = await Promise.all([
+    context.db.select().from(bookingTypes).where(eq(bookingTypes.id, booking.bookingTypeId)).get(),
+    getCoachById(context.db, booking.coachId),
+  ]);
   const zone = booking.clientTimeZone;
   const coachZone = coach?.timeZone ?? zone;
   const typeName = type?.name ?? "Coaching session";
-  const coachName = coach?.displayName ?? "your coach";
+  const coachName = coach?.displayName ?? UNKNOWN_COACH;
   const token = await manageToken(context.env, booking.id, manageLinkExpiry(booking));
   const meeting = meetingUrl(context, booking);
   const event = {
@@ -53,7 +62,7 @@ export type BookingView = Awaited<ReturnType<typeof describeBooking>>;
 
 /** A payment's line for the booking: "60-minute virtual session" and "With Sam Lee, Thursday 3 December 2026, 9:30 am AEDT". */
 export function paymentLine(view: Pick<BookingView, "typeName" | "coachName" | "when">): { name: string; detail: string } {
-  return { name: view.typeName, detail: `With ${view.coachName}, ${view.when}` };
+  return { name: view.typeName, detail: view.coachName === UNKNOWN_COACH ? view.when : `With ${view.coachName}, ${view.when}` };
 }
 
 function pathOf(link: string): string {
