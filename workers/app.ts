@@ -100,7 +100,10 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext, is
     response.headers.set("Cache-Control", PRIVATE_NO_STORE);
   }
   if (attribution.visit && !privateArea && isPageView(request, response)) {
-    context.isolate.pageViews.count({ db: context.db, waitUntil: (work) => ctx.waitUntil(work) }, { path: pageViewPath(pathname), ...attribution.visit });
+    context.isolate.pageViews.count(
+      { db: context.db, waitUntil: (work) => ctx.waitUntil(work) },
+      { path: pageViewPath(pathname), ...attribution.visit, at: context.services.clock.now() },
+    );
   }
   return response;
 }

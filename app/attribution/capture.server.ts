@@ -99,7 +99,7 @@ export function captureAttribution(request: Request, context: AppContext, url = 
     context.cloudflare.ctx.waitUntil(record);
     capturedRecords.set(context, record);
   } else {
-    const batch = context.isolate.landings.join(kv);
+    const batch = context.isolate.landings.join(kv, now);
     sessionId = `${batch.id}${crypto.randomUUID().slice(BATCH_ID_CHARS)}`;
     const fresh: AttributionRecord = { v: 1, sessionId, first: touch, last: touch, touches: 1, gpc };
     batch.records.set(sessionId, fresh);
@@ -177,9 +177,10 @@ export function isBot(request: Request): boolean {
  * its original expiry (or deleted when nothing is left). Two deletions rewriting the same batch at
  * once can put back a record the other removed; it still expires with its batch.
  */
-export async function deleteAttributionSessions(context: Pick<AppContext, "cloudflare" | "isolate">, sessionIds: string[]): Promise<void> {
+export async function deleteAttributionSessions(context: Pick<AppContext, "cloudflare" | "isolate" | "services">, sessionIds: string[]): Promise<void> {
   const kv = context.cloudflare.env.ATTRIBUTION;
   const ids = [...new Set(sessionIds)].filter((id) => SESSION_ID.test(id));
+  const nowSeconds = context.services.clock.now().getTime() / 1000;
   const byBatch = new Map<string, string[]>();
   for (const id of ids) {
     const batchId = id.slice(0, BATCH_ID_CHARS);
@@ -197,7 +198,7 @@ export async function deleteAttributionSessions(context: Pick<AppContext, "cloud
       const expiresAt = metadata?.expiresAt;
       const remaining = Object.keys(value).length;
       // Nothing left, or the rest expires within the minute anyway (KV takes no nearer expiry).
-      if (remaining === 0 || typeof expiresAt !== "number" || expiresAt - Date.now() / 1000 < MIN_KV_EXPIRY_SECONDS) await kv.delete(key);
+      if (remaining === 0 || typeof expiresAt !== "number" || expiresAt - nowSeconds < MIN_KV_EXPIRY_SECONDS) await kv.delete(key);
       else await kv.put(key, JSON.stringify(value), { expiration: expiresAt, metadata: { expiresAt } });
     }),
   ]);

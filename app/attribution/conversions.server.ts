@@ -63,7 +63,13 @@ export async function recordConversion(context: AppContext, input: ConversionInp
     const ctx = context.cloudflare.ctx;
     context.isolate.pageViews.count(
       { db: context.db, waitUntil: (promise) => ctx.waitUntil(promise) },
-      { path: pageViewPath(new URL(input.request.url).pathname), source: touch.source, medium: touch.medium, campaign: touch.campaign, at: input.occurredAt },
+      {
+        path: pageViewPath(new URL(input.request.url).pathname),
+        source: touch.source,
+        medium: touch.medium,
+        campaign: touch.campaign,
+        at: input.occurredAt ?? context.services.clock.now(),
+      },
     );
     return { id: null, recorded: true };
   }

@@ -28,8 +28,11 @@ export type LandingBatch = {
 };
 
 export type LandingBatches = {
-  /** The batch a new session joins: the open one, or a new one, written after the delay (or as soon as it is full). */
-  join(kv: KVNamespace): LandingBatch;
+  /**
+   * The batch a new session joins: the open one, or a new one, written after the delay (or as soon
+   * as it is full) and kept in KV for ATTRIBUTION_TTL_SECONDS from `now` (the context's clock).
+   */
+  join(kv: KVNamespace, now: Date): LandingBatch;
   /** A batch of this isolate not yet in KV (open or being written), by id. */
   unwritten(batchId: string): LandingBatch | undefined;
 };
@@ -58,7 +61,7 @@ export function createLandingBatches({ flushDelayMs = LANDING_FLUSH_DELAY_MS }: 
   }
 
   return {
-    join(kv) {
+    join(kv, now) {
       if (openBatch) return openBatch;
       let writeNow!: () => void;
       const due = new Promise<void>((resolve) => {
@@ -68,7 +71,7 @@ export function createLandingBatches({ flushDelayMs = LANDING_FLUSH_DELAY_MS }: 
       const batch: LandingBatch = {
         id: crypto.randomUUID().slice(0, BATCH_ID_CHARS),
         records: new Map(),
-        expiresAt: Math.floor(Date.now() / 1000) + ATTRIBUTION_TTL_SECONDS,
+        expiresAt: Math.floor(now.getTime() / 1000) + ATTRIBUTION_TTL_SECONDS,
         writeNow: () => {
           // Swapped out before the write starts: the next landing opens a new batch.
           if (openBatch === batch) openBatch = null;

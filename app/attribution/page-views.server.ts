@@ -12,7 +12,8 @@ import { DIRECT, OTHER_SOURCES, PAGE_VIEW_SOURCES_PER_DAY } from "./types";
 // combinations of its own; views of any other are counted under OTHER_SOURCES. The database decides,
 // in the upsert itself, because several isolates write the same day at once.
 
-export type PageView = { path: string; source: string; medium: string; campaign: string; at?: Date };
+/** One view; `at` is the context's clock time (it decides the Sydney day counted). */
+export type PageView = { path: string; source: string; medium: string; campaign: string; at: Date };
 /** Where a flush writes, and the waitUntil that keeps it running after the answer. */
 export type PageViewTarget = { db: Db; waitUntil: (promise: Promise<unknown>) => void };
 
@@ -97,7 +98,7 @@ export function createPageViewCounter({ flushDelayMs = PAGE_VIEW_FLUSH_DELAY_MS 
   return {
     count(target, view) {
       add({
-        day: dayOf(view.at ?? new Date()),
+        day: dayOf(view.at),
         path: view.path.slice(0, MAX_PATH_CHARS),
         source: view.source.slice(0, MAX_LABEL_CHARS),
         medium: view.medium.slice(0, MAX_LABEL_CHARS),

@@ -51,7 +51,7 @@ export async function attributionSessionsOfUser(db: Db, userId: string): Promise
  * Deletes the KV session records after the account is gone. They expire on their own within 30
  * days, so a failure here is logged (without ids) rather than failing the deletion already done.
  */
-export async function forgetAttributionSessions(context: Pick<AppContext, "cloudflare" | "isolate">, sessionIds: string[]): Promise<void> {
+export async function forgetAttributionSessions(context: Pick<AppContext, "cloudflare" | "isolate" | "services">, sessionIds: string[]): Promise<void> {
   if (sessionIds.length === 0) return;
   try {
     await deleteAttributionSessions(context, sessionIds);

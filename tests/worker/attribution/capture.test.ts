@@ -1,11 +1,19 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, expect, test } from "vitest";
-import { ATTRIBUTION_COOKIE, deleteAttributionSessions, getAttribution, readAttributionCookie, readSessionRecord } from "~/attribution/capture.server";
-import { createLandingBatches } from "~/attribution/landings.server";
+import {
+  ATTRIBUTION_COOKIE,
+  captureAttribution,
+  deleteAttributionSessions,
+  getAttribution,
+  readAttributionCookie,
+  readSessionRecord,
+} from "~/attribution/capture.server";
+import { ATTRIBUTION_TTL_SECONDS, createLandingBatches } from "~/attribution/landings.server";
 import { createPageViewCounter } from "~/attribution/page-views.server";
 import type { AttributionRecord } from "~/attribution/types";
 import { createAppContext } from "~/create-context.server";
+import { fixedClock } from "~/platform/clock";
 import { createIsolateState, type IsolateState } from "~/platform/isolate.server";
 import { bumpContentVersion, EDGE_CACHE_HEADER } from "~/platform/edge-cache.server";
 import { sydneyDay } from "~/utils/sydney-time";
@@ -471,4 +479,21 @@ test("a form sent right after landing, before the landing's batch is written, ca
   unwritten.landings.unwritten(sessionIdOf(cookie).slice(0, 13))?.writeNow();
   await waitOnExecutionContext(landingWork);
   expect(await env.ATTRIBUTION.get(`landings:${sessionIdOf(cookie).slice(0, 13)}`)).not.toBeNull();
+});
+
+test("a new session's batch expires 30 days after the context's clock, which a test fixes without setters", async () => {
+  // Ten days ahead of the machine's time: the expiry must come from the clock, not from the system time.
+  const at = new Date(Math.ceil(Date.now() / 1000) * 1000 + 10 * 86_400_000);
+  const state = createIsolateState({ flushDelayMs: 0 });
+  const executionContext = createExecutionContext();
+  const request = new Request(`http://localhost/about?utm_source=clock-${unique()}&utm_campaign=expiry`, {
+    headers: { "User-Agent": BROWSER, Accept: "text/html", "Sec-Fetch-Dest": "document" },
+  });
+  const context = createAppContext(env, { request, executionContext, isolate: state, clock: fixedClock(at) });
+  const capture = captureAttribution(request, context);
+  await waitOnExecutionContext(executionContext);
+
+  const sessionId = sessionIdOf(capture.setCookie!.split(";")[0]!);
+  const { metadata } = await env.ATTRIBUTION.getWithMetadata<unknown, { expiresAt: number }>(`landings:${sessionId.slice(0, 13)}`);
+  expect(metadata?.expiresAt).toBe(at.getTime() / 1000 + ATTRIBUTION_TTL_SECONDS);
 });

@@ -1,8 +1,13 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
+import { recordConversion } from "~/attribution/conversions.server";
 import { createPageViewCounter, pageViewPath, type PageViewCounter } from "~/attribution/page-views.server";
 import { DIRECT, OTHER_SOURCES, PAGE_VIEW_SOURCES_PER_DAY } from "~/attribution/types";
+import { createAppContext } from "~/create-context.server";
 import { createDb, type Db } from "~/db/client.server";
+import { fixedClock } from "~/platform/clock";
+import { createIsolateState } from "~/platform/isolate.server";
 import { unique } from "./helpers";
 
 const db = createDb(env.DB);
@@ -178,4 +183,22 @@ test("a page is counted under one path however its letters are cased", async () 
   expect(pageViewPath("/About")).toBe("/about");
   expect(pageViewPath("/SERVICES/Business-Coaching/")).toBe("/services/business-coaching");
   expect(pageViewPath("/")).toBe("/");
+});
+
+test("a page view without a time of its own is counted on the Sydney day of the context's clock", async () => {
+  // 13:30 UTC on 10 February 2034 is already 11 February in Sydney (AEDT).
+  const executionContext = createExecutionContext();
+  const path = `/pv-clock-${unique()}`;
+  const context = createAppContext(env, {
+    executionContext,
+    isolate: createIsolateState({ flushDelayMs: 0 }),
+    clock: fixedClock("2034-02-10T13:30:00Z"),
+  });
+  await recordConversion(context, { type: "PAGE_VIEW", dedupeKey: unique(), request: new Request(`http://localhost${path}`), attribution: null });
+  await waitOnExecutionContext(executionContext);
+
+  const rows = await env.DB.prepare("SELECT day, views FROM page_view_counts WHERE path = ? AND source = ?")
+    .bind(path, DIRECT.source)
+    .all<{ day: string; views: number }>();
+  expect(rows.results).toEqual([{ day: "2034-02-11", views: 1 }]);
 });
