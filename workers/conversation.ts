@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { recordConversationActivity } from "~/ai-coach/chat.server";
 import type { ChatMessageStatus, ChatStreamEvent, ConversationSummary, StoredChatMessage, UsageMeter } from "~/ai-coach/chat-types";
 import type { ConversationSnapshot, ExpertReplyInput, ModelSettings, ReplyPlan, SendRequest, StreamRequest } from "~/ai-coach/conversation-protocol";
 import { SEND_CREATED_HEADER, SEND_REFUSED_HEADER } from "~/ai-coach/conversation-protocol";
@@ -247,7 +248,7 @@ export class Conversation extends DurableObject<Env> {
     }
     const userId = crypto.randomUUID();
     const replyId = crypto.randomUUID();
-    const replyAt = new Date(Math.max(Date.parse(input.timestamp) + 1, Date.now())).toISOString();
+    const replyAt = new Date(Math.max(Date.parse(input.timestamp) + 1, this.context.services.clock.now().getTime())).toISOString();
     this.ctx.storage.transactionSync(() => {
       if (this.meta("conversation_id") === null) this.sql.exec("INSERT INTO meta (key, value) VALUES ('conversation_id', ?)", input.plan.conversationId);
       this.sql.exec(
@@ -442,9 +443,7 @@ export class Conversation extends DurableObject<Env> {
     if (!conversationId) return;
     const stats = this.sql.exec<{ n: number; last: string | null }>("SELECT count(*) AS n, max(timestamp) AS last FROM chat_messages").one();
     try {
-      await this.env.DB.prepare("UPDATE ai_conversations SET message_count = ?, last_activity_at = max(last_activity_at, ?) WHERE id = ?")
-        .bind(stats.n, stats.last ?? new Date().toISOString(), conversationId)
-        .run();
+      await recordConversationActivity(this.context, conversationId, { messageCount: stats.n, lastMessageAt: stats.last });
     } catch (error) {
       console.error("conversation: the index row could not be updated", error instanceof Error ? error.message : String(error));
     }
@@ -478,7 +477,7 @@ export class Conversation extends DurableObject<Env> {
   /** An expert's answer to an escalation, as a message of its own; once per escalation. */
   async addExpertReply(input: ExpertReplyInput): Promise<StoredChatMessage> {
     const id = `expert-${input.escalationId}`;
-    const timestamp = new Date(Date.parse(input.repliedAt) || Date.now()).toISOString();
+    const timestamp = new Date(Date.parse(input.repliedAt) || this.context.services.clock.now().getTime()).toISOString();
     this.sql.exec(
       "INSERT OR IGNORE INTO chat_messages (id, role, content, timestamp, status) VALUES (?, 'expert', ?, ?, 'complete')",
       id,

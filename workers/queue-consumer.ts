@@ -43,7 +43,7 @@ export async function handleQueue(batch: MessageBatch<unknown>, context: AppCont
         attempts: message.attempts,
         error: reason,
       });
-      if (last) await keepLastError(db, message.id, reason);
+      if (last) await keepLastError(db, message.id, reason, context.services.clock.now());
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   }
@@ -53,14 +53,20 @@ export async function handleQueue(batch: MessageBatch<unknown>, context: AppCont
 // only once recorded (when D1 fails too, it is retried like any failure).
 async function recordRefusedJob(context: AppContext, message: Message<unknown>, reason: string) {
   try {
-    await recordFailedJob(context.db, context.env, context.services.jobs, {
-      messageId: message.id,
-      body: message.body,
-      attempts: message.attempts,
-      queuedAt: message.timestamp,
-      error: reason,
-      refused: true,
-    });
+    await recordFailedJob(
+      context.db,
+      context.env,
+      context.services.jobs,
+      {
+        messageId: message.id,
+        body: message.body,
+        attempts: message.attempts,
+        queuedAt: message.timestamp,
+        error: reason,
+        refused: true,
+      },
+      context.services.clock.now(),
+    );
     message.ack();
   } catch (error) {
     console.error("jobs: could not record a refused job, will retry", { id: message.id, error: error instanceof Error ? error.message : String(error) });
@@ -69,9 +75,9 @@ async function recordRefusedJob(context: AppContext, message: Message<unknown>, 
 }
 
 // Best effort: when D1 itself is what failed, the dead letter is recorded without its error.
-async function keepLastError(db: Db, messageId: string, reason: string) {
+async function keepLastError(db: Db, messageId: string, reason: string, now: Date) {
   try {
-    await recordJobError(db, messageId, reason);
+    await recordJobError(db, messageId, reason, now);
   } catch (error) {
     console.warn("jobs: could not keep the last error", { id: messageId, error: error instanceof Error ? error.message : String(error) });
   }
@@ -85,12 +91,18 @@ export async function handleDeadLetters(batch: MessageBatch<unknown>, context: A
   const { db, env: appEnv } = context;
   for (const message of batch.messages) {
     try {
-      await recordFailedJob(db, appEnv, context.services.jobs, {
-        messageId: message.id,
-        body: message.body,
-        attempts: MAX_JOB_ATTEMPTS,
-        queuedAt: message.timestamp,
-      });
+      await recordFailedJob(
+        db,
+        appEnv,
+        context.services.jobs,
+        {
+          messageId: message.id,
+          body: message.body,
+          attempts: MAX_JOB_ATTEMPTS,
+          queuedAt: message.timestamp,
+        },
+        context.services.clock.now(),
+      );
       message.ack();
     } catch (error) {
       console.error("jobs: could not record a dead-lettered job, will retry", {

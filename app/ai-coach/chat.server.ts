@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "~/auth/web-sessions.server";
 import { entitlementOf, getAiEntitlement, type AiEntitlement } from "~/billing/entitlement.server";
@@ -82,7 +82,7 @@ export type StoredAiSubscription = Viewer["aiSubscription"] | undefined;
 
 async function entitlementFor(context: AppContext, userId: string, subscription: StoredAiSubscription): Promise<AiEntitlement> {
   if (subscription !== undefined) return entitlementOf(subscription ?? undefined, context.env.BILLING_GRACE_DAYS, context.services.clock.now());
-  return getAiEntitlement(context.db, context.env, userId);
+  return getAiEntitlement(context.db, context.env, userId, context.services.clock.now());
 }
 
 export async function requireAiAccess(context: AppContext, userId: string, subscription?: StoredAiSubscription): Promise<AiEntitlement & { tier: AiTier }> {
@@ -307,6 +307,23 @@ export async function stopReply(context: AppContext, userId: string, conversatio
   await stubFor(context, row.id).stop();
 }
 
+/**
+ * The D1 index row follows its conversation (the Conversation object calls this after each change):
+ * its message count, and its last activity, which never moves back. `lastMessageAt` is the newest
+ * message's time; a conversation without messages takes the context's clock.
+ */
+export async function recordConversationActivity(
+  context: Pick<AppContext, "db" | "services">,
+  conversationId: string,
+  stats: { messageCount: number; lastMessageAt: string | null },
+): Promise<void> {
+  const lastActivity = stats.lastMessageAt ?? context.services.clock.now().toISOString();
+  await context.db
+    .update(aiConversations)
+    .set({ messageCount: stats.messageCount, lastActivityAt: sql`max(${aiConversations.lastActivityAt}, ${lastActivity})` })
+    .where(eq(aiConversations.id, conversationId));
+}
+
 export async function listConversations(context: AppContext, userId: string): Promise<ConversationSummary[]> {
   const rows = await context.db
     .select()
@@ -390,9 +407,10 @@ export async function escalateConversation(
 export async function aiCoachStatus(context: AppContext, userId: string, subscription?: StoredAiSubscription): Promise<AiCoachStatus> {
   const { hasActiveSubscription, tier, status } = await entitlementFor(context, userId, subscription);
   const active = hasActiveSubscription && tier !== null;
+  const now = context.services.clock.now();
   const [usage, escalations] = await Promise.all([
-    active ? usageMeter(context.db, context.env, userId, tier) : null,
-    active && tier === "pro" ? escalationAllowance(context.db, context.env, userId) : null,
+    active ? usageMeter(context.db, context.env, userId, tier, now) : null,
+    active && tier === "pro" ? escalationAllowance(context.db, context.env, userId, now) : null,
   ]);
   return { hasActiveSubscription, tier, status, usage, escalations };
 }
