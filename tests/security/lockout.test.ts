@@ -2,7 +2,7 @@ import { AuthClient } from "@supabase/auth-js";
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { CAPTCHA_FAILED, CAPTCHA_MISSING } from "~/auth/captcha.server";
-import { AUTH_LIMITS } from "~/auth/http.server";
+import { AUTH_LIMITS } from "~/auth/limits.server";
 import { fetchApp, pageText } from "../worker/app";
 import { createConfirmedUser, TEST_PASSWORD, uniqueEmail } from "../worker/auth-helpers";
 import { testClientIp } from "../worker/client-ip";

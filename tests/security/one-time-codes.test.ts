@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { expect, test, vi } from "vitest";
 import { CAPTCHA_FAILED, CAPTCHA_MISSING } from "~/auth/captcha.server";
 import { OTP_TTL_SECONDS } from "~/auth/config.server";
-import { AUTH_LIMITS, WRONG_CODE_ATTEMPTS } from "~/auth/http.server";
+import { AUTH_LIMITS, WRONG_CODE_ATTEMPTS } from "~/auth/limits.server";
 import { sha256Hex } from "~/utils/hex";
 import { fetchApp, pageText } from "../worker/app";
 import { testClientIp } from "../worker/client-ip";

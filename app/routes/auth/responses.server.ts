@@ -1,10 +1,11 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { CAPTCHA_MISSING } from "~/auth/captcha.server";
+import type { AuthApiError } from "~/auth/errors.server";
 import { mfaStepHref } from "~/auth/mfa-gate.server";
 import { INVALID_EMAIL, PASSWORD_RULE } from "~/auth/schemas";
 import type { SessionResponse } from "~/auth/token-sessions.server";
-import { createWebSession, type authApi } from "~/auth/web-sessions.server";
+import { createWebSession } from "~/auth/web-sessions.server";
 import { BUSINESS } from "~/content/business";
-import { CAPTCHA_MISSING } from "~/auth/captcha.server";
 import type { AuthActionData, AuthCaptcha, AuthErrors, AuthValues, Step } from "./steps";
 
 // The answers the sign-in page's handlers share: a step to show, a refusal, or a new session.
@@ -19,23 +20,21 @@ export function nextStep(step: Step, values: AuthValues, notice: string, init?: 
   return data<AuthActionData>({ step, values, notice }, init);
 }
 
-type ApiResult = Awaited<ReturnType<typeof authApi>>;
-
 /**
- * Turns an auth API refusal into something a person can act on: the field it concerns and a 400
+ * Turns an auth refusal into something a person can act on: the field it concerns and a 400
  * (429 when rate limited). Other 4xx statuses are folded into 400 on purpose: the page itself was
  * fine, only what was typed was not. With `captcha`, the form shows the captcha widget again.
  */
-export function refusal(step: Step, result: ApiResult, values: AuthValues = {}, captcha?: AuthCaptcha) {
-  const code = String(result.data.code ?? result.data.error_code ?? "");
-  const message = String(result.data.message ?? result.data.msg ?? "");
-  const answer = (errors: AuthErrors, status = 400) => data<AuthActionData>({ step, errors, values, ...(captcha ? { captcha } : {}) }, { status });
-  if (result.status === 429 || code.startsWith("over_")) {
+export function refusal(step: Step, error: AuthApiError, values: AuthValues = {}, captcha?: AuthCaptcha) {
+  const { code, message } = error;
+  const answer = (errors: AuthErrors, init: ResponseInit = { status: 400 }) =>
+    data<AuthActionData>({ step, errors, values, ...(captcha ? { captcha } : {}) }, init);
+  if (error.status === 429 || code.startsWith("over_")) {
     const instead = step === "sign-in" ? ", or sign in with an emailed code instead" : "";
-    return answer({ form: `Too many attempts in a short time. Please wait a few minutes, then try again${instead}.` }, 429);
+    return answer({ form: `Too many attempts in a short time. Please wait a few minutes, then try again${instead}.` }, { status: 429 });
   }
-  if (result.status >= 500) {
-    return answer({ form: "Something went wrong on our side. Please try again in a moment." }, 500);
+  if (error.status >= 500) {
+    return answer({ form: "Something went wrong on our side. Please try again in a moment." }, { status: 500 });
   }
   switch (code) {
     case "captcha_failed": {
@@ -51,7 +50,7 @@ export function refusal(step: Step, result: ApiResult, values: AuthValues = {}, 
     case "invalid_credentials":
       return answer({ form: "Invalid login credentials. Check your email and password and try again, or reset your password." });
     case "weak_password": {
-      const reasons = (result.data.weak_password as { reasons?: string[] } | undefined)?.reasons ?? [];
+      const reasons = (error.extra.weak_password as { reasons?: string[] } | undefined)?.reasons ?? [];
       return answer({
         password: reasons.includes("pwned") ? "That password is too common and easy to guess. Please choose a different one." : message || PASSWORD_RULE,
       });
@@ -75,10 +74,6 @@ export function refusal(step: Step, result: ApiResult, values: AuthValues = {}, 
     default:
       return answer({ form: message || "That didn't work. Please check your details and try again." });
   }
-}
-
-export function isSession(value: Record<string, unknown>): value is Record<string, unknown> & SessionResponse {
-  return typeof value.access_token === "string" && typeof value.refresh_token === "string" && typeof value.expires_at === "number";
 }
 
 /** Starts the web session; a user with an authenticator app goes on to the MFA step first. */
