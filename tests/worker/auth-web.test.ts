@@ -4,7 +4,7 @@ import { generateSecret, generateTotp } from "~/auth/totp";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/db/seed-data";
 import { fetchApp, pageText } from "./app";
 import { testClientIp } from "./client-ip";
-import { countRows, createConfirmedUser, ISO_TIMESTAMP, TEST_PASSWORD, uniqueEmail } from "./auth-helpers";
+import { countRows, createConfirmedUser, expectWaitWithinWindow, ISO_TIMESTAMP, TEST_PASSWORD, uniqueEmail } from "./auth-helpers";
 import { formPost } from "./factories";
 
 // The web sign-in experience at /auth (every intent), sign-out, the guards and the navigation, as
@@ -462,10 +462,18 @@ test("recovery for a user with an authenticator app asks for its code before the
   expect(saved.headers.get("Location")).toBe("/profile");
 });
 
-test("too many sign-in attempts are refused with 429 and a clear message", { timeout: SLOW_TEST_MS }, async () => {
+test("too many sign-in attempts are refused with 429 and a clear message that says how long to wait", { timeout: SLOW_TEST_MS }, async () => {
   const email = uniqueEmail("hammer");
-  let last: Response | undefined;
-  for (let attempt = 0; attempt < 11; attempt++) last = await post("/auth", { intent: "sign-in", email, password: "Wrong-Password-1" });
-  expect(last!.status).toBe(429);
-  expect(await pageText(last!)).toContain("Too many attempts in a short time");
+  for (let attempt = 0; attempt < 10; attempt++) await post("/auth", { intent: "sign-in", email, password: "Wrong-Password-1" });
+  const before = Date.now();
+  const last = await post("/auth", { intent: "sign-in", email, password: "Wrong-Password-1" });
+  const after = Date.now();
+  expect(last.status).toBe(429);
+  const text = await pageText(last);
+  expect(text).toContain("Too many attempts in a short time");
+  expect(text).not.toContain("a few minutes");
+  // Five wrong passwords for one account from one source: that source waits out a 15-minute window.
+  expectWaitWithinWindow(text, 15 * 60_000, { before, after });
+  expect(text).toContain("then try again, or sign in with an emailed code instead.");
+  expect(last.headers.get("Retry-After")).toMatch(/^\d+$/);
 });

@@ -20,25 +20,38 @@ export function nextStep(step: Step, values: AuthValues, notice: string, init?: 
   return data<AuthActionData>({ step, values, notice }, init);
 }
 
+/** A wait as the page says it: "a minute", "12 minutes", "an hour", "2 hours" (rounded up). */
+export function describeWait(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes === 1) return "a minute";
+  if (minutes < 60) return `${minutes} minutes`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? "an hour" : `${hours} hours`;
+}
+
 /**
- * Turns an auth refusal into something a person can act on: the field it concerns and a 400
- * (429 when rate limited). Other 4xx statuses are folded into 400 on purpose: the page itself was
- * fine, only what was typed was not. With `captcha`, the form shows the captcha widget again.
+ * Turns an auth refusal into something a person can act on: the field it concerns and a 400 (429
+ * when rate limited, saying how long the limit lasts). Other 4xx statuses are folded into 400 on
+ * purpose: the page itself was fine, only what was typed was not. With `captcha`, the form shows
+ * the captcha widget again.
  */
 export function refusal(step: Step, error: AuthApiError, values: AuthValues = {}, captcha?: AuthCaptcha) {
   const { code, message } = error;
   const answer = (errors: AuthErrors, init: ResponseInit = { status: 400 }) =>
     data<AuthActionData>({ step, errors, values, ...(captcha ? { captcha } : {}) }, init);
+  // Only the password step has another way in: every other step already is an emailed code.
+  const emailedCodeInstead = step === "sign-in" ? ", or sign in with an emailed code instead" : "";
   if (error.status === 429 || code.startsWith("over_")) {
-    const instead = step === "sign-in" ? ", or sign in with an emailed code instead" : "";
-    return answer({ form: `Too many attempts in a short time. Please wait a few minutes, then try again${instead}.` }, { status: 429 });
+    const wait = error.retryAfterSeconds === undefined ? "a few minutes" : describeWait(error.retryAfterSeconds);
+    const headers: HeadersInit = error.retryAfterSeconds === undefined ? {} : { "Retry-After": String(error.retryAfterSeconds) };
+    return answer({ form: `Too many attempts in a short time. Please wait ${wait}, then try again${emailedCodeInstead}.` }, { status: 429, headers });
   }
   if (error.status >= 500) {
     return answer({ form: "Something went wrong on our side. Please try again in a moment." }, { status: 500 });
   }
   switch (code) {
     case "captcha_failed": {
-      if (!captcha) return answer({ form: "We couldn't complete a security check. Please try again later, or sign in with an emailed code instead." });
+      if (!captcha) return answer({ form: `We couldn't complete a security check. Please try again later${emailedCodeInstead}.` });
       const retry = step === "sign-in" ? "enter your password again, then select Sign in" : "then enter the code again";
       return answer({
         form:
