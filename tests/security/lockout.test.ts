@@ -7,7 +7,7 @@ import { fetchApp, pageText } from "../worker/app";
 import { createConfirmedUser, TEST_PASSWORD, uniqueEmail } from "../worker/auth-helpers";
 import { testClientIp } from "../worker/client-ip";
 import { formPost } from "../worker/factories";
-import { FAKE_TURNSTILE_PASS_TOKEN } from "./fake-turnstile";
+import { FAKE_TURNSTILE_PASS_TOKEN } from "../fakes/turnstile-server";
 import { TURNSTILE_SITE_KEY as SITE_KEY, withTurnstile } from "./turnstile-bindings";
 
 // Pen-test finding: anyone could lock an account out. Wrong passwords are now counted per account

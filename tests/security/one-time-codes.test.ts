@@ -9,7 +9,7 @@ import { testClientIp } from "../worker/client-ip";
 import { createConfirmedUser, expectWaitWithinWindow, signIn, TEST_PASSWORD, uniqueEmail, apiRequest as api } from "../worker/auth-helpers";
 import { formPost } from "../worker/factories";
 import { holdJobs } from "../worker/queue-helpers";
-import { FAKE_TURNSTILE_PASS_TOKEN } from "./fake-turnstile";
+import { FAKE_TURNSTILE_PASS_TOKEN } from "../fakes/turnstile-server";
 import { TURNSTILE_SITE_KEY, withTurnstile } from "./turnstile-bindings";
 
 // Findings of the penetration tests on one-time codes: link tokens that could be computed from the
