@@ -35,7 +35,7 @@ export const AUTH_LIMITS = {
 /** Wrong codes for an address after which its outstanding codes are burned. */
 export const WRONG_CODE_ATTEMPTS = 5;
 
-// GoTrue limits MFA challenges to 15 a minute per IP (MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY).
+// GoTrue limits challenge and verify each to 15 a minute per IP (MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY).
 export const MFA_CHALLENGE_PER_SOURCE: RateLimitRule = { name: "auth-mfa-challenge-ip", limit: 15, windowMs: 60_000 };
 // A 6-digit code with ±1 step of skew is guessed with p ≈ 3·10⁻⁶ per try; a per-IP limit alone lets
 // an attacker holding the password spread guesses over many addresses, so each factor also gets a
