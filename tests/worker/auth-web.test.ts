@@ -477,3 +477,39 @@ test("too many sign-in attempts are refused with 429 and a clear message that sa
   expect(text).toContain("then try again, or sign in with an emailed code instead.");
   expect(last.headers.get("Retry-After")).toMatch(/^\d+$/);
 });
+
+test(
+  "a form acting on the account renews the web session's expiring tokens, as a client would, so its last activity moves",
+  { timeout: SLOW_TEST_MS },
+  async () => {
+    const user = await createConfirmedUser({ email: uniqueEmail("renew") });
+    const cookie = await signInCookie(user.email);
+    const { keys } = await env.SESSIONS.list({ prefix: "web:" });
+    type Tokens = { authSessionId: string; userId: string; refreshToken: string; expiresAt: number };
+    let key = "";
+    let record: Tokens | null = null;
+    for (const { name } of keys) {
+      const candidate = await env.SESSIONS.get<Tokens>(name, "json");
+      if (candidate?.userId === user.id) [key, record] = [name, candidate];
+    }
+    expect(record, "the web session's record").not.toBeNull();
+    const refreshedAt = () =>
+      env.DB.prepare("SELECT refreshed_at FROM auth_sessions WHERE id = ?").bind(record!.authSessionId).first<string | null>("refreshed_at");
+    expect(await refreshedAt()).toBeNull();
+
+    // Fresh tokens are left alone.
+    const saved = await post("/profile?tab=details", { intent: "update-details", firstName: "Renata", lastName: "Ng" }, { cookie });
+    expect(saved.status).toBe(302);
+    expect(await refreshedAt()).toBeNull();
+
+    // Tokens about to expire are renewed first, and the form still does its work.
+    await env.SESSIONS.put(key, JSON.stringify({ ...record!, expiresAt: Math.floor(Date.now() / 1000) + 30 }));
+    const renewed = await post("/profile?tab=details", { intent: "update-details", firstName: "Renata", lastName: "Nguyen" }, { cookie });
+    expect(renewed.status).toBe(302);
+    expect(await refreshedAt()).toMatch(ISO_TIMESTAMP);
+    const after = await env.SESSIONS.get<Tokens>(key, "json");
+    expect(after?.refreshToken).not.toBe(record!.refreshToken);
+    expect(after!.expiresAt).toBeGreaterThan(Math.floor(Date.now() / 1000) + 60);
+    expect(await env.DB.prepare("SELECT last_name FROM profiles WHERE user_id = ?").bind(user.id).first("last_name")).toBe("Nguyen");
+  },
+);
