@@ -494,6 +494,6 @@ test("a new session's batch expires 30 days after the context's clock, which a t
   await waitOnExecutionContext(executionContext);
 
   const sessionId = sessionIdOf(capture.setCookie!.split(";")[0]!);
-  const { metadata } = await env.ATTRIBUTION.getWithMetadata<unknown, { expiresAt: number }>(`landings:${sessionId.slice(0, 13)}`);
+  const { metadata } = await env.ATTRIBUTION.getWithMetadata<{ expiresAt: number }>(`landings:${sessionId.slice(0, 13)}`);
   expect(metadata?.expiresAt).toBe(at.getTime() / 1000 + ATTRIBUTION_TTL_SECONDS);
 });
