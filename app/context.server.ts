@@ -1,52 +1,66 @@
-import { authConfig, type AuthConfig } from "~/auth/config.server";
-import { loadViewer, type Viewer } from "~/auth/web-sessions.server";
-import { createDb, type Db } from "~/db/client.server";
-import { readEnv, type AppEnv } from "~/platform/env.server";
+import type { ModelService } from "~/ai-coach/model.server";
+import type { AuthConfig } from "~/auth/config.server";
+import type { Viewer } from "~/auth/viewer";
+import type { PaymentsService } from "~/billing/stripe.server";
+import type { Db } from "~/db/client.server";
+import type { EmailService } from "~/email/service.server";
+import type { AppEnv } from "~/platform/env.server";
+import type { Clock } from "~/platform/clock";
+import type { IsolateState } from "~/platform/isolate.server";
 
-/**
- * Everything a request needs, built once in the Worker entry and passed to Remix as the load
- * context: the raw bindings, the parsed settings, one database client, the auth settings and the
- * signed-in viewer (read at most once, on first use). Nothing of it lives at module scope.
- */
-export type RequestContext = {
-  cloudflare: { env: Env; ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException"> };
+// What a context is. Every piece of code that runs (a page or API request, a queue job, a cron run,
+// a Durable Object) gets one, from the one builder: createAppContext (create-context.server.ts).
+// Domain code takes an AppContext, or a Pick<> of it when it needs less. This file names types only,
+// so every domain can import it without depending on the builder (which wires every domain's outside
+// service) — see docs/decisions/012-one-context-and-per-isolate-state.md.
+
+/** Work that may outlive the answer: the request's, job batch's or object's waitUntil. */
+export type BackgroundWork = Pick<ExecutionContext, "waitUntil" | "passThroughOnException">;
+
+/** A file store (R2). None is bound yet: the meetings, coach network and learning work add the bucket here. */
+export type StorageService = Pick<R2Bucket, "get" | "head" | "put" | "delete" | "list">;
+
+/** The outside services, each made on first use (a request that sends no email builds no email service). */
+export type AppServices = {
+  /** Stripe (a key is set) or the local payments sandbox; production without a key refuses payments. */
+  payments: PaymentsService;
+  /** The AI coach's OpenAI-compatible model, or the labelled offline coach. */
+  model: ModelService;
+  /** The email outbox: record a message, queue its delivery, deliver it. */
+  email: EmailService;
+  /** The JOBS queue's producer. */
+  jobs: Queue;
+  /** Where "now" comes from: domain code never reads the system time itself. */
+  clock: Clock;
+  /** Outgoing HTTP for outside services without an SDK of their own (the email provider, GA4, Meta, Google Ads). */
+  fetch: typeof fetch;
+  /** Uploaded files (R2), once a bucket is bound; null until then. */
+  storage: StorageService | null;
+};
+
+export type AppContext = {
+  /** The raw bindings and the waitUntil of whatever is running (request, job batch, cron run, Durable Object). */
+  cloudflare: { env: Env; ctx: BackgroundWork };
   /** Settings and secrets, parsed and validated (see platform/env.server.ts). */
   env: AppEnv;
   db: Db;
   auth: AuthConfig;
+  /** The page's CSP nonce; empty outside a page request. */
   cspNonce: string;
-  /** The origin of PUBLIC_SITE_URL: canonical links, sitemaps and feeds name it. */
+  /** The origin of PUBLIC_SITE_URL: canonical links, sitemaps, feeds and emailed links name it. */
   siteOrigin: string;
-  /** The signed-in user of this request, or null; one KV read and one D1 query, then remembered. */
+  /** The signed-in user of this request, or null (always null without a request); one KV read and one D1 query, then remembered. */
   viewer: () => Promise<Viewer | null>;
   /** Forget the remembered viewer after this request changed its own session. */
   forgetViewer: () => void;
+  services: AppServices;
+  /** What this isolate keeps between requests, on purpose (decision record 012). */
+  isolate: IsolateState;
 };
 
-declare module "@remix-run/cloudflare" {
-  interface AppLoadContext extends RequestContext {}
-}
+/** The name older modules use for the same context; prefer AppContext. */
+export type RequestContext = AppContext;
 
-/** Throws EnvError when the settings are unusable (e.g. a production secret is missing). */
-export function createRequestContext(
-  request: Request,
-  bindings: Env,
-  executionContext: Pick<ExecutionContext, "waitUntil" | "passThroughOnException">,
-  cspNonce = "",
-): RequestContext {
-  const env = readEnv(bindings);
-  let viewer: Promise<Viewer | null> | undefined;
-  const context: RequestContext = {
-    cloudflare: { env: bindings, ctx: executionContext },
-    env,
-    db: createDb(bindings.DB),
-    auth: authConfig(env),
-    cspNonce,
-    siteOrigin: new URL(env.PUBLIC_SITE_URL).origin,
-    viewer: () => (viewer ??= loadViewer(request, context)),
-    forgetViewer: () => {
-      viewer = undefined;
-    },
-  };
-  return context;
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext extends AppContext {}
 }

@@ -1,13 +1,14 @@
 import { DurableObject } from "cloudflare:workers";
+import { recordConversationActivity } from "~/ai-coach/chat.server";
 import type { ChatMessageStatus, ChatStreamEvent, ConversationSummary, StoredChatMessage, UsageMeter } from "~/ai-coach/chat-types";
 import type { ConversationSnapshot, ExpertReplyInput, ModelSettings, ReplyPlan, SendRequest, StreamRequest } from "~/ai-coach/conversation-protocol";
 import { SEND_CREATED_HEADER, SEND_REFUSED_HEADER } from "~/ai-coach/conversation-protocol";
 import { raiseEscalation } from "~/ai-coach/escalation-requests.server";
-import { modelSettings, ModelUnavailableError, streamModelReply, toolResultMessages, type ModelMessage } from "~/ai-coach/model.server";
-import { OFFLINE_CHUNK_DELAY_MS, offlineCoachAnswer, paceChunks } from "~/ai-coach/offline-coach";
+import { createModelService, ModelUnavailableError, toolResultMessages, type ModelMessage } from "~/ai-coach/model.server";
+import { OFFLINE_CHUNK_DELAY_MS, paceChunks } from "~/ai-coach/offline-coach";
 import { encodeSseEvent, SSE_HEADERS } from "~/ai-coach/sse";
-import { createDb } from "~/db/client.server";
-import { readEnv } from "~/platform/env.server";
+import type { AppContext } from "~/context.server";
+import { createAppContext } from "~/create-context.server";
 
 /** How often a growing reply is written to storage (a reload or another tab then sees it). */
 const PERSIST_EVERY_MS = 100;
@@ -73,6 +74,7 @@ export class Conversation extends DurableObject<Env> {
   private running: RunningReply | null = null;
   /** The model settings of the request that started the reply; the object's own settings after a restart. */
   private model: ModelSettings | null = null;
+  private appContext: AppContext | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -82,6 +84,16 @@ export class Conversation extends DurableObject<Env> {
       // A reply left streaming by an earlier run of this object: the alarm finishes or fails it.
       if (this.streamingRow() && (await ctx.storage.getAlarm()) === null) await ctx.storage.setAlarm(Date.now());
     });
+  }
+
+  /**
+   * The object's context, from the same builder as every request's (made on first use, so an object
+   * that only streams never parses the settings). Its background work is the object's own waitUntil.
+   */
+  private get context(): AppContext {
+    return (this.appContext ??= createAppContext(this.env, {
+      executionContext: { waitUntil: (promise) => this.ctx.waitUntil(promise), passThroughOnException: () => undefined },
+    }));
   }
 
   private ensureSchema() {
@@ -236,7 +248,7 @@ export class Conversation extends DurableObject<Env> {
     }
     const userId = crypto.randomUUID();
     const replyId = crypto.randomUUID();
-    const replyAt = new Date(Math.max(Date.parse(input.timestamp) + 1, Date.now())).toISOString();
+    const replyAt = new Date(Math.max(Date.parse(input.timestamp) + 1, this.context.services.clock.now().getTime())).toISOString();
     this.ctx.storage.transactionSync(() => {
       if (this.meta("conversation_id") === null) this.sql.exec("INSERT INTO meta (key, value) VALUES ('conversation_id', ?)", input.plan.conversationId);
       this.sql.exec(
@@ -331,14 +343,15 @@ export class Conversation extends DurableObject<Env> {
   }
 
   private async writeReply(reply: RunningReply, plan: ReplyPlan): Promise<void> {
-    const settings = this.model ?? modelSettings(readEnv(this.env));
+    const model = this.model ? createModelService(this.model) : this.context.services.model;
+    const settings = model.settings;
     const signal = reply.controller.signal;
     const messages = this.history(reply.messageId, plan);
     const question = [...messages].reverse().find((message) => message.role === "user")?.content ?? "";
     let failed = !settings.apiKey;
     if (!failed) {
       try {
-        for await (const event of streamModelReply(settings, messages, { offerEscalation: plan.offerEscalation, signal })) {
+        for await (const event of model.streamReply(messages, { offerEscalation: plan.offerEscalation, signal })) {
           if (event.type === "text") {
             this.append(reply, event.text);
             continue;
@@ -352,7 +365,7 @@ export class Conversation extends DurableObject<Env> {
           ];
           const separator = reply.text && !reply.text.endsWith("\n") ? "\n\n" : "";
           let first = true;
-          for await (const next of streamModelReply(settings, followUp, { offerEscalation: false, signal })) {
+          for await (const next of model.streamReply(followUp, { offerEscalation: false, signal })) {
             if (next.type !== "text") continue;
             this.append(reply, first ? separator + next.text : next.text);
             first = false;
@@ -366,7 +379,7 @@ export class Conversation extends DurableObject<Env> {
     }
     if (failed && !signal.aborted && !reply.finished) {
       reply.offline = true;
-      const answer = offlineCoachAnswer(question, plan.articles, { tier: plan.tier, afterModelFailure: Boolean(settings.apiKey) });
+      const answer = model.offlineAnswer(question, plan.articles, { tier: plan.tier, afterModelFailure: Boolean(settings.apiKey) });
       const text = reply.text ? `\n\n---\n\n${answer}` : answer;
       for (const chunk of paceChunks(text)) {
         if (signal.aborted || reply.finished) break;
@@ -387,8 +400,7 @@ export class Conversation extends DurableObject<Env> {
     const replyRow = this.row(reply.messageId);
     const questionId = replyRow?.reply_to;
     if (!questionId) return "The escalation could not be recorded.";
-    const env = readEnv(this.env);
-    const result = await raiseEscalation({ db: createDb(this.env.DB), env, jobs: this.env.JOBS }, new URL(env.PUBLIC_SITE_URL).origin, {
+    const result = await raiseEscalation(this.context, {
       userId: plan.userId,
       conversationId: plan.conversationId,
       messageId: questionId,
@@ -431,9 +443,7 @@ export class Conversation extends DurableObject<Env> {
     if (!conversationId) return;
     const stats = this.sql.exec<{ n: number; last: string | null }>("SELECT count(*) AS n, max(timestamp) AS last FROM chat_messages").one();
     try {
-      await this.env.DB.prepare("UPDATE ai_conversations SET message_count = ?, last_activity_at = max(last_activity_at, ?) WHERE id = ?")
-        .bind(stats.n, stats.last ?? new Date().toISOString(), conversationId)
-        .run();
+      await recordConversationActivity(this.context, conversationId, { messageCount: stats.n, lastMessageAt: stats.last });
     } catch (error) {
       console.error("conversation: the index row could not be updated", error instanceof Error ? error.message : String(error));
     }
@@ -467,7 +477,7 @@ export class Conversation extends DurableObject<Env> {
   /** An expert's answer to an escalation, as a message of its own; once per escalation. */
   async addExpertReply(input: ExpertReplyInput): Promise<StoredChatMessage> {
     const id = `expert-${input.escalationId}`;
-    const timestamp = new Date(Date.parse(input.repliedAt) || Date.now()).toISOString();
+    const timestamp = new Date(Date.parse(input.repliedAt) || this.context.services.clock.now().getTime()).toISOString();
     this.sql.exec(
       "INSERT OR IGNORE INTO chat_messages (id, role, content, timestamp, status) VALUES (?, 'expert', ?, ?, 'complete')",
       id,

@@ -1,8 +1,8 @@
-import { createDb, type Db } from "~/db/client.server";
-import { PermanentJobError } from "~/jobs/handler.server";
+import type { AppContext } from "~/context.server";
+import type { Db } from "~/db/client.server";
+import { PermanentJobError } from "~/jobs/errors";
 import { runJob } from "~/jobs/registry.server";
 import { JobMessageSchema } from "~/jobs/messages";
-import { readEnv, type AppEnv } from "~/platform/env.server";
 import { DEAD_LETTER_QUEUE, MAX_JOB_ATTEMPTS, recordFailedJob, recordJobError } from "~/platform/failed-jobs.server";
 
 /** Backoff for a failed job: 30 s, 60 s, 120 s… capped at 10 minutes. */
@@ -10,11 +10,11 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(30 * 2 ** Math.max(0, attempts - 1), 600);
 }
 
-export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+/** One batch, in the context the Worker entry built for it (createAppContext, without a request). */
+export async function handleQueue(batch: MessageBatch<unknown>, context: AppContext): Promise<void> {
   // One Worker consumes both the jobs queue and its dead-letter queue.
-  if (batch.queue === DEAD_LETTER_QUEUE) return handleDeadLetters(batch, env);
-  const db = createDb(env.DB);
-  const appEnv = readEnv(env);
+  if (batch.queue === DEAD_LETTER_QUEUE) return handleDeadLetters(batch, context);
+  const { db } = context;
   for (const message of batch.messages) {
     const parsed = JobMessageSchema.safeParse(message.body);
     if (!parsed.success) {
@@ -28,12 +28,12 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
       continue;
     }
     try {
-      await runJob(parsed.data, { db, env: appEnv, bindings: env });
+      await runJob(parsed.data, context);
       message.ack();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (error instanceof PermanentJobError) {
-        await recordRefusedJob(db, appEnv, env, message, reason);
+        await recordRefusedJob(context, message, reason);
         continue;
       }
       const last = message.attempts >= MAX_JOB_ATTEMPTS;
@@ -43,7 +43,7 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
         attempts: message.attempts,
         error: reason,
       });
-      if (last) await keepLastError(db, message.id, reason);
+      if (last) await keepLastError(db, message.id, reason, context.services.clock.now());
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   }
@@ -51,16 +51,22 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
 
 // A job that can never succeed goes to admins now rather than through every retry; it is acked
 // only once recorded (when D1 fails too, it is retried like any failure).
-async function recordRefusedJob(db: Db, appEnv: AppEnv, env: Env, message: Message<unknown>, reason: string) {
+async function recordRefusedJob(context: AppContext, message: Message<unknown>, reason: string) {
   try {
-    await recordFailedJob(db, appEnv, env.JOBS, {
-      messageId: message.id,
-      body: message.body,
-      attempts: message.attempts,
-      queuedAt: message.timestamp,
-      error: reason,
-      refused: true,
-    });
+    await recordFailedJob(
+      context.db,
+      context.env,
+      context.services.jobs,
+      {
+        messageId: message.id,
+        body: message.body,
+        attempts: message.attempts,
+        queuedAt: message.timestamp,
+        error: reason,
+        refused: true,
+      },
+      context.services.clock.now(),
+    );
     message.ack();
   } catch (error) {
     console.error("jobs: could not record a refused job, will retry", { id: message.id, error: error instanceof Error ? error.message : String(error) });
@@ -69,9 +75,9 @@ async function recordRefusedJob(db: Db, appEnv: AppEnv, env: Env, message: Messa
 }
 
 // Best effort: when D1 itself is what failed, the dead letter is recorded without its error.
-async function keepLastError(db: Db, messageId: string, reason: string) {
+async function keepLastError(db: Db, messageId: string, reason: string, now: Date) {
   try {
-    await recordJobError(db, messageId, reason);
+    await recordJobError(db, messageId, reason, now);
   } catch (error) {
     console.warn("jobs: could not keep the last error", { id: messageId, error: error instanceof Error ? error.message : String(error) });
   }
@@ -81,12 +87,22 @@ async function keepLastError(db: Db, messageId: string, reason: string) {
  * Records each dead-lettered job in failed_jobs (see recordFailedJob), then acks it. A message is
  * never acked before it is stored: when D1 fails, it is retried.
  */
-export async function handleDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const db = createDb(env.DB);
-  const appEnv = readEnv(env);
+export async function handleDeadLetters(batch: MessageBatch<unknown>, context: AppContext): Promise<void> {
+  const { db, env: appEnv } = context;
   for (const message of batch.messages) {
     try {
-      await recordFailedJob(db, appEnv, env.JOBS, { messageId: message.id, body: message.body, attempts: MAX_JOB_ATTEMPTS, queuedAt: message.timestamp });
+      await recordFailedJob(
+        db,
+        appEnv,
+        context.services.jobs,
+        {
+          messageId: message.id,
+          body: message.body,
+          attempts: MAX_JOB_ATTEMPTS,
+          queuedAt: message.timestamp,
+        },
+        context.services.clock.now(),
+      );
       message.ack();
     } catch (error) {
       console.error("jobs: could not record a dead-lettered job, will retry", {

@@ -1,7 +1,6 @@
 import { requeueOwedNotices } from "~/booking/notices.server";
-import { createDb } from "~/db/client.server";
+import type { AppContext } from "~/context.server";
 import type { JobMessage } from "~/jobs/messages";
-import { readEnv } from "~/platform/env.server";
 import { sweepStuckOutbox } from "~/platform/failed-jobs.server";
 
 /**
@@ -25,23 +24,23 @@ export function jobsForSchedule(controller: Pick<ScheduledController, "scheduled
   ];
 }
 
-export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
+/** One cron run, in the context the Worker entry built for it: its clock reads the scheduled time. */
+export async function handleScheduled(controller: Pick<ScheduledController, "cron" | "scheduledTime">, context: AppContext): Promise<void> {
+  const jobs = context.services.jobs;
   if (controller.cron === OUTBOX_SWEEP_CRON) {
-    const db = createDb(env.DB);
-    const now = new Date(controller.scheduledTime);
-    await sweepStuckOutbox(db, readEnv(env), env.JOBS, now);
-    await requeueOwedNotices(db, env.JOBS, now);
+    const now = context.services.clock.now();
+    await sweepStuckOutbox(context.db, context.env, jobs, now);
+    await requeueOwedNotices(context.db, jobs, now);
     return;
   }
   if (controller.cron === BOOKING_CRON) {
     const scheduledAt = new Date(controller.scheduledTime).toISOString();
-    const jobs: JobMessage[] = [
+    const booking: JobMessage[] = [
       { type: "booking.reminders", version: 1, scheduledAt },
       { type: "booking.expire-holds", version: 1, scheduledAt },
     ];
-    await env.JOBS.sendBatch(jobs.map((body) => ({ body })));
+    await jobs.sendBatch(booking.map((body) => ({ body })));
     return;
   }
-  const jobs = jobsForSchedule(controller);
-  await env.JOBS.sendBatch(jobs.map((body) => ({ body })));
+  await jobs.sendBatch(jobsForSchedule(controller).map((body) => ({ body })));
 }

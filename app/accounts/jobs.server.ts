@@ -6,7 +6,7 @@ import { onboardingEmail } from "~/email/templates/onboarding";
 import type { JobHandler } from "~/jobs/handler.server";
 import type { OnboardingEmailJob } from "./jobs";
 
-export const sendOnboardingEmail: JobHandler<OnboardingEmailJob> = async (job, { db, env, fetcher }) => {
+export const sendOnboardingEmail: JobHandler<OnboardingEmailJob> = async (job, { db, env, services: { fetch: fetcher } }) => {
   // An account deleted before the job ran gets no welcome.
   const user = await db.query.users.findFirst({ where: eq(users.id, job.userId), columns: { id: true } });
   if (!user) return;

@@ -1,16 +1,15 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "~/auth/web-sessions.server";
 import { entitlementOf, getAiEntitlement, type AiEntitlement } from "~/billing/entitlement.server";
 import type { AiTier } from "~/billing/plans";
-import type { RequestContext } from "~/context.server";
+import type { AppContext } from "~/context.server";
 import { aiConversations, aiEscalations, profiles } from "~/db/schema";
 import type { AiCoachStatus, ConversationSummary, EscalateResult, EscalationStatus, UsageMeter } from "./chat-types";
 import { CHAT_MAX_MESSAGE_LENGTH, MESSAGE_AUTHORS } from "./chat-types";
 import { searchContent } from "./content-index.server";
 import { SEND_CREATED_HEADER, SEND_REFUSED_HEADER, type ReplyPlan, type SendRequest, type StreamRequest } from "./conversation-protocol";
 import { escalationAllowance, raiseEscalation } from "./escalation-requests.server";
-import { modelSettings } from "./model.server";
 import { SSE_HEADERS } from "./sse";
 import { buildSystemPrompt } from "./system-prompt";
 import { formatDateTime } from "~/utils/format-date-time";
@@ -70,7 +69,7 @@ export function parseChatBody<T extends z.ZodType>(schema: T, body: unknown): z.
   return parsed.data;
 }
 
-function stubFor(context: RequestContext, conversationId: string) {
+function stubFor(context: AppContext, conversationId: string) {
   const namespace = context.cloudflare.env.CONVERSATION;
   return namespace.get(namespace.idFromName(conversationId));
 }
@@ -81,12 +80,12 @@ function stubFor(context: RequestContext, conversationId: string) {
  */
 export type StoredAiSubscription = Viewer["aiSubscription"] | undefined;
 
-async function entitlementFor(context: RequestContext, userId: string, subscription: StoredAiSubscription): Promise<AiEntitlement> {
-  if (subscription !== undefined) return entitlementOf(subscription ?? undefined, context.env.BILLING_GRACE_DAYS, new Date());
-  return getAiEntitlement(context.db, context.env, userId);
+async function entitlementFor(context: AppContext, userId: string, subscription: StoredAiSubscription): Promise<AiEntitlement> {
+  if (subscription !== undefined) return entitlementOf(subscription ?? undefined, context.env.BILLING_GRACE_DAYS, context.services.clock.now());
+  return getAiEntitlement(context.db, context.env, userId, context.services.clock.now());
 }
 
-export async function requireAiAccess(context: RequestContext, userId: string, subscription?: StoredAiSubscription): Promise<AiEntitlement & { tier: AiTier }> {
+export async function requireAiAccess(context: AppContext, userId: string, subscription?: StoredAiSubscription): Promise<AiEntitlement & { tier: AiTier }> {
   const entitlement = await entitlementFor(context, userId, subscription);
   if (!entitlement.hasActiveSubscription || !entitlement.tier) throw new ChatError(402, "subscription_required", SUBSCRIPTION_REQUIRED_MESSAGE);
   return { ...entitlement, tier: entitlement.tier };
@@ -98,7 +97,7 @@ function summaryOf(row: ConversationRow): ConversationSummary {
   return { id: row.id, title: row.title, createdAt: row.createdAt, lastActivityAt: row.lastActivityAt, messageCount: row.messageCount };
 }
 
-async function findOwnConversation(context: RequestContext, userId: string, conversationId: string): Promise<ConversationRow | undefined> {
+async function findOwnConversation(context: AppContext, userId: string, conversationId: string): Promise<ConversationRow | undefined> {
   if (!z.uuid().safeParse(conversationId).success) return undefined;
   return context.db
     .select()
@@ -108,13 +107,13 @@ async function findOwnConversation(context: RequestContext, userId: string, conv
 }
 
 /** The viewer's own conversation, or a 404 for anything else (someone else's included). */
-export async function requireConversationOwner(context: RequestContext, userId: string, conversationId: string): Promise<ConversationRow> {
+export async function requireConversationOwner(context: AppContext, userId: string, conversationId: string): Promise<ConversationRow> {
   const row = await findOwnConversation(context, userId, conversationId);
   if (!row) throw new ChatError(404, "not_found", NOT_FOUND_MESSAGE);
   return row;
 }
 
-async function escalationsOf(context: RequestContext, conversationId: string): Promise<EscalationStatus[]> {
+async function escalationsOf(context: AppContext, conversationId: string): Promise<EscalationStatus[]> {
   return context.db
     .select({ id: aiEscalations.id, messageId: aiEscalations.messageId, status: aiEscalations.status })
     .from(aiEscalations)
@@ -144,7 +143,7 @@ export function titleFrom(message: string): string {
 }
 
 /** What the reply's instructions are built from: the profile and the site's pages matching the message. */
-async function planContext(context: RequestContext, userId: string, message: string) {
+async function planContext(context: AppContext, userId: string, message: string) {
   const [profile, articles] = await Promise.all([
     context.db
       .select({
@@ -162,12 +161,12 @@ async function planContext(context: RequestContext, userId: string, message: str
   return { profile: profile ?? null, articles };
 }
 
-function replyPlan(conversationId: string, userId: string, tier: AiTier, found: Awaited<ReturnType<typeof planContext>>): ReplyPlan {
+function replyPlan(conversationId: string, userId: string, tier: AiTier, found: Awaited<ReturnType<typeof planContext>>, today: Date): ReplyPlan {
   return {
     conversationId,
     userId,
     tier,
-    systemPrompt: buildSystemPrompt({ profile: found.profile, articles: found.articles, tier, today: sydneyDay(new Date()) }),
+    systemPrompt: buildSystemPrompt({ profile: found.profile, articles: found.articles, tier, today: sydneyDay(today) }),
     articles: found.articles,
     offerEscalation: tier === "pro",
   };
@@ -180,11 +179,11 @@ export type SendResult = { conversationId: string; created: boolean; response: R
  * limit, and answers with the reply's event stream. The reply itself runs in the conversation's
  * Durable Object and carries on if this response is dropped.
  */
-export async function sendChatMessage(context: RequestContext, userId: string, body: unknown, subscription?: StoredAiSubscription): Promise<SendResult> {
+export async function sendChatMessage(context: AppContext, userId: string, body: unknown, subscription?: StoredAiSubscription): Promise<SendResult> {
   const input = parseChatBody(ChatInputSchema, body);
   // No I/O when the signed-in viewer already carries the plan.
   const access = await requireAiAccess(context, userId, subscription);
-  const now = new Date();
+  const now = context.services.clock.now();
   // Everything else runs side by side, counting the message included (given back below if the send
   // turns out to be refused): the time to the first token is mostly these round trips.
   const consuming = consumeMessage(context.db, context.env, userId, access.tier, now);
@@ -214,7 +213,7 @@ export async function sendChatMessage(context: RequestContext, userId: string, b
   // A retried first send found the conversation it made: its escalations (none yet, as a rule) too.
   if (!input.conversationId && row) escalations = await escalationsOf(context, conversationId);
   const stub = stubFor(context, conversationId);
-  const plan = replyPlan(conversationId, userId, access.tier, planFacts);
+  const plan = replyPlan(conversationId, userId, access.tier, planFacts, now);
   let usage = consumed;
   let counted = usage !== null;
   if (!usage) {
@@ -249,7 +248,7 @@ export async function sendChatMessage(context: RequestContext, userId: string, b
       content: input.message,
       timestamp: now.toISOString(),
       plan,
-      model: modelSettings(context.env),
+      model: context.services.model.settings,
       conversation: summaryOf(row),
       escalations,
       usage,
@@ -284,7 +283,7 @@ export async function sendChatMessage(context: RequestContext, userId: string, b
 }
 
 /** GET /ai-coach/conversations/:id/stream: the snapshot, then the reply being written (if any) live. */
-export async function openConversationStream(context: RequestContext, userId: string, conversationId: string): Promise<Response> {
+export async function openConversationStream(context: AppContext, userId: string, conversationId: string): Promise<Response> {
   // Side by side; the escalations are thrown away with the 404 when the conversation isn't the user's.
   const [row, escalations] = await Promise.all([requireConversationOwner(context, userId, conversationId), escalationsOf(context, conversationId)]);
   const request: StreamRequest = { conversation: summaryOf(row), escalations };
@@ -297,18 +296,35 @@ export async function openConversationStream(context: RequestContext, userId: st
 }
 
 /** The conversation as JSON (for a page load that doesn't stream). */
-export async function getConversation(context: RequestContext, userId: string, conversationId: string) {
+export async function getConversation(context: AppContext, userId: string, conversationId: string) {
   const row = await requireConversationOwner(context, userId, conversationId);
   const [snapshot, escalations] = await Promise.all([stubFor(context, row.id).snapshot(), escalationsOf(context, row.id)]);
   return { conversation: summaryOf(row), messages: snapshot.messages, streaming: snapshot.streaming, escalations };
 }
 
-export async function stopReply(context: RequestContext, userId: string, conversationId: string): Promise<void> {
+export async function stopReply(context: AppContext, userId: string, conversationId: string): Promise<void> {
   const row = await requireConversationOwner(context, userId, conversationId);
   await stubFor(context, row.id).stop();
 }
 
-export async function listConversations(context: RequestContext, userId: string): Promise<ConversationSummary[]> {
+/**
+ * The D1 index row follows its conversation (the Conversation object calls this after each change):
+ * its message count, and its last activity, which never moves back. `lastMessageAt` is the newest
+ * message's time; a conversation without messages takes the context's clock.
+ */
+export async function recordConversationActivity(
+  context: Pick<AppContext, "db" | "services">,
+  conversationId: string,
+  stats: { messageCount: number; lastMessageAt: string | null },
+): Promise<void> {
+  const lastActivity = stats.lastMessageAt ?? context.services.clock.now().toISOString();
+  await context.db
+    .update(aiConversations)
+    .set({ messageCount: stats.messageCount, lastActivityAt: sql`max(${aiConversations.lastActivityAt}, ${lastActivity})` })
+    .where(eq(aiConversations.id, conversationId));
+}
+
+export async function listConversations(context: AppContext, userId: string): Promise<ConversationSummary[]> {
   const rows = await context.db
     .select()
     .from(aiConversations)
@@ -319,7 +335,7 @@ export async function listConversations(context: RequestContext, userId: string)
   return rows.map(summaryOf);
 }
 
-export async function renameConversation(context: RequestContext, userId: string, conversationId: string, title: string): Promise<ConversationSummary> {
+export async function renameConversation(context: AppContext, userId: string, conversationId: string, title: string): Promise<ConversationSummary> {
   const row = await requireConversationOwner(context, userId, conversationId);
   await context.db
     .update(aiConversations)
@@ -329,21 +345,17 @@ export async function renameConversation(context: RequestContext, userId: string
 }
 
 /** Deletes the messages (the Durable Object's storage) and then the index row. */
-export async function deleteConversation(context: RequestContext, userId: string, conversationId: string): Promise<void> {
+export async function deleteConversation(context: AppContext, userId: string, conversationId: string): Promise<void> {
   const row = await requireConversationOwner(context, userId, conversationId);
   await stubFor(context, row.id).purge();
   await context.db.delete(aiConversations).where(and(eq(aiConversations.id, row.id), eq(aiConversations.userId, userId)));
 }
 
-export async function exportConversationMarkdown(
-  context: RequestContext,
-  userId: string,
-  conversationId: string,
-): Promise<{ filename: string; markdown: string }> {
+export async function exportConversationMarkdown(context: AppContext, userId: string, conversationId: string): Promise<{ filename: string; markdown: string }> {
   const row = await requireConversationOwner(context, userId, conversationId);
   const { messages } = await stubFor(context, row.id).snapshot();
   const conversation = summaryOf(row);
-  const lines = [`# ${conversation.title}`, "", `Exported from ClarityAI on ${formatDateTime(new Date().toISOString())}.`, ""];
+  const lines = [`# ${conversation.title}`, "", `Exported from ClarityAI on ${formatDateTime(context.services.clock.now().toISOString())}.`, ""];
   for (const message of messages) {
     const notes = [
       message.offline ? "offline coach" : null,
@@ -362,7 +374,7 @@ export async function exportConversationMarkdown(
 
 /** POST /ai-coach/conversations/:id/escalate ("Ask an expert"), Pro only. */
 export async function escalateConversation(
-  context: RequestContext,
+  context: AppContext,
   userId: string,
   conversationId: string,
   body: unknown,
@@ -375,7 +387,7 @@ export async function escalateConversation(
   const { messages } = await stub.snapshot();
   const messageId = input.messageId ?? messages.filter((message) => message.role === "user").at(-1)?.id;
   if (!messageId) throw new ChatError(400, "nothing_to_escalate", "Ask your question first, then ask for an expert.");
-  const result = await raiseEscalation({ db: context.db, env: context.env, jobs: context.cloudflare.env.JOBS }, context.siteOrigin, {
+  const result = await raiseEscalation(context, {
     userId,
     conversationId: row.id,
     messageId,
@@ -392,12 +404,13 @@ export async function escalateConversation(
   return { escalationTriggered: true, escalationId: result.escalationId };
 }
 
-export async function aiCoachStatus(context: RequestContext, userId: string, subscription?: StoredAiSubscription): Promise<AiCoachStatus> {
+export async function aiCoachStatus(context: AppContext, userId: string, subscription?: StoredAiSubscription): Promise<AiCoachStatus> {
   const { hasActiveSubscription, tier, status } = await entitlementFor(context, userId, subscription);
   const active = hasActiveSubscription && tier !== null;
+  const now = context.services.clock.now();
   const [usage, escalations] = await Promise.all([
-    active ? usageMeter(context.db, context.env, userId, tier) : null,
-    active && tier === "pro" ? escalationAllowance(context.db, context.env, userId) : null,
+    active ? usageMeter(context.db, context.env, userId, tier, now) : null,
+    active && tier === "pro" ? escalationAllowance(context.db, context.env, userId, now) : null,
   ]);
   return { hasActiveSubscription, tier, status, usage, escalations };
 }

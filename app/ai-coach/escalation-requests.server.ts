@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { getAiEntitlement, type AiEntitlement } from "~/billing/entitlement.server";
+import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { aiEscalations, profiles, userRoles, users } from "~/db/schema";
 import { composeEmail } from "~/email/compose.server";
-import { enqueueEmail } from "~/email/outbox.server";
 import { escalationRaisedEmail } from "~/email/templates/escalation-raised";
 import type { AppEnv } from "~/platform/env.server";
 import type { StoredChatMessage } from "./chat-types";
@@ -14,8 +14,6 @@ import { sydneyMonthStart } from "~/utils/sydney-time";
 // allowance per subscriber (CLARITYAI_MONTHLY_ESCALATIONS_PRO, Australian Eastern months); the
 // admins are emailed through the queue. The transcript is a copy of the conversation at that moment
 // (a JSON array of { role, content, timestamp }), so admins can read it without the conversation.
-
-export type EscalationDeps = { db: Db; env: AppEnv; jobs: Queue };
 
 export type RaiseEscalationInput = {
   userId: string;
@@ -60,9 +58,12 @@ async function existingEscalation(db: Db, conversationId: string, messageId: str
     .get();
 }
 
-export async function raiseEscalation(deps: EscalationDeps, siteOrigin: string, input: RaiseEscalationInput): Promise<RaiseEscalationResult> {
-  const { db, env } = deps;
-  const now = input.now ?? new Date();
+/** What raising an escalation needs of the context (a request's, or the Conversation object's). */
+export type EscalationContext = Pick<AppContext, "db" | "env" | "siteOrigin" | "services">;
+
+export async function raiseEscalation(context: EscalationContext, input: RaiseEscalationInput): Promise<RaiseEscalationResult> {
+  const { db, env } = context;
+  const now = input.now ?? context.services.clock.now();
   const entitlement = input.entitlement ?? (await getAiEntitlement(db, env, input.userId, now));
   if (!entitlement.hasActiveSubscription || entitlement.tier !== "pro") {
     return { escalationTriggered: false, escalationId: null, code: "pro_required", message: PRO_REQUIRED_MESSAGE };
@@ -90,13 +91,13 @@ export async function raiseEscalation(deps: EscalationDeps, siteOrigin: string, 
     if (raced) return { escalationTriggered: true, escalationId: raced.id, created: false };
     return { escalationTriggered: false, escalationId: null, code: "escalation_limit", message: escalationLimitMessage(limit) };
   }
-  await notifyAdmins(deps, siteOrigin, { id, userId: input.userId, question: question.content, reason: input.reason });
+  await notifyAdmins(context, { id, userId: input.userId, question: question.content, reason: input.reason });
   return { escalationTriggered: true, escalationId: id, created: true };
 }
 
 /** One email per administrator (or the team inbox when there is none), each recorded once. */
-async function notifyAdmins(deps: EscalationDeps, siteOrigin: string, escalation: { id: string; userId: string; question: string; reason: string | null }) {
-  const { db, env, jobs } = deps;
+async function notifyAdmins(context: EscalationContext, escalation: { id: string; userId: string; question: string; reason: string | null }) {
+  const { db, env, siteOrigin } = context;
   const client = await db
     .select({ email: users.email, firstName: profiles.firstName, lastName: profiles.lastName })
     .from(users)
@@ -124,6 +125,6 @@ async function notifyAdmins(deps: EscalationDeps, siteOrigin: string, escalation
       to: recipient.email,
       dedupeKey: `escalation.raised:${escalation.id}:${recipient.key}`,
     });
-    await enqueueEmail(db, env, jobs, email);
+    await context.services.email.enqueue(email);
   }
 }

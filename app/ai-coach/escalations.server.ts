@@ -3,22 +3,13 @@ import { alias, type SelectedFields } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
 import { aiConversations, aiEscalations, aiSubscriptions, profiles, userRoles, users } from "~/db/schema";
 import { composeEmail } from "~/email/compose.server";
-import { enqueueEmail } from "~/email/outbox.server";
 import { escalationReplyEmail } from "~/email/templates/escalation-reply";
-import type { AppEnv } from "~/platform/env.server";
+import type { AppContext } from "~/context.server";
 import { filterCount, type EscalationCounts, type EscalationFilter } from "./escalation-schemas";
 
 // The admins' side of expert escalations (/admin/escalations): list, read, assign, reply and
 // resolve. Raising one is in escalation-requests.server.ts. The routes check the admin role; these
 // functions take the acting admin's id and trust it.
-
-export type EscalationDeps = {
-  db: Db;
-  env: AppEnv;
-  jobs: Queue;
-  conversations: Env["CONVERSATION"];
-  siteOrigin: string;
-};
 
 export type EscalationState = "open" | "assigned" | "resolved";
 
@@ -274,8 +265,14 @@ export type ReplyOutcome = {
  * expert message per escalation), so a repeated submit — after a failure part-way, say — completes
  * what is missing and duplicates nothing.
  */
-export async function replyToEscalation(deps: EscalationDeps, id: string, adminId: string, reply: string, now = new Date()): Promise<ReplyOutcome> {
-  const { db, env, jobs } = deps;
+export async function replyToEscalation(
+  context: Pick<AppContext, "db" | "env" | "siteOrigin" | "cloudflare" | "services">,
+  id: string,
+  adminId: string,
+  reply: string,
+): Promise<ReplyOutcome> {
+  const { db, env } = context;
+  const now = context.services.clock.now();
   const escalation = await requireEscalation(db, id);
   const at = now.toISOString();
   let stored = false;
@@ -306,7 +303,7 @@ export async function replyToEscalation(deps: EscalationDeps, id: string, adminI
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, current.userId))
     .get();
-  const conversationUrl = `${deps.siteOrigin}/profile?tab=ai-assistant&c=${encodeURIComponent(current.conversationId)}`;
+  const conversationUrl = `${context.siteOrigin}/profile?tab=ai-assistant&c=${encodeURIComponent(current.conversationId)}`;
   let emailedTo: string | null = null;
   if (client?.email) {
     const email = await composeEmail(
@@ -315,11 +312,11 @@ export async function replyToEscalation(deps: EscalationDeps, id: string, adminI
       { firstName: client.firstName ?? null, question: current.question, reply: text, conversationUrl },
       { to: client.email, dedupeKey: `escalation.reply:${current.id}` },
     );
-    await enqueueEmail(db, env, jobs, email);
+    await context.services.email.enqueue(email);
     emailedTo = client.email;
   }
 
-  const addedToConversation = await appendExpertReply(deps, current.conversationId, { escalationId: current.id, content: text, repliedAt });
+  const addedToConversation = await appendExpertReply(context, current.conversationId, { escalationId: current.id, content: text, repliedAt });
   return { stored, emailedTo, addedToConversation };
 }
 
@@ -328,14 +325,15 @@ export async function replyToEscalation(deps: EscalationDeps, id: string, adminI
  * brought back: its index row is checked first, and again after, in case it was deleted meanwhile.
  */
 async function appendExpertReply(
-  deps: EscalationDeps,
+  context: Pick<AppContext, "db" | "cloudflare">,
   conversationId: string,
   input: { escalationId: string; content: string; repliedAt: string },
 ): Promise<boolean> {
   const exists = async () =>
-    (await deps.db.select({ id: aiConversations.id }).from(aiConversations).where(eq(aiConversations.id, conversationId)).get()) !== undefined;
+    (await context.db.select({ id: aiConversations.id }).from(aiConversations).where(eq(aiConversations.id, conversationId)).get()) !== undefined;
   if (!(await exists())) return false;
-  const stub = deps.conversations.get(deps.conversations.idFromName(conversationId));
+  const conversations = context.cloudflare.env.CONVERSATION;
+  const stub = conversations.get(conversations.idFromName(conversationId));
   try {
     await stub.addExpertReply(input);
     if (await exists()) return true;

@@ -2,6 +2,7 @@ import OpenAI from "openai";
 import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
 import type { AppEnv } from "~/platform/env.server";
 import type { ModelSettings } from "./conversation-protocol";
+import { offlineCoachAnswer } from "./offline-coach";
 
 // The AI coach's one outside service: any OpenAI-compatible chat completions API, reached with the
 // `openai` SDK. OPENAI_BASE_URL picks the provider (OpenAI itself when unset; Cloudflare Workers AI's
@@ -124,4 +125,27 @@ export function toolResultMessages(callId: string, reason: string, result: strin
     },
     { role: "tool", tool_call_id: callId, content: result },
   ];
+}
+
+/**
+ * The context's model service (services.model): the configured OpenAI-compatible model, or, when no
+ * key is set (or the model fails), the labelled offline coach written from the site's own content.
+ */
+export type ModelService = {
+  settings: ModelSettings;
+  /** False when no key is set: every reply is the offline coach's. */
+  configured: boolean;
+  /** Streams one reply from the model (see streamModelReply). */
+  streamReply(messages: (ModelMessage | ChatCompletionMessageParam)[], options: { offerEscalation: boolean; signal: AbortSignal }): AsyncGenerator<ModelEvent>;
+  /** The offline coach's answer (offline-coach.ts). */
+  offlineAnswer: typeof offlineCoachAnswer;
+};
+
+export function createModelService(settings: ModelSettings): ModelService {
+  return {
+    settings,
+    configured: Boolean(settings.apiKey),
+    streamReply: (messages, options) => streamModelReply(settings, messages, options),
+    offlineAnswer: offlineCoachAnswer,
+  };
 }

@@ -1,5 +1,6 @@
 import { isbot } from "isbot";
-import type { RequestContext } from "~/context.server";
+import type { AppContext } from "~/context.server";
+import { ATTRIBUTION_TTL_SECONDS, BATCH_ID_CHARS, LANDINGS_KEY_PREFIX, MAX_BATCH, type LandingBatches } from "./landings.server";
 import { DIRECT, type AttributionRecord, type Touch } from "./types";
 
 // First-party attribution (decision record 006): where a browser session came from, read in the
@@ -18,12 +19,6 @@ import { DIRECT, type AttributionRecord, type Touch } from "./types";
 
 export const ATTRIBUTION_COOKIE = "__Host-attribution";
 const SESSION_KEY_PREFIX = "session:";
-const LANDINGS_KEY_PREFIX = "landings:";
-export const ATTRIBUTION_TTL_SECONDS = 30 * 24 * 60 * 60;
-/** A batch id: the first 13 characters ("xxxxxxxx-xxxx") of a random UUID, and of each session id in it. */
-const BATCH_ID_CHARS = 13;
-/** New sessions one batch holds at most; a full batch is written at once. */
-const MAX_BATCH = 500;
 /** KV refuses an expiry less than a minute away. */
 const MIN_KV_EXPIRY_SECONDS = 60;
 
@@ -73,37 +68,15 @@ export type AttributionCapture = {
 const NOTHING: AttributionCapture = { setCookie: null, visit: null };
 
 /** This request's attribution, once captureAttribution has seen it (read back by getAttribution). */
-const capturedRecords = new WeakMap<RequestContext, Promise<AttributionRecord>>();
-
-/** New sessions written together as `landings:<id>` (a JSON object of records by session id). */
-type LandingBatch = {
-  id: string;
-  records: Map<string, AttributionRecord>;
-  /** When the KV entry expires, seconds since the epoch (also its metadata, for rewrites). */
-  expiresAt: number;
-  /** Starts the write now (the window is over, or the batch is full). */
-  writeNow: () => void;
-  /** Settles once the write has finished or failed; never rejects. */
-  written: Promise<void>;
-};
-
-/** The batch new sessions in this isolate join, until it is written. */
-let openBatch: LandingBatch | null = null;
-/** Batches not yet in KV (open or being written), by id: a session that just landed is read from here. */
-const unwrittenBatches = new Map<string, LandingBatch>();
-let landingFlushDelayMs = 1_000;
-
-/** How long after a batch's first landing it is written (tests use 0). */
-export function setLandingFlushDelay(ms: number): void {
-  landingFlushDelayMs = ms;
-}
+// Keyed by the request's context, so it lives and dies with that one request: no request sees another's.
+const capturedRecords = new WeakMap<AppContext, Promise<AttributionRecord>>();
 
 /**
  * Reads where this visitor came from, before the edge cache. Writes KV in waitUntil only for a new
  * session or a new touch; the returned cookie goes on this visitor's answer after the cache. `url`
  * is the request's URL, when the caller has already parsed it.
  */
-export function captureAttribution(request: Request, context: RequestContext, url = new URL(request.url)): AttributionCapture {
+export function captureAttribution(request: Request, context: AppContext, url = new URL(request.url)): AttributionCapture {
   if (!isDocumentNavigation(request, url) || isBot(request)) return NOTHING;
   const cookie = readAttributionCookie(request);
   const params = campaignParams(url);
@@ -112,7 +85,7 @@ export function captureAttribution(request: Request, context: RequestContext, ur
   const referrer = params || !cookie ? externalReferrer(request, url, context.siteOrigin) : null;
   if (!params && (cookie || !referrer)) return { setCookie: null, visit: cookie ? visitOf(cookie) : { ...DIRECT } };
 
-  const now = new Date();
+  const now = context.services.clock.now();
   const touch = touchFrom(params ?? {}, referrer, url, now);
   const key = touchKey(touch);
   if (cookie && cookie.key === key) return { setCookie: null, visit: visitOf(cookie) };
@@ -122,11 +95,11 @@ export function captureAttribution(request: Request, context: RequestContext, ur
   let sessionId: string;
   if (cookie) {
     sessionId = cookie.sessionId;
-    const record = addTouch(kv, cookie, touch, gpc);
+    const record = addTouch(kv, context.isolate.landings, cookie, touch, gpc);
     context.cloudflare.ctx.waitUntil(record);
     capturedRecords.set(context, record);
   } else {
-    const batch = landingBatch(kv);
+    const batch = context.isolate.landings.join(kv, now);
     sessionId = `${batch.id}${crypto.randomUUID().slice(BATCH_ID_CHARS)}`;
     const fresh: AttributionRecord = { v: 1, sessionId, first: touch, last: touch, touches: 1, gpc };
     batch.records.set(sessionId, fresh);
@@ -168,12 +141,12 @@ export function readAttributionCookie(request: Request): AttributionCookie | nul
  * yet, one built from the cookie's last touch); null for a direct visitor. `gpc` is true when the
  * record or this request says so.
  */
-export async function getAttribution(context: RequestContext, request: Request): Promise<AttributionRecord | null> {
+export async function getAttribution(context: AppContext, request: Request): Promise<AttributionRecord | null> {
   const captured = capturedRecords.get(context);
   if (captured) return withGpc(await captured, request);
   const cookie = readAttributionCookie(request);
   if (!cookie) return null;
-  const stored = await readSessionRecord(context.cloudflare.env.ATTRIBUTION, cookie.sessionId);
+  const stored = await readSessionRecord(context.cloudflare.env.ATTRIBUTION, context.isolate.landings, cookie.sessionId);
   let record: AttributionRecord;
   if (!stored) {
     const touch = touchFromCookie(cookie);
@@ -204,15 +177,16 @@ export function isBot(request: Request): boolean {
  * its original expiry (or deleted when nothing is left). Two deletions rewriting the same batch at
  * once can put back a record the other removed; it still expires with its batch.
  */
-export async function deleteAttributionSessions(bindings: Env, sessionIds: string[]): Promise<void> {
-  const kv = bindings.ATTRIBUTION;
+export async function deleteAttributionSessions(context: Pick<AppContext, "cloudflare" | "isolate" | "services">, sessionIds: string[]): Promise<void> {
+  const kv = context.cloudflare.env.ATTRIBUTION;
   const ids = [...new Set(sessionIds)].filter((id) => SESSION_ID.test(id));
+  const nowSeconds = context.services.clock.now().getTime() / 1000;
   const byBatch = new Map<string, string[]>();
   for (const id of ids) {
     const batchId = id.slice(0, BATCH_ID_CHARS);
     byBatch.set(batchId, [...(byBatch.get(batchId) ?? []), id]);
     // Not yet written by this isolate: it never will be.
-    unwrittenBatches.get(batchId)?.records.delete(id);
+    context.isolate.landings.unwritten(batchId)?.records.delete(id);
   }
   await Promise.all([
     ...ids.map((id) => kv.delete(`${SESSION_KEY_PREFIX}${id}`)),
@@ -224,7 +198,7 @@ export async function deleteAttributionSessions(bindings: Env, sessionIds: strin
       const expiresAt = metadata?.expiresAt;
       const remaining = Object.keys(value).length;
       // Nothing left, or the rest expires within the minute anyway (KV takes no nearer expiry).
-      if (remaining === 0 || typeof expiresAt !== "number" || expiresAt - Date.now() / 1000 < MIN_KV_EXPIRY_SECONDS) await kv.delete(key);
+      if (remaining === 0 || typeof expiresAt !== "number" || expiresAt - nowSeconds < MIN_KV_EXPIRY_SECONDS) await kv.delete(key);
       else await kv.put(key, JSON.stringify(value), { expiration: expiresAt, metadata: { expiresAt } });
     }),
   ]);
@@ -392,9 +366,9 @@ function sameTouch(touch: Touch, cookie: AttributionCookie): boolean {
  * A session's stored record: this isolate's unwritten batch (a conversion right after landing), else
  * `session:<id>` (written by a later touch), else the session's `landings:` batch; null when none.
  */
-export async function readSessionRecord(kv: KVNamespace, sessionId: string): Promise<AttributionRecord | null> {
+export async function readSessionRecord(kv: KVNamespace, landings: LandingBatches, sessionId: string): Promise<AttributionRecord | null> {
   const batchId = sessionId.slice(0, BATCH_ID_CHARS);
-  const buffered = unwrittenBatches.get(batchId)?.records.get(sessionId);
+  const buffered = landings.unwritten(batchId)?.records.get(sessionId);
   if (buffered) return buffered;
   try {
     // Both at once: most sessions have only their batch, so reading one after the other would wait twice.
@@ -426,9 +400,9 @@ function validRecord(stored: unknown, sessionId: string): AttributionRecord | nu
 }
 
 /** A later touch's record, under `session:<id>`. */
-async function storeRecord(kv: KVNamespace, record: AttributionRecord): Promise<void> {
+async function storeRecord(kv: KVNamespace, landings: LandingBatches, record: AttributionRecord): Promise<void> {
   // A session still in this isolate's unwritten batch: this isolate reads the batch first.
-  const unwritten = unwrittenBatches.get(record.sessionId.slice(0, BATCH_ID_CHARS));
+  const unwritten = landings.unwritten(record.sessionId.slice(0, BATCH_ID_CHARS));
   if (unwritten?.records.has(record.sessionId)) unwritten.records.set(record.sessionId, record);
   try {
     await kv.put(`${SESSION_KEY_PREFIX}${record.sessionId}`, JSON.stringify(record), { expirationTtl: ATTRIBUTION_TTL_SECONDS });
@@ -437,58 +411,13 @@ async function storeRecord(kv: KVNamespace, record: AttributionRecord): Promise<
   }
 }
 
-/**
- * The batch a new session joins: the open one, or a new one, written `landingFlushDelayMs` after its
- * first landing (or as soon as it is full) in the waitUntil of every request that joined it.
- */
-function landingBatch(kv: KVNamespace): LandingBatch {
-  if (openBatch) return openBatch;
-  let writeNow!: () => void;
-  const due = new Promise<void>((resolve) => {
-    writeNow = resolve;
-    setTimeout(resolve, landingFlushDelayMs);
-  });
-  const batch: LandingBatch = {
-    id: crypto.randomUUID().slice(0, BATCH_ID_CHARS),
-    records: new Map(),
-    expiresAt: Math.floor(Date.now() / 1000) + ATTRIBUTION_TTL_SECONDS,
-    writeNow: () => {
-      // Swapped out before the write starts: the next landing opens a new batch.
-      if (openBatch === batch) openBatch = null;
-      writeNow();
-    },
-    written: due.then(() => writeBatch(kv, batch)),
-  };
-  openBatch = batch;
-  unwrittenBatches.set(batch.id, batch);
-  return batch;
-}
-
-/** One put for the whole batch; a failure is logged (without ids) and the batch is given up. */
-async function writeBatch(kv: KVNamespace, batch: LandingBatch): Promise<void> {
-  if (openBatch === batch) openBatch = null;
-  try {
-    // Empty when every session in it was deleted before the write.
-    if (batch.records.size > 0) {
-      await kv.put(`${LANDINGS_KEY_PREFIX}${batch.id}`, JSON.stringify(Object.fromEntries(batch.records)), {
-        expiration: batch.expiresAt,
-        metadata: { expiresAt: batch.expiresAt },
-      });
-    }
-  } catch (error) {
-    console.warn(`attribution: could not store ${batch.records.size} new session records`, error instanceof Error ? error.name : "unknown error");
-  } finally {
-    unwrittenBatches.delete(batch.id);
-  }
-}
-
 /** A later touch: the first stays, the last is replaced, the count goes up. */
-async function addTouch(kv: KVNamespace, cookie: AttributionCookie, touch: Touch, gpc: boolean): Promise<AttributionRecord> {
-  const stored = await readSessionRecord(kv, cookie.sessionId);
+async function addTouch(kv: KVNamespace, landings: LandingBatches, cookie: AttributionCookie, touch: Touch, gpc: boolean): Promise<AttributionRecord> {
+  const stored = await readSessionRecord(kv, landings, cookie.sessionId);
   const record: AttributionRecord = stored
     ? { ...stored, last: touch, touches: stored.touches + 1, gpc: stored.gpc || gpc }
     : // The record expired or has not reached this location: the cookie still knows the last touch.
       { v: 1, sessionId: cookie.sessionId, first: touchFromCookie(cookie), last: touch, touches: 2, gpc };
-  await storeRecord(kv, record);
+  await storeRecord(kv, landings, record);
   return record;
 }

@@ -1,14 +1,13 @@
 import { eq } from "drizzle-orm";
-import type { RequestContext } from "~/context.server";
+import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { conversions } from "~/db/schema";
 import type { JobMessage } from "~/jobs/messages";
-import type { AppEnv } from "~/platform/env.server";
 import { hmacSha256, toHex } from "~/utils/hex";
 import { sydneyDay } from "~/utils/sydney-time";
 import { getAttribution, sendsGpc } from "./capture.server";
 import { configuredDestinations, hashIdentifiers } from "./forwarding.server";
-import { countPageView, pageViewPath } from "./page-views.server";
+import { pageViewPath } from "./page-views.server";
 import {
   DIRECT,
   parseAttributionSnapshot,
@@ -44,15 +43,11 @@ export type ConversionInput = {
 
 export type ConversionResult = { id: string | null; recorded: boolean };
 
-/** What recording needs; a request context has it all, and so does the webhook (which has no request). */
-export type ConversionDeps = { db: Db; env: AppEnv; jobs: Pick<Queue, "send"> };
+/** What storing a conversion needs of the context (a request's, a webhook delivery's or a job's). */
+export type ConversionContext = Pick<AppContext, "db" | "env" | "services">;
 
 const MAX_DEDUPE_KEY = 300;
 const MAX_LABEL = 200;
-
-export function conversionDeps(context: Pick<RequestContext, "db" | "env" | "cloudflare">): ConversionDeps {
-  return { db: context.db, env: context.env, jobs: context.cloudflare.env.JOBS };
-}
 
 /**
  * Records one conversion. PAGE_VIEW adds to the day's counter for the request's path. Every other
@@ -60,19 +55,25 @@ export function conversionDeps(context: Pick<RequestContext, "db" | "env" | "clo
  * `recorded: false` with the first call's id. A newly recorded conversion that may be forwarded
  * enqueues its forward job; failing to enqueue is logged and never fails the caller.
  */
-export async function recordConversion(context: RequestContext, input: ConversionInput): Promise<ConversionResult> {
+export async function recordConversion(context: AppContext, input: ConversionInput): Promise<ConversionResult> {
   const attribution = input.attribution !== undefined ? input.attribution : input.request ? await getAttribution(context, input.request) : null;
   if (input.type === "PAGE_VIEW") {
     if (!input.request) throw new Error("recordConversion: a page view needs its request");
     const touch = attribution?.last ?? DIRECT;
     const ctx = context.cloudflare.ctx;
-    countPageView(
+    context.isolate.pageViews.count(
       { db: context.db, waitUntil: (promise) => ctx.waitUntil(promise) },
-      { path: pageViewPath(new URL(input.request.url).pathname), source: touch.source, medium: touch.medium, campaign: touch.campaign, at: input.occurredAt },
+      {
+        path: pageViewPath(new URL(input.request.url).pathname),
+        source: touch.source,
+        medium: touch.medium,
+        campaign: touch.campaign,
+        at: input.occurredAt ?? context.services.clock.now(),
+      },
     );
     return { id: null, recorded: true };
   }
-  return storeConversion(conversionDeps(context), { ...input, type: input.type, attribution });
+  return storeConversion(context, { ...input, type: input.type, attribution });
 }
 
 function checkInput(input: ConversionInput): asserts input is ConversionInput & { type: RecordedConversionType } {
@@ -87,20 +88,20 @@ function checkInput(input: ConversionInput): asserts input is ConversionInput & 
 
 /** Records a conversion whose attribution is already known (null: direct). See recordConversion. */
 export async function storeConversion(
-  deps: ConversionDeps,
+  context: ConversionContext,
   input: ConversionInput & { type: RecordedConversionType; attribution: AttributionRecord | null },
 ): Promise<ConversionResult> {
   checkInput(input);
-  const occurredAt = input.occurredAt ?? new Date();
+  const occurredAt = input.occurredAt ?? context.services.clock.now();
   const attribution = input.attribution;
   const gpc = Boolean(attribution?.gpc || input.gpc || (input.request && sendsGpc(input.request)));
-  const destinations = configuredDestinations(deps.env);
+  const destinations = configuredDestinations(context.env);
   const forwardStatus: ForwardStatus = destinations.length === 0 ? "not_forwarded" : gpc ? "withheld_gpc" : "pending";
   const last = attribution?.last ?? DIRECT;
   const first = attribution?.first ?? DIRECT;
   const id = crypto.randomUUID();
 
-  const inserted = await deps.db
+  const inserted = await context.db
     .insert(conversions)
     .values({
       id,
@@ -129,22 +130,22 @@ export async function storeConversion(
     .returning({ id: conversions.id });
 
   if (inserted.length === 0) {
-    const existing = await deps.db.select({ id: conversions.id }).from(conversions).where(eq(conversions.dedupeKey, input.dedupeKey)).get();
+    const existing = await context.db.select({ id: conversions.id }).from(conversions).where(eq(conversions.dedupeKey, input.dedupeKey)).get();
     return { id: existing?.id ?? null, recorded: false };
   }
-  if (forwardStatus === "pending") await enqueueForward(deps, id, input.contact, destinations);
+  if (forwardStatus === "pending") await enqueueForward(context, id, input.contact, destinations);
   return { id, recorded: true };
 }
 
-async function enqueueForward(deps: ConversionDeps, conversionId: string, contact: ConversionInput["contact"], destinations: readonly string[]) {
+async function enqueueForward(context: ConversionContext, conversionId: string, contact: ConversionInput["contact"], destinations: readonly string[]) {
   try {
     const job: JobMessage = { type: "attribution.forward", version: 1, conversionId, identifiers: await hashIdentifiers(contact) };
-    await deps.jobs.send(job);
+    await context.services.jobs.send(job);
   } catch (error) {
     // Only the conversion's id goes to the log. The row says it was never sent, for the report.
     console.warn(`attribution: could not enqueue forwarding of conversion ${conversionId}:`, error instanceof Error ? error.name : "unknown error");
     const detail = Object.fromEntries(destinations.map((destination) => [destination, "failed: could not be queued for sending"]));
-    await deps.db
+    await context.db
       .update(conversions)
       .set({ forwardStatus: "failed", forwardDetail: JSON.stringify(detail) })
       .where(eq(conversions.id, conversionId))

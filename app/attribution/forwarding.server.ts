@@ -8,7 +8,15 @@ import { googleAdsSettings, sendToGoogleAds } from "./google-ads.server";
 import { ga4Settings, sendToGa4 } from "./ga4.server";
 import type { AttributionForwardJob } from "./jobs";
 import { metaSettings, sendToMeta } from "./meta.server";
-import { parseAttributionSnapshot, type AttributionRecord, type ForwardDestination, type ForwardStatus, type RecordedConversionType } from "./types";
+import {
+  parseAttributionSnapshot,
+  type DestinationResult,
+  type ForwardDestination,
+  type ForwardedConversion,
+  type ForwardIdentifiers,
+  type ForwardStatus,
+  type RecordedConversionType,
+} from "./types";
 
 // Sends a recorded conversion to the advertising and analytics services that are configured (GA4,
 // Google Ads, Meta), from the jobs queue. Each destination is one file that alone talks to its
@@ -37,8 +45,6 @@ export function configuredDestinations(env: AppEnv): ForwardDestination[] {
  * (enhanced conversions); Meta normalises differently (dots in Gmail addresses kept, phone digits
  * without "+"), hence metaEmailSha256 and metaPhoneSha256.
  */
-export type ForwardIdentifiers = { emailSha256?: string; phoneSha256?: string; metaEmailSha256?: string; metaPhoneSha256?: string };
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Trimmed and lower-cased; null when it is not an email address. */
@@ -91,28 +97,6 @@ export async function hashIdentifiers(contact?: { email?: string | null; phone?:
   }
   return identifiers;
 }
-
-/** What a destination is given: the conversion, never its user, with hashed identifiers only. */
-export type ForwardedConversion = {
-  id: string;
-  type: RecordedConversionType;
-  valueCents: number;
-  currency: string;
-  occurredAt: Date;
-  /** The last touch's source, medium and campaign (the report's columns). */
-  source: string;
-  medium: string;
-  campaign: string;
-  attribution: AttributionRecord | null;
-  /** The browser session's id, when there was one. */
-  sessionId: string | null;
-  identifiers: ForwardIdentifiers;
-  /** The origin of PUBLIC_SITE_URL. */
-  siteOrigin: string;
-};
-
-/** A destination's answer: left out on purpose, or the HTTP status (and the service's reason when a 2xx still failed). */
-export type DestinationResult = { skipped: string } | { status: number; error?: string; transient?: boolean };
 
 type Outcome = { final: boolean; detail: string };
 
@@ -170,7 +154,7 @@ async function finish(db: Db, id: string, status: ForwardStatus, detail: Record<
 }
 
 /** The attribution.forward job: idempotent, and a redelivery only retries what is not final yet. */
-export const forwardConversion: JobHandler<AttributionForwardJob> = async (job, { db, env, fetcher }) => {
+export const forwardConversion: JobHandler<AttributionForwardJob> = async (job, { db, env, services: { fetch: fetcher } }) => {
   const row = await db.query.conversions.findFirst({ where: eq(conversions.id, job.conversionId) });
   // Deleted (retention, erasure) or already settled: nothing to do.
   if (!row || row.forwardStatus !== "pending") return;

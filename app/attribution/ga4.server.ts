@@ -1,5 +1,5 @@
 import type { AppEnv } from "~/platform/env.server";
-import type { DestinationResult, ForwardedConversion } from "./forwarding.server";
+import type { DestinationResult, ForwardedConversion } from "./types";
 import type { RecordedConversionType } from "./types";
 import { DIRECT, REMOVED } from "./types";
 

@@ -1,6 +1,6 @@
 import type { AppEnv } from "~/platform/env.server";
 import { sydneyWallClock } from "~/utils/sydney-time";
-import type { DestinationResult, ForwardedConversion } from "./forwarding.server";
+import type { DestinationResult, ForwardedConversion } from "./types";
 
 // Google Ads, through the Google Ads API's ConversionUploadService (enhanced conversions for leads
 // and web): the only place that talks to it or to Google's OAuth token endpoint. A conversion is

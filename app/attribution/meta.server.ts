@@ -1,5 +1,5 @@
 import type { AppEnv } from "~/platform/env.server";
-import type { DestinationResult, ForwardedConversion } from "./forwarding.server";
+import type { DestinationResult, ForwardedConversion } from "./types";
 import type { RecordedConversionType, Touch } from "./types";
 
 // Meta (Facebook and Instagram ads), through the Conversions API: the only place that talks to it.

@@ -5,15 +5,17 @@ import { sydneyDay } from "~/utils/sydney-time";
 import { DIRECT, OTHER_SOURCES, PAGE_VIEW_SOURCES_PER_DAY } from "./types";
 
 // PAGE_VIEW (decision record 006): daily counters per Sydney day, path and last-touch source,
-// medium and campaign, never a row per view. Each isolate adds its views up in memory and writes
-// them shortly after the first one with one D1 batch of additive upserts, so a busy page costs one
+// medium and campaign, never a row per view. Each isolate adds its views up in memory (its
+// PageViewCounter: decision record 012) and writes them shortly after the first one with one D1 batch of additive upserts, so a busy page costs one
 // write a second per isolate, not one per view. Only aggregated counts are held: no visitor, no time.
 // Campaign values are whatever a link says, so a day keeps at most PAGE_VIEW_SOURCES_PER_DAY
 // combinations of its own; views of any other are counted under OTHER_SOURCES. The database decides,
 // in the upsert itself, because several isolates write the same day at once.
 
-export type PageView = { path: string; source: string; medium: string; campaign: string; at?: Date };
-export type PageViewContext = { db: Db; waitUntil: (promise: Promise<unknown>) => void };
+/** One view; `at` is the context's clock time (it decides the Sydney day counted). */
+export type PageView = { path: string; source: string; medium: string; campaign: string; at: Date };
+/** Where a flush writes, and the waitUntil that keeps it running after the answer. */
+export type PageViewTarget = { db: Db; waitUntil: (promise: Promise<unknown>) => void };
 
 const MAX_PATH_CHARS = 200;
 const MAX_LABEL_CHARS = 100;
@@ -26,50 +28,87 @@ const MAX_BUFFERED = 2_000;
 const OTHER_HEADROOM = 200;
 /** Counters written per batch; the rest go in the next flush. */
 const MAX_FLUSHED = 200;
+/** How long after the first buffered view the counters are written. */
+export const PAGE_VIEW_FLUSH_DELAY_MS = 1_000;
 
 type Counter = { day: string; path: string; source: string; medium: string; campaign: string; views: number };
 
-const buffer = new Map<string, Counter>();
-let flushScheduled = false;
-let flushDelayMs = 1_000;
+/**
+ * One isolate's page-view counters (part of its IsolateState, decision record 012): the views
+ * counted since the last flush, and whether a flush is scheduled. Made once per isolate; a test
+ * makes its own, with `flushDelayMs: 0`.
+ */
+export type PageViewCounter = {
+  /** Counts one page view; the write happens in the background (target.waitUntil), shortly after. */
+  count(target: PageViewTarget, view: PageView): void;
+  /** Writes the buffered counters now (at most MAX_FLUSHED at once); false when D1 failed and they were put back. */
+  flush(db: Db): Promise<boolean>;
+};
 
-/** How long after the first buffered view the counters are written (tests use 0). */
-export function setPageViewFlushDelay(ms: number): void {
-  flushDelayMs = ms;
-}
+export function createPageViewCounter({ flushDelayMs = PAGE_VIEW_FLUSH_DELAY_MS }: { flushDelayMs?: number } = {}): PageViewCounter {
+  const buffer = new Map<string, Counter>();
+  let flushScheduled = false;
 
-/** Counts one page view; the write happens in the background, shortly after. */
-export function countPageView(context: PageViewContext, view: PageView): void {
-  add({
-    day: dayOf(view.at ?? new Date()),
-    path: view.path.slice(0, MAX_PATH_CHARS),
-    source: view.source.slice(0, MAX_LABEL_CHARS),
-    medium: view.medium.slice(0, MAX_LABEL_CHARS),
-    campaign: view.campaign.slice(0, MAX_LABEL_CHARS),
-    views: 1,
-  });
-  scheduleFlush(context);
-}
-
-/** Writes the buffered counters now (at most MAX_FLUSHED at once); false when D1 failed and they were put back. */
-export async function flushPageViews(db: Db): Promise<boolean> {
-  if (buffer.size === 0) return true;
-  const counters: Counter[] = [];
-  for (const [key, counter] of buffer) {
-    if (counters.length >= MAX_FLUSHED) break;
-    counters.push(counter);
-    buffer.delete(key);
+  function add(counter: Counter): void {
+    const existing = buffer.get(keyOf(counter));
+    if (existing) existing.views += counter.views;
+    else if (buffer.size < MAX_BUFFERED) buffer.set(keyOf(counter), { ...counter });
+    else if (isCapped(counter)) {
+      const folded = { ...counter, ...OTHER_SOURCES };
+      const other = buffer.get(keyOf(folded));
+      if (other) other.views += counter.views;
+      else if (buffer.size < MAX_BUFFERED + OTHER_HEADROOM) buffer.set(keyOf(folded), folded);
+    }
   }
-  const [first, ...rest] = counters.map((counter) => (isCapped(counter) ? cappedUpsert(db, counter) : upsert(db, counter)));
-  try {
-    await db.batch([first!, ...rest]);
-    return true;
-  } catch (error) {
-    // Kept for the next flush, which the next view schedules.
-    for (const counter of counters) add(counter);
-    console.warn("page views: could not store the counters", error instanceof Error ? error.message : "unknown error");
-    return false;
+
+  async function flush(db: Db): Promise<boolean> {
+    if (buffer.size === 0) return true;
+    const counters: Counter[] = [];
+    for (const [key, counter] of buffer) {
+      if (counters.length >= MAX_FLUSHED) break;
+      counters.push(counter);
+      buffer.delete(key);
+    }
+    const [first, ...rest] = counters.map((counter) => (isCapped(counter) ? cappedUpsert(db, counter) : upsert(db, counter)));
+    try {
+      await db.batch([first!, ...rest]);
+      return true;
+    } catch (error) {
+      // Kept for the next flush, which the next view schedules.
+      for (const counter of counters) add(counter);
+      console.warn("page views: could not store the counters", error instanceof Error ? error.message : "unknown error");
+      return false;
+    }
   }
+
+  function scheduleFlush(target: PageViewTarget): void {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    target.waitUntil(
+      (async () => {
+        // Always a timer, even of 0 ms: views counted in the same turn join this flush.
+        await new Promise((resolve) => setTimeout(resolve, flushDelayMs));
+        flushScheduled = false;
+        const stored = await flush(target.db);
+        if (stored && buffer.size > 0 && !flushScheduled) scheduleFlush(target);
+      })(),
+    );
+  }
+
+  return {
+    count(target, view) {
+      add({
+        day: dayOf(view.at),
+        path: view.path.slice(0, MAX_PATH_CHARS),
+        source: view.source.slice(0, MAX_LABEL_CHARS),
+        medium: view.medium.slice(0, MAX_LABEL_CHARS),
+        campaign: view.campaign.slice(0, MAX_LABEL_CHARS),
+        views: 1,
+      });
+      scheduleFlush(target);
+    },
+    flush,
+  };
 }
 
 /**
@@ -153,33 +192,8 @@ function keyOf(counter: Counter): string {
   return [counter.day, counter.path, counter.source, counter.medium, counter.campaign].join("\u0000");
 }
 
-function add(counter: Counter): void {
-  const existing = buffer.get(keyOf(counter));
-  if (existing) existing.views += counter.views;
-  else if (buffer.size < MAX_BUFFERED) buffer.set(keyOf(counter), { ...counter });
-  else if (isCapped(counter)) {
-    const folded = { ...counter, ...OTHER_SOURCES };
-    const other = buffer.get(keyOf(folded));
-    if (other) other.views += counter.views;
-    else if (buffer.size < MAX_BUFFERED + OTHER_HEADROOM) buffer.set(keyOf(folded), folded);
-  }
-}
-
-function scheduleFlush(context: PageViewContext): void {
-  if (flushScheduled) return;
-  flushScheduled = true;
-  context.waitUntil(
-    (async () => {
-      // Always a timer, even of 0 ms: views counted in the same turn join this flush.
-      await new Promise((resolve) => setTimeout(resolve, flushDelayMs));
-      flushScheduled = false;
-      const stored = await flushPageViews(context.db);
-      if (stored && buffer.size > 0 && !flushScheduled) scheduleFlush(context);
-    })(),
-  );
-}
-
-// The Sydney day changes only on a minute boundary: one Intl call a minute, not one per view.
+// The Sydney day changes only on a minute boundary: one Intl call a minute, not one per view. A memo
+// of a pure function of the time, holding no request's data, so the isolate may share it (decision 012).
 let dayMemo: { minute: number; day: string } | undefined;
 
 function dayOf(at: Date): string {

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, lt } from "drizzle-orm";
+import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { conversions, pageViewCounts } from "~/db/schema";
 import type { JobHandler } from "~/jobs/handler.server";
@@ -30,9 +31,9 @@ export async function expireAttribution(db: Db, at: Date): Promise<{ cutoff: str
 }
 
 /** The daily attribution.expire job (workers/scheduled.ts). */
-export const expireAttributionJob: JobHandler<AttributionExpireJob> = async (job, { db }) => {
+export const expireAttributionJob: JobHandler<AttributionExpireJob> = async (job, { db, services }) => {
   const at = new Date(job.scheduledAt);
-  await expireAttribution(db, Number.isNaN(at.getTime()) ? new Date() : at);
+  await expireAttribution(db, Number.isNaN(at.getTime()) ? services.clock.now() : at);
 };
 
 // ── Account deletion (the conversions themselves: user-data.server.ts) ─────────────────────────────
@@ -50,10 +51,10 @@ export async function attributionSessionsOfUser(db: Db, userId: string): Promise
  * Deletes the KV session records after the account is gone. They expire on their own within 30
  * days, so a failure here is logged (without ids) rather than failing the deletion already done.
  */
-export async function forgetAttributionSessions(bindings: Env, sessionIds: string[]): Promise<void> {
+export async function forgetAttributionSessions(context: Pick<AppContext, "cloudflare" | "isolate" | "services">, sessionIds: string[]): Promise<void> {
   if (sessionIds.length === 0) return;
   try {
-    await deleteAttributionSessions(bindings, sessionIds);
+    await deleteAttributionSessions(context, sessionIds);
   } catch (error) {
     console.warn("attribution: could not delete session records after account deletion:", error instanceof Error ? error.name : "unknown error");
   }

@@ -88,3 +88,29 @@ export const FORWARD_STATUSES = ["pending", "forwarded", "partly_forwarded", "fa
 export type ForwardStatus = (typeof FORWARD_STATUSES)[number];
 export const FORWARD_DESTINATIONS = ["ga4", "google_ads", "meta"] as const;
 export type ForwardDestination = (typeof FORWARD_DESTINATIONS)[number];
+
+// What a conversion forwarding destination (GA4, Google Ads, Meta) is given and answers.
+
+export type ForwardIdentifiers = { emailSha256?: string; phoneSha256?: string; metaEmailSha256?: string; metaPhoneSha256?: string };
+
+/** What a destination is given: the conversion, never its user, with hashed identifiers only. */
+export type ForwardedConversion = {
+  id: string;
+  type: RecordedConversionType;
+  valueCents: number;
+  currency: string;
+  occurredAt: Date;
+  /** The last touch's source, medium and campaign (the report's columns). */
+  source: string;
+  medium: string;
+  campaign: string;
+  attribution: AttributionRecord | null;
+  /** The browser session's id, when there was one. */
+  sessionId: string | null;
+  identifiers: ForwardIdentifiers;
+  /** The origin of PUBLIC_SITE_URL. */
+  siteOrigin: string;
+};
+
+/** A destination's answer: left out on purpose, or the HTTP status (and the service's reason when a 2xx still failed). */
+export type DestinationResult = { skipped: string } | { status: number; error?: string; transient?: boolean };

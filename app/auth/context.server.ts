@@ -1,4 +1,4 @@
-import type { RequestContext } from "~/context.server";
+import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import type { AppEnv } from "~/platform/env.server";
 import type { AuthConfig } from "./config.server";
@@ -21,7 +21,7 @@ export type AuthContext = {
 };
 
 /** `request` is the request being answered: a call to /auth/v1, or a form of the website acting on auth. */
-export async function createAuthContext(request: Request, context: Pick<RequestContext, "cloudflare" | "env" | "db" | "auth">): Promise<AuthContext> {
+export async function createAuthContext(request: Request, context: Pick<AppContext, "cloudflare" | "env" | "db" | "auth">): Promise<AuthContext> {
   let key: Promise<SigningKey> | undefined;
   return {
     env: context.cloudflare.env,

@@ -1,6 +1,5 @@
 import type { JobHandler } from "~/jobs/handler.server";
 import { sendRequestedMessage, type MessageContext } from "./code-delivery.server";
-import { authConfig } from "./config.server";
 import { resumeEmails, sendEmailsNow, type QueuedEmail } from "./emails.server";
 import type { AuthMessageJob } from "./jobs";
 
@@ -10,7 +9,7 @@ import type { AuthMessageJob } from "./jobs";
  * recorded them only delivers what is still pending, and a run that failed before recording starts
  * over (a new code replaces the one never sent).
  */
-export const sendAuthMessage: JobHandler<AuthMessageJob> = async (job, { db, env, fetcher }) => {
+export const sendAuthMessage: JobHandler<AuthMessageJob> = async (job, { db, env, auth, services: { fetch: fetcher } }) => {
   const prefix = `auth-message:${job.requestId}:`;
   if (await resumeEmails(db, env, prefix, fetcher)) return;
   const emails: QueuedEmail[] = [];
@@ -18,7 +17,7 @@ export const sendAuthMessage: JobHandler<AuthMessageJob> = async (job, { db, env
   const ctx: MessageContext = {
     db,
     appEnv: env,
-    config: authConfig(env),
+    config: auth,
     ipHash: job.ipHash,
     waitUntil: (promise) => void background.push(promise),
     send: async (email) => void emails.push(email),

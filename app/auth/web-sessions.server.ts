@@ -1,6 +1,7 @@
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { aiSubscriptions, authSessions, mfaFactors, profiles, userRoles, users, type Role } from "~/db/schema";
+import type { Viewer } from "./viewer";
 import { decodeBase64url } from "~/utils/base64url";
 import { readSignedCookie } from "~/platform/cookies.server";
 
@@ -14,24 +15,10 @@ const WEB_SESSION_TTL_SECONDS = 60 * 60 * 24 * 30;
 
 type WebSessionRecord = { authSessionId: string; userId: string; accessToken: string; refreshToken: string; expiresAt: number };
 
+export type { Viewer } from "./viewer";
+
 /** The part of an auth session (token-sessions.server.ts' SessionResponse) a web session keeps. */
 export type SessionTokens = { access_token: string; refresh_token: string; expires_at: number; user: { id: string } };
-
-export type Viewer = {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  createdAt: string;
-  roles: Role[];
-  aal: "aal1" | "aal2";
-  /** A verified authenticator app (TOTP factor) is enrolled: signing in needs its code (aal2). */
-  hasAuthenticatorApp: boolean;
-  /** The ClarityAI subscription as stored (read with the viewer, so pages need no second query); see billing/entitlement.server.ts. */
-  aiSubscription: { tier: string | null; status: string; pastDueSince: string | null } | null;
-  authSessionId: string;
-  webSessionId: string;
-};
 
 /** The web session cookie's name: __Host- pins it to this origin, HTTPS and path "/". */
 export const SESSION_COOKIE = "__Host-session";

@@ -1,13 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { RequestContext } from "~/context.server";
+import type { AppContext } from "~/context.server";
 import { BUSINESS } from "~/content/business";
 import { aiSubscriptions, billingInvoices, profiles, users } from "~/db/schema";
-import { billingDeps, paymentsMode, type PaymentsMode } from "./config.server";
+import { paymentsMode, type PaymentsMode } from "./config.server";
 import { stripeCustomerIdOf } from "./customers.server";
 import { entitlementOf, type AiEntitlement } from "./entitlement.server";
 import { BillingError } from "./errors";
 import { isAiTier, isBillingInterval, isLiveStatus, isRunningStatus, type AiTier, type BillingInterval } from "./plans";
-import { callStripe, stripeClient } from "./stripe.server";
+import { callStripe, stripeOf } from "./stripe.server";
 import { syncSubscription } from "./sync.server";
 
 // The Billing tab's domain: what the user has, their tax invoices, the customer portal and
@@ -58,13 +58,13 @@ const INVOICE_COLUMNS = {
   paidAt: billingInvoices.paidAt,
 };
 
-export async function getBillingOverview(context: RequestContext, userId: string): Promise<BillingOverview> {
+export async function getBillingOverview(context: AppContext, userId: string): Promise<BillingOverview> {
   const [row, invoices] = await Promise.all([
     context.db.select().from(aiSubscriptions).where(eq(aiSubscriptions.userId, userId)).get(),
     context.db.select(INVOICE_COLUMNS).from(billingInvoices).where(eq(billingInvoices.userId, userId)).orderBy(desc(billingInvoices.createdAt)).limit(50),
   ]);
   return {
-    entitlement: entitlementOf(row, context.env.BILLING_GRACE_DAYS, new Date()),
+    entitlement: entitlementOf(row, context.env.BILLING_GRACE_DAYS, context.services.clock.now()),
     subscription: row
       ? {
           tier: isAiTier(row.tier) ? row.tier : null,
@@ -86,10 +86,10 @@ function safeReturnPath(path: string): string {
 }
 
 /** The Stripe customer portal (or the sandbox's portal page) for the user, returning to returnPath. */
-export async function createPortalUrl(context: RequestContext, userId: string, returnPath: string): Promise<{ url: string }> {
+export async function createPortalUrl(context: AppContext, userId: string, returnPath: string): Promise<{ url: string }> {
   const customer = await stripeCustomerIdOf(context.db, userId);
   if (!customer) throw new BillingError(404, "no_billing_account", "You don't have a ClarityAI subscription to manage yet.");
-  const stripe = stripeClient(billingDeps(context));
+  const stripe = stripeOf(context);
   const session = await callStripe("opening the billing portal", () =>
     stripe.billingPortal.sessions.create({ customer, return_url: `${context.siteOrigin}${safeReturnPath(returnPath)}` }),
   );
@@ -100,7 +100,7 @@ export async function createPortalUrl(context: RequestContext, userId: string, r
  * Cancels the subscription at the end of the period already paid for (or takes that back), then
  * syncs the row. Answers the end of the current period as the row now has it.
  */
-export async function setCancelAtPeriodEnd(context: RequestContext, userId: string, cancel: boolean): Promise<{ currentPeriodEnd: string | null }> {
+export async function setCancelAtPeriodEnd(context: AppContext, userId: string, cancel: boolean): Promise<{ currentPeriodEnd: string | null }> {
   const row = await context.db
     .select({
       subscriptionId: aiSubscriptions.stripeSubscriptionId,
@@ -114,15 +114,14 @@ export async function setCancelAtPeriodEnd(context: RequestContext, userId: stri
   if (!row?.subscriptionId || !isLiveStatus(row.status)) {
     throw new BillingError(409, "no_active_subscription", "You don't have an active ClarityAI subscription.");
   }
-  const deps = billingDeps(context);
-  const stripe = stripeClient(deps);
+  const stripe = stripeOf(context);
   await callStripe("updating the subscription", () => stripe.subscriptions.update(row.subscriptionId!, { cancel_at_period_end: cancel }));
-  const synced = await callStripe("reading the subscription", () => syncSubscription({ ...deps, stripe }, row.customer, userId));
+  const synced = await callStripe("reading the subscription", () => syncSubscription(context, row.customer, userId));
   return { currentPeriodEnd: synced ? (synced.currentPeriodEnd ?? null) : row.currentPeriodEnd };
 }
 
 /** One of the user's invoices as a GST tax invoice; null when it isn't theirs (or doesn't exist). */
-export async function getTaxInvoice(context: RequestContext, userId: string, invoiceId: string): Promise<TaxInvoice | null> {
+export async function getTaxInvoice(context: AppContext, userId: string, invoiceId: string): Promise<TaxInvoice | null> {
   const found = await context.db
     .select({
       ...INVOICE_COLUMNS,
@@ -155,7 +154,7 @@ export async function getTaxInvoice(context: RequestContext, userId: string, inv
  * user is never charged again. Best effort: a failure is logged loudly (to be cancelled by hand in
  * Stripe) and does not stop the deletion.
  */
-export async function cancelBillingOnAccountDeletion(context: RequestContext, userId: string): Promise<void> {
+export async function cancelBillingOnAccountDeletion(context: AppContext, userId: string): Promise<void> {
   const customer = await stripeCustomerIdOf(context.db, userId);
   if (!customer) return;
   if (paymentsMode(context.env) === "unavailable") {
@@ -163,7 +162,7 @@ export async function cancelBillingOnAccountDeletion(context: RequestContext, us
     return;
   }
   try {
-    const stripe = stripeClient(billingDeps(context));
+    const stripe = stripeOf(context);
     const subscriptions = await stripe.subscriptions.list({ customer, status: "all", limit: 20 });
     for (const subscription of subscriptions.data) {
       if (isRunningStatus(subscription.status) || subscription.status === "incomplete") await stripe.subscriptions.cancel(subscription.id);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { conversionOriginByKey, storeConversion, type ConversionDeps } from "~/attribution/conversions.server";
+import { conversionOriginByKey, storeConversion, type ConversionContext } from "~/attribution/conversions.server";
 import { conversions, users } from "~/db/schema";
 import { intervalWord } from "./describe";
 import { isAiTier, isBillingInterval, TIER_NAMES, type AiTier, type BillingInterval } from "./plans";
@@ -42,12 +42,12 @@ type Payment = {
  * Never throws: a conversion that cannot be recorded is logged (ids only) and the payment's own
  * handling carries on; the other path (webhook or success page) gets another chance.
  */
-export async function recordCheckoutPayment(deps: ConversionDeps, payment: Payment): Promise<void> {
+export async function recordCheckoutPayment(context: ConversionContext, payment: Payment): Promise<void> {
   try {
     const dedupeKey = paymentConversionKey(payment.checkoutSessionId);
     // Already recorded by the other path (or an earlier visit to the success page): nothing to read or write.
-    if (await deps.db.select({ id: conversions.id }).from(conversions).where(eq(conversions.dedupeKey, dedupeKey)).get()) return;
-    const origin = await conversionOriginByKey(deps.db, checkoutConversionKey(payment.checkoutSessionId));
+    if (await context.db.select({ id: conversions.id }).from(conversions).where(eq(conversions.dedupeKey, dedupeKey)).get()) return;
+    const origin = await conversionOriginByKey(context.db, checkoutConversionKey(payment.checkoutSessionId));
     const tier = payment.metadata?.tier;
     const interval = payment.metadata?.interval;
     const label = payment.label ?? (isAiTier(tier) && isBillingInterval(interval) ? planConversionLabel(tier, interval) : "Payment");
@@ -55,9 +55,9 @@ export async function recordCheckoutPayment(deps: ConversionDeps, payment: Payme
       payment.email !== undefined
         ? payment.email
         : payment.userId
-          ? ((await deps.db.select({ email: users.email }).from(users).where(eq(users.id, payment.userId)).get())?.email ?? null)
+          ? ((await context.db.select({ email: users.email }).from(users).where(eq(users.id, payment.userId)).get())?.email ?? null)
           : null;
-    await storeConversion(deps, {
+    await storeConversion(context, {
       type: "PAYMENT_COMPLETION",
       dedupeKey,
       valueCents: Math.max(0, Math.round(payment.amountCents)),

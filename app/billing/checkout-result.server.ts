@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import type { RequestContext } from "~/context.server";
+import type { AppContext } from "~/context.server";
 import { aiSubscriptions } from "~/db/schema";
 import { isPaidCheckout, recordCheckoutPayment } from "./checkout-conversions.server";
-import { billingDeps, paymentsMode } from "./config.server";
+import { paymentsMode } from "./config.server";
 import { customerIdOf, stripeCustomerIdOf } from "./customers.server";
 import { isAiTier, isBillingInterval, planPriceCents, TIER_NAMES, type AiTier, type BillingInterval } from "./plans";
 import { planSettings } from "./plans.server";
-import { stripeClient } from "./stripe.server";
 import { syncSubscription } from "./sync.server";
+import { stripeOf } from "./stripe.server";
 
 // What /payment-success and /payment-canceled may say about a Checkout Session: only to the
 // signed-in owner of that session, and only what Stripe says about it. Anyone else, or a page
@@ -25,15 +25,14 @@ export type CheckoutOutcome =
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
 
-export async function checkoutOutcome(context: RequestContext, sessionId: string | null, request?: Request): Promise<CheckoutOutcome> {
+export async function checkoutOutcome(context: AppContext, sessionId: string | null, request?: Request): Promise<CheckoutOutcome> {
   const neutral: CheckoutOutcome = { kind: "neutral" };
   if (!sessionId || !SESSION_ID.test(sessionId) || paymentsMode(context.env) === "unavailable") return neutral;
   const viewer = await context.viewer();
   if (!viewer) return neutral;
   const ownCustomer = await stripeCustomerIdOf(context.db, viewer.id);
   if (!ownCustomer) return neutral;
-  const deps = billingDeps(context);
-  const stripe = stripeClient(deps);
+  const stripe = stripeOf(context);
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.retrieve(sessionId);
@@ -57,14 +56,14 @@ export async function checkoutOutcome(context: RequestContext, sessionId: string
   let synced: Awaited<ReturnType<typeof syncSubscription>> = null;
   try {
     // The success page may arrive before the webhook: bring the row up to date now.
-    synced = await syncSubscription({ ...deps, stripe }, ownCustomer, viewer.id);
+    synced = await syncSubscription(context, ownCustomer, viewer.id);
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
     console.warn(`billing: syncing after checkout failed: ${error.type} ${error.message}`);
   }
   // PAYMENT_COMPLETION, unless the webhook recorded it first (same dedupe key).
   if (isPaidCheckout(session)) {
-    await recordCheckoutPayment(deps, {
+    await recordCheckoutPayment(context, {
       checkoutSessionId: session.id,
       amountCents: plan.amountCents,
       userId: viewer.id,

@@ -1,16 +1,15 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { recordConversion } from "~/attribution/conversions.server";
-import type { RequestContext } from "~/context.server";
+import type { AppContext } from "~/context.server";
 import { aiSubscriptions } from "~/db/schema";
 import type { AppEnv } from "~/platform/env.server";
 import { checkoutConversionKey, planConversionLabel } from "./checkout-conversions.server";
-import { billingDeps } from "./config.server";
 import { ensureStripeCustomer } from "./customers.server";
 import { BillingError } from "./errors";
 import { isRunningStatus, planPriceCents, TIER_NAMES, type AiTier, type BillingInterval } from "./plans";
 import { configuredPriceId, planSettings } from "./plans.server";
-import { callStripe, stripeClient } from "./stripe.server";
+import { callStripe, stripeOf } from "./stripe.server";
 
 // create-ai-subscription (SPEC §7): a Stripe Checkout Session in subscription mode for one plan.
 
@@ -35,18 +34,17 @@ export function checkoutLineItem(env: AppEnv, tier: AiTier, interval: BillingInt
  * `request` came from (the caller's request; without it the checkout counts as direct).
  */
 export async function createAiCheckout(
-  context: RequestContext,
+  context: AppContext,
   user: { id: string; email: string | null },
   input: { tier: AiTier; interval: BillingInterval },
   request?: Request,
 ): Promise<{ url: string }> {
-  const deps = billingDeps(context);
   const current = await context.db.select({ status: aiSubscriptions.status }).from(aiSubscriptions).where(eq(aiSubscriptions.userId, user.id)).get();
   // A second checkout for a subscription that is still running would charge twice.
   if (current && isRunningStatus(current.status)) {
     throw new BillingError(409, "already_subscribed", "You already have a ClarityAI subscription. Use Manage billing on your profile to change or cancel it.");
   }
-  const stripe = stripeClient(deps);
+  const stripe = stripeOf(context);
   const customer = await callStripe("creating the customer", () => ensureStripeCustomer(context.db, stripe, user));
   const metadata = { user_id: user.id, tier: input.tier, interval: input.interval };
   const session = await callStripe("creating the checkout session", () =>

@@ -2,14 +2,15 @@ import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import Stripe from "stripe";
 import { auditStatement } from "~/auth/audit.server";
+import type { AppContext } from "~/context.server";
 import { auditLog, users } from "~/db/schema";
 import { composeEmail } from "~/email/compose.server";
 import { outboxInsert } from "~/email/outbox.server";
 import { duplicateSubscriptionEmail } from "~/email/templates/duplicate-subscription";
-import type { BillingDeps } from "./config.server";
 import { planConversionLabel } from "./checkout-conversions.server";
 import { isLiveStatus, TIER_NAMES } from "./plans";
 import { currentSubscription, planOf } from "./sync.server";
+import { stripeOf } from "./stripe.server";
 
 // A customer has one ClarityAI subscription. The "already subscribed" check runs when a checkout is
 // created, so a customer can open two checkouts (Lite in one tab, Pro in another) and pay both.
@@ -23,7 +24,7 @@ import { currentSubscription, planOf } from "./sync.server";
 // duplicate it cancelled before its audit entry was stored; refunds use an idempotency key; the
 // email and the audit entry are keyed by the duplicate's id and stored in the event's batch.
 
-type DuplicateDeps = BillingDeps & { stripe: Stripe };
+type DuplicateContext = Pick<AppContext, "db" | "env" | "siteOrigin" | "services">;
 
 /** Stripe's cancellation_details.comment on a subscription this site cancelled as a duplicate. */
 export const DUPLICATE_COMMENT = "Duplicate subscription: cancelled and refunded automatically";
@@ -55,8 +56,8 @@ export async function expireOtherSubscriptionCheckouts(stripe: Stripe, customerI
 }
 
 /** "ClarityAI Pro (monthly)". */
-function planName(deps: DuplicateDeps, subscription: Stripe.Subscription): string {
-  const { tier, interval } = planOf(deps.env, subscription);
+function planName(context: DuplicateContext, subscription: Stripe.Subscription): string {
+  const { tier, interval } = planOf(context.env, subscription);
   if (tier && interval) return planConversionLabel(tier, interval);
   return tier ? TIER_NAMES[tier] : "ClarityAI";
 }
@@ -106,9 +107,9 @@ async function refundDuplicate(stripe: Stripe, subscription: Stripe.Subscription
 }
 
 /** Whether the duplicate's audit entry (stored with its email, in one batch) is there: then it is done. */
-async function alreadySettled(deps: DuplicateDeps, subscriptionId: string): Promise<boolean> {
+async function alreadySettled(context: DuplicateContext, subscriptionId: string): Promise<boolean> {
   return Boolean(
-    await deps.db
+    await context.db
       .select({ id: auditLog.id })
       .from(auditLog)
       .where(eq(auditLog.id, settledKeyOf(subscriptionId)))
@@ -131,7 +132,7 @@ export type DuplicateSettlement = {
  * subscription and no duplicate left half-handled.
  */
 export async function settleDuplicateSubscriptions(
-  deps: DuplicateDeps,
+  context: DuplicateContext,
   input: { customerId: string; userId: string; subscriptions: Stripe.Subscription[] },
 ): Promise<DuplicateSettlement> {
   const kept = currentSubscription(input.subscriptions);
@@ -140,34 +141,34 @@ export async function settleDuplicateSubscriptions(
   const candidates = input.subscriptions.filter((s) => s.id !== kept.id && (isLiveStatus(s.status) || isCancelledDuplicate(s)));
   let address: string | null | undefined;
   for (const candidate of candidates) {
-    if (!isLiveStatus(candidate.status) && (await alreadySettled(deps, candidate.id))) continue;
-    const cancelled = isLiveStatus(candidate.status) ? await cancelDuplicate(deps.stripe, candidate) : candidate;
+    if (!isLiveStatus(candidate.status) && (await alreadySettled(context, candidate.id))) continue;
+    const cancelled = isLiveStatus(candidate.status) ? await cancelDuplicate(stripeOf(context), candidate) : candidate;
     settlement.subscriptions = settlement.subscriptions.map((s) => (s.id === cancelled.id ? cancelled : s));
-    const refund = await refundDuplicate(deps.stripe, candidate, input.userId);
+    const refund = await refundDuplicate(stripeOf(context), candidate, input.userId);
     console.warn(`billing: customer ${input.customerId} had a second live subscription ${candidate.id}; cancelled it and refunded ${refund.amountCents} cents`);
     settlement.statements.push(
-      auditStatement(deps.db, {
+      auditStatement(context.db, {
         id: settledKeyOf(candidate.id),
         action: "subscription_duplicate_refunded",
         targetId: input.userId,
         detail: { subscriptionId: candidate.id, keptSubscriptionId: kept.id, refundIds: refund.refundIds, amountCents: refund.amountCents },
       }),
     );
-    address ??= (await deps.db.select({ email: users.email }).from(users).where(eq(users.id, input.userId)).get())?.email ?? null;
+    address ??= (await context.db.select({ email: users.email }).from(users).where(eq(users.id, input.userId)).get())?.email ?? null;
     if (!address) continue;
     const email = await composeEmail(
-      deps.env,
+      context.env,
       duplicateSubscriptionEmail,
       {
-        keptPlan: planName(deps, kept),
-        duplicatePlan: planName(deps, candidate),
+        keptPlan: planName(context, kept),
+        duplicatePlan: planName(context, candidate),
         refundCents: refund.amountCents,
-        manageBillingUrl: `${deps.siteOrigin}/profile?tab=billing`,
+        manageBillingUrl: `${context.siteOrigin}/profile?tab=billing`,
       },
       { to: address, dedupeKey: settledKeyOf(candidate.id) },
     );
     const outboxId = crypto.randomUUID();
-    settlement.statements.push(outboxInsert(deps.db, deps.env, email, outboxId));
+    settlement.statements.push(outboxInsert(context.db, context.env, email, outboxId));
     settlement.outboxIds.push(outboxId);
   }
   return settlement;

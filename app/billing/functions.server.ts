@@ -12,7 +12,7 @@ import { AI_TIERS, BILLING_INTERVALS } from "./plans";
 export const checkAiSubscription: ServerFunction = {
   access: "user",
   async handle({ user, context }) {
-    const { hasActiveSubscription, tier, status } = await getAiEntitlement(context.db, context.env, user.id);
+    const { hasActiveSubscription, tier, status } = await getAiEntitlement(context.db, context.env, user.id, context.services.clock.now());
     return functionJson({ hasActiveSubscription, tier, status });
   },
 };

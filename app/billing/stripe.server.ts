@@ -1,27 +1,78 @@
 import Stripe from "stripe";
-import { type BillingDeps, paymentsMode } from "./config.server";
+import type { Db } from "~/db/client.server";
+import type { Clock } from "~/platform/clock";
+import type { AppEnv } from "~/platform/env.server";
+import { paymentsMode, type PaymentsMode } from "./config.server";
 import { BillingError, PAYMENTS_UNAVAILABLE } from "./errors";
 import { d1ObjectStore } from "./sandbox/d1-store.server";
 import { completeCheckoutSession, failRenewal, handleStripeApi, payOverdue, type StripeApiOptions, type StripeObject } from "./sandbox/stripe-api";
-import { applyStripeEvent } from "./webhooks.server";
 
 // The one file that talks to Stripe. With STRIPE_SECRET_KEY, the `stripe` SDK talks to Stripe (or,
 // with STRIPE_API_URL, to a Stripe-compatible server such as the tests' fake). Without a key, the
 // SDK's requests are answered in-process by the local payments sandbox (sandbox/stripe-api.ts over
 // D1), whose events are handed in-process to the same webhook code as Stripe's verified events; no
 // sandbox event can arrive over HTTP. Production refuses the sandbox.
+//
+// The webhook code is handed in (`deliver`) by the context builder rather than imported: the webhook
+// applies booking payments, and the booking code calls Stripe through this file.
 
 export { paymentsMode } from "./config.server";
 
 /** The path of the sandbox's hosted pages (checkout and portal) on this site. */
 export const SANDBOX_PAGES_PATH = "/payments-sandbox";
 
-export function stripeClient(deps: BillingDeps): Stripe {
+/** Applies one event as the webhook endpoint does (billing/webhooks.server.ts applyStripeEvent). */
+export type StripeEventSink = (event: Stripe.Event) => Promise<Response>;
+
+export type PaymentsServiceDeps = { db: Db; env: AppEnv; siteOrigin: string; clock: Clock };
+
+/** What only the sandbox's hosted pages can do (Stripe does these itself). */
+export type SandboxControls = {
+  stripe: Stripe;
+  completeCheckout: (sessionId: string) => Promise<StripeObject>;
+  failRenewal: (subscriptionId: string) => Promise<StripeObject>;
+  payOverdue: (subscriptionId: string) => Promise<StripeObject>;
+};
+
+/** The context's payments service (services.payments). */
+export type PaymentsService = {
+  mode: PaymentsMode;
+  /** The Stripe SDK: Stripe's, or the sandbox's. Throws BillingError (503) in production without a key. Made once per context. */
+  stripe(): Stripe;
+  /** The sandbox's own controls; null unless the sandbox is in use. */
+  sandbox(): SandboxControls | null;
+};
+
+export function createPaymentsService(deps: PaymentsServiceDeps, deliver: StripeEventSink): PaymentsService {
   const mode = paymentsMode(deps.env);
-  if (mode === "unavailable") {
-    console.error("billing: STRIPE_SECRET_KEY is not set in production; payments are refused (set it with wrangler secret put STRIPE_SECRET_KEY)");
-    throw new BillingError(503, "payments_unavailable", PAYMENTS_UNAVAILABLE);
-  }
+  let client: Stripe | undefined;
+  const stripe = () => (client ??= stripeClient(deps, deliver));
+  return {
+    mode,
+    stripe,
+    sandbox: () => (mode === "sandbox" ? sandboxControls(deps, stripe(), deliver) : null),
+  };
+}
+
+function refusePayments(): never {
+  console.error("billing: STRIPE_SECRET_KEY is not set in production; payments are refused (set it with wrangler secret put STRIPE_SECRET_KEY)");
+  throw new BillingError(503, "payments_unavailable", PAYMENTS_UNAVAILABLE);
+}
+
+/**
+ * The context's Stripe client, for the billing and booking code: a BillingError (503) in production
+ * without a key. The refusal is made here, by the caller's own copy of this module, and not by the
+ * service: the Worker entry and the Remix build each bundle the app's modules, so an error class
+ * made by the context's copy is not the one a route's `instanceof` knows (decision record 012).
+ */
+export function stripeOf(context: { services: { payments: PaymentsService } }): Stripe {
+  if (context.services.payments.mode === "unavailable") refusePayments();
+  return context.services.payments.stripe();
+}
+
+function stripeClient(deps: PaymentsServiceDeps, deliver: StripeEventSink): Stripe {
+  const mode = paymentsMode(deps.env);
+  if (mode === "unavailable") refusePayments();
   if (mode === "stripe") {
     const api = deps.env.STRIPE_API_URL ? new URL(deps.env.STRIPE_API_URL) : null;
     return new Stripe(deps.env.STRIPE_SECRET_KEY!, {
@@ -33,14 +84,14 @@ export function stripeClient(deps: BillingDeps): Stripe {
         : {}),
     });
   }
-  return sandboxClient(deps);
+  return sandboxClient(deps, deliver);
 }
 
-function sandboxOptions(deps: BillingDeps, emitted: StripeObject[]): StripeApiOptions {
+function sandboxOptions(deps: PaymentsServiceDeps, emitted: StripeObject[]): StripeApiOptions {
   return {
     store: d1ObjectStore(deps.db),
     hostedPagesUrl: `${deps.siteOrigin}${SANDBOX_PAGES_PATH}`,
-    now: () => Math.floor(deps.now().getTime() / 1000),
+    now: () => Math.floor(deps.clock.now().getTime() / 1000),
     emit: (event) => {
       emitted.push(event);
     },
@@ -48,20 +99,19 @@ function sandboxOptions(deps: BillingDeps, emitted: StripeObject[]): StripeApiOp
 }
 
 /** The SDK over the in-process sandbox API. Events an API call raises are delivered before it answers. */
-function sandboxClient(deps: BillingDeps): Stripe {
+function sandboxClient(deps: PaymentsServiceDeps, deliver: StripeEventSink): Stripe {
   const sandboxFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const emitted: StripeObject[] = [];
     const response = await handleStripeApi(new Request(input, init), sandboxOptions(deps, emitted));
-    await deliverSandboxEvents(deps, client, emitted);
+    await deliverSandboxEvents(deliver, emitted);
     return response;
   };
-  const client: Stripe = new Stripe("sk_test_local_payments_sandbox", {
+  return new Stripe("sk_test_local_payments_sandbox", {
     httpClient: Stripe.createFetchHttpClient(sandboxFetch as typeof fetch),
     host: "payments-sandbox.invalid",
     protocol: "https",
     maxNetworkRetries: 0,
   });
-  return client;
 }
 
 /**
@@ -69,21 +119,18 @@ function sandboxClient(deps: BillingDeps): Stripe {
  * in-process: the sandbox's events come from its own API over this site's D1, so there is no
  * signature to check, and nothing from outside can pass for one.
  */
-async function deliverSandboxEvents(deps: BillingDeps, stripe: Stripe, events: StripeObject[]) {
+async function deliverSandboxEvents(deliver: StripeEventSink, events: StripeObject[]) {
   for (const event of events) {
-    const response = await applyStripeEvent({ ...deps, stripe }, JSON.parse(JSON.stringify(event)) as Stripe.Event);
+    const response = await deliver(JSON.parse(JSON.stringify(event)) as Stripe.Event);
     if (!response.ok) console.warn(`payments sandbox: webhook answered ${response.status} for ${event.type} ${event.id}`);
   }
 }
 
-/** What only the sandbox's hosted pages can do (Stripe does these itself). Null unless the sandbox is in use. */
-export function sandboxControls(deps: BillingDeps) {
-  if (paymentsMode(deps.env) !== "sandbox") return null;
-  const stripe = stripeClient(deps);
+function sandboxControls(deps: PaymentsServiceDeps, stripe: Stripe, deliver: StripeEventSink): SandboxControls {
   const run = async (action: (options: StripeApiOptions) => Promise<StripeObject>) => {
     const emitted: StripeObject[] = [];
     const result = await action(sandboxOptions(deps, emitted));
-    await deliverSandboxEvents(deps, stripe, emitted);
+    await deliverSandboxEvents(deliver, emitted);
     return result;
   };
   return {

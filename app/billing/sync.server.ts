@@ -1,17 +1,20 @@
 import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type Stripe from "stripe";
+import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { aiSubscriptions, billingCustomers } from "~/db/schema";
 import type { AppEnv } from "~/platform/env.server";
 import { isAiTier, isBillingInterval, LIVE_STATUSES, type AiTier, type BillingInterval } from "./plans";
 import { planOfPriceId } from "./plans.server";
+import { stripeOf } from "./stripe.server";
 
 // One way the ai_subscriptions row is written: read the customer's current subscription from Stripe
 // and store it. Webhook events and the success page both call this, so the row ends right whatever
 // order events arrive in (or if some never do), and running it twice changes nothing.
 
-export type SyncDeps = { db: Db; env: AppEnv; stripe: Stripe; now: () => Date };
+/** What syncing a subscription needs of the context. */
+export type SyncContext = Pick<AppContext, "db" | "env" | "services">;
 
 /**
  * The customer's subscription that counts: the oldest live one (active, trialing, past_due), else the
@@ -25,8 +28,8 @@ export function currentSubscription(subscriptions: readonly Stripe.Subscription[
 }
 
 /** The customer's subscriptions as Stripe has them now, newest first. */
-export async function listSubscriptions(deps: SyncDeps, customerId: string): Promise<Stripe.Subscription[]> {
-  const listed = await deps.stripe.subscriptions.list({ customer: customerId, status: "all", limit: 20 });
+export async function listSubscriptions(context: SyncContext, customerId: string): Promise<Stripe.Subscription[]> {
+  const listed = await stripeOf(context).subscriptions.list({ customer: customerId, status: "all", limit: 20 });
   return listed.data;
 }
 
@@ -64,26 +67,26 @@ type SyncedSubscription = typeof aiSubscriptions.$inferInsert;
  * the customer's user passes it.
  */
 async function syncedRow(
-  deps: SyncDeps,
+  context: SyncContext,
   customerId: string,
   knownUserId?: string,
 ): Promise<{ values: SyncedSubscription; statement: BatchItem<"sqlite"> } | null> {
-  const userId = knownUserId ?? (await userIdForCustomer(deps.db, customerId));
+  const userId = knownUserId ?? (await userIdForCustomer(context.db, customerId));
   if (!userId) return null;
-  return rowFor(deps, customerId, userId, await listSubscriptions(deps, customerId));
+  return rowFor(context, customerId, userId, await listSubscriptions(context, customerId));
 }
 
 /** The row for the customer's current subscription among those listed, and the statement that writes it. */
 function rowFor(
-  deps: SyncDeps,
+  context: SyncContext,
   customerId: string,
   userId: string,
   subscriptions: readonly Stripe.Subscription[],
 ): { values: SyncedSubscription; statement: BatchItem<"sqlite"> } | null {
   const subscription = currentSubscription(subscriptions);
   if (!subscription) return null;
-  const { tier, interval } = planOf(deps.env, subscription);
-  const now = deps.now().toISOString();
+  const { tier, interval } = planOf(context.env, subscription);
+  const now = context.services.clock.now().toISOString();
   const pastDue = subscription.status === "past_due";
   const values = {
     userId,
@@ -97,7 +100,7 @@ function rowFor(
     pastDueSince: pastDue ? now : null,
     updatedAt: now,
   };
-  const statement = deps.db
+  const statement = context.db
     .insert(aiSubscriptions)
     .values(values)
     .onConflictDoUpdate({
@@ -121,12 +124,12 @@ function rowFor(
 
 /** The statements that write the user's row from subscriptions already listed (see listSubscriptions). */
 export function subscriptionStatementsFor(
-  deps: SyncDeps,
+  context: SyncContext,
   customerId: string,
   userId: string,
   subscriptions: readonly Stripe.Subscription[],
 ): BatchItem<"sqlite">[] {
-  const synced = rowFor(deps, customerId, userId, subscriptions);
+  const synced = rowFor(context, customerId, userId, subscriptions);
   return synced ? [synced.statement] : [];
 }
 
@@ -135,8 +138,12 @@ export function subscriptionStatementsFor(
  * Idempotent. Answers what it wrote (except past_due_since, which keeps its first value), or null
  * when there was nothing to write.
  */
-export async function syncSubscription(deps: SyncDeps, customerId: string, knownUserId?: string): Promise<Omit<SyncedSubscription, "pastDueSince"> | null> {
-  const synced = await syncedRow(deps, customerId, knownUserId);
-  if (synced) await deps.db.batch([synced.statement]);
+export async function syncSubscription(
+  context: SyncContext,
+  customerId: string,
+  knownUserId?: string,
+): Promise<Omit<SyncedSubscription, "pastDueSince"> | null> {
+  const synced = await syncedRow(context, customerId, knownUserId);
+  if (synced) await context.db.batch([synced.statement]);
   return synced?.values ?? null;
 }

@@ -2,14 +2,16 @@ import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import Stripe from "stripe";
 import { BookingError } from "~/booking/errors";
-import { applyChargeRefunded, applyCheckoutCompleted, applyCheckoutExpired, checkoutPurpose, webhookContext } from "~/booking/payments.server";
+import type { AppContext } from "~/context.server";
+import { applyChargeRefunded, applyCheckoutCompleted, applyCheckoutExpired } from "~/booking/payment-events.server";
+import { checkoutPurpose } from "~/booking/payments.server";
 import { aiSubscriptions, billingInvoices, stripeEvents } from "~/db/schema";
 import { composeEmail } from "~/email/compose.server";
 import type { EmailSendJob } from "~/email/jobs";
 import { outboxInsert } from "~/email/outbox.server";
 import { paymentFailedEmail } from "~/email/templates/payment-failed";
 import { isPaidCheckout, recordCheckoutPayment } from "./checkout-conversions.server";
-import { type BillingDeps, paymentsMode, webhookSecret } from "./config.server";
+import { paymentsMode, webhookSecret } from "./config.server";
 import { customerIdOf } from "./customers.server";
 import { expireOtherSubscriptionCheckouts, isCancelledDuplicate, settleDuplicateSubscriptions } from "./duplicates.server";
 import { graceEndOf } from "./entitlement.server";
@@ -17,6 +19,7 @@ import { BillingError } from "./errors";
 import { invoiceRow } from "./invoices.server";
 import { TIER_NAMES, isAiTier } from "./plans";
 import { listSubscriptions, subscriptionStatementsFor, userIdForCustomer } from "./sync.server";
+import { stripeOf } from "./stripe.server";
 
 // POST /webhooks/stripe: Stripe's events. Each is verified (signature and timestamp), then its
 // effect and its id are stored in one D1 batch: the id's primary key makes a redelivered or
@@ -25,8 +28,6 @@ import { listSubscriptions, subscriptionStatementsFor, userIdForCustomer } from 
 // effect and answered 200 (retrying would fail the same way); when Stripe cannot be reached the
 // answer is 503, and Stripe retries. The local payments sandbox has no webhook endpoint: its events
 // are handed to applyStripeEvent in-process (stripe.server.ts), so nobody can post one from outside.
-
-export type WebhookDeps = BillingDeps & { stripe: Stripe };
 
 /** How far a signature's timestamp may be from now, either way (Stripe's libraries check 300 s, but only into the past). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -39,8 +40,8 @@ function received(duplicate = false): Response {
   return Response.json({ received: true, ...(duplicate ? { duplicate: true } : {}) });
 }
 
-async function alreadyRecorded(deps: WebhookDeps, eventId: string): Promise<boolean> {
-  return Boolean(await deps.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, eventId)).get());
+async function alreadyRecorded(context: AppContext, eventId: string): Promise<boolean> {
+  return Boolean(await context.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, eventId)).get());
 }
 
 /** What an event does: statements stored with its id, then what follows; or why it does nothing. */
@@ -56,10 +57,10 @@ function objectIdOf(value: unknown, prefix: string): string | null {
 
 const NOT_AN_ID: Effect = { statements: [], skipped: "missing: not a Stripe id" };
 
-function sendEmails(deps: WebhookDeps, outboxIds: string[]): (() => Promise<void>) | undefined {
+function sendEmails(context: AppContext, outboxIds: string[]): (() => Promise<void>) | undefined {
   if (!outboxIds.length) return undefined;
   return async () => {
-    for (const outboxId of outboxIds) await deps.jobs.send({ type: "email.send", version: 1, outboxId } satisfies EmailSendJob);
+    for (const outboxId of outboxIds) await context.services.jobs.send({ type: "email.send", version: 1, outboxId } satisfies EmailSendJob);
   };
 }
 
@@ -68,17 +69,17 @@ function sendEmails(deps: WebhookDeps, outboxIds: string[]): (() => Promise<void
  * any second live subscription (duplicates.server.ts). Empty when the customer is not one of ours.
  */
 async function subscriptionEffect(
-  deps: WebhookDeps,
+  context: AppContext,
   customerId: string,
   knownUserId?: string | null,
 ): Promise<Effect & { subscriptions: Stripe.Subscription[] }> {
-  const userId = knownUserId ?? (await userIdForCustomer(deps.db, customerId));
+  const userId = knownUserId ?? (await userIdForCustomer(context.db, customerId));
   if (!userId) return { statements: [], subscriptions: [] };
-  const listed = await listSubscriptions(deps, customerId);
-  const duplicates = await settleDuplicateSubscriptions(deps, { customerId, userId, subscriptions: listed });
+  const listed = await listSubscriptions(context, customerId);
+  const duplicates = await settleDuplicateSubscriptions(context, { customerId, userId, subscriptions: listed });
   return {
-    statements: [...duplicates.statements, ...subscriptionStatementsFor(deps, customerId, userId, duplicates.subscriptions)],
-    afterwards: sendEmails(deps, duplicates.outboxIds),
+    statements: [...duplicates.statements, ...subscriptionStatementsFor(context, customerId, userId, duplicates.subscriptions)],
+    afterwards: sendEmails(context, duplicates.outboxIds),
     subscriptions: duplicates.subscriptions,
   };
 }
@@ -95,25 +96,25 @@ function both(first: Effect, second: Effect): Effect {
   };
 }
 
-async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect> {
+async function effectOf(context: AppContext, event: Stripe.Event): Promise<Effect> {
   const object = event.data.object as unknown as Record<string, unknown>;
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
       const session = event.data.object as Stripe.Checkout.Session;
       // A booking's or a package's payment: applied before the event is recorded, each step idempotent
-      // (app/booking/payments.server.ts), so a failure is retried by Stripe and a duplicate changes nothing.
+      // (app/booking/payment-events.server.ts), so a failure is retried by Stripe and a duplicate changes nothing.
       if (checkoutPurpose(session)) {
-        await applyCheckoutCompleted(webhookContext(deps), session);
+        await applyCheckoutCompleted(context, session);
         return { statements: [] };
       }
       const customerId = customerIdOf(session.customer);
-      const userId = customerId ? await userIdForCustomer(deps.db, customerId) : null;
+      const userId = customerId ? await userIdForCustomer(context.db, customerId) : null;
       // The customer's other subscription checkouts can no longer be paid: one subscription is enough.
       if (customerId && userId && session.mode === "subscription" && session.status === "complete") {
-        await expireOtherSubscriptionCheckouts(deps.stripe, customerId, session.id);
+        await expireOtherSubscriptionCheckouts(stripeOf(context), customerId, session.id);
       }
-      const subscription = customerId && userId ? await subscriptionEffect(deps, customerId, userId) : { statements: [], subscriptions: [] };
+      const subscription = customerId && userId ? await subscriptionEffect(context, customerId, userId) : { statements: [], subscriptions: [] };
       // A duplicate cancelled and refunded is no purchase.
       const subscriptionId = typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
       const refunded = subscription.subscriptions.some((s) => s.id === subscriptionId && isCancelledDuplicate(s));
@@ -123,7 +124,8 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
         // a delayed method is recorded when async_payment_succeeded says it arrived.
         afterwards:
           isPaidCheckout(session) && !refunded
-            ? () => recordCheckoutPayment(deps, { checkoutSessionId: session.id, amountCents: session.amount_total ?? 0, userId, metadata: session.metadata })
+            ? () =>
+                recordCheckoutPayment(context, { checkoutSessionId: session.id, amountCents: session.amount_total ?? 0, userId, metadata: session.metadata })
             : undefined,
       });
     }
@@ -134,7 +136,7 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
     case "customer.subscription.resumed":
     case "customer.subscription.trial_will_end": {
       const customerId = customerIdOf(object.customer);
-      return customerId ? subscriptionEffect(deps, customerId) : { statements: [] };
+      return customerId ? subscriptionEffect(context, customerId) : { statements: [] };
     }
     case "invoice.paid":
     case "invoice.payment_succeeded":
@@ -142,17 +144,17 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
     case "invoice.updated": {
       const customerId = customerIdOf(object.customer);
       if (!customerId) return { statements: [] };
-      const userId = await userIdForCustomer(deps.db, customerId);
+      const userId = await userIdForCustomer(context.db, customerId);
       if (!userId) return { statements: [] };
       // Always the invoice as Stripe has it now, not the (possibly older) copy in the event.
       const invoiceId = objectIdOf(object.id, "in_");
       if (!invoiceId) return NOT_AN_ID;
-      const invoice = await deps.stripe.invoices.retrieve(invoiceId);
+      const invoice = await stripeOf(context).invoices.retrieve(invoiceId);
       const row = invoiceRow(invoice, userId, customerId);
       return both(
         {
           statements: [
-            deps.db
+            context.db
               .insert(billingInvoices)
               .values(row)
               .onConflictDoUpdate({
@@ -168,53 +170,53 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
               }),
           ],
         },
-        await subscriptionEffect(deps, customerId, userId),
+        await subscriptionEffect(context, customerId, userId),
       );
     }
     case "invoice.payment_failed": {
       const customerId = customerIdOf(object.customer);
       if (!customerId) return { statements: [] };
-      const userId = await userIdForCustomer(deps.db, customerId);
+      const userId = await userIdForCustomer(context.db, customerId);
       if (!userId) return { statements: [] };
       // The amount and address as Stripe has them, not as the event says.
       const invoiceId = objectIdOf(object.id, "in_");
       if (!invoiceId) return NOT_AN_ID;
-      const invoice = await deps.stripe.invoices.retrieve(invoiceId);
-      const synced = await subscriptionEffect(deps, customerId, userId);
+      const invoice = await stripeOf(context).invoices.retrieve(invoiceId);
+      const synced = await subscriptionEffect(context, customerId, userId);
       // The row as it was before this event: the grace period counts from an earlier failure, if any.
-      const subscription = await deps.db
+      const subscription = await context.db
         .select({ tier: aiSubscriptions.tier, pastDueSince: aiSubscriptions.pastDueSince })
         .from(aiSubscriptions)
         .where(eq(aiSubscriptions.userId, userId))
         .get();
       const address =
         invoice.customer_email ||
-        (await deps.db.query.users.findFirst({ columns: { email: true }, where: (u, { eq: equals }) => equals(u.id, userId) }))?.email;
+        (await context.db.query.users.findFirst({ columns: { email: true }, where: (u, { eq: equals }) => equals(u.id, userId) }))?.email;
       if (!address) return synced;
       const tierName = isAiTier(subscription?.tier) ? TIER_NAMES[subscription.tier] : "ClarityAI";
       const email = await composeEmail(
-        deps.env,
+        context.env,
         paymentFailedEmail,
         {
           planName: tierName,
           amountCents: invoice.amount_due,
-          graceEndsAt: graceEndOf(subscription?.pastDueSince || deps.now(), deps.env.BILLING_GRACE_DAYS).toISOString(),
-          manageBillingUrl: `${deps.siteOrigin}/profile?tab=billing`,
+          graceEndsAt: graceEndOf(subscription?.pastDueSince || context.services.clock.now(), context.env.BILLING_GRACE_DAYS).toISOString(),
+          manageBillingUrl: `${context.siteOrigin}/profile?tab=billing`,
         },
         // One email per failed payment, however often the event is delivered.
         { to: address, dedupeKey: `stripe:${event.id}` },
       );
       const outboxId = crypto.randomUUID();
-      return both(synced, { statements: [outboxInsert(deps.db, deps.env, email, outboxId)], afterwards: sendEmails(deps, [outboxId]) });
+      return both(synced, { statements: [outboxInsert(context.db, context.env, email, outboxId)], afterwards: sendEmails(context, [outboxId]) });
     }
     case "checkout.session.expired":
     case "checkout.session.async_payment_failed": {
       const session = event.data.object as Stripe.Checkout.Session;
-      if (checkoutPurpose(session)) await applyCheckoutExpired(webhookContext(deps), session);
+      if (checkoutPurpose(session)) await applyCheckoutExpired(context, session);
       return { statements: [] };
     }
     case "charge.refunded":
-      await applyChargeRefunded(webhookContext(deps), event.data.object as Stripe.Charge);
+      await applyChargeRefunded(context, event.data.object as Stripe.Charge);
       return { statements: [] };
     default:
       // Recorded, so a redelivery is answered at once; nothing else to do.
@@ -240,7 +242,7 @@ function stripeFailureOf(error: unknown): StripeFailure | null {
     // No connection, Stripe's 5xx, a rate limit, a key that does not work (yet): worth retrying.
     return { kind: "unreachable", detail };
   }
-  // The booking code reports a Stripe call that failed this way (app/booking/payments.server.ts).
+  // The booking code reports a Stripe call that failed this way (app/booking/payment-events.server.ts).
   if ((error instanceof BillingError || error instanceof BookingError) && error.code === "stripe_error") return { kind: "unreachable", detail: error.code };
   return null;
 }
@@ -249,12 +251,12 @@ function stripeFailureOf(error: unknown): StripeFailure | null {
  * Applies one verified event (or one from the local payments sandbox, in-process): once, however
  * often it arrives. Answers as the endpoint answers Stripe.
  */
-export async function applyStripeEvent(deps: WebhookDeps, event: Stripe.Event): Promise<Response> {
+export async function applyStripeEvent(context: AppContext, event: Stripe.Event): Promise<Response> {
   if (typeof event.id !== "string" || typeof event.type !== "string" || !event.data?.object) return text(400, "Not a Stripe event.");
-  if (await alreadyRecorded(deps, event.id)) return received(true);
+  if (await alreadyRecorded(context, event.id)) return received(true);
   let effect: Effect;
   try {
-    effect = await effectOf(deps, event);
+    effect = await effectOf(context, event);
   } catch (error) {
     const failure = stripeFailureOf(error);
     if (!failure) throw error;
@@ -270,13 +272,13 @@ export async function applyStripeEvent(deps: WebhookDeps, event: Stripe.Event): 
   }
   const skipped = effect.skipped ?? null;
   try {
-    await deps.db.batch([
-      deps.db.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: deps.now().toISOString(), skipped }),
+    await context.db.batch([
+      context.db.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: context.services.clock.now().toISOString(), skipped }),
       ...effect.statements,
     ]);
   } catch (error) {
     // A concurrent delivery of the same event stored it first: this one has no effect of its own.
-    if (isUniqueViolation(error) && (await alreadyRecorded(deps, event.id))) return received(true);
+    if (isUniqueViolation(error) && (await alreadyRecorded(context, event.id))) return received(true);
     throw error;
   }
   await effect.afterwards?.();
@@ -295,19 +297,21 @@ function signedAt(signature: string): number | null {
 }
 
 /** Verifies and applies one delivery to /webhooks/stripe: the raw body and its Stripe-Signature header. */
-export async function handleStripeWebhook(deps: WebhookDeps, payload: string, signature: string | null): Promise<Response> {
+export async function handleStripeWebhook(context: AppContext, payload: string, signature: string | null): Promise<Response> {
   // Without a Stripe key there is no Stripe to send events: the sandbox hands its own over in-process.
-  if (paymentsMode(deps.env) !== "stripe") return text(404, "This site takes no Stripe events: no Stripe account is connected.");
-  const secret = webhookSecret(deps.env);
+  if (paymentsMode(context.env) !== "stripe") return text(404, "This site takes no Stripe events: no Stripe account is connected.");
+  const secret = webhookSecret(context.env);
   if (!secret) {
     console.error("billing: STRIPE_WEBHOOK_SECRET is not set; Stripe events are refused");
     return text(503, "Webhooks are not configured.");
   }
   if (!signature) return text(400, "Missing Stripe-Signature header.");
-  const now = deps.now().getTime();
+  const now = context.services.clock.now().getTime();
   let event: Stripe.Event;
   try {
-    event = await deps.stripe.webhooks.constructEventAsync(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS, Stripe.createSubtleCryptoProvider(), now);
+    event = await context.services.payments
+      .stripe()
+      .webhooks.constructEventAsync(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS, Stripe.createSubtleCryptoProvider(), now);
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError && /tolerance/i.test(error.message))
       return text(400, "Timestamp outside the tolerance zone.");
@@ -316,5 +320,5 @@ export async function handleStripeWebhook(deps: WebhookDeps, payload: string, si
   // Stripe's check only refuses old timestamps; a signature dated ahead of our clock is refused too.
   const at = signedAt(signature);
   if (at === null || at - now / 1000 > WEBHOOK_TOLERANCE_SECONDS) return text(400, "Timestamp outside the tolerance zone.");
-  return applyStripeEvent(deps, event);
+  return applyStripeEvent(context, event);
 }

@@ -1,18 +1,17 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { recordConversion, storeConversion, conversionOriginByKey } from "~/attribution/conversions.server";
 import { audit, type AuditAction } from "~/auth/audit.server";
-import type { RequestContext } from "~/context.server";
+import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { bookingPayments, bookings, bookingTypes, coachSchedules } from "~/db/schema";
-import type { AppEnv } from "~/platform/env.server";
 import { loadScheduleRules } from "./availability.server";
 import { getBookingType, getCoachById, getCoachBySlug, listBookableCoaches, type BookableCoach, type BookingTypeRow } from "./catalogue.server";
 import { canSpendCreditSql, creditReturnedFor, creditSpentOn, returnCreditSql, spendableCredits, spendCreditSql } from "./credits.server";
 import { BookingError } from "./errors";
 import { coachDayRefusal, holdAllowedSql, holderOf, holderRefusal, type Holder } from "./holds.server";
 import { enqueueBookingNotice } from "./notices.server";
-import { refundBookingPayment, type PaymentsContext } from "./payments.server";
+import { refundBookingPayment } from "./refunds.server";
 import { canChangeFreely, CANCELLATION_NOTICE_HOURS, HOLD_MINUTES, LATE_CANCELLATION_REFUND } from "./policy";
 import { BookingDetailsSchema, type AdminBookingFilter, type BookingDetails } from "./schemas";
 import { isSlotOffered, nearestSlots } from "./slots";
@@ -32,33 +31,6 @@ export type { SlotWithCoach } from "./slots.server";
 /** Who is acting: the client signed in, the coach or an admin, or whoever holds the signed manage link. */
 /** Who changes a booking. A client is known by their account and, for bookings made before they had one, their address. */
 export type BookingActor = { kind: "client" | "coach" | "admin" | "link"; userId: string | null; email?: string | null };
-
-/**
- * What the booking domain needs: a request context (the Remix load context) or the equivalent
- * built by a webhook or a job (db, env, siteOrigin and the jobs queue).
- */
-export type BookingContext = {
-  db: Db;
-  env: AppEnv;
-  siteOrigin: string;
-  cloudflare?: { env: { JOBS: Queue } };
-  jobs?: Queue;
-  now?: () => Date;
-};
-
-export function jobsOf(context: BookingContext): Queue {
-  const jobs = context.jobs ?? context.cloudflare?.env.JOBS;
-  if (!jobs) throw new Error("booking: no jobs queue in the context");
-  return jobs;
-}
-
-function nowOf(context: BookingContext): Date {
-  return context.now ? context.now() : new Date();
-}
-
-function isRequestContext(context: BookingContext): context is BookingContext & RequestContext {
-  return "viewer" in context && Boolean(context.cloudflare);
-}
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -324,9 +296,9 @@ export async function alternativesNear(db: Db, typeId: string, coach: string | n
  * When the time is no longer free the answer is "taken" with the nearest free times instead.
  * Throws BookingError for input that cannot be booked at all, and for a hold over its limits.
  */
-export async function bookSlot(context: BookingContext, input: BookSlotInput): Promise<BookSlotResult> {
+export async function bookSlot(context: AppContext, input: BookSlotInput): Promise<BookSlotResult> {
   const { db } = context;
-  const now = nowOf(context);
+  const now = context.services.clock.now();
   const parsed = BookingDetailsSchema.safeParse(input.details);
   if (!parsed.success) throw new BookingError(400, "invalid_details", parsed.error.issues[0]?.message ?? "Please check your details.");
   const details = parsed.data;
@@ -414,7 +386,7 @@ function coachDayOf(guard: Guard) {
 }
 
 /** The atomic write: the new booking, or null when the time was taken, or "no_credits" when the credits ran out meanwhile. */
-async function insertBooking(context: BookingContext, plan: InsertPlan): Promise<BookingRow | null | "no_credits"> {
+async function insertBooking(context: AppContext, plan: InsertPlan): Promise<BookingRow | null | "no_credits"> {
   const { db } = context;
   const { input, now } = plan;
   const base = {
@@ -479,16 +451,16 @@ async function insertBooking(context: BookingContext, plan: InsertPlan): Promise
 }
 
 /** Conversions and the confirmation emails of a newly confirmed booking. */
-async function afterConfirmed(context: BookingContext, booking: BookingRow, type: Pick<BookingTypeRow, "kind" | "name">, request?: Request) {
+async function afterConfirmed(context: AppContext, booking: BookingRow, type: Pick<BookingTypeRow, "kind" | "name">, request?: Request) {
   await recordBookingConversions(context, booking, type, request);
-  await enqueueBookingNotice(jobsOf(context), booking, "confirmation");
+  await enqueueBookingNotice(context.services.jobs, booking, "confirmation");
 }
 
 /**
  * BOOKING_SUBMISSION for every confirmed booking and DISCOVERY_CALL_BOOKING for a discovery call,
  * once each per booking. Never fails the booking: a conversion that cannot be recorded is logged.
  */
-async function recordBookingConversions(context: BookingContext, booking: BookingRow, type: Pick<BookingTypeRow, "kind" | "name">, request?: Request) {
+async function recordBookingConversions(context: AppContext, booking: BookingRow, type: Pick<BookingTypeRow, "kind" | "name">, request?: Request) {
   const types = type.kind === "discovery" ? (["BOOKING_SUBMISSION", "DISCOVERY_CALL_BOOKING"] as const) : (["BOOKING_SUBMISSION"] as const);
   // A paid booking confirmed by the webhook has no browser: it carries the attribution of its checkout.
   const origin =
@@ -505,12 +477,8 @@ async function recordBookingConversions(context: BookingContext, booking: Bookin
       contact: { email: booking.email, phone: booking.phone },
     };
     try {
-      if (request && isRequestContext(context)) await recordConversion(context, { ...input, request });
-      else
-        await storeConversion(
-          { db: context.db, env: context.env, jobs: jobsOf(context) },
-          { ...input, attribution: origin?.attribution ?? null, gpc: origin?.gpc ?? false, request },
-        );
+      if (request) await recordConversion(context, { ...input, request });
+      else await storeConversion(context, { ...input, attribution: origin?.attribution ?? null, gpc: origin?.gpc ?? false });
     } catch (error) {
       console.warn(`booking: could not record ${conversionType} for ${booking.id}:`, error instanceof Error ? error.message : "unknown error");
     }
@@ -552,13 +520,9 @@ export async function expireStaleHolds(db: Db, now: Date): Promise<number> {
  * free — the hold may have lapsed and the time gone to someone else meanwhile: "slot_lost", and the
  * caller refunds. "already" for a booking confirmed before (a redelivered event).
  */
-export async function confirmPaidBooking(
-  context: BookingContext,
-  bookingId: string,
-  checkoutSessionId: string,
-): Promise<"confirmed" | "already" | "slot_lost"> {
+export async function confirmPaidBooking(context: AppContext, bookingId: string, checkoutSessionId: string): Promise<"confirmed" | "already" | "slot_lost"> {
   const { db } = context;
-  const now = nowOf(context);
+  const now = context.services.clock.now();
   const booking = await getBooking(db, bookingId);
   if (!booking) return "slot_lost";
   if (booking.status === "confirmed" || booking.status === "completed" || booking.status === "no_show") return "already";
@@ -602,7 +566,7 @@ function assertMayChange(booking: BookingRow, actor: BookingActor) {
 
 const byBusiness = (actor: BookingActor) => actor.kind === "coach" || actor.kind === "admin";
 
-async function auditChange(context: BookingContext, actor: BookingActor, action: AuditAction, booking: BookingRow, detail: Record<string, unknown>) {
+async function auditChange(context: AppContext, actor: BookingActor, action: AuditAction, booking: BookingRow, detail: Record<string, unknown>) {
   if (!byBusiness(actor)) return;
   await audit(context.db, { action, actorId: actor.userId, targetId: booking.id, detail: { actor: actor.kind, ...detail } });
 }
@@ -614,9 +578,9 @@ export type CancelResult = { booking: BookingRow; refund: "full" | "none"; credi
  * before the start gets a full refund of a card payment or their credit back; later, neither
  * (LATE_CANCELLATION_REFUND). A cancellation by the coach or an admin always refunds in full.
  */
-export async function cancelBooking(context: BookingContext, bookingId: string, actor: BookingActor, reason?: string): Promise<CancelResult> {
+export async function cancelBooking(context: AppContext, bookingId: string, actor: BookingActor, reason?: string): Promise<CancelResult> {
   const { db } = context;
-  const now = nowOf(context);
+  const now = context.services.clock.now();
   const booking = await getBooking(db, bookingId);
   if (!booking) throw new BookingError(404, "not_found", "We couldn't find that booking.");
   assertMayChange(booking, actor);
@@ -655,8 +619,7 @@ export async function cancelBooking(context: BookingContext, bookingId: string, 
       .get();
     if (payment) {
       try {
-        if (!context.cloudflare) throw new Error("refunds need the request's bindings");
-        await refundBookingPayment(context as PaymentsContext, payment.id, { reason: reason?.trim() || "Booking cancelled", actorId: actor.userId });
+        await refundBookingPayment(context, payment.id, { reason: reason?.trim() || "Booking cancelled", actorId: actor.userId });
         refundIssued = true;
       } catch (error) {
         // The cancellation stands; the refund can be issued again from the admin area.
@@ -667,7 +630,7 @@ export async function cancelBooking(context: BookingContext, bookingId: string, 
       }
     }
   }
-  if (booking.status === "confirmed") await enqueueBookingNotice(jobsOf(context), after, "cancellation");
+  if (booking.status === "confirmed") await enqueueBookingNotice(context.services.jobs, after, "cancellation");
   return {
     booking: after,
     refund: booking.status === "confirmed" && refundable && (booking.paymentMethod === "card" || booking.paymentMethod === "credit") ? "full" : "none",
@@ -683,9 +646,9 @@ export type RescheduleResult = { status: "moved"; booking: BookingRow } | { stat
  * may do so until CANCELLATION_NOTICE_HOURS before the start; the coach and admins at any time.
  * The calendar invite's SEQUENCE goes up by one.
  */
-export async function rescheduleBooking(context: BookingContext, bookingId: string, newStartsAt: string, actor: BookingActor): Promise<RescheduleResult> {
+export async function rescheduleBooking(context: AppContext, bookingId: string, newStartsAt: string, actor: BookingActor): Promise<RescheduleResult> {
   const { db } = context;
-  const now = nowOf(context);
+  const now = context.services.clock.now();
   const booking = await getBooking(db, bookingId);
   if (!booking) throw new BookingError(404, "not_found", "We couldn't find that booking.");
   assertMayChange(booking, actor);
@@ -737,19 +700,14 @@ export async function rescheduleBooking(context: BookingContext, bookingId: stri
   }
   const moved = (await getBooking(db, booking.id))!;
   await auditChange(context, actor, "booking_rescheduled", moved, { from: booking.startsAt, to: moved.startsAt });
-  await enqueueBookingNotice(jobsOf(context), moved, "update", booking.startsAt);
+  await enqueueBookingNotice(context.services.jobs, moved, "update", booking.startsAt);
   return { status: "moved", booking: moved };
 }
 
 /** Records whether a session that has started took place (completed) or the client did not come (no_show): its coach or an admin. */
-export async function setBookingOutcome(
-  context: BookingContext,
-  bookingId: string,
-  outcome: "completed" | "no_show",
-  actor: BookingActor,
-): Promise<BookingRow> {
+export async function setBookingOutcome(context: AppContext, bookingId: string, outcome: "completed" | "no_show", actor: BookingActor): Promise<BookingRow> {
   const { db } = context;
-  const now = nowOf(context);
+  const now = context.services.clock.now();
   const booking = await getBooking(db, bookingId);
   if (!booking) throw new BookingError(404, "not_found", "We couldn't find that booking.");
   if (!byBusiness(actor)) throw new BookingError(403, "forbidden", "Only the coach or an administrator can record how a session went.");

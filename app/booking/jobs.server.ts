@@ -5,21 +5,21 @@ import { dueReminders, enqueueBookingNotice, sendBookingNotice } from "./notices
 
 // The booking domain's queue jobs. Each is idempotent: a redelivered message has one effect.
 
-export const sendBookingNoticeJob: JobHandler<BookingNoticeJob> = async (job, { db, env, fetcher }) => {
-  await sendBookingNotice({ db, env, fetcher }, job);
+export const sendBookingNoticeJob: JobHandler<BookingNoticeJob> = async (job, context) => {
+  await sendBookingNotice(context, job);
 };
 
 /**
  * The reminders sweep (every 5 minutes): one booking.notice job per due reminder. Sweeping twice
  * enqueues a reminder twice at worst, and the notice itself is sent once.
  */
-export const sweepBookingReminders: JobHandler<BookingRemindersJob> = async (job, { db, bindings }) => {
-  const now = new Date(Math.max(Date.parse(job.scheduledAt) || 0, Date.now()));
+export const sweepBookingReminders: JobHandler<BookingRemindersJob> = async (job, { db, services }) => {
+  const now = new Date(Math.max(Date.parse(job.scheduledAt) || 0, services.clock.now().getTime()));
   const due = await dueReminders(db, now);
-  for (const reminder of due) await enqueueBookingNotice(bindings.JOBS, { id: reminder.bookingId, sequence: reminder.sequence }, reminder.kind);
+  for (const reminder of due) await enqueueBookingNotice(services.jobs, { id: reminder.bookingId, sequence: reminder.sequence }, reminder.kind);
 };
 
 /** Holds whose checkout time ran out free their slot (they already stop blocking it at expiry; this tidies their status). */
-export const expireBookingHolds: JobHandler<BookingExpireHoldsJob> = async (_job, { db }) => {
-  await expireStaleHolds(db, new Date());
+export const expireBookingHolds: JobHandler<BookingExpireHoldsJob> = async (_job, { db, services }) => {
+  await expireStaleHolds(db, services.clock.now());
 };

@@ -1,3 +1,4 @@
+import type { AppContext } from "~/context.server";
 import type { AppEnv } from "~/platform/env.server";
 import { base64url } from "~/utils/base64url";
 import { hmacSha256 } from "~/utils/hex";
@@ -46,10 +47,8 @@ export function manageLinkExpiry(booking: { endsAt: string }): Date {
   return new Date(new Date(booking.endsAt).getTime() + 86_400_000);
 }
 
-type LinkContext = { env: SecretEnv; siteOrigin: string };
-
 /** The page where the person who booked can reschedule or cancel, without signing in. */
-export async function manageUrl(context: LinkContext, booking: { id: string; endsAt: string }): Promise<string> {
+export async function manageUrl(context: Pick<AppContext, "env" | "siteOrigin">, booking: { id: string; endsAt: string }): Promise<string> {
   return `${context.siteOrigin}/booking/manage/${await manageToken(context.env, booking.id, manageLinkExpiry(booking))}`;
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { AppContext } from "~/context.server";
 import { formatCents } from "~/billing/describe";
 import { BUSINESS } from "~/content/business";
 import type { Db } from "~/db/client.server";
@@ -10,7 +11,6 @@ import { bookingConfirmationEmail } from "~/email/templates/booking-confirmation
 import type { BookingEmailProps } from "~/email/templates/booking-parts";
 import { bookingReminderEmail } from "~/email/templates/booking-reminder";
 import { bookingUpdateEmail } from "~/email/templates/booking-update";
-import type { AppEnv } from "~/platform/env.server";
 import { googleCalendarUrl, outlookCalendarUrl } from "./calendar-links";
 import { buildIcs } from "./ics";
 import type { BookingNoticeJob, BookingNoticeKind } from "./jobs";
@@ -83,13 +83,14 @@ export function cancellationOutcome(booking: NoticeBooking): string | null {
     : `As the booking was cancelled less than ${CANCELLATION_NOTICE_HOURS} hours before the start, the payment isn't refunded.`;
 }
 
-type NoticeDeps = { db: Db; env: AppEnv; fetcher?: typeof fetch; now?: Date };
+/** What composing and sending a notice needs of the context (the queue consumer's). */
+type NoticeContext = Pick<AppContext, "db" | "env" | "siteOrigin" | "services">;
 
 /** The emails of one notice (client first, then coach), ready for the outbox. */
-export async function composeBookingNotice(deps: NoticeDeps, booking: NoticeBooking, job: BookingNoticeJob): Promise<OutgoingEmail[]> {
-  const { db, env } = deps;
-  const now = deps.now ?? new Date();
-  const siteOrigin = new URL(env.PUBLIC_SITE_URL).origin;
+export async function composeBookingNotice(context: NoticeContext, booking: NoticeBooking, job: BookingNoticeJob): Promise<OutgoingEmail[]> {
+  const { db, env } = context;
+  const now = context.services.clock.now();
+  const { siteOrigin } = context;
   const [type, coach] = await Promise.all([
     db.select({ name: bookingTypes.name }).from(bookingTypes).where(eq(bookingTypes.id, booking.bookingTypeId)).get(),
     db
@@ -106,7 +107,7 @@ export async function composeBookingNotice(deps: NoticeDeps, booking: NoticeBook
   const durationMinutes = Math.round((Date.parse(booking.endsAt) - Date.parse(booking.startsAt)) / 60_000);
   const cancelled = job.kind === "cancellation";
   const reminder = job.kind === "reminder-24h" || job.kind === "reminder-1h";
-  const clientManage = cancelled ? null : await manageUrl({ env, siteOrigin }, booking);
+  const clientManage = cancelled ? null : await manageUrl(context, booking);
 
   const recipients = [
     { audience: "client" as const, to: booking.email, name: booking.name, zone: booking.clientTimeZone, withName: coachName },
@@ -195,9 +196,9 @@ export async function composeBookingNotice(deps: NoticeDeps, booking: NoticeBook
  * batch, each once; then every email of the notice still pending is delivered (a redelivered job
  * finishes what an interrupted one started, and sends nothing twice). Returns what happened.
  */
-export async function sendBookingNotice(deps: NoticeDeps, job: BookingNoticeJob): Promise<"sent" | "stale" | "missing"> {
-  const { db, env } = deps;
-  const now = deps.now ?? new Date();
+export async function sendBookingNotice(context: NoticeContext, job: BookingNoticeJob): Promise<"sent" | "stale" | "missing"> {
+  const { db, env } = context;
+  const now = context.services.clock.now();
   const booking = await db.select().from(bookings).where(eq(bookings.id, job.bookingId)).get();
   if (!booking) return "missing";
   const key = noticeKey(job.kind, job.sequence);
@@ -208,7 +209,7 @@ export async function sendBookingNotice(deps: NoticeDeps, job: BookingNoticeJob)
     .get();
   if (!recorded) {
     if (!stillApplies(booking, job, now)) return "stale";
-    const emails = await composeBookingNotice(deps, booking, job);
+    const emails = await composeBookingNotice(context, booking, job);
     await db.batch([
       db.insert(bookingNotices).values({ bookingId: booking.id, kind: key, sentAt: now.toISOString() }).onConflictDoNothing(),
       ...emails.map((email) => outboxInsert(db, env, email)),
@@ -224,7 +225,7 @@ export async function sendBookingNotice(deps: NoticeDeps, job: BookingNoticeJob)
       ),
     )
     .all();
-  for (const row of pending) await deliverOutboxEmail(db, env, row.id, deps.fetcher);
+  for (const row of pending) await deliverOutboxEmail(db, env, row.id, context.services.fetch);
   return "sent";
 }
 

@@ -1,8 +1,8 @@
-import type { RequestContext } from "~/context.server";
+import type { AppContext } from "~/context.server";
 import { FUNCTIONS_API_PREFIX, handleFunctionsApi } from "./functions.server";
 import { handleRestApi, REST_API_PREFIX } from "./rest.server";
 
-type DataApi = (request: Request, context: RequestContext) => Promise<Response>;
+type DataApi = (request: Request, context: AppContext) => Promise<Response>;
 
 const APIS: [prefix: string, handle: DataApi][] = [
   [REST_API_PREFIX, handleRestApi],

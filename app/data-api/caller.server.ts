@@ -3,7 +3,7 @@ import { createAuthContext } from "~/auth/context.server";
 import { AuthApiError } from "~/auth/errors.server";
 import { authenticate } from "~/auth/token-sessions.server";
 import type { UserRow } from "~/auth/users.server";
-import type { RequestContext } from "~/context.server";
+import type { AppContext } from "~/context.server";
 
 /**
  * Who is calling the data API. Supabase clients send the public anon key in `apikey` and, until
@@ -40,7 +40,7 @@ function isExpired(token: string): boolean {
  * The caller of this request. `strict` also checks the session in D1 (not only the KV record), for
  * writes, where a sign-out that has not reached this location's KV yet must already count.
  */
-export async function resolveCaller(request: Request, context: RequestContext, { strict = false } = {}): Promise<Caller> {
+export async function resolveCaller(request: Request, context: AppContext, { strict = false } = {}): Promise<Caller> {
   const token = bearerToken(request);
   if (token === null) return { kind: "anon" };
   if (token === "") throw new CallerError("invalid");

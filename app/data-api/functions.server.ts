@@ -1,7 +1,7 @@
 import { sendUserOnboarding } from "~/accounts/onboarding.server";
 import { chatWithAi, getPromptPacksFunction } from "~/ai-coach/functions.server";
 import { checkAiSubscription, createAiSubscription } from "~/billing/functions.server";
-import type { RequestContext } from "~/context.server";
+import type { AppContext } from "~/context.server";
 import { serviceDiscoveryChat } from "~/sales-chat/functions.server";
 import { CallerError, resolveCaller } from "./caller.server";
 import { jsonResponse, preflight, withCors } from "./http.server";
@@ -30,7 +30,7 @@ function gatewayError(status: number, code: string, message: string, headers: Re
  * functions that need one) and hands over. CORS and OPTIONS preflight as Supabase functions
  * answer them, so a browser client on another origin can call them.
  */
-export async function handleFunctionsApi(request: Request, context: RequestContext): Promise<Response> {
+export async function handleFunctionsApi(request: Request, context: AppContext): Promise<Response> {
   if (request.method === "OPTIONS") return preflight();
   try {
     return withCors(await route(request, context));
@@ -41,7 +41,7 @@ export async function handleFunctionsApi(request: Request, context: RequestConte
   }
 }
 
-async function route(request: Request, context: RequestContext): Promise<Response> {
+async function route(request: Request, context: AppContext): Promise<Response> {
   const name = new URL(request.url).pathname.slice(FUNCTIONS_API_PREFIX.length + 1);
   const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
   if (!fn) return gatewayError(404, "NOT_FOUND", "Requested function was not found");

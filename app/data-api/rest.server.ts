@@ -1,5 +1,5 @@
 import { ensureProfile } from "~/accounts/profiles.server";
-import type { RequestContext } from "~/context.server";
+import type { AppContext } from "~/context.server";
 import { consumeRateLimit, limitSubject } from "~/platform/rate-limit.server";
 import { CallerError, resolveCaller, type Caller } from "./caller.server";
 import { DATA_API_LIMITS, isJsonContentType, jsonResponse, preflight, readJson, withCors } from "./http.server";
@@ -43,7 +43,7 @@ const ENSURE_USER_PROFILE = "ensure_user_profile";
  * a caller sees only their own rows (none without a signed-in user) and may write only their own
  * profile. Every refusal is a 4xx in PostgREST's error shape.
  */
-export async function handleRestApi(request: Request, context: RequestContext): Promise<Response> {
+export async function handleRestApi(request: Request, context: AppContext): Promise<Response> {
   if (request.method === "OPTIONS") return preflight();
   try {
     return withCors(await route(request, context));
@@ -69,7 +69,7 @@ function tokenError(error: CallerError): PostgrestError {
   return new PostgrestError(401, code, message, null, null, { "WWW-Authenticate": `Bearer error="invalid_token", error_description="${message}"` });
 }
 
-async function route(request: Request, context: RequestContext): Promise<Response> {
+async function route(request: Request, context: AppContext): Promise<Response> {
   const url = new URL(request.url);
   const segments = url.pathname.slice(REST_API_PREFIX.length).split("/").slice(1);
   const caller = await resolveCaller(request, context, { strict: request.method !== "GET" && request.method !== "HEAD" });
@@ -156,7 +156,7 @@ function preferences(request: Request): Map<string, string> {
   return prefer;
 }
 
-async function readTable(request: Request, context: RequestContext, caller: Caller, table: TableShape, url: URL): Promise<Response> {
+async function readTable(request: Request, context: AppContext, caller: Caller, table: TableShape, url: URL): Promise<Response> {
   const query = parseReadQuery(url.searchParams, table);
   const media = negotiate(request);
   const rows = caller.kind === "user" ? await readOwnRows(context.db, table, caller.user.id) : [];
@@ -170,7 +170,7 @@ async function readTable(request: Request, context: RequestContext, caller: Call
   return jsonResponse(body, { contentType, headers });
 }
 
-async function limitWrites(context: RequestContext, userId: string) {
+async function limitWrites(context: AppContext, userId: string) {
   const result = await consumeRateLimit(context.db, DATA_API_LIMITS.writesPerUser, limitSubject("user", userId), context.env.SESSION_SECRET);
   if (!result.allowed) {
     throw new PostgrestError(429, "over_request_rate_limit", `Too many changes. Please try again in ${result.retryAfterSeconds} seconds.`, null, null, {
@@ -200,7 +200,7 @@ function columnsParameter(raw: string): string[] {
 }
 
 /** POST /profiles: insert, or upsert with Prefer: resolution=merge-duplicates / ignore-duplicates. */
-async function writeProfiles(request: Request, context: RequestContext, caller: Caller, url: URL): Promise<Response> {
+async function writeProfiles(request: Request, context: AppContext, caller: Caller, url: URL): Promise<Response> {
   if (caller.kind !== "user") throw rowLevelSecurity(PROFILES_TABLE.name, false);
   const userId = caller.user.id;
   await limitWrites(context, userId);
@@ -280,7 +280,7 @@ function duplicateKey(userId: string) {
 }
 
 /** POST /rpc/ensure_user_profile { user_id_param }: the caller's profile, created when missing. */
-async function callProcedure(request: Request, context: RequestContext, caller: Caller, name: string, url: URL): Promise<Response> {
+async function callProcedure(request: Request, context: AppContext, caller: Caller, name: string, url: URL): Promise<Response> {
   if (request.method !== "POST" && request.method !== "GET" && request.method !== "HEAD") {
     throw new PostgrestError(405, "PGRST101", "Only GET and POST verbs are allowed for functions");
   }

@@ -1,5 +1,5 @@
 import type { UserRow } from "~/auth/users.server";
-import type { RequestContext } from "~/context.server";
+import type { AppContext } from "~/context.server";
 import { jsonResponse, readJson } from "./http.server";
 
 // What a server function of /functions/v1 is given and how it answers. Each domain writes its
@@ -7,7 +7,7 @@ import { jsonResponse, readJson } from "./http.server";
 
 type CallBase = {
   request: Request;
-  context: RequestContext;
+  context: AppContext;
   /** The JSON body (undefined when empty); a malformed or oversized body answers 400/413 for the function. */
   body: () => Promise<unknown>;
 };

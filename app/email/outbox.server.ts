@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { emailOutbox, failedJobs, outboxRequeues } from "~/db/schema";
-import { PermanentJobError } from "~/jobs/handler.server";
+import { PermanentJobError } from "~/jobs/errors";
 import type { AppEnv } from "~/platform/env.server";
 import type { EmailSendJob } from "./jobs";
 import { emailProvider, type EmailAttachment, type EmailMessage } from "./provider.server";

@@ -7,7 +7,8 @@ import { expireBookingHolds, sendBookingNoticeJob, sweepBookingReminders } from 
 import { sendOutboxEmail } from "~/email/jobs.server";
 import { notifyTeamOfLead } from "~/leads/jobs.server";
 import { purgeExpiredRows } from "~/platform/jobs.server";
-import type { JobContext, JobHandler } from "./handler.server";
+import type { AppContext } from "~/context.server";
+import type { JobHandler } from "./handler.server";
 import type { JobMessage } from "./messages";
 
 type JobType = JobMessage["type"];
@@ -28,9 +29,9 @@ const JOB_HANDLERS: { [T in JobType]: JobHandler<Extract<JobMessage, { type: T }
   "booking.expire-holds": expireBookingHolds,
 };
 
-export async function runJob(job: JobMessage, { db, env, bindings, fetcher = fetch }: Omit<JobContext, "fetcher"> & { fetcher?: typeof fetch }): Promise<void> {
+export async function runJob(job: JobMessage, context: AppContext): Promise<void> {
   // The map's type pairs each key with its message type; TypeScript cannot follow that through an
   // index by a union, hence the widening.
   const handler = JOB_HANDLERS[job.type] as JobHandler<JobMessage>;
-  await handler(job, { db, env, bindings, fetcher });
+  await handler(job, context);
 }

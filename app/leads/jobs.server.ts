@@ -10,7 +10,7 @@ import { transcriptText } from "./transcript";
 
 const SOURCE_NAMES = { contact: "contact", booking: "booking", resource: "resource download", "service-chat": "Service Assistant" } as const;
 
-export const notifyTeamOfLead: JobHandler<LeadNotifyJob> = async (job, { db, env, fetcher }) => {
+export const notifyTeamOfLead: JobHandler<LeadNotifyJob> = async (job, { db, env, services: { fetch: fetcher } }) => {
   const activityFilter = job.activityId
     ? and(eq(leadActivities.leadId, job.leadId), eq(leadActivities.id, job.activityId))
     : eq(leadActivities.leadId, job.leadId);

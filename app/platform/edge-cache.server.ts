@@ -1,4 +1,4 @@
-import type { RequestContext } from "~/context.server";
+import type { AppContext } from "~/context.server";
 import type { CacheablePages } from "./cache-policy.server";
 
 // The edge cache for anonymous visitors (decision record 005). Public pages are kept in the Workers
@@ -73,7 +73,7 @@ export function canonicalPageUrl(url: URL): URL {
   return page;
 }
 
-function cacheKey(page: URL, context: RequestContext, pages: CacheablePages, version: string): Request {
+function cacheKey(page: URL, context: AppContext, pages: CacheablePages, version: string): Request {
   // Everything a public page is rendered from besides its URL and the content: the client build,
   // the environment and the canonical origin (both settings of the deployment).
   const scope = [pages.buildVersion, context.env.APP_ENV, context.siteOrigin, version].map(encodeURIComponent).join("/");
@@ -84,7 +84,7 @@ function cacheKey(page: URL, context: RequestContext, pages: CacheablePages, ver
  * Answers a page request through the edge cache, or with `render` when it may not be cached. The
  * answer carries X-Edge-Cache; security headers are the caller's to add, the same for every answer.
  */
-export async function serveWithEdgeCache(request: Request, context: RequestContext, pages: CacheablePages, render: Render): Promise<Response> {
+export async function serveWithEdgeCache(request: Request, context: AppContext, pages: CacheablePages, render: Render): Promise<Response> {
   const url = new URL(request.url);
   if (!pages.admits(request, url)) return withStatus(await render(request), "BYPASS");
 

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { asc } from "drizzle-orm";
 import { requireRole } from "~/auth/guards.server";
 import { listBookingsForAdmin } from "~/booking/bookings.server";
-import { listRefundRequests } from "~/booking/payments.server";
+import { listRefundRequests } from "~/booking/refunds.server";
 import { ADMIN_BOOKING_STATUSES, AdminBookingFilterSchema, type AdminBookingFilter } from "~/booking/schemas";
 import { formatDateTime as formatZoned } from "~/booking/time-zones";
 import { describedByOf, FieldFrame } from "~/components/ui/field";

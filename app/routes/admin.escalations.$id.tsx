@@ -58,18 +58,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         const parsed = parseForm(formData, ReplyEscalationSchema);
         if (!parsed.success)
           return data<ActionData>({ intent: "reply", error: Object.values(parsed.errors)[0] ?? "Write a reply before sending it." }, { status: 400 });
-        const outcome = await replyToEscalation(
-          {
-            db: context.db,
-            env: context.env,
-            jobs: context.cloudflare.env.JOBS,
-            conversations: context.cloudflare.env.CONVERSATION,
-            siteOrigin: context.siteOrigin,
-          },
-          id,
-          viewer.id,
-          parsed.data.reply,
-        );
+        const outcome = await replyToEscalation(context, id, viewer.id, parsed.data.reply);
         const parts = [
           outcome.emailedTo ? `It has been emailed to ${outcome.emailedTo}.` : "The client's account has no email address, so it wasn't emailed.",
           outcome.addedToConversation

@@ -3,7 +3,7 @@ import { getBookingType, getCoachById } from "~/booking/catalogue.server";
 import { buildIcs } from "~/booking/ics";
 import { meetingUrl } from "~/booking/links.server";
 import { BUSINESS } from "~/content/business";
-import { requireBookingAccess } from "./booking/access.server";
+import { requireBookingAccess } from "~/booking/access.server";
 
 // /booking/{id}.ics: the booking as a calendar file, for its owner signed in or with the booking's
 // signed token (?token=, as linked from the confirmation page and email). Same UID and SEQUENCE as

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { billingDeps } from "~/billing/config.server";
 import { BillingError } from "~/billing/errors";
-import { stripeClient } from "~/billing/stripe.server";
 import { handleStripeWebhook } from "~/billing/webhooks.server";
 import { readBounded } from "~/platform/request-body.server";
+import { stripeOf } from "~/billing/stripe.server";
 
 // POST /webhooks/stripe: Stripe's events, verified and applied once (app/billing/webhooks.server.ts).
 
@@ -20,9 +19,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch {
     return new Response("The payload is not UTF-8.", { status: 400 });
   }
-  const deps = billingDeps(context);
   try {
-    return await handleStripeWebhook({ ...deps, stripe: stripeClient(deps) }, payload, request.headers.get("Stripe-Signature"));
+    // Production without a Stripe key answers 503 here (payments are refused), before anything else.
+    stripeOf(context);
+    return await handleStripeWebhook(context, payload, request.headers.get("Stripe-Signature"));
   } catch (error) {
     if (error instanceof BillingError) return new Response(error.message, { status: error.status });
     throw error;

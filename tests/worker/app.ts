@@ -5,14 +5,15 @@ import { testClientIp } from "./client-ip";
 
 /**
  * Sends a request through the Worker's fetch handler, as Cloudflare would, with the test bindings
- * or others (a production configuration, counting proxies). A request without a CF-Connecting-IP
+ * or others (a production configuration, counting proxies), through the Worker or one made with
+ * createWorker (e.g. with its own per-isolate state). A request without a CF-Connecting-IP
  * comes from this test's own address (see testClientIp).
  */
-export async function fetchApp(input: Request | string, bindings: Env = env) {
+export async function fetchApp(input: Request | string, bindings: Env = env, app: Pick<typeof worker, "fetch"> = worker) {
   const request = typeof input === "string" ? new Request(`http://localhost${input}`, { redirect: "manual" }) : input;
   request.headers.set("CF-Connecting-IP", request.headers.get("CF-Connecting-IP") ?? testClientIp());
   const ctx = createExecutionContext();
-  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, bindings, ctx);
+  const response = await app.fetch(request as Request<unknown, IncomingRequestCfProperties>, bindings, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }

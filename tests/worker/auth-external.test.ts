@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 import { beforeEach, expect, test, vi } from "vitest";
 import { createAuthContext } from "~/auth/context.server";
-import { createRequestContext } from "~/context.server";
+import { createAppContext } from "~/create-context.server";
 import { createFlowState, s256Challenge } from "~/auth/flow-state.server";
 import { fetchApp } from "./app";
 import { testClientIp } from "./client-ip";
@@ -428,7 +428,7 @@ async function seededFlow(
 ) {
   const ctx = await createAuthContext(
     new Request("http://localhost/auth/v1/otp"),
-    createRequestContext(new Request("http://localhost/auth/v1/otp"), env, createExecutionContext()),
+    createAppContext(env, { request: new Request("http://localhost/auth/v1/otp"), executionContext: createExecutionContext() }),
   );
   const challenge = method === "plain" ? verifier : await s256Challenge(verifier);
   const { id, authCode } = await createFlowState(ctx, {
@@ -515,7 +515,7 @@ test("the PKCE grant refuses missing fields, unknown or unfinished flows and exp
 
   const ctx = await createAuthContext(
     new Request("http://localhost/auth/v1/otp"),
-    createRequestContext(new Request("http://localhost/auth/v1/otp"), env, createExecutionContext()),
+    createAppContext(env, { request: new Request("http://localhost/auth/v1/otp"), executionContext: createExecutionContext() }),
   );
   await expect(
     createFlowState(ctx, { userId: user.id, codeChallenge: "short", codeChallengeMethod: "s256", providerType: "email", authenticationMethod: "otp" }),

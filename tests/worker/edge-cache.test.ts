@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, test, vi } from "vitest";
 // @ts-ignore -- the server build exists only after `npm run build`.
 import * as serverBuild from "../../build/server/index.js";
 import { ROUTE_ACCESS } from "~/auth/route-access";
-import { createRequestContext } from "~/context.server";
+import { createAppContext } from "~/create-context.server";
 import { CACHEABLE_ROUTES, cacheablePages } from "~/platform/cache-policy.server";
 import {
   bumpContentVersion,
@@ -320,7 +320,7 @@ const PAGES = cacheablePages(serverBuild as unknown as ServerBuild);
 async function serveWith(path: string, rendered: () => Response, init: RequestInit = {}) {
   const request = new Request(`http://localhost${path}`, init);
   const ctx = createExecutionContext();
-  const context = createRequestContext(request, env, ctx, createNonce());
+  const context = createAppContext(env, { request, executionContext: ctx, cspNonce: createNonce() });
   let renders = 0;
   const response = await serveWithEdgeCache(request, context, PAGES, async () => (renders++, rendered()));
   const body = await response.text();

@@ -1,5 +1,8 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
+import { stripeOf } from "~/billing/stripe.server";
+import { createAppContext } from "~/create-context.server";
+import { fixedClock } from "~/platform/clock";
 import { allowConsoleErrors } from "../console-errors";
 import { fetchApp } from "./app";
 import { createConfirmedUser, signInOnWeb } from "./auth-helpers";
@@ -112,4 +115,33 @@ test("a production request with every required secret set is served", async () =
   } as unknown as Env;
   const response = await fetchWith(production, "/about");
   expect(response.status).toBe(200);
+});
+
+test("the context's outside services are made on first use and kept; a context without a request has no viewer", async () => {
+  const { privateKey } = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
+  const jwk = { ...(await crypto.subtle.exportKey("jwk", privateKey)), kid: "test-key" };
+  // Production without a Stripe key: making the payments service's client would refuse payments.
+  const production = {
+    ...env,
+    APP_ENV: "production",
+    SESSION_SECRET: "a-production-secret-of-at-least-thirty-two-characters",
+    AUTH_JWT_PRIVATE_KEY: JSON.stringify(jwk),
+    STRIPE_SECRET_KEY: "",
+  } as unknown as Env;
+  const errors = allowConsoleErrors();
+  const context = createAppContext(production, { clock: fixedClock("2027-03-01T00:00:00.000Z") });
+  // Nothing is made by building the context.
+  for (const name of ["payments", "model", "email", "jobs", "clock", "fetch", "storage"] as const) {
+    expect(Object.getOwnPropertyDescriptor(context.services, name)?.get, name).toBeTypeOf("function");
+  }
+  expect(await context.viewer()).toBeNull();
+  expect(context.services.clock.now().toISOString()).toBe("2027-03-01T00:00:00.000Z");
+  const payments = context.services.payments;
+  expect(context.services.payments).toBe(payments);
+  expect(payments.mode).toBe("unavailable");
+  expect(() => stripeOf(context)).toThrow("Payments aren't available right now");
+  expect(errors.some((line) => line.includes("STRIPE_SECRET_KEY is not set in production"))).toBe(true);
+  // Only what was used was made.
+  expect(Object.getOwnPropertyDescriptor(context.services, "model")?.get).toBeTypeOf("function");
+  expect(context.services.storage).toBeNull();
 });

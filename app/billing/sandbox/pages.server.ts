@@ -1,8 +1,7 @@
-import type { RequestContext } from "~/context.server";
-import { billingDeps, paymentsMode } from "../config.server";
+import type { AppContext } from "~/context.server";
+import { paymentsMode } from "../config.server";
 import { stripeCustomerIdOf } from "../customers.server";
 import { gstIncludedCents, isAiTier, isBillingInterval, isLiveStatus, TIER_NAMES } from "../plans";
-import { sandboxControls } from "../stripe.server";
 import { d1ObjectStore } from "./d1-store.server";
 import type { StripeObject } from "./stripe-api";
 
@@ -16,18 +15,18 @@ export function notFound(): Response {
 }
 
 /** The sandbox's pages exist only while it runs: a 404 in production and wherever a Stripe key is set. */
-export function requireSandbox(context: RequestContext): void {
+export function requireSandbox(context: AppContext): void {
   if (paymentsMode(context.env) !== "sandbox") throw notFound();
 }
 
 /** What only the sandbox can do, for the requests that change something. */
-function controlsFor(context: RequestContext) {
-  const controls = sandboxControls(billingDeps(context));
+function controlsFor(context: AppContext) {
+  const controls = context.services.payments.sandbox();
   if (!controls) throw notFound();
   return controls;
 }
 
-async function ownedObject(context: RequestContext, userId: string, id: string, object: string) {
+async function ownedObject(context: AppContext, userId: string, id: string, object: string) {
   requireSandbox(context);
   const [found, customer] = await Promise.all([d1ObjectStore(context.db).get(id), stripeCustomerIdOf(context.db, userId)]);
   if (!found || found.object !== object || !customer || found.customer !== customer) throw notFound();
@@ -50,7 +49,7 @@ export type SandboxCheckout = {
  * A Checkout Session the viewer may see. A session for a customer is its signed-in owner's only; a
  * guest's one-off payment (no customer) is reached by its unguessable link alone, as Stripe's are.
  */
-async function viewableSession(context: RequestContext, viewerId: string | null, sessionId: string): Promise<StripeObject> {
+async function viewableSession(context: AppContext, viewerId: string | null, sessionId: string): Promise<StripeObject> {
   requireSandbox(context);
   const found = await d1ObjectStore(context.db).get(sessionId);
   if (!found || found.object !== "checkout.session") throw notFound();
@@ -61,13 +60,13 @@ async function viewableSession(context: RequestContext, viewerId: string | null,
 }
 
 /** Whether the session belongs to a customer, so only its signed-in owner may open it. */
-export async function sandboxCheckoutNeedsOwner(context: RequestContext, sessionId: string): Promise<boolean> {
+export async function sandboxCheckoutNeedsOwner(context: AppContext, sessionId: string): Promise<boolean> {
   requireSandbox(context);
   const found = sessionId ? await d1ObjectStore(context.db).get(sessionId) : null;
   return Boolean(found && found.object === "checkout.session" && (found.customer || found.mode !== "payment"));
 }
 
-export async function sandboxCheckout(context: RequestContext, viewerId: string | null, sessionId: string): Promise<SandboxCheckout> {
+export async function sandboxCheckout(context: AppContext, viewerId: string | null, sessionId: string): Promise<SandboxCheckout> {
   const found = await viewableSession(context, viewerId, sessionId);
   const metadata = (found.metadata ?? {}) as Record<string, string>;
   const amountCents = Number(found.amount_total ?? 0);
@@ -103,7 +102,7 @@ function withSessionId(url: string, id: string): string {
 }
 
 /** "Pay": completes the session (its events reach the webhook code) and answers where Stripe would send the customer. */
-export async function paySandboxCheckout(context: RequestContext, viewerId: string | null, sessionId: string): Promise<string> {
+export async function paySandboxCheckout(context: AppContext, viewerId: string | null, sessionId: string): Promise<string> {
   const found = await viewableSession(context, viewerId, sessionId);
   const after = found.status === "open" ? await controlsFor(context).completeCheckout(sessionId) : found;
   // A session that expired before it was paid sends the customer back as Cancel does.
@@ -112,7 +111,7 @@ export async function paySandboxCheckout(context: RequestContext, viewerId: stri
 }
 
 /** "Cancel": leaves the session unpaid and answers its cancel_url. */
-export async function cancelSandboxCheckout(context: RequestContext, viewerId: string | null, sessionId: string): Promise<string> {
+export async function cancelSandboxCheckout(context: AppContext, viewerId: string | null, sessionId: string): Promise<string> {
   const found = await viewableSession(context, viewerId, sessionId);
   return found.cancel_url ? withSessionId(String(found.cancel_url), sessionId) : "/";
 }
@@ -145,14 +144,14 @@ function subscriptionView(subscription: StripeObject): NonNullable<SandboxPortal
   };
 }
 
-async function portalState(context: RequestContext, userId: string, portalId: string) {
+async function portalState(context: AppContext, userId: string, portalId: string) {
   const { found, customer } = await ownedObject(context, userId, portalId, "billing_portal.session");
   const subscriptions = await d1ObjectStore(context.db).list("subscription", customer);
   const live = subscriptions.find((s) => isLiveStatus(String(s.status))) ?? subscriptions[0] ?? null;
   return { returnUrl: String(found.return_url ?? `${context.siteOrigin}/profile?tab=billing`), live };
 }
 
-export async function sandboxPortal(context: RequestContext, userId: string, portalId: string): Promise<SandboxPortal> {
+export async function sandboxPortal(context: AppContext, userId: string, portalId: string): Promise<SandboxPortal> {
   const { returnUrl, live } = await portalState(context, userId, portalId);
   return { returnUrl, subscription: live ? subscriptionView(live) : null };
 }
@@ -160,7 +159,7 @@ export async function sandboxPortal(context: RequestContext, userId: string, por
 export type PortalIntent = "cancel" | "resume" | "fail-renewal" | "pay-overdue";
 
 /** One of the portal's buttons. False when it does not apply to the subscription as it is now. */
-export async function sandboxPortalAction(context: RequestContext, userId: string, portalId: string, intent: PortalIntent): Promise<boolean> {
+export async function sandboxPortalAction(context: AppContext, userId: string, portalId: string, intent: PortalIntent): Promise<boolean> {
   const { live } = await portalState(context, userId, portalId);
   if (!live || !isLiveStatus(String(live.status))) return false;
   const controls = controlsFor(context);

@@ -2,7 +2,8 @@ import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
 import { NOINDEX, pageMeta } from "~/utils/meta";
-import { describeBooking, findBookingAccess, type BookingView } from "../booking/access.server";
+import { describeBooking, type BookingView } from "~/booking/describe.server";
+import { findBookingAccess } from "~/booking/access.server";
 import stylesHref from "../booking/booking.css?url";
 import { BookingSummary } from "../booking/booking-summary";
 

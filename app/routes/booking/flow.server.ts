@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ensureProfile } from "~/accounts/profiles.server";
 import { loadCatalogue } from "~/booking/catalogue.server";
 import { creditBalance } from "~/booking/credits.server";
-import { recordPackageInquiry } from "~/booking/payments.server";
+import { recordPackageInquiry } from "~/booking/checkout.server";
 import { AU_TIME_ZONES, formatSlotDate, zoneAbbreviation } from "~/booking/time-zones";
 import { STATES, type StateCode } from "~/content/australia";
 import { formatAud } from "~/utils/format";

@@ -4,7 +4,7 @@ import { getBooking, type BookingRow } from "~/booking/bookings.server";
 import { getCoachById } from "~/booking/catalogue.server";
 import { isBookingError } from "~/booking/errors";
 import { verifyCheckoutReturnToken } from "~/booking/links.server";
-import { abandonCheckout, resumableCheckout } from "~/booking/payments.server";
+import { abandonCheckout, resumableCheckout } from "~/booking/checkout.server";
 import { formatDateTime, formatSlotTime, zoneAbbreviation } from "~/booking/time-zones";
 import { flowHref } from "../booking/flow-links";
 

@@ -8,7 +8,7 @@ import { CancelSchema } from "~/booking/schemas";
 import { AU_TIME_ZONES, formatDateTime, formatSlotDate, formatSlotTime, zoneAbbreviation } from "~/booking/time-zones";
 import { redirectWithToast } from "~/platform/toast.server";
 import { parseForm } from "~/utils/forms";
-import { describeBooking } from "../booking/access.server";
+import { describeBooking } from "~/booking/describe.server";
 import { flowHref } from "../booking/flow-links";
 import { addDays, daysWithTimes, DAYS_PER_PAGE, findSlot, parseInstant, parseLocalDate, timeChoice, timesOnDay, today } from "../booking/slots-view.server";
 

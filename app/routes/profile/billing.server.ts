@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/cloudflare";
-import type { RequestContext } from "~/context.server";
+import type { AppContext } from "~/context.server";
 import { createPortalUrl, getBillingOverview, setCancelAtPeriodEnd } from "~/billing/account.server";
 import { BillingError } from "~/billing/errors";
 import { aiPlans } from "~/billing/plans";
@@ -16,7 +16,7 @@ import type { ProfileIntent } from "./types";
 export const BILLING_TAB_PATH = "/profile?tab=billing";
 
 /** Everything the Billing tab shows: the subscription and invoices, and the plans to subscribe to. */
-export async function loadBillingTab(context: RequestContext, userId: string) {
+export async function loadBillingTab(context: AppContext, userId: string) {
   const overview = await getBillingOverview(context, userId);
   return { ...overview, plans: aiPlans(planSettings(context.env)), planContent: CLARITYAI.plans };
 }

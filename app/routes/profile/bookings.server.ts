@@ -1,11 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { RequestContext } from "~/context.server";
+import type { AppContext } from "~/context.server";
 import type { Viewer } from "~/auth/web-sessions.server";
 import { cancelBooking, listClientBookings, type BookingActor, type BookingListItem } from "~/booking/bookings.server";
 import { creditBalance } from "~/booking/credits.server";
 import { BookingError } from "~/booking/errors";
 import { manageUrl } from "~/booking/links.server";
-import { guaranteeEligibility, listClientPayments, requestGuaranteeRefund } from "~/booking/payments.server";
+import { guaranteeEligibility, requestGuaranteeRefund } from "~/booking/refunds.server";
+import { listClientPayments } from "~/booking/payments.server";
 import { canChangeFreely, CANCELLATION_NOTICE_HOURS, freeChangeDeadline, GUARANTEE_DAYS } from "~/booking/policy";
 import { CancelSchema } from "~/booking/schemas";
 import { formatDateTime as formatZoned } from "~/booking/time-zones";
@@ -33,7 +34,7 @@ const PAYMENT_LABELS: Record<BookingListItem["paymentMethod"], string> = { free:
 
 const REQUEST_LABELS = { requested: "Waiting for a decision", approved: "Approved: refunded", declined: "Declined" } as const;
 
-async function bookingView(context: RequestContext, booking: BookingListItem, now: Date) {
+async function bookingView(context: AppContext, booking: BookingListItem, now: Date) {
   const upcoming = (booking.status === "confirmed" || booking.status === "held") && Date.parse(booking.endsAt) > now.getTime();
   const changeable = upcoming && booking.status === "confirmed";
   return {
@@ -61,7 +62,7 @@ async function bookingView(context: RequestContext, booking: BookingListItem, no
 export type BookingView = Awaited<ReturnType<typeof bookingView>>;
 
 /** The first paid consultation, and whether (and how) the guarantee applies to it now. */
-async function guaranteeOf(context: RequestContext, userId: string, items: BookingListItem[], now: Date) {
+async function guaranteeOf(context: AppContext, userId: string, items: BookingListItem[], now: Date) {
   const first = items
     .filter((b) => b.clientId === userId && b.kind === "session" && b.paymentMethod !== "free" && ["confirmed", "completed", "no_show"].includes(b.status))
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0];
@@ -91,7 +92,7 @@ async function guaranteeOf(context: RequestContext, userId: string, items: Booki
 }
 
 /** Everything the Bookings tab shows. */
-export async function loadBookingsTab(context: RequestContext, viewer: Viewer, now = new Date()) {
+export async function loadBookingsTab(context: AppContext, viewer: Viewer, now = new Date()) {
   const [items, credits, payments] = await Promise.all([
     listClientBookings(context.db, { userId: viewer.id, email: viewer.email }),
     creditBalance(context.db, viewer.id, now),

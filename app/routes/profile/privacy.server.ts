@@ -28,7 +28,7 @@ export async function deleteAccount({ request, context, viewer, formData }: Prof
   const deleted = await deleteUserData(context, viewer.id);
   // D1 no longer has the sessions; KV must not keep them alive at other locations either.
   if (deleted) await forgetLiveSessions(context.cloudflare.env.SESSIONS, deleted.sessionIds);
-  if (deleted) await forgetAttributionSessions(context.cloudflare.env, attributionSessions);
+  if (deleted) await forgetAttributionSessions(context, attributionSessions);
   // The user and their auth sessions are gone: only this browser's web session is left to end.
   const headers = new Headers({ "Set-Cookie": await endWebSession(request, context) });
   return redirectWithToast(

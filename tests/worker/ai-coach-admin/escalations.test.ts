@@ -1,8 +1,7 @@
 import { env } from "cloudflare:workers";
 import { expect, test, vi } from "vitest";
 import { runJob } from "~/jobs/registry.server";
-import { createDb } from "~/db/client.server";
-import { readEnv } from "~/platform/env.server";
+import { createAppContext } from "~/create-context.server";
 import { fetchApp, pageText } from "../app";
 import { createConfirmedUser } from "../auth-helpers";
 import { formPost, outboxFor } from "../factories";
@@ -221,7 +220,7 @@ function holdBatches() {
 }
 
 function jobContext() {
-  return { db: createDb(env.DB), env: readEnv(env), bindings: env };
+  return createAppContext(env);
 }
 
 test("retention: the sweep purges a conversation idle for 3 months (messages and index row), keeps a recent one, and a redelivered purge is harmless", async () => {

@@ -1,36 +1,44 @@
-import { createExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { beforeAll, beforeEach, expect, test } from "vitest";
+import { beforeEach, expect, test } from "vitest";
 import {
   ATTRIBUTION_COOKIE,
+  captureAttribution,
   deleteAttributionSessions,
   getAttribution,
   readAttributionCookie,
   readSessionRecord,
-  setLandingFlushDelay,
 } from "~/attribution/capture.server";
-import { setPageViewFlushDelay } from "~/attribution/page-views.server";
+import { ATTRIBUTION_TTL_SECONDS, createLandingBatches } from "~/attribution/landings.server";
+import { createPageViewCounter } from "~/attribution/page-views.server";
 import type { AttributionRecord } from "~/attribution/types";
-import { createRequestContext } from "~/context.server";
+import { createAppContext } from "~/create-context.server";
+import { fixedClock } from "~/platform/clock";
+import { createIsolateState, type IsolateState } from "~/platform/isolate.server";
 import { bumpContentVersion, EDGE_CACHE_HEADER } from "~/platform/edge-cache.server";
 import { sydneyDay } from "~/utils/sydney-time";
+import { createWorker } from "../../../workers/app";
 import { fetchApp } from "../app";
+import { formPost } from "../factories";
 import { unique } from "./helpers";
 
 const BROWSER = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
 
-beforeAll(() => {
-  // Counters and new sessions are written as soon as the request's background work runs, which
-  // fetchApp waits for.
-  setPageViewFlushDelay(0);
-  setLandingFlushDelay(0);
-});
+// This file's isolate: counters and new sessions are written as soon as the request's background
+// work runs, which fetchApp waits for.
+const isolate = createIsolateState({ flushDelayMs: 0 });
+const app = createWorker({ isolate });
+
+/** A context as the Worker builds one for `request`, in this file's isolate. */
+function contextOf(request: Request, state: IsolateState = isolate) {
+  return createAppContext(env, { request, executionContext: createExecutionContext(), isolate: state });
+}
 
 beforeEach(async () => {
   await bumpContentVersion(env);
 });
 
-type Visit = { cookie?: string; referrer?: string; headers?: Record<string, string>; method?: string; host?: string };
+type Visit = { cookie?: string; referrer?: string; headers?: Record<string, string>; method?: string; host?: string; worker?: typeof app };
 
 /** A browser loading `path` as a page, as Safari sends it. */
 function navigate(path: string, visit: Visit = {}) {
@@ -44,6 +52,8 @@ function navigate(path: string, visit: Visit = {}) {
   if (visit.referrer) headers["Referer"] = visit.referrer;
   return fetchApp(
     new Request(`http://${visit.host ?? "localhost"}${path}`, { method: visit.method ?? "GET", headers: { ...headers, ...visit.headers }, redirect: "manual" }),
+    env,
+    visit.worker ?? app,
   );
 }
 
@@ -61,7 +71,7 @@ function sessionIdOf(cookie: string): string {
 }
 
 async function storedRecord(cookie: string): Promise<AttributionRecord | null> {
-  return readSessionRecord(env.ATTRIBUTION, sessionIdOf(cookie));
+  return readSessionRecord(env.ATTRIBUTION, isolate.landings, sessionIdOf(cookie));
 }
 
 async function keysWithPrefix(prefix: string): Promise<KVNamespaceListKey<unknown>[]> {
@@ -197,7 +207,11 @@ test("only page loads are captured: not HEAD, data requests, APIs, files, or oth
   }
   expect(await sessionCount()).toBe(before);
   // A client without Fetch Metadata that asks for HTML is a page load.
-  const noMetadata = await fetchApp(new Request("http://localhost/about?utm_source=plain", { headers: { "User-Agent": BROWSER, Accept: "text/html" } }));
+  const noMetadata = await fetchApp(
+    new Request("http://localhost/about?utm_source=plain", { headers: { "User-Agent": BROWSER, Accept: "text/html" } }),
+    env,
+    app,
+  );
   expect(noMetadata.headers.get("Set-Cookie")).toMatch(/^__Host-attribution=/);
 });
 
@@ -247,7 +261,7 @@ test("a later landing with new parameters adds a touch: the first stays, the las
   const repeat = await navigate("/blog?utm_campaign=november&utm_medium=email&utm_source=newsletter", { cookie: secondCookie });
   expect(repeat.headers.get("Set-Cookie")).toBeNull();
   expect((await storedRecord(secondCookie))?.touches).toBe(2);
-  await deleteAttributionSessions(env, [sessionId]);
+  await deleteAttributionSessions(contextOf(new Request("http://localhost/")), [sessionId]);
   const again = await navigate("/about?utm_source=newsletter&utm_medium=email&utm_campaign=november", { cookie: secondCookie });
   expect(again.headers.get("Set-Cookie")).toBeNull();
   expect(await storedRecord(secondCookie)).toBeNull();
@@ -268,13 +282,10 @@ test("a later landing with new parameters adds a touch: the first stays, the las
 });
 
 test("new sessions within one window are written together as one batch, and one can be deleted from it", async () => {
-  setLandingFlushDelay(500);
-  let responses: Response[];
-  try {
-    responses = await Promise.all(["a", "b", "c"].map((name) => navigate(`/about?utm_source=batch-${name}&utm_campaign=batch-test`)));
-  } finally {
-    setLandingFlushDelay(0);
-  }
+  // An isolate of its own that waits half a second before writing, as a busy one would gather landings.
+  const batching = createIsolateState({ flushDelayMs: 500 });
+  const worker = createWorker({ isolate: batching });
+  const responses = await Promise.all(["a", "b", "c"].map((name) => navigate(`/about?utm_source=batch-${name}&utm_campaign=batch-test`, { worker })));
   const ids = responses.map((response) => sessionIdOf(cookieFrom(response)));
   expect(new Set(ids).size).toBe(3);
   const batchId = ids[0]!.slice(0, 13);
@@ -286,15 +297,16 @@ test("new sessions within one window are written together as one batch, and one 
 
   // Deleting one session rewrites the batch without it, with the same expiry; the others stay.
   const [before] = (await env.ATTRIBUTION.list({ prefix: `landings:${batchId}` })).keys;
-  await deleteAttributionSessions(env, [ids[1]!]);
-  expect(await readSessionRecord(env.ATTRIBUTION, ids[1]!)).toBeNull();
-  expect(await readSessionRecord(env.ATTRIBUTION, ids[0]!)).toMatchObject({ first: { source: "batch-a" } });
-  expect(await readSessionRecord(env.ATTRIBUTION, ids[2]!)).toMatchObject({ first: { source: "batch-c" } });
+  const batchingContext = contextOf(new Request("http://localhost/"), batching);
+  await deleteAttributionSessions(batchingContext, [ids[1]!]);
+  expect(await readSessionRecord(env.ATTRIBUTION, batching.landings, ids[1]!)).toBeNull();
+  expect(await readSessionRecord(env.ATTRIBUTION, batching.landings, ids[0]!)).toMatchObject({ first: { source: "batch-a" } });
+  expect(await readSessionRecord(env.ATTRIBUTION, batching.landings, ids[2]!)).toMatchObject({ first: { source: "batch-c" } });
   const [after] = (await env.ATTRIBUTION.list({ prefix: `landings:${batchId}` })).keys;
   expect(after?.expiration).toBe(before?.expiration);
 
   // The last ones gone, the batch is gone.
-  await deleteAttributionSessions(env, [ids[0]!, ids[2]!]);
+  await deleteAttributionSessions(batchingContext, [ids[0]!, ids[2]!]);
   expect(await env.ATTRIBUTION.get(`landings:${batchId}`)).toBeNull();
 });
 
@@ -302,18 +314,18 @@ test("getAttribution reads the session by its cookie, falls back to the cookie's
   const landing = await navigate("/about?utm_source=partner&utm_medium=referral&utm_campaign=q4");
   const cookie = cookieFrom(landing);
   const request = new Request("http://localhost/contact", { headers: { Cookie: `_ga=1; ${cookie}` } });
-  const context = createRequestContext(request, env, createExecutionContext());
+  const context = contextOf(request);
   const record = await getAttribution(context, request);
   expect(record).toMatchObject({ sessionId: sessionIdOf(cookie), touches: 1, first: { source: "partner", landingPage: "/about" }, gpc: false });
 
-  await deleteAttributionSessions(env, [sessionIdOf(cookie)]);
-  expect(await readSessionRecord(env.ATTRIBUTION, sessionIdOf(cookie))).toBeNull();
+  await deleteAttributionSessions(context, [sessionIdOf(cookie)]);
+  expect(await readSessionRecord(env.ATTRIBUTION, isolate.landings, sessionIdOf(cookie))).toBeNull();
   expect(await getAttribution(context, request)).toMatchObject({ first: { source: "partner", medium: "referral", campaign: "q4" }, touches: 1 });
 
   const direct = new Request("http://localhost/contact");
-  expect(await getAttribution(createRequestContext(direct, env, createExecutionContext()), direct)).toBeNull();
+  expect(await getAttribution(contextOf(direct), direct)).toBeNull();
   const forged = new Request("http://localhost/contact", { headers: { Cookie: `${ATTRIBUTION_COOKIE}=1|../../x|zzzz|0|a|b|c` } });
-  expect(await getAttribution(createRequestContext(forged, env, createExecutionContext()), forged)).toBeNull();
+  expect(await getAttribution(contextOf(forged), forged)).toBeNull();
 });
 
 test("Global Privacy Control is recorded on the session, and a later request sending it counts too", async () => {
@@ -324,7 +336,7 @@ test("Global Privacy Control is recorded on the session, and a later request sen
   const cookie = cookieFrom(without);
   expect((await storedRecord(cookie))?.gpc).toBe(false);
   const request = new Request("http://localhost/contact", { headers: { Cookie: cookie, "Sec-GPC": "1" } });
-  const record = await getAttribution(createRequestContext(request, env, createExecutionContext()), request);
+  const record = await getAttribution(contextOf(request), request);
   expect(record?.gpc).toBe(true);
   expect(record?.first.source).toBe("no-gpc-test");
 });
@@ -354,7 +366,7 @@ test("the attribution cookie does not keep a visitor from the edge cache, and no
   expect(returning.headers.get("Cache-Control")).toBeNull();
 
   // The page stored by the landing is served to someone else without anybody's cookie.
-  const stranger = await fetchApp(path);
+  const stranger = await fetchApp(path, env, app);
   expect(stranger.headers.get(EDGE_CACHE_HEADER)).toBe("HIT");
   expect(stranger.headers.get("Set-Cookie")).toBeNull();
 
@@ -430,4 +442,58 @@ test("prefetches, data requests, HEAD, bots, errors and private areas are not pa
     expect(await views(path.replace(/\.data$/, ""), touch), name).toBe(0);
   }
   expect(await views("/about", touch)).toBe(1);
+});
+
+test("a form sent right after landing, before the landing's batch is written, carries the whole landing: the pages read the isolate's unwritten batch", async () => {
+  // An isolate that has not written its batch yet (as a busy one, within its second): the landing's
+  // request is answered, and its background write is still waiting. Page views are written at once.
+  const unwritten: IsolateState = { pageViews: createPageViewCounter({ flushDelayMs: 0 }), landings: createLandingBatches({ flushDelayMs: 60_000 }) };
+  const worker = createWorker({ isolate: unwritten });
+  const campaign = `right-away-${unique()}`;
+  const landingWork = createExecutionContext();
+  const landing = await worker.fetch(
+    new Request(`http://localhost/about?utm_source=partner&utm_medium=referral&utm_campaign=${campaign}&gclid=click-${campaign}`, {
+      headers: { "User-Agent": BROWSER, Accept: "text/html", "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate" },
+      redirect: "manual",
+    }) as Request<unknown, IncomingRequestCfProperties>,
+    env,
+    landingWork,
+  );
+  const cookie = cookieFrom(landing);
+  await landing.arrayBuffer();
+  expect(await env.ATTRIBUTION.get(`landings:${sessionIdOf(cookie).slice(0, 13)}`)).toBeNull();
+
+  const fields = { name: `Right Away ${unique()}`, email: `right-away-${unique()}@example.com.au`, company: "Harbour Plumbing Pty Ltd", phone: "0412 345 678" };
+  const sent = await fetchApp(
+    formPost("/contact", { ...fields, businessType: "Trades and construction", message: "We would like to grow." }, { Cookie: cookie }),
+    env,
+    worker,
+  );
+  expect(sent.status).toBe(302);
+  const row = await env.DB.prepare("SELECT attribution FROM conversions WHERE attribution_session = ? AND type = 'CONTACT_FORM'")
+    .bind(sessionIdOf(cookie))
+    .first<{ attribution: string }>();
+  // The landing page and the click id are only in the session's record (the cookie has neither).
+  expect(JSON.parse(row!.attribution)).toMatchObject({ first: { source: "partner", landingPage: "/about", gclid: `click-${campaign}` } });
+  // Written now rather than in a minute, so the landing's background work ends with the test.
+  unwritten.landings.unwritten(sessionIdOf(cookie).slice(0, 13))?.writeNow();
+  await waitOnExecutionContext(landingWork);
+  expect(await env.ATTRIBUTION.get(`landings:${sessionIdOf(cookie).slice(0, 13)}`)).not.toBeNull();
+});
+
+test("a new session's batch expires 30 days after the context's clock, which a test fixes without setters", async () => {
+  // Ten days ahead of the machine's time: the expiry must come from the clock, not from the system time.
+  const at = new Date(Math.ceil(Date.now() / 1000) * 1000 + 10 * 86_400_000);
+  const state = createIsolateState({ flushDelayMs: 0 });
+  const executionContext = createExecutionContext();
+  const request = new Request(`http://localhost/about?utm_source=clock-${unique()}&utm_campaign=expiry`, {
+    headers: { "User-Agent": BROWSER, Accept: "text/html", "Sec-Fetch-Dest": "document" },
+  });
+  const context = createAppContext(env, { request, executionContext, isolate: state, clock: fixedClock(at) });
+  const capture = captureAttribution(request, context);
+  await waitOnExecutionContext(executionContext);
+
+  const sessionId = sessionIdOf(capture.setCookie!.split(";")[0]!);
+  const { metadata } = await env.ATTRIBUTION.getWithMetadata<{ expiresAt: number }>(`landings:${sessionId.slice(0, 13)}`);
+  expect(metadata?.expiresAt).toBe(at.getTime() / 1000 + ATTRIBUTION_TTL_SECONDS);
 });

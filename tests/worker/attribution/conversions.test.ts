@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { collectUserData } from "~/accounts/data-export.server";
-import { conversionAttributionByKey, formConversionKey, recordConversion, storeConversion, type ConversionDeps } from "~/attribution/conversions.server";
+import { conversionAttributionByKey, formConversionKey, recordConversion, storeConversion } from "~/attribution/conversions.server";
 import { attributionCutoffDay } from "~/attribution/retention.server";
 import { DIRECT, REMOVED, type AttributionRecord, type Touch } from "~/attribution/types";
 import { createDb } from "~/db/client.server";
+import { createAppContext } from "~/create-context.server";
 import { runJob } from "~/jobs/registry.server";
-import { readEnv } from "~/platform/env.server";
 import { sha256Hex } from "~/utils/hex";
 import { fetchApp } from "../app";
 import { countRows, createConfirmedUser, signInOnWeb } from "../auth-helpers";
@@ -52,8 +52,8 @@ function fakeJobs(refuse = false) {
   };
 }
 
-function depsFor(bindings: Env, jobs: Queue): ConversionDeps {
-  return { db, env: readEnv(bindings), jobs };
+function depsFor(bindings: Env, jobs: Queue) {
+  return createAppContext({ ...bindings, JOBS: jobs });
 }
 
 test("a conversion keeps the last touch in its columns, the first touch in first_*, the snapshot and the Sydney day", async () => {
@@ -241,7 +241,7 @@ test("attribution.expire deletes conversions and page-view counts older than 13 
 
   // 01:00 UTC on 15 December 2027 is the 15th in Sydney too: everything before 15 November 2026 goes.
   const job = { type: "attribution.expire", version: 1, scheduledAt: "2027-12-15T01:00:00.000Z" } as const;
-  const jobContext = { db, env: readEnv(env), bindings: env };
+  const jobContext = createAppContext(env);
   await runJob(job, jobContext);
   expect(await conversionById(old)).toBeNull();
   expect(await conversionById(edge)).not.toBeNull();

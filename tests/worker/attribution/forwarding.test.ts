@@ -6,6 +6,7 @@ import { configuredDestinations, forwardConversion, hashIdentifiers } from "~/at
 import { AttributionForwardJobSchema } from "~/attribution/jobs";
 import type { AttributionRecord, RecordedConversionType } from "~/attribution/types";
 import { createDb } from "~/db/client.server";
+import { createAppContext } from "~/create-context.server";
 import { conversions } from "~/db/schema";
 import { readEnv } from "~/platform/env.server";
 import type { FakeApi, RecordedRequest } from "../../fakes/analytics-server";
@@ -87,7 +88,7 @@ async function jobFor(conversionId: string, contact: { email?: string; phone?: s
 }
 
 function run(job: Awaited<ReturnType<typeof jobFor>>, bindings: Env, fetcher: typeof fetch = fetch) {
-  return forwardConversion(job, { db, env: readEnv(bindings), bindings, fetcher });
+  return forwardConversion(job, createAppContext(bindings, { fetch: fetcher }));
 }
 
 /** Through the Worker's queue handler, as production runs it. */

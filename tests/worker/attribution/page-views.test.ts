@@ -1,11 +1,19 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
-import { countPageView, flushPageViews, pageViewPath, setPageViewFlushDelay } from "~/attribution/page-views.server";
+import { recordConversion } from "~/attribution/conversions.server";
+import { createPageViewCounter, pageViewPath, type PageViewCounter } from "~/attribution/page-views.server";
 import { DIRECT, OTHER_SOURCES, PAGE_VIEW_SOURCES_PER_DAY } from "~/attribution/types";
+import { createAppContext } from "~/create-context.server";
 import { createDb, type Db } from "~/db/client.server";
+import { fixedClock } from "~/platform/clock";
+import { createIsolateState } from "~/platform/isolate.server";
 import { unique } from "./helpers";
 
 const db = createDb(env.DB);
+
+/** This test's own counters, as an isolate holds them (each test starts with new ones). */
+let pageViews: PageViewCounter = createPageViewCounter({ flushDelayMs: 0 });
 
 async function views(day: string, path: string, campaign: string): Promise<number> {
   const row = await env.DB.prepare("SELECT views FROM page_view_counts WHERE day = ? AND path = ? AND source = 'pv-unit' AND medium = 'email' AND campaign = ?")
@@ -19,14 +27,17 @@ function counter(database: Db) {
   const scheduled: Promise<unknown>[] = [];
   return {
     count: (path: string, campaign: string, at: Date) =>
-      countPageView({ db: database, waitUntil: (work) => scheduled.push(work) }, { path, source: "pv-unit", medium: "email", campaign, at }),
+      pageViews.count(
+        { db: database, waitUntil: (work: Promise<unknown>) => scheduled.push(work) },
+        { path, source: "pv-unit", medium: "email", campaign, at },
+      ),
     settled: () => Promise.all(scheduled),
     scheduled,
   };
 }
 
 test("views are added up in memory and written once, after the delay, as additive upserts per Sydney day", async () => {
-  setPageViewFlushDelay(0);
+  pageViews = createPageViewCounter({ flushDelayMs: 0 });
   const campaign = `unit-${unique()}`;
   const views1 = counter(db);
   // 13:30 UTC on 1 March is 00:30 on 2 March in Sydney (AEDT).
@@ -49,7 +60,7 @@ test("views are added up in memory and written once, after the delay, as additiv
 });
 
 test("a failed flush keeps the counts for the next one", async () => {
-  setPageViewFlushDelay(0);
+  pageViews = createPageViewCounter({ flushDelayMs: 0 });
   const campaign = `unit-${unique()}`;
   const failing = { batch: () => Promise.reject(new Error("D1 is unavailable")) } as unknown as Db;
   const broken = counter({ ...db, batch: failing.batch, insert: db.insert.bind(db) } as unknown as Db);
@@ -63,11 +74,11 @@ test("a failed flush keeps the counts for the next one", async () => {
   working.count("/blog", campaign, at);
   await working.settled();
   expect(await views("2026-04-10", "/blog", campaign)).toBe(3);
-  expect(await flushPageViews(db)).toBe(true);
+  expect(await pageViews.flush(db)).toBe(true);
 });
 
 test("the flush waits for the delay, so views arriving meanwhile share one write", async () => {
-  setPageViewFlushDelay(50);
+  pageViews = createPageViewCounter({ flushDelayMs: 50 });
   const campaign = `unit-${unique()}`;
   const views1 = counter(db);
   const at = new Date("2026-05-05T05:00:00Z");
@@ -77,7 +88,6 @@ test("the flush waits for the delay, so views arriving meanwhile share one write
   expect(await views("2026-05-05", "/terms", campaign)).toBe(0);
   await views1.settled();
   expect(await views("2026-05-05", "/terms", campaign)).toBe(2);
-  setPageViewFlushDelay(0);
 });
 
 /** Waits for every flush the counter scheduled, including those scheduled by earlier flushes (200 counters a flush). */
@@ -96,13 +106,13 @@ async function dayRows(day: string) {
 }
 
 test("1,500 distinct campaign values in a day keep at most 200 sources, the rest counted under (other), every view counted", async () => {
-  setPageViewFlushDelay(0);
+  pageViews = createPageViewCounter({ flushDelayMs: 0 });
   expect(PAGE_VIEW_SOURCES_PER_DAY).toBe(200);
   const day = "2033-06-15";
   const at = new Date("2033-06-15T02:00:00Z");
   const views = counter(db);
   const context = { db, waitUntil: (work: Promise<unknown>) => views.scheduled.push(work) };
-  for (let i = 0; i < 1_500; i++) countPageView(context, { path: "/", source: `flood-${i}`, medium: `m-${i}`, campaign: `c-${i}`, at });
+  for (let i = 0; i < 1_500; i++) pageViews.count(context, { path: "/", source: `flood-${i}`, medium: `m-${i}`, campaign: `c-${i}`, at });
   await settledAll(views);
 
   const rows = await dayRows(day);
@@ -116,7 +126,7 @@ test("1,500 distinct campaign values in a day keep at most 200 sources, the rest
 });
 
 test("the daily cap is kept by the database: a day that another isolate filled counts a new source under (other)", async () => {
-  setPageViewFlushDelay(0);
+  pageViews = createPageViewCounter({ flushDelayMs: 0 });
   const day = "2033-07-20";
   const at = new Date("2033-07-20T02:00:00Z");
   // Another isolate has already stored the day's 200 sources (nothing of them is in this isolate's memory).
@@ -131,11 +141,11 @@ test("the daily cap is kept by the database: a day that another isolate filled c
   );
   const views = counter(db);
   const context = { db, waitUntil: (work: Promise<unknown>) => views.scheduled.push(work) };
-  countPageView(context, { path: "/pricing", source: "late", medium: "cpc", campaign: "new", at });
-  countPageView(context, { path: "/about", source: "late", medium: "cpc", campaign: "new", at });
+  pageViews.count(context, { path: "/pricing", source: "late", medium: "cpc", campaign: "new", at });
+  pageViews.count(context, { path: "/about", source: "late", medium: "cpc", campaign: "new", at });
   // A source already stored that day keeps its name, on any page, and so do direct visits.
-  countPageView(context, { path: "/about", source: "known-7", medium: "cpc", campaign: "c-7", at });
-  countPageView(context, { path: "/about", ...DIRECT, at });
+  pageViews.count(context, { path: "/about", source: "known-7", medium: "cpc", campaign: "c-7", at });
+  pageViews.count(context, { path: "/about", ...DIRECT, at });
   await settledAll(views);
 
   const rows = await dayRows(day);
@@ -152,13 +162,13 @@ test("the daily cap is kept by the database: a day that another isolate filled c
 });
 
 test("a flood of made-up campaigns larger than an isolate's buffer is still counted in full, under (other)", async () => {
-  setPageViewFlushDelay(0);
+  pageViews = createPageViewCounter({ flushDelayMs: 0 });
   const day = "2033-08-25";
   const at = new Date("2033-08-25T02:00:00Z");
   const views = counter(db);
   const context = { db, waitUntil: (work: Promise<unknown>) => views.scheduled.push(work) };
   // All in one turn: nothing is written before the last one is counted.
-  for (let i = 0; i < 2_500; i++) countPageView(context, { path: "/", source: `burst-${i}`, medium: "cpc", campaign: `c-${i}`, at });
+  for (let i = 0; i < 2_500; i++) pageViews.count(context, { path: "/", source: `burst-${i}`, medium: "cpc", campaign: `c-${i}`, at });
   await settledAll(views);
 
   const rows = await dayRows(day);
@@ -173,4 +183,22 @@ test("a page is counted under one path however its letters are cased", async () 
   expect(pageViewPath("/About")).toBe("/about");
   expect(pageViewPath("/SERVICES/Business-Coaching/")).toBe("/services/business-coaching");
   expect(pageViewPath("/")).toBe("/");
+});
+
+test("a page view without a time of its own is counted on the Sydney day of the context's clock", async () => {
+  // 13:30 UTC on 10 February 2034 is already 11 February in Sydney (AEDT).
+  const executionContext = createExecutionContext();
+  const path = `/pv-clock-${unique()}`;
+  const context = createAppContext(env, {
+    executionContext,
+    isolate: createIsolateState({ flushDelayMs: 0 }),
+    clock: fixedClock("2034-02-10T13:30:00Z"),
+  });
+  await recordConversion(context, { type: "PAGE_VIEW", dedupeKey: unique(), request: new Request(`http://localhost${path}`), attribution: null });
+  await waitOnExecutionContext(executionContext);
+
+  const rows = await env.DB.prepare("SELECT day, views FROM page_view_counts WHERE path = ? AND source = ?")
+    .bind(path, DIRECT.source)
+    .all<{ day: string; views: number }>();
+  expect(rows.results).toEqual([{ day: "2034-02-11", views: 1 }]);
 });

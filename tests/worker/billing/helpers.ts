@@ -2,7 +2,8 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createClient } from "@supabase/supabase-js";
 import { inject } from "vitest";
-import { createRequestContext, type RequestContext } from "~/context.server";
+import type { AppContext } from "~/context.server";
+import { createAppContext } from "~/create-context.server";
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } from "../../fakes/stripe-server";
 import { fetchApp } from "../app";
 import { TEST_PASSWORD } from "../auth-helpers";
@@ -19,8 +20,8 @@ export function stripeEnv(extra: Record<string, string> = {}): Env {
 }
 
 /** A request context as the Worker entry builds one, for calling the billing domain in-process. */
-export function contextFor(bindings: Env, request = new Request("http://localhost/")): RequestContext {
-  return createRequestContext(request, bindings, createExecutionContext());
+export function contextFor(bindings: Env, request = new Request("http://localhost/")): AppContext {
+  return createAppContext(bindings, { request, executionContext: createExecutionContext() });
 }
 
 /** Stripe's signature scheme, written out here (not the SDK's helper), so the test checks the scheme itself. */

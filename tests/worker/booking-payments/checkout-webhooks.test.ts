@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { BookingError } from "~/booking/errors";
-import { abandonCheckout, recordPackageInquiry, startPackageCheckout, startSessionCheckout } from "~/booking/payments.server";
+import { abandonCheckout, recordPackageInquiry, startPackageCheckout, startSessionCheckout } from "~/booking/checkout.server";
 import { countRows, createConfirmedUser } from "../auth-helpers";
 import { completeCheckout, contextFor, deliver, fakeObject, sessionIdOf, stripeEnv } from "../billing/helpers";
 import {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect, test, vi } from "vitest";
-import { startSessionCheckout } from "~/booking/payments.server";
+import { startSessionCheckout } from "~/booking/checkout.server";
 import { allowConsoleErrors } from "../../console-errors";
 import { countRows, createConfirmedUser } from "../auth-helpers";
 import { completeCheckout, contextFor, deliver, sessionIdOf, stripeEnv } from "../billing/helpers";

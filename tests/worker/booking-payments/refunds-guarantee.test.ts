@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { creditNote, renderCreditNotePdf, renderInvoicePdf, taxInvoice } from "~/booking/documents.server";
-import { decideRefundRequest, refundBookingPayment, requestGuaranteeRefund, startSessionCheckout } from "~/booking/payments.server";
+import { decideRefundRequest, refundBookingPayment, requestGuaranteeRefund } from "~/booking/refunds.server";
+import { startSessionCheckout } from "~/booking/checkout.server";
 import { countRows, createConfirmedUser } from "../auth-helpers";
 import { completeCheckout, contextFor, deliver, fakeObject, sessionIdOf, stripeEnv } from "../billing/helpers";
 import { bookingRow, byType, createBooking, createCoach, DAY_MS, eventsAbout, paymentsForSession, refundsFor, stripeApi } from "./helpers";

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
-import { abandonCheckout, refundBookingPayment, startSessionCheckout } from "~/booking/payments.server";
+import { abandonCheckout, startSessionCheckout } from "~/booking/checkout.server";
+import { refundBookingPayment } from "~/booking/refunds.server";
 import { fetchApp, pageText } from "../app";
 import { createConfirmedUser, signInOnWeb } from "../auth-helpers";
 import { sessionIdOf, contextFor } from "../billing/helpers";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
-import { startSessionCheckout } from "~/booking/payments.server";
+import { startSessionCheckout } from "~/booking/checkout.server";
 import { pageText } from "../app";
 import { completeCheckout, contextFor, deliver, sessionIdOf, stripeEnv } from "../billing/helpers";
 import { byType, createBooking, paymentsForSession } from "../booking-payments/helpers";

@@ -4,7 +4,7 @@ import { parseIcs } from "~/booking/ics";
 import { checkoutReturnToken, manageLinkExpiry, manageToken } from "~/booking/links.server";
 import { formatDateTime, formatSlotDate, formatSlotTime, localDate } from "~/booking/time-zones";
 import { readEnv } from "~/platform/env.server";
-import { grantBookingAccess } from "~/routes/booking/access.server";
+import { grantBookingAccess } from "~/booking/access.server";
 import { fetchApp, pageText } from "../app";
 import { createConfirmedUser, signInOnWeb, uniqueEmail } from "../auth-helpers";
 import { bookingRow, createBooking } from "../booking-payments/helpers";

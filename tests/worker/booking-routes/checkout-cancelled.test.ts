@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
-import { startSessionCheckout } from "~/booking/payments.server";
+import { startSessionCheckout } from "~/booking/checkout.server";
 import { formatDateTime } from "~/booking/time-zones";
 import { fetchApp, pageText } from "../app";
 import { createConfirmedUser, signInOnWeb } from "../auth-helpers";

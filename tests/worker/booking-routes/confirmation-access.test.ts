@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { manageLinkExpiry, manageToken } from "~/booking/links.server";
 import { readEnv } from "~/platform/env.server";
-import { grantBookingAccess } from "~/routes/booking/access.server";
+import { grantBookingAccess } from "~/booking/access.server";
 import { fetchApp, pageText } from "../app";
 import { createConfirmedUser, signInOnWeb, uniqueEmail } from "../auth-helpers";
 import { formPost } from "../factories";

@@ -1,9 +1,10 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import type { BookingContext } from "~/booking/bookings.server";
 import type { BookingDetails } from "~/booking/schemas";
 import type { WeeklyHours } from "~/booking/slots";
-import { createRequestContext, type RequestContext } from "~/context.server";
+import type { AppContext } from "~/context.server";
+import { createAppContext } from "~/create-context.server";
+import { fixedClock } from "~/platform/clock";
 import { createConfirmedUser, uniqueEmail } from "../auth-helpers";
 
 // Builders for the booking tests. Each coach is new (its own calendar), so tests sharing the
@@ -91,9 +92,8 @@ export async function ledgerBalance(purchaseId: string): Promise<number> {
 }
 
 /** The booking domain's context at a fixed time, as a request would build it. */
-export function bookingContext(now: Date = NOW, bindings: Env = env): RequestContext & BookingContext {
-  const context = createRequestContext(new Request("http://localhost/booking"), bindings, createExecutionContext());
-  return Object.assign(context, { now: () => now });
+export function bookingContext(now: Date = NOW, bindings: Env = env): AppContext {
+  return createAppContext(bindings, { request: new Request("http://localhost/booking"), executionContext: createExecutionContext(), clock: fixedClock(now) });
 }
 
 export function details(overrides: Partial<BookingDetails> = {}): BookingDetails {

@@ -1,11 +1,9 @@
-import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
+import { createCookie } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { getBooking, isClientOf } from "~/booking/bookings.server";
-import { getBookingType, getCoachById } from "~/booking/catalogue.server";
-import { googleCalendarUrl, outlookCalendarUrl } from "~/booking/calendar-links";
-import { manageLinkExpiry, manageToken, manageUrl, meetingUrl, verifyManageToken } from "~/booking/links.server";
-import { CHECKOUT_ACCESS_MINUTES } from "~/booking/policy";
-import { formatDateTime, formatSlotTime, zoneAbbreviation } from "~/booking/time-zones";
+import { getBooking, isClientOf } from "./bookings.server";
+import { verifyManageToken } from "./links.server";
+import { CHECKOUT_ACCESS_MINUTES } from "./policy";
+import type { AppContext } from "~/context.server";
 import { readSignedCookie } from "~/platform/cookies.server";
 
 // Who may see a booking without the admin or coach portals: its owner (signed in), anyone holding
@@ -56,13 +54,13 @@ export async function grantBookingAccess(request: Request, secret: string, booki
  * malformed id or a token that isn't this booking's is a thrown 404.
  */
 export async function findBookingAccess(
-  context: AppLoadContext,
+  context: Pick<AppContext, "db" | "env" | "viewer" | "services">,
   input: { bookingId: string | null | undefined; token?: string | null; request?: Request },
 ): Promise<BookingAccess | null> {
   const bookingId = input.bookingId ?? "";
   if (!UUID.test(bookingId)) throw notFound();
   if (input.token) {
-    const verified = await verifyManageToken(context.env, input.token);
+    const verified = await verifyManageToken(context.env, input.token, context.services.clock.now());
     if (verified?.bookingId === bookingId) {
       const booking = await getBooking(context.db, bookingId);
       if (booking) return { booking, via: "token" };
@@ -73,7 +71,7 @@ export async function findBookingAccess(
   if (!booking) return null;
   const viewer = await context.viewer();
   if (viewer && isClientOf(booking, { userId: viewer.id, email: viewer.email })) return { booking, via: "owner" };
-  if (input.request && (await grantsOf(input.request, context.env.SESSION_SECRET, new Date())).some((grant) => grant.id === booking.id)) {
+  if (input.request && (await grantsOf(input.request, context.env.SESSION_SECRET, context.services.clock.now())).some((grant) => grant.id === booking.id)) {
     return { booking, via: "browser" };
   }
   return null;
@@ -81,57 +79,10 @@ export async function findBookingAccess(
 
 /** The booking the request may see (its owner or its signed token), or a thrown 404. */
 export async function requireBookingAccess(
-  context: AppLoadContext,
+  context: Pick<AppContext, "db" | "env" | "viewer" | "services">,
   input: { bookingId: string | null | undefined; token?: string | null },
 ): Promise<BookingAccess> {
   const access = await findBookingAccess(context, input);
   if (!access) throw notFound();
   return access;
-}
-
-/** What the confirmation page and the manage page show of a booking, formatted on the server. */
-export async function describeBooking(context: AppLoadContext, booking: Booking) {
-  const [type, coach] = await Promise.all([getBookingType(context.db, booking.bookingTypeId), getCoachById(context.db, booking.coachId)]);
-  const zone = booking.clientTimeZone;
-  const coachZone = coach?.timeZone ?? zone;
-  const typeName = type?.name ?? "Coaching session";
-  const coachName = coach?.displayName ?? "your coach";
-  const token = await manageToken(context.env, booking.id, manageLinkExpiry(booking));
-  const meeting = meetingUrl(context, booking);
-  const event = {
-    startsAt: booking.startsAt,
-    endsAt: booking.endsAt,
-    summary: `${typeName} with ${coachName} (ClarityAI Coaching)`,
-    description: `Your ${typeName.toLowerCase()} with ${coachName}. Join the video call at the link below. Booking reference ${booking.reference}.`,
-    url: meeting,
-  };
-  const endTime = `${formatSlotTime(booking.endsAt, zone)} ${zoneAbbreviation(zone, booking.endsAt)}`;
-  return {
-    id: booking.id,
-    reference: booking.reference,
-    status: booking.status,
-    paymentMethod: booking.paymentMethod,
-    typeName,
-    durationMinutes: type?.durationMinutes ?? Math.round((Date.parse(booking.endsAt) - Date.parse(booking.startsAt)) / 60_000),
-    coachName,
-    startsAt: booking.startsAt,
-    when: formatDateTime(booking.startsAt, zone),
-    endTime,
-    coachWhen: coachZone !== zone ? formatDateTime(booking.startsAt, coachZone) : null,
-    name: booking.name,
-    email: booking.email,
-    meetingHref: `/meeting/${booking.id}`,
-    icsHref: `/booking/${booking.id}.ics?token=${encodeURIComponent(token)}`,
-    googleHref: googleCalendarUrl(event),
-    outlookHref: outlookCalendarUrl(event),
-    manageHref: pathOf(await manageUrl(context, booking)),
-    confirmationHref: `/booking-confirmation?booking=${booking.id}&token=${encodeURIComponent(token)}`,
-  };
-}
-
-export type BookingView = Awaited<ReturnType<typeof describeBooking>>;
-
-function pathOf(link: string): string {
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
 }

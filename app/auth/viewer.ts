@@ -1,0 +1,20 @@
+import type { Role } from "~/db/schema";
+
+// The signed-in user of a request, as the web session reads it (web-sessions.server.ts). A type of its
+// own file so the request context can name it without depending on the auth API's modules.
+
+export type Viewer = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  createdAt: string;
+  roles: Role[];
+  aal: "aal1" | "aal2";
+  /** A verified authenticator app (TOTP factor) is enrolled: signing in needs its code (aal2). */
+  hasAuthenticatorApp: boolean;
+  /** The ClarityAI subscription as stored (read with the viewer, so pages need no second query); see billing/entitlement.server.ts. */
+  aiSubscription: { tier: string | null; status: string; pastDueSince: string | null } | null;
+  authSessionId: string;
+  webSessionId: string;
+};
