@@ -116,12 +116,13 @@ async function main(): Promise<boolean> {
       if (sample.text.includes("slot-chip")) withTimes++;
     }
     if (withTimes === 0) throw new Error("no day of the horizon offered a time: the scenario measures nothing");
-    // The same views again, with no calendar change: from the edge cache. Each is asked for once
-    // untimed first, so a copy past its fresh minute (on a slow machine) is stored again.
+    // The same views again, with no calendar change: from the edge cache. The copy is stored after
+    // the answer is sent, so on a slow machine a view may be asked for a few times before it is a hit;
+    // only hits are timed.
     const cached: Sample[] = [];
     for (const n of shuffled(Array.from({ length: DAYS }, (_, i) => i + 1))) {
-      await timed(server, slotViewUrl(n), {}, "Choose a day");
-      const sample = await timed(server, slotViewUrl(n), {}, "Choose a day");
+      let sample = await timed(server, slotViewUrl(n), {}, "Choose a day");
+      for (let tries = 1; sample.cache !== "HIT" && tries < 5; tries++) sample = await timed(server, slotViewUrl(n), {}, "Choose a day");
       if (sample.cache !== "HIT") throw new Error(`${slotViewUrl(n)} asked again was not a cache hit (X-Edge-Cache: ${sample.cache})`);
       cached.push(sample);
     }
