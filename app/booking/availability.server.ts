@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { coachDateOverrides, coachSchedules, coachTimeOff } from "~/db/schema";
 import { BookingError } from "./errors";
@@ -39,12 +39,15 @@ export function parseWeeklyHours(text: string): WeeklyHours {
   return { ...EMPTY_WEEK, ...parsed };
 }
 
+/** Coaches by id: a list, or a subquery of ids (e.g. the coaches taking bookings). */
+export type CoachIds = string[] | SQLWrapper;
+
 /**
  * The queries for several coaches' rules, to run in one D1 batch (with others, if the caller has
  * more): their schedules, their date overrides and their time off, leaving out what ended before
  * yesterday. scheduleRulesOf assembles the rows.
  */
-export function scheduleRulesQueries(db: Db, coachIds: string[], now: Date) {
+export function scheduleRulesQueries(db: Db, coachIds: CoachIds, now: Date) {
   const yesterday = new Date(now.getTime() - 86_400_000).toISOString();
   // Overrides are local dates; two UTC days back covers yesterday in every zone.
   const earliestDate = new Date(now.getTime() - 2 * 86_400_000).toISOString().slice(0, 10);
@@ -61,7 +64,7 @@ export function scheduleRulesQueries(db: Db, coachIds: string[], now: Date) {
   ] as const;
 }
 
-type ScheduleRulesRows = readonly [
+export type ScheduleRulesRows = readonly [
   CoachScheduleRow[],
   { coachId: string; date: string; intervals: string }[],
   { coachId: string; startsAt: string; endsAt: string }[],

@@ -15,7 +15,7 @@ import { refundBookingPayment } from "./refunds.server";
 import { canChangeFreely, CANCELLATION_NOTICE_HOURS, HOLD_MINUTES, LATE_CANCELLATION_REFUND } from "./policy";
 import { BookingDetailsSchema, type AdminBookingFilter, type BookingDetails } from "./schemas";
 import { isSlotOffered, nearestSlots } from "./slots";
-import { runInTransaction } from "./sql.server";
+import { runInTransaction, wroteRow } from "./sql.server";
 import { availableSlots, coachSlots, firstAvailable, loadBusy, localDayBounds, occupyingSql, withCoach, type SlotWithCoach } from "./slots.server";
 import { normaliseZone } from "./time-zones";
 
@@ -419,7 +419,7 @@ async function insertBooking(context: AppContext, plan: InsertPlan): Promise<Boo
             insertBookingSql(row, condition),
             spendCreditSql({ purchaseId: credit.purchaseId, userId: input.userId!, bookingId: id, now }),
           ]);
-          if (inserted?.meta.changes === 1) return getBooking(db, id);
+          if (inserted && wroteRow(inserted)) return getBooking(db, id);
           // Not written: the time was taken, or this purchase's credit was spent meanwhile.
           const remaining = await spendableCredits(db, input.userId!, plan.type.durationMinutes, now);
           if (remaining.some((c) => c.purchaseId === credit.purchaseId)) return null;
@@ -440,7 +440,7 @@ async function insertBooking(context: AppContext, plan: InsertPlan): Promise<Boo
       // A hold is placed only within the hold limits, checked in the same statement as the calendar.
       const condition = holder ? sql`${calendarFreeSql(plan.guard)} AND ${holdAllowedSql(holder, coachDayOf(plan.guard), now)}` : calendarFreeSql(plan.guard);
       const result = await db.run(insertBookingSql(row, condition));
-      return result.meta.changes === 1 ? getBooking(db, id) : null;
+      return wroteRow(result) ? getBooking(db, id) : null;
     } catch (error) {
       // A reference that happened to be taken: try again with another.
       if (isUniqueViolation(error) && attempt < 2) continue;
@@ -541,7 +541,7 @@ export async function confirmPaidBooking(context: AppContext, bookingId: string,
   const result = await db.run(sql`UPDATE bookings SET status = 'confirmed', hold_expires_at = NULL,
       stripe_checkout_session_id = COALESCE(stripe_checkout_session_id, ${checkoutSessionId}), updated_at = ${at}
     WHERE id = ${bookingId} AND status IN ('held', 'expired') AND ${calendarFreeSql(guard, sql`${bookingId}`)}`);
-  if (result.meta.changes !== 1) {
+  if (!wroteRow(result)) {
     const after = await getBooking(db, bookingId);
     return after && (after.status === "confirmed" || after.status === "completed" || after.status === "no_show") ? "already" : "slot_lost";
   }
@@ -691,7 +691,7 @@ export async function rescheduleBooking(context: AppContext, bookingId: string, 
   const at = now.toISOString();
   const result = await db.run(sql`UPDATE bookings SET starts_at = ${slot.startsAt}, ends_at = ${slot.endsAt}, sequence = sequence + 1, updated_at = ${at}
     WHERE id = ${booking.id} AND status = 'confirmed' AND sequence = ${booking.sequence} AND ${calendarFreeSql(guard, sql`${booking.id}`)}`);
-  if (result.meta.changes !== 1) {
+  if (!wroteRow(result)) {
     const current = await getBooking(db, booking.id);
     if (!current || current.status !== "confirmed" || current.sequence !== booking.sequence) {
       throw new BookingError(409, "changed", "This booking was changed elsewhere. Please reload and try again.");

@@ -68,9 +68,28 @@ export async function listBookableCoaches(db: Db): Promise<BookableCoach[]> {
   return bookableCoachesQuery(db).all();
 }
 
+/**
+ * The ids of the coaches taking bookings (one by slug, or all), as a subquery: their calendars can
+ * then be read in the same D1 round trip as the catalogue that names them.
+ */
+export function bookableCoachIdsQuery(db: Db, slug: string | null) {
+  return db
+    .select({ coachId: coachSchedules.coachId })
+    .from(coachSchedules)
+    .innerJoin(userRoles, and(eq(userRoles.userId, coachSchedules.coachId), eq(userRoles.role, "coach")))
+    .where(and(eq(coachSchedules.acceptingBookings, true), slug === null ? undefined : eq(coachSchedules.slug, slug)));
+}
+
+export type Catalogue = { types: BookingTypeRow[]; packages: BookingPackageRow[]; coaches: BookableCoach[] };
+
+/** The catalogue's queries, to run in one D1 batch (with others, if the caller has more). */
+export function catalogueQueries(db: Db) {
+  return [bookingTypesQuery(db), packagesQuery(db), bookableCoachesQuery(db)] as const;
+}
+
 /** Everything the booking page offers: the active types and packages and the coaches taking bookings, in one D1 round trip. */
-export async function loadCatalogue(db: Db): Promise<{ types: BookingTypeRow[]; packages: BookingPackageRow[]; coaches: BookableCoach[] }> {
-  const [types, packages, coaches] = await db.batch([bookingTypesQuery(db), packagesQuery(db), bookableCoachesQuery(db)]);
+export async function loadCatalogue(db: Db): Promise<Catalogue> {
+  const [types, packages, coaches] = await db.batch(catalogueQueries(db));
   return { types, packages, coaches };
 }
 

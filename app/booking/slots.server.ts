@@ -1,12 +1,13 @@
 import { TZDate } from "@date-fns/tz";
 import { and, gt, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { bookings } from "~/db/schema";
-import { scheduleRulesOf, scheduleRulesQueries, type LoadedScheduleRules } from "./availability.server";
-import { loadCatalogue, type BookableCoach, type BookingTypeRow } from "./catalogue.server";
+import { bookings, type BookingStatus } from "~/db/schema";
+import { scheduleRulesOf, scheduleRulesQueries, type CoachIds, type LoadedScheduleRules, type ScheduleRulesRows } from "./availability.server";
+import { bookableCoachIdsQuery, catalogueQueries, loadCatalogue, type BookableCoach, type BookingTypeRow, type Catalogue } from "./catalogue.server";
 import { BookingError } from "./errors";
-import { computeSlots, type Busy, type Slot } from "./slots";
-import { localDate } from "./time-zones";
+import { HOLDS_PER_COACH_DAY } from "./policy";
+import { slotStarts, type Busy, type Slot, type TimeInterval } from "./slots";
+import { localDate, localDayNumber } from "./time-zones";
 
 // Bookable times as the server sees them: each coach's rules (availability.server.ts) minus what
 // already occupies their calendar, computed with the pure rules of slots.ts. The same "what
@@ -32,9 +33,9 @@ export function localDayBounds(iso: string, zone: string): { start: string; end:
 }
 
 /** The query for coaches' occupied ranges overlapping [from, to), optionally leaving one booking out (the one being moved). */
-function busyQuery(db: Db, coachIds: string[], from: Date, to: Date, now: Date, excludeBookingId?: string) {
+function busyQuery(db: Db, coachIds: CoachIds, from: Date, to: Date, now: Date, excludeBookingId?: string) {
   return db
-    .select({ coachId: bookings.coachId, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .select({ coachId: bookings.coachId, startsAt: bookings.startsAt, endsAt: bookings.endsAt, status: bookings.status })
     .from(bookings)
     .where(
       and(
@@ -53,21 +54,32 @@ export async function loadBusy(db: Db, coachId: string, from: Date, to: Date, no
   return rows.map(({ startsAt, endsAt }) => ({ startsAt, endsAt }));
 }
 
-/** How many occupying bookings start on each of the coach's local days. */
-function countsByLocalDay(busy: Busy[], zone: string): Map<string, number> {
-  const counts = new Map<string, number>();
+/** How many occupying bookings start on each of the coach's local days (day numbers). */
+function countsByLocalDay(busy: Busy[], zone: string): Map<number, number> {
+  const counts = new Map<number, number>();
   for (const range of busy) {
-    const day = localDate(range.startsAt, zone);
+    const day = localDayNumber(Date.parse(range.startsAt), zone);
     counts.set(day, (counts.get(day) ?? 0) + 1);
   }
   return counts;
 }
 
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
 
-/** A coach taking bookings, with the rules and the occupied time their slots are computed from. */
-export type CoachCalendar = { coach: BookableCoach; rules: LoadedScheduleRules; busy: Busy[] };
+/**
+ * A coach taking bookings, with the rules and the occupied time their slots are computed from, and
+ * the start of each live card hold among that time (the hold limits of holds.server.ts).
+ */
+export type CoachCalendar = { coach: BookableCoach; rules: LoadedScheduleRules; busy: Busy[]; holds: string[] };
 export type CoachSlots = CoachCalendar & { slots: Slot[] };
+
+/**
+ * Who the times are for. A visitor who would pay by card (a paid type, and no package credit to use)
+ * is offered no time on a coach's local day that already has as many live card holds as allowed:
+ * their hold would be refused (409, holds.server.ts). Free calls and credit bookings are not holds.
+ */
+export type SlotAudience = { cardHold: boolean };
 
 /**
  * The calendars of several coaches for slots in [from, to): each one's rules, and what occupies their
@@ -77,37 +89,109 @@ export type CoachSlots = CoachCalendar & { slots: Slot[] };
  */
 export async function loadCalendars(db: Db, coaches: BookableCoach[], from: Date, to: Date, now: Date): Promise<CoachCalendar[]> {
   if (coaches.length === 0) return [];
-  const ids = coaches.map((coach) => coach.coachId);
-  const [schedules, overrides, timeOff, busy] = await db.batch([
-    ...scheduleRulesQueries(db, ids, now),
-    busyQuery(db, ids, new Date(from.getTime() - DAY_MS), new Date(to.getTime() + DAY_MS), now),
+  const rows = await db.batch(
+    calendarQueries(
+      db,
+      coaches.map((coach) => coach.coachId),
+      from,
+      to,
+      now,
+    ),
+  );
+  return calendarsOf(rows, coaches, now);
+}
+
+/**
+ * The catalogue and, in the same D1 round trip, the calendars of the coaches a slot view names (one
+ * by slug, or every coach taking bookings for "first available", `coach` null) for slots in [from, to).
+ */
+export async function loadCatalogueAndCalendars(
+  db: Db,
+  input: { coach: string | null; from: Date; to: Date; now: Date },
+): Promise<{ catalogue: Catalogue; calendars: CoachCalendar[] }> {
+  const [types, packages, coaches, ...rows] = await db.batch([
+    ...catalogueQueries(db),
+    ...calendarQueries(db, bookableCoachIdsQuery(db, input.coach), input.from, input.to, input.now),
   ]);
+  const named = input.coach === null ? coaches : coaches.filter((coach) => coach.slug === input.coach);
+  return { catalogue: { types, packages, coaches }, calendars: calendarsOf(rows, named, input.now) };
+}
+
+/** The queries for the coaches' calendars for slots in [from, to), to run in one D1 batch. */
+function calendarQueries(db: Db, coachIds: CoachIds, from: Date, to: Date, now: Date) {
+  return [
+    ...scheduleRulesQueries(db, coachIds, now),
+    busyQuery(db, coachIds, new Date(from.getTime() - DAY_MS), new Date(to.getTime() + DAY_MS), now),
+  ] as const;
+}
+
+type CalendarRows = readonly [...ScheduleRulesRows, { coachId: string; startsAt: string; endsAt: string; status: BookingStatus }[]];
+
+/** The calendars of these coaches (in their order) from the rows of calendarQueries. */
+function calendarsOf([schedules, overrides, timeOff, busy]: CalendarRows, coaches: BookableCoach[], now: Date): CoachCalendar[] {
   const rules = scheduleRulesOf([schedules, overrides, timeOff], now);
-  const busyByCoach = new Map<string, Busy[]>();
-  for (const { coachId, startsAt, endsAt } of busy) {
-    let list = busyByCoach.get(coachId);
-    if (!list) busyByCoach.set(coachId, (list = []));
-    list.push({ startsAt, endsAt });
+  const byCoach = new Map<string, { busy: Busy[]; holds: string[] }>();
+  for (const { coachId, startsAt, endsAt, status } of busy) {
+    let entry = byCoach.get(coachId);
+    if (!entry) byCoach.set(coachId, (entry = { busy: [], holds: [] }));
+    entry.busy.push({ startsAt, endsAt });
+    // Occupying and held: a hold that has not lapsed (occupyingSql).
+    if (status === "held") entry.holds.push(startsAt);
   }
   const calendars: CoachCalendar[] = [];
   for (const coach of coaches) {
     const coachRules = rules.get(coach.coachId);
-    if (coachRules?.acceptingBookings) calendars.push({ coach, rules: coachRules, busy: busyByCoach.get(coach.coachId) ?? [] });
+    if (coachRules?.acceptingBookings)
+      calendars.push({ coach, rules: coachRules, busy: byCoach.get(coach.coachId)?.busy ?? [], holds: byCoach.get(coach.coachId)?.holds ?? [] });
   }
   return calendars;
 }
 
-/** A coach's slots of a type in [from, to) from their calendar; `limit`: only the first few are wanted. */
-export function calendarSlots(calendar: CoachCalendar, type: BookingTypeRow, from: Date, to: Date, now: Date, limit?: number): CoachSlots {
-  const slots = computeSlots(calendar.rules, calendar.busy, {
+/** The coach's rules for this audience: a card payer finds the coach's days at the hold limit closed. */
+function rulesFor(calendar: CoachCalendar, type: BookingTypeRow, audience: SlotAudience | undefined): LoadedScheduleRules {
+  if (!audience?.cardHold || type.priceCents === 0 || calendar.holds.length < HOLDS_PER_COACH_DAY) return calendar.rules;
+  const holdsByDay = new Map<string, number>();
+  for (const startsAt of calendar.holds) {
+    const day = localDate(startsAt, calendar.rules.timeZone);
+    holdsByDay.set(day, (holdsByDay.get(day) ?? 0) + 1);
+  }
+  const closed = [...holdsByDay].filter(([, holds]) => holds >= HOLDS_PER_COACH_DAY).map(([day]): [string, TimeInterval[]] => [day, []]);
+  return closed.length ? { ...calendar.rules, dateOverrides: { ...calendar.rules.dateOverrides, ...Object.fromEntries(closed) } } : calendar.rules;
+}
+
+/**
+ * A coach's bookable start instants of a type in [from, to) (ms since the epoch, ascending) from their
+ * calendar; `limit`: only the first few are wanted.
+ */
+export function calendarStarts(
+  calendar: CoachCalendar,
+  type: BookingTypeRow,
+  window: { from: Date; to: Date; now: Date; limit?: number },
+  audience?: SlotAudience,
+): number[] {
+  return slotStarts(rulesFor(calendar, type, audience), calendar.busy, {
     durationMinutes: type.durationMinutes,
     minNoticeMinutes: type.minNoticeMinutes,
-    now,
-    from,
-    to,
-    limit,
+    now: window.now,
+    from: window.from,
+    to: window.to,
+    limit: window.limit,
   });
-  return { ...calendar, slots };
+}
+
+/** A coach's slots of a type in [from, to) from their calendar; `limit`: only the first few are wanted. */
+export function calendarSlots(
+  calendar: CoachCalendar,
+  type: BookingTypeRow,
+  from: Date,
+  to: Date,
+  now: Date,
+  limit?: number,
+  audience?: SlotAudience,
+): CoachSlots {
+  const duration = type.durationMinutes * MINUTE_MS;
+  const starts = calendarStarts(calendar, type, { from, to, now, limit }, audience);
+  return { ...calendar, slots: starts.map((start) => ({ startsAt: new Date(start).toISOString(), endsAt: new Date(start + duration).toISOString() })) };
 }
 
 /** One coach's slots of a type in [from, to) with what they were computed from. */
@@ -120,23 +204,52 @@ export async function coachSlots(db: Db, coach: BookableCoach, type: BookingType
 // than one made by every localeCompare call with a locale.
 const NAME_ORDER = new Intl.Collator("en-AU");
 
+/** A start instant offered by several coaches, given to one of them. */
+export type Offer = { start: number; coach: BookableCoach };
+
+/**
+ * Several coaches' start instants as one list, one offer per instant, ascending: the coach with the
+ * fewest bookings on that local day, ties by name.
+ */
+export function firstAvailableStarts(perCoach: { calendar: CoachCalendar; starts: readonly number[] }[]): Offer[] {
+  const best = new Map<number, { coach: BookableCoach; load: number }>();
+  for (const { calendar, starts } of perCoach) {
+    if (starts.length === 0) continue;
+    const { coach, busy } = calendar;
+    const counts = countsByLocalDay(busy, coach.timeZone);
+    for (const start of starts) {
+      const load = counts.size ? (counts.get(localDayNumber(start, coach.timeZone)) ?? 0) : 0;
+      const current = best.get(start);
+      if (!current || load < current.load || (load === current.load && NAME_ORDER.compare(coach.displayName, current.coach.displayName) < 0)) {
+        best.set(start, { coach, load });
+      }
+    }
+  }
+  return [...best].map(([start, { coach }]) => ({ start, coach })).sort((a, b) => a.start - b.start);
+}
+
 /**
  * Offers several coaches' slots as one list, one entry per start time: the coach with the fewest
  * bookings on that local day, ties by name.
  */
 export function firstAvailable(perCoach: CoachSlots[]): SlotWithCoach[] {
-  const best = new Map<string, { slot: Slot; coach: BookableCoach; load: number }>();
-  for (const { coach, busy, slots } of perCoach) {
-    const counts = countsByLocalDay(busy, coach.timeZone);
-    for (const slot of slots) {
-      const load = counts.size ? (counts.get(localDate(slot.startsAt, coach.timeZone)) ?? 0) : 0;
-      const current = best.get(slot.startsAt);
-      if (!current || load < current.load || (load === current.load && NAME_ORDER.compare(coach.displayName, current.coach.displayName) < 0)) {
-        best.set(slot.startsAt, { slot, coach, load });
-      }
-    }
-  }
-  return [...best.values()].map((entry) => withCoach(entry.slot, entry.coach)).sort((a, b) => (a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : 0));
+  const ends = new Map<number, string>();
+  const offers = firstAvailableStarts(
+    perCoach.map((calendar) => ({
+      calendar,
+      starts: calendar.slots.map((slot) => {
+        const start = Date.parse(slot.startsAt);
+        ends.set(start, slot.endsAt);
+        return start;
+      }),
+    })),
+  );
+  return offers.map(({ start, coach }) => withCoach({ startsAt: new Date(start).toISOString(), endsAt: ends.get(start)! }, coach));
+}
+
+/** An offer as a slot of `durationMinutes` with its coach. */
+export function offerSlot(offer: Offer, durationMinutes: number): SlotWithCoach {
+  return withCoach({ startsAt: new Date(offer.start).toISOString(), endsAt: new Date(offer.start + durationMinutes * MINUTE_MS).toISOString() }, offer.coach);
 }
 
 export function withCoach(slot: Slot, coach: BookableCoach): SlotWithCoach {
@@ -152,19 +265,28 @@ export type SlotWindow = { from: Date; to: Date };
  */
 export async function slotsOfCoaches(
   db: Db,
-  input: { type: BookingTypeRow; coaches: BookableCoach[]; now: Date; limit?: number },
+  input: { type: BookingTypeRow; coaches: BookableCoach[]; now: Date; limit?: number; audience?: SlotAudience },
   windows: SlotWindow[],
 ): Promise<SlotWithCoach[][]> {
+  const calendars = await calendarsFor(db, input, windows);
+  return windows.map((w) =>
+    firstAvailableStarts(
+      calendars.map((calendar) => ({ calendar, starts: calendarStarts(calendar, input.type, { ...w, now: input.now, limit: input.limit }, input.audience) })),
+    )
+      .slice(0, input.limit)
+      .map((offer) => offerSlot(offer, input.type.durationMinutes)),
+  );
+}
+
+/** The coaches' calendars for slots in each of several windows: one read covering them all. */
+export async function calendarsFor(db: Db, input: { coaches: BookableCoach[]; now: Date }, windows: SlotWindow[]): Promise<CoachCalendar[]> {
   if (windows.some((w) => Number.isNaN(w.from.getTime()) || Number.isNaN(w.to.getTime()))) {
     throw new BookingError(400, "invalid_range", "Those dates aren't valid.");
   }
   if (windows.length === 0) return [];
   const from = new Date(Math.min(...windows.map((w) => w.from.getTime())));
   const to = new Date(Math.max(...windows.map((w) => w.to.getTime())));
-  const calendars = await loadCalendars(db, input.coaches, from, to, input.now);
-  return windows.map((w) =>
-    firstAvailable(calendars.map((calendar) => calendarSlots(calendar, input.type, w.from, w.to, input.now, input.limit))).slice(0, input.limit),
-  );
+  return loadCalendars(db, input.coaches, from, to, input.now);
 }
 
 /**

@@ -247,7 +247,11 @@ function positiveWholeMinutes(value: number, name: string): number {
   return value;
 }
 
-function slotStarts(rules: ScheduleRules, busy: readonly Busy[], options: SlotOptions): number[] {
+/**
+ * Bookable start instants (ms since the epoch), ascending: what computeSlots offers, before it is
+ * written out as text. Slot views count and group these numbers and write out only what they show.
+ */
+export function slotStarts(rules: ScheduleRules, busy: readonly Busy[], options: SlotOptions): number[] {
   const duration = positiveWholeMinutes(options.durationMinutes, "durationMinutes") * MINUTE_MS;
   const step = positiveWholeMinutes(options.stepMinutes ?? DEFAULT_STEP_MINUTES, "stepMinutes");
   const zone = rules.timeZone;

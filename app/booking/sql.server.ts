@@ -19,3 +19,11 @@ export function d1Statement(db: Db, query: Statement): D1PreparedStatement {
 export async function runInTransaction(db: Db, queries: Statement[]): Promise<D1Result[]> {
   return db.$client.batch(queries.map((query) => d1Statement(db, query)));
 }
+
+/**
+ * Whether a conditional write wrote its row. D1's `changes` counts the rows written by triggers too
+ * (migration 0018's calendar version is bumped by one), so it is a count of at least one, not one.
+ */
+export function wroteRow(result: D1Result): boolean {
+  return (result.meta.changes ?? 0) > 0;
+}

@@ -148,6 +148,18 @@ export function localDate(iso: string, zone: string): string {
   return wallClock(zone, toDate(iso)).toISOString().slice(0, 10);
 }
 
+const DAY_MS = 86_400_000;
+
+/** The date on the zone's calendar at an instant (ms since the epoch), as a day number: days since 1970-01-01. */
+export function localDayNumber(ms: number, zone: string): number {
+  return Math.floor((ms + offsetMinutes(zone, ms) * 60_000) / DAY_MS);
+}
+
+/** The day number of a YYYY-MM-DD date (localDayNumber's numbering). */
+export function dateDayNumber(date: string): number {
+  return Math.floor(Date.parse(`${date}T00:00:00.000Z`) / DAY_MS);
+}
+
 /** Whether this is a time zone of an Australian state or territory (Australia/…), known to Intl. */
 export function isAustralianZone(zone: string): boolean {
   return /^Australia\/[A-Za-z_]+$/.test(zone) && isKnownZone(zone);

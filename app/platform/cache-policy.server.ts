@@ -78,7 +78,8 @@ export function hasSessionCookie(request: Request): boolean {
  * takes nothing personal from the request. An allow-list: a new route is rendered for every request
  * until it is added here, and only routes classified "public" in app/auth/route-access.ts count.
  * Not here on purpose: the 404 page (routes/$), booking and contact (their forms echo what a visitor
- * typed), the payment pages, and sign-in/sign-out.
+ * typed), the payment pages, and sign-in/sign-out. The booking page's slot view is cached on the
+ * terms of CALENDAR_ROUTES instead.
  */
 export const CACHEABLE_ROUTES: readonly string[] = [
   "routes/_index",
@@ -103,6 +104,22 @@ export const CACHEABLE_ROUTES: readonly string[] = [
 ];
 
 /**
+ * Pages shown from the coaches' calendars, and which of their URLs the edge cache may answer: the
+ * booking page's slot view (a type and a coach chosen; not a chosen time, whose details form is
+ * rendered for each visitor, nor a package, whose view is recorded). Their key also names the calendar
+ * version (app/platform/calendar-version.server.ts), so a booking, a hold or a schedule change is
+ * shown at once; they are fresh for EDGE_FRESH_SECONDS and never served stale, since a hold lapsing or
+ * the minimum notice passing changes them without any write. The route's loader still decides: only
+ * an answer it lets shared caches keep is stored (the slot view of a visitor who is not signed in).
+ */
+export const CALENDAR_ROUTES: Readonly<Record<string, (url: URL) => boolean>> = {
+  "routes/booking": (url) => {
+    const query = url.searchParams;
+    return query.has("type") && query.has("coach") && !query.has("time") && !query.has("package");
+  },
+};
+
+/**
  * Cookies no page renders from: Cloudflare's own (bot management, challenge clearance, load
  * balancing), and the attribution cookie, which only the Worker entry and conversion recording read
  * (decision record 006). Any other cookie (the session, the flash-message cookie, anything added
@@ -112,14 +129,19 @@ export const COOKIES_IGNORED_BY_EDGE_CACHE: readonly string[] = ["__cf_bm", "cf_
 
 type RouteTree = Parameters<typeof matchRoutes>[0];
 
+/** How the edge cache may keep a page: `calendar` for the pages of CALENDAR_ROUTES. */
+export type EdgeCachePolicy = { calendar: boolean };
+
 /** What the Worker entry computes once from the server build: the route tree and which leaves are cacheable. */
 export type CacheablePages = {
   tree: RouteTree;
   routeIds: ReadonlySet<string>;
+  /** The routes of CALENDAR_ROUTES this build has (public ones only). */
+  calendarRouteIds: ReadonlySet<string>;
   /** The client build's version: cached HTML names hashed asset files, so a new build starts a new cache. */
   buildVersion: string;
-  /** isEdgeCacheable for these pages. */
-  admits: (request: Request, url: URL) => boolean;
+  /** edgeCachePolicy for these pages: null when the edge cache must step aside. */
+  policy: (request: Request, url: URL) => EdgeCachePolicy | null;
 };
 
 export function cacheablePages(build: Pick<ServerBuild, "routes" | "assets">): CacheablePages {
@@ -136,12 +158,13 @@ export function cacheablePages(build: Pick<ServerBuild, "routes" | "assets">): C
           ...(children.length ? { children } : {}),
         } as RouteTree[number];
       });
-  const routeIds = new Set(CACHEABLE_ROUTES.filter((id) => ROUTE_ACCESS[id] === "public" && build.routes[id]));
+  const isPublic = (id: string) => ROUTE_ACCESS[id] === "public" && Boolean(build.routes[id]);
   const pages: CacheablePages = {
     tree: tree(undefined),
-    routeIds,
+    routeIds: new Set(CACHEABLE_ROUTES.filter(isPublic)),
+    calendarRouteIds: new Set(Object.keys(CALENDAR_ROUTES).filter(isPublic)),
     buildVersion: build.assets.version,
-    admits: (request, url) => isEdgeCacheable(request, url, pages),
+    policy: (request, url) => edgeCachePolicy(request, url, pages),
   };
   return pages;
 }
@@ -157,15 +180,19 @@ export function hasAppCookie(request: Request): boolean {
 }
 
 /**
- * True when the edge cache may answer this request: a GET or HEAD of a page in CACHEABLE_ROUTES (as
- * Remix itself would match it), from a visitor with no app cookie and no Authorization header.
- * Single-fetch data requests (".data") are never cached.
+ * How the edge cache may answer this request, or null when it may not: a GET or HEAD of a page in
+ * CACHEABLE_ROUTES, or of a qualifying URL of CALENDAR_ROUTES (as Remix itself would match it), from
+ * a visitor with no app cookie and no Authorization header. Single-fetch data requests (".data") are
+ * never cached.
  */
-export function isEdgeCacheable(request: Request, url: URL, pages: Pick<CacheablePages, "tree" | "routeIds">): boolean {
-  if (request.method !== "GET" && request.method !== "HEAD") return false;
-  if (request.headers.has("Authorization") || hasAppCookie(request)) return false;
-  if (url.pathname.endsWith(".data") || url.searchParams.has("_data")) return false;
-  return pages.routeIds.has(leafRouteId(pages.tree, url.pathname) ?? "");
+export function edgeCachePolicy(request: Request, url: URL, pages: Pick<CacheablePages, "tree" | "routeIds" | "calendarRouteIds">): EdgeCachePolicy | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  if (request.headers.has("Authorization") || hasAppCookie(request)) return null;
+  if (url.pathname.endsWith(".data") || url.searchParams.has("_data")) return null;
+  const leaf = leafRouteId(pages.tree, url.pathname) ?? "";
+  if (pages.routeIds.has(leaf)) return { calendar: false };
+  if (pages.calendarRouteIds.has(leaf) && CALENDAR_ROUTES[leaf]!(url)) return { calendar: true };
+  return null;
 }
 
 // matchRoutes ranks every route on each call; which route a path reaches never changes within a

@@ -1,11 +1,14 @@
+import { readCalendarVersion } from "./calendar-version.server";
 import type { AppContext } from "~/context.server";
-import type { CacheablePages } from "./cache-policy.server";
+import type { CacheablePages, EdgeCachePolicy } from "./cache-policy.server";
 
 // The edge cache for anonymous visitors (decision record 005). Public pages are kept in the Workers
 // Cache API (caches.default, one per Cloudflare location) and served from it until they go stale;
 // the key names the client build, the settings a page is rendered with and the content version, so a
-// new build or a content change starts afresh everywhere at once. Cached HTML holds a placeholder
-// where each CSP nonce was, and every answer gets the nonce of its own request.
+// new build or a content change starts afresh everywhere at once; pages shown from the coaches'
+// calendars (the booking page's slot view) also name the calendar version, read from D1 on every
+// request, so a booking or a schedule change is shown at once. Cached HTML holds a placeholder where
+// each CSP nonce was, and every answer gets the nonce of its own request.
 
 /** Diagnostic answer header: HIT, STALE (served, refresh running), MISS (rendered) or BYPASS (not cacheable). */
 export const EDGE_CACHE_HEADER = "X-Edge-Cache";
@@ -15,6 +18,12 @@ export type EdgeCacheStatus = "HIT" | "STALE" | "MISS" | "BYPASS";
 export const EDGE_FRESH_SECONDS = 60;
 /** …then, for this much longer, served once more while a fresh copy is rendered in the background. */
 export const EDGE_STALE_SECONDS = 600;
+/**
+ * Calendar pages are never served stale: without any write (so under the same calendar version) a
+ * lapsed hold frees its time and the minimum notice moves on, so after their fresh period they are
+ * rendered again.
+ */
+const CALENDAR_STALE_SECONDS = 0;
 /** One background refresh per page and location at a time; a failed one is retried after this. */
 const REFRESH_LOCK_SECONDS = 30;
 /** How long a Cloudflare location may keep the content version it read from KV. KV's minimum. */
@@ -73,11 +82,18 @@ export function canonicalPageUrl(url: URL): URL {
   return page;
 }
 
-function cacheKey(page: URL, context: AppContext, pages: CacheablePages, version: string): Request {
-  // Everything a public page is rendered from besides its URL and the content: the client build,
-  // the environment and the canonical origin (both settings of the deployment).
-  const scope = [pages.buildVersion, context.env.APP_ENV, context.siteOrigin, version].map(encodeURIComponent).join("/");
+function cacheKey(page: URL, context: AppContext, pages: CacheablePages, versions: string[]): Request {
+  // Everything a public page is rendered from besides its URL and the content (and, for a calendar
+  // page, the calendars): the client build, the environment and the canonical origin (both settings
+  // of the deployment).
+  const scope = [pages.buildVersion, context.env.APP_ENV, context.siteOrigin, versions.join("~")].map(encodeURIComponent).join("/");
   return new Request(`${page.origin}/__edge-cache/${scope}${page.pathname}${page.search}`);
+}
+
+/** The versions a page's key names: the content's, and the calendars' for a calendar page. */
+async function versionsFor(context: AppContext, policy: EdgeCachePolicy): Promise<string[]> {
+  const [content, calendar] = await Promise.all([readContentVersion(context.cloudflare.env), policy.calendar ? readCalendarVersion(context.db) : undefined]);
+  return calendar === undefined ? [content] : [content, `calendar-${calendar}`];
 }
 
 /**
@@ -86,18 +102,20 @@ function cacheKey(page: URL, context: AppContext, pages: CacheablePages, version
  */
 export async function serveWithEdgeCache(request: Request, context: AppContext, pages: CacheablePages, render: Render): Promise<Response> {
   const url = new URL(request.url);
-  if (!pages.admits(request, url)) return withStatus(await render(request), "BYPASS");
+  const policy = pages.policy(request, url);
+  if (!policy) return withStatus(await render(request), "BYPASS");
 
-  let version: string;
+  let versions: string[];
   try {
-    version = await readContentVersion(context.cloudflare.env);
+    versions = await versionsFor(context, policy);
   } catch (error) {
     // Without the version nothing cached can be trusted to be current: render, as without a cache.
-    console.warn("edge cache: content version unavailable", error instanceof Error ? error.message : String(error));
+    console.warn("edge cache: content or calendar version unavailable", error instanceof Error ? error.message : String(error));
     return withStatus(await render(request), "BYPASS");
   }
+  const staleSeconds = policy.calendar ? CALENDAR_STALE_SECONDS : EDGE_STALE_SECONDS;
   const page = canonicalPageUrl(url);
-  const key = cacheKey(page, context, pages, version);
+  const key = cacheKey(page, context, pages, versions);
   const cache = edgeCache();
   const head = request.method === "HEAD";
   const background = (work: Promise<void>) => context.cloudflare.ctx.waitUntil(work.catch(logStoreFailure));
@@ -113,8 +131,8 @@ export async function serveWithEdgeCache(request: Request, context: AppContext, 
       rememberPage(key.url, stored, storedAt);
       return answerFromCache(stored, context.cspNonce, "HIT", head);
     }
-    if (age < (EDGE_FRESH_SECONDS + EDGE_STALE_SECONDS) * 1000) {
-      background(refresh(cache, key, page, request.headers, render));
+    if (age < (EDGE_FRESH_SECONDS + staleSeconds) * 1000) {
+      background(refresh(cache, key, page, request.headers, render, staleSeconds));
       return answerFromCache(await readStoredPage(cached), context.cspNonce, "STALE", head);
     }
     await cached.body?.cancel();
@@ -131,11 +149,11 @@ export async function serveWithEdgeCache(request: Request, context: AppContext, 
     return withStatus(new Response(null, response), "MISS");
   }
   if (head) {
-    background(store(cache, key, response, response.body));
+    background(store(cache, key, response, response.body, staleSeconds));
     return withStatus(new Response(null, response), "MISS");
   }
   const [forVisitor, forCache] = response.body.tee();
-  background(store(cache, key, response, forCache));
+  background(store(cache, key, response, forCache, staleSeconds));
   return withStatus(new Response(forVisitor, response), "MISS");
 }
 
@@ -183,26 +201,26 @@ function isStorable(response: Response): boolean {
 
 const isHtml = (response: Response) => (response.headers.get("Content-Type") ?? "").startsWith("text/html");
 
-async function store(cache: Cache, key: Request, rendered: Response, body: ReadableStream): Promise<void> {
+async function store(cache: Cache, key: Request, rendered: Response, body: ReadableStream, staleSeconds: number): Promise<void> {
   const headers = new Headers(rendered.headers);
   // The edge keeps the page longer than a browser may (browsers keep what the route says, as before).
   const browserCacheControl = headers.get("Cache-Control");
   if (browserCacheControl) headers.set(BROWSER_CACHE_CONTROL_HEADER, browserCacheControl);
-  headers.set("Cache-Control", `public, max-age=${EDGE_FRESH_SECONDS + EDGE_STALE_SECONDS}`);
+  headers.set("Cache-Control", `public, max-age=${EDGE_FRESH_SECONDS + staleSeconds}`);
   headers.set(STORED_AT_HEADER, String(Date.now()));
   const stored = new Response(body, { status: 200, headers });
   await cache.put(key, isHtml(stored) ? withNonce(stored, NONCE_PLACEHOLDER) : stored);
 }
 
 /** Renders the page again in the background and stores it; a page that no longer renders is dropped. */
-async function refresh(cache: Cache, key: Request, page: URL, headers: Headers, render: Render): Promise<void> {
+async function refresh(cache: Cache, key: Request, page: URL, headers: Headers, render: Render, staleSeconds: number): Promise<void> {
   const lock = new Request(key.url.replace("/__edge-cache/", "/__edge-cache-refresh/"));
   if (await cache.match(lock)) return;
   await cache.put(lock, new Response("", { headers: { "Cache-Control": `public, max-age=${REFRESH_LOCK_SECONDS}` } }));
   // Not tied to the visitor's request: it goes on after they have their answer.
   const response = await render(new Request(page, { method: "GET", headers }));
   if (isStorable(response) && response.body) {
-    await store(cache, key, response, response.body);
+    await store(cache, key, response, response.body, staleSeconds);
   } else {
     await drain(response);
     await cache.delete(key);

@@ -284,3 +284,11 @@ export const documentCounters = sqliteTable("document_counters", {
   series: text("series").primaryKey(),
   value: integer("value").notNull(),
 });
+
+// The calendar version (migration 0018): one row whose number SQLite triggers bump on every write
+// that can change which times are offered (bookings and holds, schedules, date overrides, time off,
+// the coach role, booking types). Cached slot views are keyed on it (decision record 005).
+export const calendarVersion = sqliteTable("calendar_version", {
+  id: integer("id").primaryKey(),
+  version: integer("version").notNull(),
+});

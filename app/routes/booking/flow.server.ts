@@ -1,13 +1,27 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ensureProfile } from "~/accounts/profiles.server";
 import { loadCatalogue } from "~/booking/catalogue.server";
+import { loadCatalogueAndCalendars } from "~/booking/slots.server";
 import { creditBalance } from "~/booking/credits.server";
 import { recordPackageInquiry } from "~/booking/checkout.server";
 import { AU_TIME_ZONES, formatSlotDate, zoneAbbreviation } from "~/booking/time-zones";
 import { STATES, type StateCode } from "~/content/australia";
 import { formatAud } from "~/utils/format";
 import { flowHref, type FlowParams } from "./flow-links";
-import { addDays, dayPicker, DAYS_PER_PAGE, findSlot, parseInstant, parseLocalDate, timeChoice, today, type SlotQuery } from "./slots-view.server";
+import {
+  addDays,
+  dayPicker,
+  DAYS_PER_PAGE,
+  findSlot,
+  findWindow,
+  parseInstant,
+  parseLocalDate,
+  pickerWindows,
+  spanOf,
+  timeChoice,
+  today,
+  type SlotQuery,
+} from "./slots-view.server";
 
 // What the booking page shows, step by step, from the query string alone (?type=&coach=&tz=&day=&time=):
 // every step is a plain link or GET form, so the flow works without JavaScript and each step can be
@@ -33,12 +47,35 @@ function zoneOptions(now: Date) {
   return AU_TIME_ZONES.map((zone) => ({ id: zone.id, label: `${zone.label} (${zoneAbbreviation(zone.id, now)})` }));
 }
 
+/** The page of the day picker a query asks for: pages start at today; a "from" in the past, or far beyond any horizon, starts at today. */
+function pickerPage(query: URLSearchParams, zone: string, now: Date) {
+  const first = today(zone, now);
+  const requestedFrom = parseLocalDate(query.get("from"));
+  const from = requestedFrom && requestedFrom > first && requestedFrom <= addDays(first, 365) ? requestedFrom : first;
+  const day = parseLocalDate(query.get("day"));
+  return { first, from, selected: day && day >= first ? day : null };
+}
+
+/**
+ * The catalogue, and with it (in the same D1 round trip) the calendars a day-and-time or details step
+ * will read, when the query names a type and a coach: the coach (or all, for "first available") over
+ * the picker's days and a chosen time's week.
+ */
+async function readCatalogue(db: AppLoadContext["db"], query: URLSearchParams, zone: string, now: Date) {
+  const coach = query.get("coach");
+  if (!query.get("type") || !coach || query.get("package")) return { catalogue: await loadCatalogue(db), calendars: undefined };
+  const { from, selected } = pickerPage(query, zone, now);
+  const time = parseInstant(query.get("time"));
+  const window = spanOf([...(time ? [findWindow(now, time)] : []), ...pickerWindows(now, from, selected)]);
+  return loadCatalogueAndCalendars(db, { coach: coach === ANY_COACH ? null : coach, ...window, now });
+}
+
 export async function loadFlow(request: Request, context: AppLoadContext, now = new Date()) {
   const url = new URL(request.url);
   const query = url.searchParams;
   const db = context.db;
   const { zone, chosen: zoneChosen } = zoneOf(query.get("tz"));
-  const [viewer, catalogue] = await Promise.all([context.viewer(), loadCatalogue(db)]);
+  const [viewer, { catalogue, calendars }] = await Promise.all([context.viewer(), readCatalogue(db, query, zone, now)]);
 
   const types = catalogue.types.filter((type) => type.active !== false);
   const packages = catalogue.packages.filter((pkg) => pkg.active !== false);
@@ -133,7 +170,20 @@ export async function loadFlow(request: Request, context: AppLoadContext, now = 
 
   const coachSlug = coach?.slug ?? ANY_COACH;
   const params: FlowParams = { type: type.id, coach: coachSlug, tz: zone };
-  const slotQuery: SlotQuery = { typeId: type.id, coach: coach?.slug ?? null, zone, now, catalogue: { type, coaches: coach ? [coach] : coaches } };
+  // Package credits pay for sessions of their own length (60 minutes). Without one, a paid session is
+  // paid by card, and its time is held while the visitor pays: a coach's day that already has a
+  // hold waiting for payment is not offered (decision record 008).
+  const credits = viewer && summaryType.paid ? await creditBalance(db, viewer.id, now) : [];
+  const usable = credits.filter((credit) => credit.remaining > 0 && credit.durationMinutes === type.durationMinutes);
+  const slotQuery: SlotQuery = {
+    typeId: type.id,
+    coach: coach?.slug ?? null,
+    zone,
+    now,
+    catalogue: { type, coaches: coach ? [coach] : coaches },
+    audience: { cardHold: summaryType.paid && usable.length === 0 },
+    calendars,
+  };
   const summaryCoach = coach ? { name: coach.displayName, slug: coach.slug } : null;
   const time = parseInstant(query.get("time"));
 
@@ -143,9 +193,6 @@ export async function loadFlow(request: Request, context: AppLoadContext, now = 
       const chosen = timeChoice(found.slot, zone);
       const day = parseLocalDate(query.get("day")) ?? undefined;
       const profile = viewer ? await ensureProfile(db, viewer.id) : null;
-      // Package credits pay for sessions of their own length (60 minutes).
-      const credits = viewer && summaryType.paid ? await creditBalance(db, viewer.id, now) : [];
-      const usable = credits.filter((credit) => credit.remaining > 0 && credit.durationMinutes === type.durationMinutes);
       return {
         ...base,
         step: "details" as const,
@@ -215,12 +262,7 @@ async function whenStep(
     now: Date;
   },
 ) {
-  const first = today(base.zone, now);
-  const requestedFrom = parseLocalDate(query.get("from"));
-  // Pages of days start at today; a "from" in the past, or far beyond any horizon, starts at today.
-  const from = requestedFrom && requestedFrom > first && requestedFrom <= addDays(first, 365) ? requestedFrom : first;
-  const day = parseLocalDate(query.get("day"));
-  const selected = day && day >= first ? day : null;
+  const { first, from, selected } = pickerPage(query, base.zone, now);
   const { days, times } = await dayPicker(context.db, slotQuery, from, selected);
   const selectedLabel = times[0] ? formatSlotDate(times[0].startsAt, base.zone) : (days.find((d) => d.date === selected)?.label ?? selected);
   const laterFrom = addDays(from, DAYS_PER_PAGE);

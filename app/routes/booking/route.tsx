@@ -28,7 +28,12 @@ export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return data(await loadFlow(request, context), { headers: { "Cache-Control": "private, no-store" } });
+  const flow = await loadFlow(request, context);
+  // The slot view of a visitor who is not signed in is the same for everyone with its URL, so the
+  // edge cache may keep it, keyed on the calendar version (decision record 005); every other step,
+  // and whatever a signed-in visitor sees, stays private.
+  const shared = flow.step === "when" && !flow.signedIn && !flow.taken;
+  return data(flow, shared ? undefined : { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 
 export type DayLink = { date: string; label: string; times: number; href: string; current: boolean };
-export type TimeLink = { startsAt: string; time: string; abbreviation: string; coachName: string; coachTime: string; href: string };
+export type TimeLink = { startsAt: string; time: string; abbreviation: string; coachName: string; href: string };
 
 /**
  * Days with free times, then the chosen day's times: every choice is a link, rendered on the server

@@ -1,8 +1,19 @@
 import type { Db } from "~/db/client.server";
 import { nearestSlots } from "~/booking/slots";
-import type { BookableCoach, BookingTypeRow } from "~/booking/catalogue.server";
-import { availableSlotsIn, slotsOfCoaches, type SlotWindow, type SlotWithCoach } from "~/booking/slots.server";
-import { formatSlotDate, formatSlotTime, localDate, zoneAbbreviation } from "~/booking/time-zones";
+import { loadCatalogue, type BookableCoach, type BookingTypeRow } from "~/booking/catalogue.server";
+import { BookingError } from "~/booking/errors";
+import {
+  calendarsFor,
+  calendarStarts,
+  firstAvailableStarts,
+  offerSlot,
+  type CoachCalendar,
+  type Offer,
+  type SlotAudience,
+  type SlotWindow,
+  type SlotWithCoach,
+} from "~/booking/slots.server";
+import { dateDayNumber, formatSlotDate, formatSlotTime, localDate, localDayNumber, zoneAbbreviation } from "~/booking/time-zones";
 
 // The day and time pickers of the booking flow and of the manage page: the coach's free times,
 // computed on the server and formatted there in the visitor's time zone, so the page needs no
@@ -15,6 +26,8 @@ const DAY_MS = 86_400_000;
 const ZONE_MARGIN_MS = 14 * 3_600_000;
 
 export type DayChoice = { date: string; label: string; times: number };
+/** A time of the picker: what its link shows. */
+export type PickerTime = { startsAt: string; time: string; abbreviation: string; coachName: string };
 export type TimeChoice = {
   startsAt: string;
   /** "9:30 am" in the visitor's zone. */
@@ -33,12 +46,61 @@ export type SlotQuery = {
   now: Date;
   /** The type and the coaches (the one chosen, or all for "first available") when the caller has read them already. */
   catalogue?: { type: BookingTypeRow; coaches: BookableCoach[] };
+  /** Who the times are for (a card payer is not offered a coach's day at the hold limit); anyone unless given. */
+  audience?: SlotAudience;
+  /**
+   * The coaches' calendars when the caller has read them already (with the catalogue, in one round
+   * trip), covering the windows the view reads: pickerWindows or findWindow.
+   */
+  calendars?: CoachCalendar[];
 };
 
-/** The slots of the query in each window: from the catalogue the caller read, or reading it. */
-function slotsIn(db: Db, query: SlotQuery, windows: SlotWindow[]): Promise<SlotWithCoach[][]> {
-  if (query.catalogue) return slotsOfCoaches(db, { ...query.catalogue, now: query.now }, windows);
-  return availableSlotsIn(db, { typeId: query.typeId, coach: query.coach, now: query.now }, windows);
+/** The type and coaches of the query: from the catalogue the caller read, or reading it. Throws BookingError 404 for an unknown type or coach. */
+async function catalogueOf(db: Db, query: SlotQuery): Promise<{ type: BookingTypeRow; coaches: BookableCoach[] }> {
+  if (query.catalogue) return query.catalogue;
+  const catalogue = await loadCatalogue(db);
+  const type = catalogue.types.find((t) => t.id === query.typeId);
+  if (!type) throw new BookingError(404, "unknown_type", "That kind of booking isn't available.");
+  const coaches = query.coach ? catalogue.coaches.filter((coach) => coach.slug === query.coach) : catalogue.coaches;
+  if (query.coach && coaches.length === 0) throw new BookingError(404, "unknown_coach", "That coach isn't taking bookings.");
+  return { type, coaches };
+}
+
+/** The coaches' calendars covering the windows: as the caller read them, or reading them. */
+async function calendarsOf(db: Db, query: SlotQuery, coaches: BookableCoach[], windows: SlotWindow[]): Promise<CoachCalendar[]> {
+  return query.calendars ?? calendarsFor(db, { coaches, now: query.now }, windows);
+}
+
+/** The slots of the query in each window. */
+async function slotsIn(db: Db, query: SlotQuery, windows: SlotWindow[]): Promise<SlotWithCoach[][]> {
+  const { type, coaches } = await catalogueOf(db, query);
+  const calendars = await calendarsOf(db, query, coaches, windows);
+  return windows.map((w) =>
+    firstAvailableStarts(calendars.map((calendar) => ({ calendar, starts: calendarStarts(calendar, type, { ...w, now: query.now }, query.audience) }))).map(
+      (offer) => offerSlot(offer, type.durationMinutes),
+    ),
+  );
+}
+
+/** The windows the day picker reads: one page of days from `first`, and the chosen day when it is not on that page. */
+export function pickerWindows(now: Date, first: string, day: string | null): SlotWindow[] {
+  const page = windowOfDays(now, first, DAYS_PER_PAGE);
+  return day && !onPage(first, day) ? [page, windowOfDays(now, day, 1)] : [page];
+}
+
+/** The window findSlot reads: a week either side of the time. */
+export function findWindow(now: Date, startsAt: string): SlotWindow {
+  const target = Date.parse(startsAt);
+  return { from: new Date(Math.max(target - 7 * DAY_MS, now.getTime())), to: new Date(target + 7 * DAY_MS) };
+}
+
+/** The span of several windows. */
+export function spanOf(windows: SlotWindow[]): SlotWindow {
+  return { from: new Date(Math.min(...windows.map((w) => w.from.getTime()))), to: new Date(Math.max(...windows.map((w) => w.to.getTime()))) };
+}
+
+function onPage(first: string, day: string): boolean {
+  return day >= first && day <= addDays(first, DAYS_PER_PAGE - 1);
 }
 
 /** A local date moved by whole days ("2026-12-31" + 1 → "2027-01-01"). */
@@ -82,54 +144,65 @@ export function timeChoice(slot: SlotWithCoach, zone: string): TimeChoice {
 }
 
 /** The window of instants that can fall on the local days [first, first + count) in any Australian zone, from now on. */
-function windowOfDays(query: SlotQuery, first: string, count: number): SlotWindow {
+function windowOfDays(now: Date, first: string, count: number): SlotWindow {
   return {
-    from: new Date(Math.max(utcMidnight(first) - ZONE_MARGIN_MS, query.now.getTime())),
+    from: new Date(Math.max(utcMidnight(first) - ZONE_MARGIN_MS, now.getTime())),
     to: new Date(utcMidnight(first) + count * DAY_MS + ZONE_MARGIN_MS),
   };
 }
 
-/** The slots on the local days [first, first + count) in the visitor's zone. */
-function onDays(slots: SlotWithCoach[], zone: string, first: string, count: number): { slot: SlotWithCoach; date: string }[] {
-  const last = addDays(first, count - 1);
-  const out: { slot: SlotWithCoach; date: string }[] = [];
-  for (const slot of slots) {
-    const date = localDate(slot.startsAt, zone);
-    if (date >= first && date <= last) out.push({ slot, date });
-  }
-  return out;
+/** A time of the picker, in the visitor's zone. */
+function pickerTime(offer: Offer, zone: string): PickerTime {
+  const startsAt = new Date(offer.start).toISOString();
+  return { startsAt, time: formatSlotTime(startsAt, zone), abbreviation: zoneAbbreviation(zone, startsAt), coachName: offer.coach.displayName };
 }
 
 /**
- * The day and time pickers: one page of days from `first` with at least one free time each, and,
- * when a day is chosen, that day's free times. The coaches' calendars are read once for both.
+ * The times of one local day (the visitor's zone) with their coaches, from each coach's start
+ * instants: only that day's instants are given to a coach and written out.
  */
-export async function dayPicker(db: Db, query: SlotQuery, first: string, day: string | null): Promise<{ days: DayChoice[]; times: TimeChoice[] }> {
+function timesOf(perCoach: { calendar: CoachCalendar; starts: number[] }[], zone: string, day: string): PickerTime[] {
+  const dayNumber = dateDayNumber(day);
+  const onDay = perCoach.map(({ calendar, starts }) => ({ calendar, starts: starts.filter((start) => localDayNumber(start, zone) === dayNumber) }));
+  return firstAvailableStarts(onDay).map((offer) => pickerTime(offer, zone));
+}
+
+/**
+ * The day and time pickers: one page of days from `first` with how many free times each has (days
+ * without any left out), and, when a day is chosen, that day's free times. The coaches' calendars
+ * are read once for both; the page's times are counted as instants, and only the chosen day's are
+ * given their coach and written out.
+ */
+export async function dayPicker(db: Db, query: SlotQuery, first: string, day: string | null): Promise<{ days: DayChoice[]; times: PickerTime[] }> {
+  const { type, coaches } = await catalogueOf(db, query);
   // A day on the page (the usual case: its link was followed) is read from the page's own slots.
-  const dayOnPage = day !== null && day >= first && day <= addDays(first, DAYS_PER_PAGE - 1);
-  const windows = [windowOfDays(query, first, DAYS_PER_PAGE), ...(day && !dayOnPage ? [windowOfDays(query, day, 1)] : [])];
-  const [pageSlots, daySlots] = await slotsIn(db, query, windows);
-  const days = new Map<string, DayChoice>();
-  const times: TimeChoice[] = [];
-  for (const { slot, date } of onDays(pageSlots!, query.zone, first, DAYS_PER_PAGE)) {
-    const choice = days.get(date);
-    if (choice) choice.times++;
-    else days.set(date, { date, label: formatSlotDate(slot.startsAt, query.zone), times: 1 });
-    if (dayOnPage && date === day) times.push(timeChoice(slot, query.zone));
+  const windows = pickerWindows(query.now, first, day);
+  const [pageWindow, dayWindow] = windows as [SlotWindow, SlotWindow?];
+  const calendars = await calendarsOf(db, query, coaches, windows);
+  const startsIn = (window: SlotWindow) =>
+    calendars.map((calendar) => ({ calendar, starts: calendarStarts(calendar, type, { ...window, now: query.now }, query.audience) }));
+  const page = startsIn(pageWindow);
+
+  // Each instant once, however many coaches offer it, counted on its day in the visitor's zone.
+  const firstDay = dateDayNumber(first);
+  const counts = new Array<number>(DAYS_PER_PAGE).fill(0);
+  const firstStarts = new Array<number>(DAYS_PER_PAGE).fill(0);
+  const instants = new Set<number>();
+  for (const { starts } of page) for (const start of starts) instants.add(start);
+  for (const start of instants) {
+    const index = localDayNumber(start, query.zone) - firstDay;
+    if (index < 0 || index >= DAYS_PER_PAGE) continue;
+    if (counts[index] === 0 || start < firstStarts[index]!) firstStarts[index] = start;
+    counts[index]!++;
   }
-  if (day && !dayOnPage) for (const { slot } of onDays(daySlots!, query.zone, day, 1)) times.push(timeChoice(slot, query.zone));
-  return { days: [...days.values()].sort((a, b) => (a.date < b.date ? -1 : 1)), times };
-}
-
-/** One page of the day picker: the days from `first` with at least one free time. */
-export async function daysWithTimes(db: Db, query: SlotQuery, first: string): Promise<DayChoice[]> {
-  return (await dayPicker(db, query, first, null)).days;
-}
-
-/** The free times on one local day. */
-export async function timesOnDay(db: Db, query: SlotQuery, date: string): Promise<TimeChoice[]> {
-  const [slots] = await slotsIn(db, query, [windowOfDays(query, date, 1)]);
-  return onDays(slots!, query.zone, date, 1).map(({ slot }) => timeChoice(slot, query.zone));
+  const days: DayChoice[] = [];
+  for (let index = 0; index < DAYS_PER_PAGE; index++) {
+    if (!counts[index]) continue;
+    const startsAt = new Date(firstStarts[index]!).toISOString();
+    days.push({ date: addDays(first, index), label: formatSlotDate(startsAt, query.zone), times: counts[index]! });
+  }
+  const times = day ? timesOf(dayWindow ? startsIn(dayWindow) : page, query.zone, day) : [];
+  return { days, times };
 }
 
 /**
@@ -141,8 +214,7 @@ export async function findSlot(
   query: SlotQuery,
   startsAt: string,
 ): Promise<{ slot: SlotWithCoach; alternatives: [] } | { slot: null; alternatives: SlotWithCoach[] }> {
-  const target = Date.parse(startsAt);
-  const slots = (await slotsIn(db, query, [{ from: new Date(Math.max(target - 7 * DAY_MS, query.now.getTime())), to: new Date(target + 7 * DAY_MS) }]))[0]!;
+  const slots = (await slotsIn(db, query, [findWindow(query.now, startsAt)]))[0]!;
   const slot = slots.find((s) => s.startsAt === startsAt);
   if (slot) return { slot, alternatives: [] };
   const nearest = new Set(nearestSlots(slots, startsAt, 3).map((s) => s.startsAt));

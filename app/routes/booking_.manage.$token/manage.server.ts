@@ -10,7 +10,7 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { parseForm } from "~/utils/forms";
 import { describeBooking } from "~/booking/describe.server";
 import { flowHref } from "../booking/flow-links";
-import { addDays, daysWithTimes, DAYS_PER_PAGE, findSlot, parseInstant, parseLocalDate, timeChoice, timesOnDay, today } from "../booking/slots-view.server";
+import { addDays, dayPicker, DAYS_PER_PAGE, findSlot, parseInstant, parseLocalDate, timeChoice, today } from "../booking/slots-view.server";
 
 // /booking/manage/{token}: the booking's signed link (from its emails) lets the person who booked
 // move or cancel it without signing in. A bad or expired link is a 404 with a clear message.
@@ -80,8 +80,7 @@ export async function loadManage(request: Request, context: AppLoadContext, toke
   const from = requestedFrom && requestedFrom > first && requestedFrom <= addDays(first, 365) ? requestedFrom : first;
   const day = parseLocalDate(query.get("day"));
   const selected = day && day >= first ? day : null;
-  const days = await daysWithTimes(context.db, slotQuery, from);
-  const times = selected ? await timesOnDay(context.db, slotQuery, selected) : [];
+  const { days, times } = await dayPicker(context.db, slotQuery, from, selected);
   const earlierFrom = from > first ? addDays(from, -DAYS_PER_PAGE) : null;
   return {
     ...base,

@@ -66,3 +66,31 @@ test("a second unpaid session on a coach's day is refused with 409 and a clear m
 
   expect((await holdCard(coach, nextDay.startsAt, email, testClientIp("second"))).status).toBe(302);
 });
+
+/** The time links of a slot view's chosen day, fetched as an anonymous visitor. */
+async function timesShown(coach: TestCoach, typeId: string, day: string): Promise<number> {
+  const response = await fetchApp(
+    new Request(`http://localhost/booking?type=${typeId}&coach=${coach.slug}&tz=${encodeURIComponent(SYDNEY)}&day=${day}`, {
+      headers: { "CF-Connecting-IP": testClientIp("viewer") },
+    }),
+  );
+  expect(response.status).toBe(200);
+  return (await response.text()).split("slot-chip").length - 1;
+}
+
+test("a coach's day with an unpaid session waiting is not offered to card payers; free calls and the next day still are", async () => {
+  const coach = await createCoach();
+  const slots = await freeTimes(coach, "session-60", 10);
+  const held = slots.find((slot) => localDate(slot.startsAt, SYDNEY) > localDate(slots[0]!.startsAt, SYDNEY))!;
+  const day = localDate(held.startsAt, SYDNEY);
+  const nextDay = localDate(slots.find((slot) => localDate(slot.startsAt, SYDNEY) > day)!.startsAt, SYDNEY);
+  expect(await timesShown(coach, "session-60", day)).toBeGreaterThan(0);
+
+  expect((await holdCard(coach, held.startsAt, uniqueEmail("holder"), testClientIp("holder"))).status).toBe(302);
+
+  // Booking any of that day's times by card would be refused with 409: none is offered.
+  expect(await timesShown(coach, "session-60", day)).toBe(0);
+  expect(await timesShown(coach, "session-60", nextDay)).toBeGreaterThan(0);
+  // A free call holds nothing: that day's other times are still offered.
+  expect(await timesShown(coach, "discovery", day)).toBeGreaterThan(0);
+});
