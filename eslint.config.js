@@ -30,6 +30,24 @@ export default tseslint.config(
       "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: ["pre"], roles: ["tabpanel"], allowExpressionValues: true }],
     },
   },
+  // The Worker carries a generated table of public holidays (scripts/holiday-table.ts), not the holiday engine.
+  {
+    files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "date-holidays",
+              message:
+                "Read public holidays with publicHolidays() (app/booking/holidays.server.ts); date-holidays is a devDependency for scripts/holiday-table.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {

@@ -51,16 +51,15 @@ export default defineConfig(async () => {
       ],
       deps: {
         optimizer: {
-          // date-holidays (booking) reaches moment-timezone, CommonJS that workerd can't import as it is: pre-bundled too.
-          // The rest are every package the Worker imports: pre-bundled, each loads as one module
-          // instead of hundreds, which is most of the time each test file takes to start.
+          // @remix-run/cloudflare is CommonJS that workerd can't import as it is; the rest are every package
+          // the Worker imports: pre-bundled, each loads as one module instead of hundreds, which is most
+          // of the time each test file takes to start.
           ssr: {
             enabled: true,
             include: [
               "@remix-run/cloudflare",
               "@remix-run/server-runtime",
               "@remix-run/react",
-              "date-holidays",
               "@date-fns/tz",
               "bcryptjs",
               "drizzle-orm",

@@ -1,14 +1,18 @@
 /**
  * Performance bench for the production build (`npm run bench`, flags: `--no-build`, `--no-lighthouse`,
  * `--port <n>` for the local server, 8788 unless given or set in BENCH_PORT, `--only-attribution` to
- * measure only the cost of attribution capture after the build).
+ * measure only the cost of attribution capture after the build, `--only-sizes` to stop after the
+ * size budgets and the cold start: no local server, throughput or Lighthouse).
  *
  *   1. Build (`remix vite:build`) and apply local D1 migrations, then snapshot the build: build/client is
  *      copied and the Worker is bundled (`wrangler deploy --dry-run`) into a private temp directory, and
  *      everything below uses that snapshot (scripts/build-snapshot.ts). Others rebuild build/ while they
  *      work; without the snapshot, the server would serve a build that changes under it (or vanishes). A
  *      snapshot whose client and server halves differ (a rebuild landed in between) is retried.
- *   2. First-load JavaScript per route, gzip level 9, from the client build's manifest.
+ *   2. First-load JavaScript per route, gzip level 9, from the client build's manifest, against its
+ *      budget: every page route, by its access in app/auth/route-access.ts (JS_BUDGETS_KB).
+ *      Then the Worker as deployed (bench-worker.ts): its size against WORKER_GZIP_BUDGET_KIB, and its
+ *      cold start (a new workerd on the bundle until the first response, median of several).
  *   3. Throughput against the local server (scripts/serve.ts, as `npm start`) on 127.0.0.1 (in-process
  *      load generator): the home page from the warm edge cache, the home page rendered (a cookie the app does not know makes the edge cache step
  *      aside), the app's stylesheet (a static file of about the page's size) and the favicon. Then the
@@ -21,8 +25,9 @@
  *   4. Lighthouse (mobile defaults, median of 3 runs) for every page in LIGHTHOUSE_PAGES.
  *   5. Summary on stdout and JSON in bench-results/latest.json.
  *
- * It is a report: the exit code is 0 when a target is missed, and 1 only when something could not be
- * measured (build failure, wrangler not answering, Lighthouse error, ...).
+ * Sizes are budgets: the exit code is 1 when a page's first-load JavaScript or the Worker's size is
+ * over budget, and when something could not be measured (build failure, wrangler not answering,
+ * Lighthouse error, ...). The rest is a report: a missed throughput or Lighthouse target still exits 0.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { BLOG_POSTS } from "../app/content/blog-posts";
@@ -38,6 +43,8 @@ import lighthouse from "lighthouse";
 import { groupCpuNs, median, percentile, ROOT } from "./bench-support";
 import { findRemixManifest, snapshotBuild as snapshotBuildInto, type BuildSnapshot } from "./build-snapshot";
 import { CHROMIUM_ARGS, resolveChromium } from "./chromium";
+import { kib, measureColdStart, measureWorkerBundle, printWorker, type ColdStartReport, type WorkerBundleReport } from "./bench-worker";
+import { ROUTE_ACCESS } from "../app/auth/route-access";
 
 // ---------------------------------------------------------------------------------------------------
 // Configuration
@@ -68,19 +75,27 @@ const LIGHTHOUSE_TARGETS: Record<CategoryId, number> = {
 };
 /**
  * Lazily loaded chunks to report, by the file name Vite gives them (their source module's name): the
- * floating AI coach button (after hydration, signed-in users only) and its chat window (on first open).
+ * floating AI coach button (after hydration, signed-in users only) and its chat window (on first open),
+ * the ClarityAI plan cards (server-rendered, hydrated when their code arrives) and the profile's AI
+ * assistant tab. A chunk `withPage` starts loading as soon as the page's modules run, so it counts in
+ * the first load (and the budget) of every page whose modules import it.
  */
-const LAZY_CHUNKS: readonly { name: string; prefix: string }[] = [
+const LAZY_CHUNKS: readonly { name: string; prefix: string; withPage?: true }[] = [
   { name: "Floating chat buttons, after hydration", prefix: "floating-widgets-" },
   { name: "AI coach button (signed in), after hydration", prefix: "launcher-" },
   { name: "Service Assistant window, on open", prefix: "sales-window-" },
   { name: "AI coach chat window, on open", prefix: "coach-window-" },
+  { name: "ClarityAI plan cards, with the page's modules", prefix: "clarityai-plan-cards-", withPage: true },
+  { name: "Profile's AI assistant tab, where it shows", prefix: "ai-assistant-tab-" },
 ];
-/** First-load JS budgets, kB (1 kB = 1000 bytes) of gzip. */
-const JS_TARGETS: readonly { route: string; maxKb: number }[] = [
-  { route: "app/routes/_index.tsx", maxKb: 100 },
-  { route: "app/routes/booking/route.tsx", maxKb: 100 },
-];
+/**
+ * First-load JS budgets, kB (1 kB = 1000 bytes) of gzip, for every page route (a route module with a
+ * default export) by its access in app/auth/route-access.ts: pages anyone may open, and pages for
+ * signed-in users (any role).
+ */
+const JS_BUDGETS_KB = { public: 100, signedIn: 120 } as const;
+/** The Worker as deployed, gzip, KiB as wrangler prints them ("Total Upload"). */
+const WORKER_GZIP_BUDGET_KIB = 1024;
 const CLIENT_ENTRY_CANDIDATES = ["app/entry.client.tsx", "app/entry.client.jsx", "app/entry.client.ts", "app/entry.client.js"];
 const ROOT_ROUTE_FILE = "app/root.tsx";
 
@@ -128,10 +143,16 @@ interface TargetCheck {
   value: number;
   target: string;
   pass: boolean;
+  /** A budget: when missed, the bench fails (exit code 1). */
+  budget?: boolean;
 }
 
 interface RouteBundle {
   route: string;
+  /** Remix's route id (routes/admin.users); none for the client entry. */
+  id?: string;
+  /** A page: the route module has a default export (resource routes have none). */
+  page: boolean;
   files: { file: string; gzipBytes: number }[];
   gzipBytes: number;
   kb: number;
@@ -296,6 +317,8 @@ interface BenchResults {
   cpus: number;
   built: boolean;
   bundle?: BundleReport;
+  worker?: WorkerBundleReport;
+  coldStart?: ColdStartReport;
   throughput?: ThroughputReport;
   attribution?: AttributionReport;
   lighthouse?: LighthousePageReport[];
@@ -430,8 +453,8 @@ interface RemixManifest {
   routes: Record<string, { id: string; parentId?: string; module: string; imports?: string[] }>;
 }
 
-/** A route's first-load JS as a list of files relative to build/client. */
-type FirstLoadFiles = Map<string, string[]>;
+/** A route's first-load JS as a list of files relative to build/client, and the route's own module. */
+type FirstLoadFiles = Map<string, { files: string[]; module?: string }>;
 
 const stripQuery = (id: string) => id.replace(/\?.*$/, "");
 
@@ -484,8 +507,8 @@ function firstLoadFromViteManifest(manifest: ViteManifest): FirstLoadFiles {
 
   const result: FirstLoadFiles = new Map();
   const routeSrcs = [...bySrc.keys()].filter((src) => src === ROOT_ROUTE_FILE || src.startsWith("app/routes/")).sort();
-  for (const src of routeSrcs) result.set(src, closure([entryKey, rootKey, bySrc.get(src)!]));
-  result.set(stripQuery(manifest[entryKey]!.src ?? entryKey), closure([entryKey]));
+  for (const src of routeSrcs) result.set(src, { files: closure([entryKey, rootKey, bySrc.get(src)!]), module: manifest[bySrc.get(src)!]!.file });
+  result.set(stripQuery(manifest[entryKey]!.src ?? entryKey), { files: closure([entryKey]) });
   return result;
 }
 
@@ -515,10 +538,10 @@ async function firstLoadFromRemixManifest(file: string): Promise<FirstLoadFiles>
     for (let r: typeof route | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) {
       files.push(...moduleFiles(r));
     }
-    result.set(sourceFor(route.id), [...new Set(files)]);
+    result.set(sourceFor(route.id), { files: [...new Set(files)], module: toFile(route.module) });
   }
   const entrySource = CLIENT_ENTRY_CANDIDATES.find((c) => existsSync(path.join(ROOT, c))) ?? "entry.client";
-  result.set(entrySource, [...new Set(entryFiles)]);
+  result.set(entrySource, { files: [...new Set(entryFiles)] });
   return result;
 }
 
@@ -545,16 +568,11 @@ async function measureBundles(snapshot: Snapshot): Promise<BundleReport> {
     return size;
   };
 
-  // A lazy chunk and its static imports (read from the chunk's own import statements), less whatever
-  // the root's first load and the chunks reported before it have already brought in.
-  const loaded = new Set(firstLoad.get(ROOT_ROUTE_FILE) ?? []);
-  const assetNames = await readdir(path.join(snapshot.clientDir, "assets"));
-  const lazy: BundleReport["lazy"] = [];
-  for (const { name, prefix } of LAZY_CHUNKS) {
-    const start = assetNames.find((n) => n.startsWith(prefix) && n.endsWith(".js"));
-    if (!start) throw new Error(`no lazily loaded chunk assets/${prefix}*.js in the build`);
+  // A chunk and its static imports (read from the chunk's own import statements), less the files in
+  // `loaded`, which it adds them to.
+  const staticClosure = async (start: string, loaded: Set<string>): Promise<string[]> => {
     const files: string[] = [];
-    const queue = [`assets/${start}`];
+    const queue = [start];
     while (queue.length) {
       const file = queue.shift()!;
       if (loaded.has(file)) continue;
@@ -563,6 +581,20 @@ async function measureBundles(snapshot: Snapshot): Promise<BundleReport> {
       const code = await readFile(path.join(snapshot.clientDir, file), "utf8");
       for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g)) queue.push(`assets/${match[1]}`);
     }
+    return files;
+  };
+
+  // Each lazy chunk less whatever the root's first load and the chunks reported before it have
+  // already brought in.
+  const loaded = new Set(firstLoad.get(ROOT_ROUTE_FILE)?.files ?? []);
+  const assetNames = await readdir(path.join(snapshot.clientDir, "assets"));
+  const lazy: BundleReport["lazy"] = [];
+  const withPage: string[] = [];
+  for (const { name, prefix, withPage: loadsWithPage } of LAZY_CHUNKS) {
+    const start = assetNames.find((n) => n.startsWith(prefix) && n.endsWith(".js"));
+    if (!start) throw new Error(`no lazily loaded chunk assets/${prefix}*.js in the build`);
+    if (loadsWithPage) withPage.push(`assets/${start}`);
+    const files = await staticClosure(`assets/${start}`, loaded);
     const sized = [];
     for (const file of files) sized.push({ file, gzipBytes: await gzipSize(file) });
     const gzipBytes = sized.reduce((sum, f) => sum + f.gzipBytes, 0);
@@ -572,22 +604,49 @@ async function measureBundles(snapshot: Snapshot): Promise<BundleReport> {
   const rank = (route: string) => (route === ROOT_ROUTE_FILE ? 0 : route.startsWith("app/routes/") ? 1 : 2);
   const ordered = [...firstLoad].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
   const routes: RouteBundle[] = [];
-  for (const [route, files] of ordered) {
+  for (const [route, { files: modules, module }] of ordered) {
+    // The page's modules, and the chunks they start loading at once (withPage) that one of them imports.
+    const files = [...modules];
+    const inPage = new Set(files);
+    for (const chunk of withPage) {
+      const dynamicImport = `import("./${path.basename(chunk)}")`;
+      const importers = await Promise.all(
+        modules.filter((f) => f.endsWith(".js")).map(async (f) => (await readFile(path.join(snapshot.clientDir, f), "utf8")).includes(dynamicImport)),
+      );
+      if (importers.some(Boolean)) files.push(...(await staticClosure(chunk, inPage)));
+    }
     const sized = [];
     for (const file of files.filter((f) => f.endsWith(".js"))) sized.push({ file, gzipBytes: await gzipSize(file) });
     const gzipBytes = sized.reduce((sum, f) => sum + f.gzipBytes, 0);
-    routes.push({ route, files: sized, gzipBytes, kb: round(gzipBytes / 1000, 1) });
+    const id = module ? routeIdOf(route) : undefined;
+    const page = Boolean(module && id !== "root" && /\bas default\b|\bexport default\b/.test(await readFile(path.join(snapshot.clientDir, module), "utf8")));
+    routes.push({ route, id, page, files: sized, gzipBytes, kb: round(gzipBytes / 1000, 1) });
   }
   return { source, routes, lazy };
 }
 
 const bundleTargetName = (route: string) => `first-load JS ${route} (kB gzip)`;
 
+/** app/routes/admin.users.tsx or app/routes/admin.users/route.tsx → routes/admin.users, as Remix names it. */
+function routeIdOf(source: string): string {
+  return source.replace(/^app\//, "").replace(/\/route\.[jt]sx?$|\.[jt]sx?$/, "");
+}
+
+/** Every page's budget by its access (route-access.ts; a route missing there is an error, as in the authz test). */
 function bundleTargets(report: BundleReport): TargetCheck[] {
-  return JS_TARGETS.map(({ route, maxKb }) => {
-    const measured = report.routes.find((r) => r.route === route);
-    if (!measured) throw new Error(`no first-load JS measured for ${route}`);
-    return { name: bundleTargetName(route), value: measured.kb, target: `≤ ${maxKb}`, pass: measured.kb <= maxKb };
+  const pages = report.routes.filter((r) => r.page);
+  if (pages.length === 0) throw new Error("no page routes found in the client build");
+  return pages.map((r) => {
+    const access = ROUTE_ACCESS[r.id!];
+    if (!access) throw new Error(`${r.id} is not in app/auth/route-access.ts, so its first-load JS has no budget`);
+    const maxKb = access === "public" ? JS_BUDGETS_KB.public : JS_BUDGETS_KB.signedIn;
+    return {
+      name: bundleTargetName(r.route),
+      value: r.kb,
+      target: `≤ ${maxKb} (${access === "public" ? "public" : "signed in"})`,
+      pass: r.kb <= maxKb,
+      budget: true,
+    };
   });
 }
 
@@ -596,12 +655,22 @@ function printBundles(report: BundleReport, targets: TargetCheck[]): void {
   console.log(
     table(
       ["route", "files", "kB gzip", "target"],
-      report.routes.map((r) => {
-        const target = targets.find((t) => t.name === bundleTargetName(r.route));
-        return [r.route, r.files.length, r.kb.toFixed(1), target ? `${target.target} ${passLabel(target.pass)}` : ""];
-      }),
+      // Pages, the root and the client entry: a resource route loads no JavaScript of its own.
+      report.routes
+        .filter((r) => r.page || r.id === undefined || r.id === "root")
+        .map((r) => {
+          const target = targets.find((t) => t.name === bundleTargetName(r.route));
+          return [r.route, r.files.length, r.kb.toFixed(1), target ? `${target.target} ${passLabel(target.pass)}` : ""];
+        }),
     ),
   );
+  for (const [label, publicPages] of [
+    ["public pages", true],
+    ["signed-in pages", false],
+  ] as const) {
+    const pages = report.routes.filter((r) => r.page && (ROUTE_ACCESS[r.id!] === "public") === publicPages).sort((a, b) => b.kb - a.kb);
+    if (pages[0]) console.log(`  largest of the ${pages.length} ${label}: ${pages[0].kb.toFixed(1)} kB (${pages[0].route})`);
+  }
   console.log("\nLazily loaded JavaScript (beyond the root's first load and the chunks above it)");
   console.log(
     table(
@@ -1196,16 +1265,22 @@ function printLighthouse(pages: LighthousePageReport[], targets: TargetCheck[]):
 
 function printSummary(results: BenchResults): void {
   console.log("\nSummary");
-  if (results.targets.length) {
+  // One line for the pages within their first-load JS budget; each page over it is listed.
+  const pagesWithin = results.targets.filter((t) => t.name.startsWith("first-load JS") && t.pass);
+  const shown = results.targets.filter((t) => !pagesWithin.includes(t));
+  if (shown.length) {
     console.log(
       table(
         ["target", "value", "goal", ""],
-        results.targets.map((t) => [t.name, t.value, t.target, passLabel(t.pass)]),
+        shown.map((t) => [t.name, t.value, t.target, passLabel(t.pass)]),
       ),
     );
   }
+  if (pagesWithin.length) console.log(`  first-load JS: ${pagesWithin.length} pages within their budgets (listed above)`);
   const failed = results.targets.filter((t) => !t.pass).length;
   console.log(`  ${results.targets.length - failed}/${results.targets.length} targets met`);
+  const overBudget = results.targets.filter((t) => t.budget && !t.pass);
+  if (overBudget.length) console.log(`  FAIL: ${overBudget.length} size budget(s) exceeded: ${overBudget.map((t) => t.name).join("; ")}`);
   if (results.errors.length) {
     console.log(`  ${results.errors.length} measurement error(s):`);
     for (const error of results.errors) console.log(`    - ${error.split("\n")[0]}`);
@@ -1249,7 +1324,8 @@ async function main(): Promise<number> {
 
   try {
     const snapshot = await step("build", () => prepareSnapshot(skipBuild));
-    const migrated = await step("migrations", async () => (await applyMigrations(), true));
+    const onlySizes = process.argv.includes("--only-sizes");
+    const migrated = onlySizes ? false : await step("migrations", async () => (await applyMigrations(), true));
     if (!snapshot) throw new Error("nothing measured without a build");
 
     const onlyAttribution = process.argv.includes("--only-attribution");
@@ -1261,7 +1337,28 @@ async function main(): Promise<number> {
       printBundles(bundle, targets ?? []);
     }
 
-    if (migrated && (await step("local server", async () => (await server.start(snapshot), true)))) {
+    if (!onlyAttribution) {
+      results.worker = await step("Worker bundle", () => measureWorkerBundle(snapshot));
+      const workerTargets: TargetCheck[] = results.worker
+        ? [
+            {
+              name: "Worker bundle (KiB gzip)",
+              value: kib(results.worker.gzipBytes),
+              target: `≤ ${WORKER_GZIP_BUDGET_KIB}`,
+              pass: results.worker.gzipBytes <= WORKER_GZIP_BUDGET_KIB * 1024,
+              budget: true,
+            },
+          ]
+        : [];
+      results.targets.push(...workerTargets);
+      // Before the local server starts, so that nothing else of the bench competes for the CPU.
+      results.coldStart = await step("cold start", () => measureColdStart(snapshot));
+      printWorker(results.worker, results.coldStart, workerTargets);
+    }
+
+    if (onlySizes) {
+      // Sizes and the cold start only: no local server.
+    } else if (migrated && (await step("local server", async () => (await server.start(snapshot), true)))) {
       results.throughput = onlyAttribution ? undefined : await step("throughput", () => measureThroughput(snapshot, server.processGroup));
       if (results.throughput) {
         const targets = throughputTargets(results.throughput);
@@ -1302,7 +1399,7 @@ async function main(): Promise<number> {
 
   await writeFile(path.join(RESULTS_DIR, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
   printSummary(results);
-  return results.errors.length ? 1 : 0;
+  return results.errors.length || results.targets.some((t) => t.budget && !t.pass) ? 1 : 0;
 }
 
 main().then(

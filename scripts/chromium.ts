@@ -39,12 +39,15 @@ export async function resolveChromium(): Promise<ResolvedChromium> {
   if (configured) return { executablePath: configured, source: "CHROMIUM_PATH", env: withLibraryPath(process.env[LIBRARY_PATH_VARIABLE]) };
   if (existsSync(SYSTEM_CHROMIUM)) return { executablePath: SYSTEM_CHROMIUM, source: "system", env: undefined };
 
-  const { default: packaged, inflate } = await import("@sparticuz/chromium");
+  const { default: packaged } = await import("@sparticuz/chromium");
   const executablePath = await packaged.executablePath();
   let libraryPath: string | undefined;
   if (missingLibraries(executablePath)) {
-    const binFolder = path.join(path.dirname(createRequire(import.meta.url).resolve("@sparticuz/chromium")), "..", "bin");
-    libraryPath = path.join(await inflate(path.join(binFolder, "al2023.tar.br")), "lib");
+    const require = createRequire(import.meta.url);
+    const buildFolder = path.dirname(require.resolve("@sparticuz/chromium"));
+    // Release 143 (the last for Node 20) unpacks with this function but does not export it: loaded by path.
+    const { inflate } = require(path.join(buildFolder, "lambdafs.cjs")) as { inflate: (file: string) => Promise<string> };
+    libraryPath = path.join(await inflate(path.join(buildFolder, "..", "..", "bin", "al2023.tar.br")), "lib");
   }
   // Processes started from here on (Playwright's workers, Lighthouse runs) find it without unpacking again.
   process.env.CHROMIUM_PATH = executablePath;

@@ -24,12 +24,11 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Cron } from "croner";
 import { Log, LogLevel, Miniflare, Response, type Request, type WorkerOptions } from "miniflare";
-import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
 import { snapshotBuild } from "./build-snapshot";
 import { startHttpFront } from "./http-front";
+import { appWorker } from "./worker-options";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const CONFIG = path.join(ROOT, "wrangler.toml");
 
 const { values } = parseArgs({
   options: {
@@ -57,17 +56,7 @@ const snapshot =
     ? { workerFile: path.resolve(values.worker), clientDir: path.resolve(values.assets) }
     : await snapshotBuild(path.join(ROOT, ".wrangler", `serve-${port}`));
 
-const config = unstable_readConfig({ config: CONFIG });
-const { workerOptions } = unstable_getMiniflareWorkerOptions(config, undefined, {
-  overrides: { assets: { directory: snapshot.clientDir, binding: config.assets?.binding } },
-});
-const worker = {
-  ...workerOptions,
-  name: config.name,
-  modulesRoot: path.dirname(snapshot.workerFile),
-  modules: [{ type: "ESModule", path: snapshot.workerFile }],
-  bindings: { ...workerOptions.bindings, PUBLIC_SITE_URL: `http://localhost:${port}`, ...vars },
-} as WorkerOptions;
+const { config, worker } = appWorker(snapshot, { PUBLIC_SITE_URL: `http://localhost:${port}`, ...vars });
 
 // GET /__scheduled?cron=<expression> fires one cron now, as `wrangler dev --test-scheduled` does:
 // a small Worker on that path hands the expression to fireCron here.

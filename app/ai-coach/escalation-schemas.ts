@@ -1,25 +1,13 @@
 import { z } from "zod";
+import { ESCALATION_FILTERS, EXPERT_REPLY_MAX_LENGTH } from "./escalation-filters";
 
-// The admin escalation forms (/admin/escalations/:id) and the list's filter.
+// The admin escalation forms (/admin/escalations/:id) and the list's filter. The filters and limits
+// live in escalation-filters.ts, without zod, so the pages' first load does not carry it.
 
-export const ESCALATION_FILTERS = ["active", "open", "assigned", "resolved", "all"] as const;
-export type EscalationFilter = (typeof ESCALATION_FILTERS)[number];
+export { ESCALATION_FILTERS, EXPERT_REPLY_MAX_LENGTH, filterCount, type EscalationCounts, type EscalationFilter } from "./escalation-filters";
 
 /** The list's ?status= filter: unknown values fall back to the active ones (open and assigned). */
 export const EscalationFilterSchema = z.enum(ESCALATION_FILTERS).catch("active");
-
-/** How many escalations there are of each status. */
-export type EscalationCounts = Record<"open" | "assigned" | "resolved", number>;
-
-/** How many escalations a filter shows. */
-export function filterCount(filter: EscalationFilter, counts: EscalationCounts): number {
-  if (filter === "active") return counts.open + counts.assigned;
-  if (filter === "all") return counts.open + counts.assigned + counts.resolved;
-  return counts[filter];
-}
-
-/** The longest expert reply accepted (it is emailed and added to the conversation). */
-export const EXPERT_REPLY_MAX_LENGTH = 8000;
 
 const id = z.string().trim().min(1, "Choose an administrator.").max(100, "Choose an administrator.");
 

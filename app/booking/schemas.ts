@@ -3,6 +3,7 @@ import { BusinessTypeSchema, LeadEmailSchema, LeadNameSchema, LeadPhoneSchema } 
 import { LEAD_LIMITS } from "~/leads/lead-fields";
 import { optionalText } from "~/utils/forms";
 import { TimeIntervalSchema, WeeklyHoursSchema } from "./slots";
+import { ADMIN_BOOKING_STATUSES } from "./statuses";
 import { isAustralianZone } from "./time-zones";
 
 // One schema per booking form, used by the actions and the domain alike. Form posts arrive as
@@ -111,7 +112,7 @@ export const TimeOffSchema = z
   .refine((value) => value.endsAt > value.startsAt, { path: ["endsAt"], message: "The end must be after the start" });
 export type TimeOffInput = z.output<typeof TimeOffSchema>;
 
-export const ADMIN_BOOKING_STATUSES = ["held", "confirmed", "cancelled", "expired", "completed", "no_show"] as const;
+export { ADMIN_BOOKING_STATUSES } from "./statuses";
 
 /** The admin bookings list's filters (query string); blank means "any". */
 export const AdminBookingFilterSchema = z.object({

@@ -7,7 +7,8 @@ import { Icon } from "~/components/icons";
 import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
-import { CLARITYAI, SERVICE_SLUGS, SERVICE_SUMMARIES } from "~/content/services";
+import { CLARITYAI_PLANS } from "~/content/clarityai-plans";
+import { SERVICE_SLUGS, SERVICE_SUMMARIES } from "~/content/services";
 import { formatAud, formatAudRange } from "~/utils/format";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, structuredData } from "~/utils/structured-data";
@@ -162,7 +163,7 @@ export default function ServicesIndex() {
             </ul>
           </div>
           <h3 className="clarityai-plans-heading">Two plans: Lite and Pro</h3>
-          <ClarityAiPlanCards plans={plans} content={CLARITYAI.plans} returnTo="/services#clarityai" />
+          <ClarityAiPlanCards plans={plans} content={CLARITYAI_PLANS} returnTo="/services#clarityai" />
           <div className="button-row">
             <Link to={clarityAi.to} className="button button-primary" prefetch="intent">
               Explore ClarityAI

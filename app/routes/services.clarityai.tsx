@@ -7,7 +7,7 @@ import { Icon } from "~/components/icons";
 import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
-import { CLARITYAI, clarityAiFaq } from "~/content/services";
+import { CLARITYAI, clarityAiFaq } from "~/content/clarityai";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, serviceLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";

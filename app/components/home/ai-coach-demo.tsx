@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { AI_COACH_SAMPLES } from "~/content/home";
+import { AI_COACH_SAMPLES } from "~/content/ai-coach-samples";
 import { AiCoachTranscript } from "./ai-coach-transcript";
 
 /** Interactive demo: pick a sample question and read how the AI coach answers it. */

@@ -1,4 +1,4 @@
-import { AI_COACH_SAMPLES } from "~/content/home";
+import { AI_COACH_SAMPLES } from "~/content/ai-coach-samples";
 
 /** The transcript of one sample question, as the server renders it before the demo loads. */
 export function AiCoachTranscript({ index = 0 }: { index?: number }) {

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import stylesHref from "~/styles/booking-portals.css?url";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Suspense } from "react";
 import { ensureProfile } from "~/accounts/profiles.server";
 import { requireUser } from "~/auth/guards.server";
 import { PageHero } from "~/components/page-hero";
 import { formatDateTime } from "~/utils/format-date-time";
+import { lazyComponent } from "~/utils/lazy-component";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { loadAssistant } from "./ai-assistant.server";
-import { AiAssistantTab } from "./ai-assistant-tab";
 import { cancelSubscription, loadBillingTab, manageBilling, resumeSubscription } from "./billing.server";
 import { BillingTab } from "./billing-tab";
 import { cancelOwnBooking, loadBookingsTab, requestGuarantee } from "./bookings.server";
@@ -21,6 +22,11 @@ import { PrivacyTab } from "./privacy-tab";
 import { changePassword, enrolTotp, loadSecurity, removeFactor, signOutOthers, verifyTotp } from "./security.server";
 import { SecurityTab } from "./security-tab";
 import type { ProfileIntent } from "./types";
+
+// The AI assistant tab (the coach's chat, its markdown and event stream) is off the page's first load:
+// its code loads where the tab shows, or when its link is pointed at.
+const AiAssistantTab = lazyComponent(() => import("./ai-assistant-tab").then((module) => ({ default: module.AiAssistantTab })));
+const preloadTab = (tab: Tab) => (tab === "ai-assistant" ? () => void AiAssistantTab.preload() : undefined);
 
 // One page, six tabs (?tab=…). Every form posts an `intent` to this route's action, which hands
 // it to that form's handler; each handler parses its own schema. Everything works without JavaScript.
@@ -103,7 +109,14 @@ export default function ProfilePage() {
             <ul>
               {TABS.map((t) => (
                 <li key={t.id}>
-                  <Link to={`/profile?tab=${t.id}`} aria-current={t.id === tab ? "page" : undefined} className="profile-tab" preventScrollReset>
+                  <Link
+                    to={`/profile?tab=${t.id}`}
+                    aria-current={t.id === tab ? "page" : undefined}
+                    className="profile-tab"
+                    preventScrollReset
+                    onPointerEnter={preloadTab(t.id)}
+                    onFocus={preloadTab(t.id)}
+                  >
                     {t.label}
                   </Link>
                 </li>
@@ -114,7 +127,11 @@ export default function ProfilePage() {
             {tab === "details" ? <DetailsTab profile={profile} email={email} memberSince={memberSince} /> : null}
             {tab === "security" && security ? <SecurityTab security={security} /> : null}
             {tab === "privacy" && privacy ? <PrivacyTab deletionBlocker={privacy.deletionBlocker} /> : null}
-            {tab === "ai-assistant" && assistant ? <AiAssistantTab key={assistant.open?.conversation.id ?? "new"} data={assistant} /> : null}
+            {tab === "ai-assistant" && assistant ? (
+              <Suspense>
+                <AiAssistantTab key={assistant.open?.conversation.id ?? "new"} data={assistant} />
+              </Suspense>
+            ) : null}
             {tab === "billing" && billing ? <BillingTab billing={billing} /> : null}
             {tab === "bookings" && bookings ? <BookingsTab bookings={bookings} /> : null}
           </div>
