@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/cloudflare";
 import stylesHref from "~/styles/booking-portals.css?url";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { asc } from "drizzle-orm";
 import { requireRole } from "~/auth/guards.server";
 import { listBookingsForAdmin } from "~/booking/bookings.server";
 import { listRefundRequests } from "~/booking/payments.server";
@@ -11,7 +10,7 @@ import { describedByOf, FieldFrame } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
 import { Pagination } from "~/components/ui/pagination";
 import { TableScroll } from "~/components/ui/table-scroll";
-import { coachSchedules } from "~/db/schema";
+import { coachOptions } from "~/booking/records.server";
 import { formatDateTime } from "~/utils/format-date-time";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 
@@ -67,14 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
   const params = new URL(request.url).searchParams;
   const values = valuesOf(params);
-  const [coaches, requests] = await Promise.all([
-    context.db
-      .select({ coachId: coachSchedules.coachId, slug: coachSchedules.slug, displayName: coachSchedules.displayName })
-      .from(coachSchedules)
-      .orderBy(asc(coachSchedules.displayName))
-      .all(),
-    listRefundRequests(context.db, "requested"),
-  ]);
+  const [coaches, requests] = await Promise.all([coachOptions(context.db), listRefundRequests(context.db, "requested")]);
   const refundRequests = requests.map(({ request: refundRequest, booking }) => ({
     id: refundRequest.id,
     reason: refundRequest.reason,
