@@ -23,11 +23,12 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { formatDateTime } from "~/utils/format-date-time";
 import { parseForm } from "~/utils/forms";
 import { NOINDEX, pageMeta } from "~/utils/meta";
+import { notFoundResponse, notFoundUnless } from "~/auth/permissions.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
   const [lead, owners] = await Promise.all([getLead(context.db, params.id ?? ""), listLeadOwners(context.db)]);
-  if (!lead) throw new Response("Not found", { status: 404 });
+  notFoundUnless(lead);
   // Someone no longer on the team can still be the owner: keep them choosable until changed.
   const choosable =
     lead.ownerId && !owners.some((owner) => owner.id === lead.ownerId) ? [...owners, { id: lead.ownerId, label: lead.owner ?? lead.ownerId }] : owners;
@@ -126,7 +127,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return await INTENT_ACTIONS[intent]({ context, leadId, formData, actor: { id: viewer.id, ipHash }, here: `/admin/leads/${encodeURIComponent(leadId)}` });
   } catch (error) {
     if (error instanceof LeadAdminError) {
-      if (error.status === 404) throw new Response("Not found", { status: 404 });
+      if (error.status === 404) throw notFoundResponse();
       return refused(intent, { [error.field ?? "form"]: error.message });
     }
     throw error;

@@ -19,6 +19,7 @@ import {
   type AdminBookingIntent,
   type IntentArgs,
 } from "./actions.server";
+import { notFoundResponse } from "~/auth/permissions.server";
 
 // One booking for the admins: the client, coach, time (the coach's zone, and the client's when it
 // differs), payment and refunds, a guarantee request, and the history of changes; and the forms to
@@ -47,7 +48,7 @@ function isIntent(value: FormDataEntryValue | null): value is AdminBookingIntent
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const viewer = await requireRole(request, context, "admin");
   const bookingId = params.id ?? "";
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(bookingId)) throw new Response("Not Found", { status: 404 });
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(bookingId)) throw notFoundResponse();
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (!isIntent(intent)) return refused(null, { form: "That action isn't available. Reload the page and try again." });
