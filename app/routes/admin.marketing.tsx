@@ -1,5 +1,6 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { SectionErrorBoundary } from "~/components/section-error-boundary";
 import {
   CONVERSION_TYPE_LABELS,
   FUNNEL_STAGE_LABELS,
@@ -383,18 +384,14 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 export function ErrorBoundary() {
-  const error = useRouteError();
   return (
-    <section aria-labelledby="marketing-error-heading">
-      <h2 id="marketing-error-heading">Marketing</h2>
-      <p role="alert">
-        {isRouteErrorResponse(error) && error.status < 500
-          ? "This report can't be shown. Check the dates and try again."
-          : "The report couldn't be loaded just now. Please try again in a moment."}
-      </p>
-      <p>
-        <Link to="/admin/marketing">Show the last 30 days</Link>
-      </p>
-    </section>
+    <SectionErrorBoundary
+      section="admin"
+      panel
+      notFound={{ heading: "Marketing", message: "This report can't be shown. Check the dates and try again." }}
+      refused={{ heading: "Marketing", message: "This report can't be shown. Check the dates and try again." }}
+      failed={{ heading: "Marketing", message: "The report couldn't be loaded just now. Please try again in a moment." }}
+      links={[{ to: "/admin/marketing", label: "Show the last 30 days" }]}
+    />
   );
 }

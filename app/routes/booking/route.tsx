@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { SectionErrorBoundary } from "~/components/section-error-boundary";
 import { useEffect, useRef } from "react";
 import { PageHero } from "~/components/page-hero";
 import { BusinessTypeOptions } from "~/components/ui/business-type-options";
@@ -12,9 +13,9 @@ import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 import { bookIntent, buyPackageIntent, type BookingActionData } from "./book.server";
 import { loadFlow, type FlowData, type Step } from "./flow.server";
-import { SlotPicker, TakenNotice } from "./slot-picker";
-import { TimeZoneForm, useDetectedZone } from "./time-zone-form";
-import stylesHref from "./booking.css?url";
+import { SlotPicker, TakenNotice } from "~/components/booking/slot-picker";
+import { TimeZoneForm, useDetectedZone } from "~/components/booking/time-zone-form";
+import stylesHref from "~/styles/booking.css?url";
 
 // /booking: type → coach → day and time → details (→ payment) → /booking-confirmation. Each step is
 // a GET of this page with the choices so far (flow.server.ts); the details form posts here.
@@ -423,23 +424,18 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="container page-narrow error-page" aria-labelledby="booking-error-heading">
-      <p className="eyebrow">Booking</p>
-      <h1 id="booking-error-heading">{notFound ? "We couldn't find that booking step" : "Booking isn't available just now"}</h1>
-      <p role="alert">
-        {notFound
-          ? "The link may be out of date. Please start again and pick a time."
-          : "Something went wrong on our side and the booking page could not be shown. Please try again in a moment."}
-      </p>
-      <p>
-        <a href="/booking" className="button button-primary">
-          Start again
-        </a>{" "}
-        <Link to="/contact">Contact us</Link>
-      </p>
-    </section>
+    <SectionErrorBoundary
+      section="booking"
+      notFound={{ heading: "We couldn't find that booking step", message: "The link may be out of date. Please start again and pick a time." }}
+      failed={{
+        heading: "Booking isn't available just now",
+        message: "Something went wrong on our side and the booking page could not be shown. Please try again in a moment.",
+      }}
+      links={[
+        { to: "/booking", label: "Start again", reloadDocument: true },
+        { to: "/contact", label: "Contact us" },
+      ]}
+    />
   );
 }

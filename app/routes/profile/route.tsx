@@ -21,6 +21,7 @@ import { PrivacyTab } from "./privacy-tab";
 import { changePassword, enrolTotp, loadSecurity, removeFactor, signOutOthers, verifyTotp } from "./security.server";
 import { SecurityTab } from "./security-tab";
 import type { ProfileIntent } from "./types";
+import { SectionErrorBoundary } from "~/components/section-error-boundary";
 
 // One page, six tabs (?tab=…). Every form posts an `intent` to this route's action, which hands
 // it to that form's handler; each handler parses its own schema. Everything works without JavaScript.
@@ -128,3 +129,7 @@ export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, { title: "Your profile", description: "Manage your ClarityAI Coaching details, security and privacy.", path: "/profile" }),
   NOINDEX,
 ];
+
+export function ErrorBoundary() {
+  return <SectionErrorBoundary section="profile" />;
+}

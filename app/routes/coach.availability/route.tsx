@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import stylesHref from "~/styles/booking-portals.css?url";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { SectionErrorBoundary } from "~/components/section-error-boundary";
 import { requireRole } from "~/auth/guards.server";
 import { AU_TIME_ZONES } from "~/booking/time-zones";
 import { PageHero } from "~/components/page-hero";
@@ -69,7 +70,6 @@ export default function CoachAvailability() {
   return (
     <>
       <PageHero
-        eyebrow="Coach portal"
         title="Your availability"
         lead="Set the hours clients can book you, in your own time zone. Times are offered to clients in theirs."
         crumbs={[{ label: "Home", to: "/" }, { label: "Coach portal", to: "/coach" }, { label: "Availability" }]}
@@ -503,17 +503,12 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error) && error.status === 404 ? "That page isn't here." : "Your availability couldn't be shown just now.";
   return (
-    <div className="section">
-      <div className="container page-narrow">
-        <h1>Availability</h1>
-        <p role="alert">{message}</p>
-        <p>
-          <Link to="/coach">Back to the coach portal</Link>
-        </p>
-      </div>
-    </div>
+    <SectionErrorBoundary
+      section="coach"
+      notFound={{ heading: "Availability", message: "That page isn't here." }}
+      failed={{ heading: "Availability", message: "Your availability couldn't be shown just now." }}
+      links={[{ to: "/coach", label: "Back to the coach portal" }]}
+    />
   );
 }
