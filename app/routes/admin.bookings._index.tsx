@@ -9,6 +9,7 @@ import { formatDateTime as formatZoned } from "~/booking/time-zones";
 import { describedByOf, FieldFrame } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
 import { Pagination } from "~/components/ui/pagination";
+import { SelectField } from "~/components/ui/select-field";
 import { TableScroll } from "~/components/ui/table-scroll";
 import { coachOptions } from "~/booking/records.server";
 import { formatDateTime } from "~/utils/format-date-time";
@@ -121,38 +122,24 @@ export default function AdminBookings() {
         <h2 id="bookings-heading">Bookings</h2>
         <p className="hint">Every discovery call and session, newest start first. Times are in the coach's time zone; date filters use Sydney dates.</p>
         <Form method="get" action="/admin/bookings" className="admin-search leads-filters" role="search" aria-label="Filter bookings">
-          <FieldFrame id="bookings-coach" label="Coach" error={errors.coach}>
-            <select
-              id="bookings-coach"
-              name="coach"
-              defaultValue={values.coach}
-              aria-invalid={errors.coach ? true : undefined}
-              aria-describedby={describedByOf("bookings-coach", undefined, errors.coach)}
-            >
-              <option value="">Any coach</option>
-              {coaches.map((coach) => (
-                <option key={coach.coachId} value={coach.slug}>
-                  {coach.displayName}
-                </option>
-              ))}
-            </select>
-          </FieldFrame>
-          <FieldFrame id="bookings-status" label="Status" error={errors.status}>
-            <select
-              id="bookings-status"
-              name="status"
-              defaultValue={values.status}
-              aria-invalid={errors.status ? true : undefined}
-              aria-describedby={describedByOf("bookings-status", undefined, errors.status)}
-            >
-              <option value="">Any status</option>
-              {ADMIN_BOOKING_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </FieldFrame>
+          <SelectField
+            id="bookings-coach"
+            name="coach"
+            label="Coach"
+            defaultValue={values.coach}
+            error={errors.coach}
+            blank="Any coach"
+            options={coaches.map((coach) => ({ value: coach.slug, label: coach.displayName }))}
+          />
+          <SelectField
+            id="bookings-status"
+            name="status"
+            label="Status"
+            defaultValue={values.status}
+            error={errors.status}
+            blank="Any status"
+            options={ADMIN_BOOKING_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+          />
           {field("from", "Starting from")}
           {field("to", "Starting up to")}
           <button type="submit" className="button button-secondary">
