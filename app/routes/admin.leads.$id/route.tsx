@@ -1,34 +1,26 @@
-import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { createAuthContext } from "~/auth/context.server";
 import { requireRole } from "~/auth/guards.server";
+import { notFoundResponse, requireFound } from "~/auth/permissions.server";
 import { describedByOf, FieldFrame } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
-import type { LeadStatus } from "~/db/schema/leads";
-import { LEAD_NOTES_MAX, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from "~/leads/admin";
-import { AssignLeadOwnerSchema, LEAD_INTENTS, SaveLeadNotesSchema, UpdateLeadStatusSchema, type LeadIntent } from "~/leads/admin-forms";
-import {
-  assignLeadOwner,
-  getLead,
-  LeadAdminError,
-  listLeadOwners,
-  saveLeadNotes,
-  updateLeadStatus,
-  type LeadActor,
-  type LeadConsent,
-} from "~/leads/admin.server";
-import { differsFromLead, enquiryDetailsText } from "~/leads/enquiry-details";
-import { BROWSER_HISTORY_NOTE, transcriptAuthor } from "~/leads/transcript";
-import { redirectWithToast } from "~/platform/toast.server";
+import { SelectField } from "~/components/ui/select-field";
+import { LEAD_NOTES_MAX, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_STATUS_OPTIONS } from "~/leads/admin";
+import type { LeadIntent } from "~/leads/admin-forms";
+import { getLead, LeadAdminError, listLeadOwners } from "~/leads/admin.server";
 import { formatDateTime } from "~/utils/format-date-time";
-import { parseForm } from "~/utils/forms";
 import { NOINDEX, pageMeta } from "~/utils/meta";
-import { notFoundResponse, notFoundUnless } from "~/auth/permissions.server";
+import { LeadActivities } from "./activity-list";
+import { consentText, INTENT_ACTIONS, isIntent, refused, type ActionData } from "./intents.server";
+
+// One lead for the admins (/admin/leads/{id}): who they are, their consent, the follow-up forms
+// (status, owner, notes) and every enquiry they made.
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
-  const [lead, owners] = await Promise.all([getLead(context.db, params.id ?? ""), listLeadOwners(context.db)]);
-  notFoundUnless(lead);
+  const [found, owners] = await Promise.all([getLead(context.db, params.id ?? ""), listLeadOwners(context.db)]);
+  const lead = requireFound(found);
   // Someone no longer on the team can still be the owner: keep them choosable until changed.
   const choosable =
     lead.ownerId && !owners.some((owner) => owner.id === lead.ownerId) ? [...owners, { id: lead.ownerId, label: lead.owner ?? lead.ownerId }] : owners;
@@ -49,73 +41,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-const CONFIRMED_BY = { "email-link": " through the emailed link", "signed-in": " while signed in with this address" } as const;
-
-/** Marketing consent in a sentence: confirmed or pending, when, and from which form. */
-function consentText(consent: LeadConsent): string {
-  switch (consent.state) {
-    case "confirmed": {
-      const from = [consent.source, consent.requestedAt ? `asked ${formatDateTime(consent.requestedAt)}` : null].filter(Boolean).join("; ");
-      return `Confirmed ${formatDateTime(consent.confirmedAt)}${consent.by ? CONFIRMED_BY[consent.by] : ""}${from ? ` (${from})` : ""}`;
-    }
-    case "pending":
-      return `Pending: confirmation email sent ${formatDateTime(consent.requestedAt)} (${consent.source}); its link works until ${formatDateTime(consent.expiresAt)}`;
-    case "not-confirmed":
-      return `No: asked ${formatDateTime(consent.requestedAt)} (${consent.source}), never confirmed`;
-    case "none":
-      return "No";
-  }
-}
-
-type FieldName = "status" | "ownerId" | "notes";
-type ActionData = { intent: LeadIntent | null; errors: Partial<Record<FieldName | "form", string>> };
-
-type IntentArgs = { context: AppLoadContext; leadId: string; formData: FormData; actor: LeadActor; here: string };
-
-const refused = (intent: LeadIntent | null, errors: ActionData["errors"]) => data<ActionData>({ intent, errors }, { status: 400 });
-
-async function updateStatusAction({ context, leadId, formData, actor, here }: IntentArgs) {
-  const parsed = parseForm(formData, UpdateLeadStatusSchema);
-  if (!parsed.success) return refused("update-status", { status: parsed.errors.status ?? parsed.errors.form ?? "Choose a status from the list." });
-  const { changed } = await updateLeadStatus(context.db, leadId, parsed.data.status, actor);
-  const label = LEAD_STATUS_LABELS[parsed.data.status];
-  return redirectWithToast(
-    here,
-    changed ? { title: "Status saved", description: `The lead is now ${label}.`, variant: "success" } : { title: `The lead was already ${label}` },
-    context.env.SESSION_SECRET,
-  );
-}
-
-async function assignOwnerAction({ context, leadId, formData, actor, here }: IntentArgs) {
-  const parsed = parseForm(formData, AssignLeadOwnerSchema);
-  if (!parsed.success) return refused("assign-owner", { ownerId: parsed.errors.ownerId ?? parsed.errors.form ?? "Choose an owner from the list." });
-  const ownerId = parsed.data.ownerId || null;
-  const { changed } = await assignLeadOwner(context.db, leadId, ownerId, actor);
-  const title = !changed ? "The owner is unchanged" : ownerId ? "Owner assigned" : "The lead is now unassigned";
-  return redirectWithToast(here, { title, variant: changed ? "success" : undefined }, context.env.SESSION_SECRET);
-}
-
-async function saveNotesAction({ context, leadId, formData, actor, here }: IntentArgs) {
-  const parsed = parseForm(formData, SaveLeadNotesSchema);
-  if (!parsed.success) return refused("save-notes", { notes: parsed.errors.notes ?? parsed.errors.form ?? "The notes couldn't be read." });
-  const { changed } = await saveLeadNotes(context.db, leadId, parsed.data.notes, actor);
-  return redirectWithToast(
-    here,
-    { title: changed ? "Notes saved" : "The notes are unchanged", variant: changed ? "success" : undefined },
-    context.env.SESSION_SECRET,
-  );
-}
-
-const INTENT_ACTIONS: Record<LeadIntent, (args: IntentArgs) => Promise<Response | ReturnType<typeof refused>>> = {
-  "update-status": updateStatusAction,
-  "assign-owner": assignOwnerAction,
-  "save-notes": saveNotesAction,
-};
-
-function isIntent(value: FormDataEntryValue | null): value is LeadIntent {
-  return typeof value === "string" && (LEAD_INTENTS as readonly string[]).includes(value);
-}
-
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const viewer = await requireRole(request, context, "admin");
   const leadId = params.id ?? "";
@@ -132,15 +57,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     throw error;
   }
-}
-
-function Touch({ touch }: { touch: { source: string; medium: string; campaign: string; landingPage: string } }) {
-  return (
-    <>
-      {touch.source} / {touch.medium} / {touch.campaign}
-      {touch.landingPage ? <span className="hint"> · landed on {touch.landingPage}</span> : null}
-    </>
-  );
 }
 
 export default function AdminLead() {
@@ -200,21 +116,7 @@ export default function AdminLead() {
       <div className="lead-forms">
         <Form method="post" className="lead-form">
           <input type="hidden" name="intent" value="update-status" />
-          <FieldFrame id="lead-status" label="Status" error={statusError}>
-            <select
-              id="lead-status"
-              name="status"
-              defaultValue={lead.status}
-              aria-invalid={statusError ? true : undefined}
-              aria-describedby={describedByOf("lead-status", undefined, statusError)}
-            >
-              {(Object.keys(LEAD_STATUS_LABELS) as LeadStatus[]).map((status) => (
-                <option key={status} value={status}>
-                  {LEAD_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </FieldFrame>
+          <SelectField id="lead-status" name="status" label="Status" defaultValue={lead.status} error={statusError} options={LEAD_STATUS_OPTIONS} />
           <button type="submit" className="button button-secondary" disabled={busy}>
             Save status
           </button>
@@ -222,22 +124,15 @@ export default function AdminLead() {
 
         <Form method="post" className="lead-form">
           <input type="hidden" name="intent" value="assign-owner" />
-          <FieldFrame id="lead-owner" label="Owner" error={ownerError}>
-            <select
-              id="lead-owner"
-              name="ownerId"
-              defaultValue={lead.ownerId ?? ""}
-              aria-invalid={ownerError ? true : undefined}
-              aria-describedby={describedByOf("lead-owner", undefined, ownerError)}
-            >
-              <option value="">Unassigned</option>
-              {owners.map((owner) => (
-                <option key={owner.id} value={owner.id}>
-                  {owner.label}
-                </option>
-              ))}
-            </select>
-          </FieldFrame>
+          <SelectField
+            id="lead-owner"
+            name="ownerId"
+            label="Owner"
+            defaultValue={lead.ownerId ?? ""}
+            error={ownerError}
+            blank="Unassigned"
+            options={owners.map((owner) => ({ value: owner.id, label: owner.label }))}
+          />
           <button type="submit" className="button button-secondary" disabled={busy}>
             Assign owner
           </button>
@@ -267,76 +162,7 @@ export default function AdminLead() {
         </button>
       </Form>
 
-      <h3>
-        Activity <span className="hint">({lead.activities.length})</span>
-      </h3>
-      {lead.activities.length ? (
-        <ol className="lead-activities" aria-label="Enquiries, newest first">
-          {lead.activities.map((activity) => (
-            <li key={activity.id} className="lead-activity">
-              <h4>
-                {LEAD_SOURCE_LABELS[activity.source]} · <time dateTime={activity.createdAt}>{activity.when}</time>
-              </h4>
-              <dl className="email-meta">
-                {activity.updated ? (
-                  <>
-                    <dt>Last message</dt>
-                    <dd>
-                      <time dateTime={activity.updatedAt}>{activity.updated}</time>
-                    </dd>
-                  </>
-                ) : null}
-                <dt>Page</dt>
-                <dd>{activity.pagePath ?? "—"}</dd>
-                <dt>First touch</dt>
-                <dd>{activity.attribution ? <Touch touch={activity.attribution.first} /> : "(direct)"}</dd>
-                <dt>Last touch</dt>
-                <dd>{activity.attribution ? <Touch touch={activity.attribution.last} /> : "(direct)"}</dd>
-                {activity.resourceSlug ? (
-                  <>
-                    <dt>Resource</dt>
-                    <dd>{activity.resourceSlug}</dd>
-                  </>
-                ) : null}
-                {activity.details && differsFromLead(activity.details, lead) ? (
-                  <>
-                    <dt>Details given</dt>
-                    <dd>
-                      {enquiryDetailsText(activity.details)} <span className="hint">(not the lead&apos;s details above)</span>
-                    </dd>
-                  </>
-                ) : null}
-              </dl>
-              {activity.message ? (
-                <>
-                  <h5>Message</h5>
-                  <p className="lead-message">{activity.message}</p>
-                </>
-              ) : null}
-              {activity.transcript.length ? (
-                <>
-                  <h5>Service Assistant conversation</h5>
-                  {activity.transcript.some((entry) => entry.origin === "browser") ? <p className="hint">{BROWSER_HISTORY_NOTE}</p> : null}
-                  <ol className="escalation-transcript" aria-label={`Service Assistant conversation, ${activity.when}`}>
-                    {activity.transcript.map((entry, i) => (
-                      <li key={i} className={`escalation-message escalation-message-${entry.origin === "server" ? entry.role : "browser"}`}>
-                        <p className="escalation-message-meta">
-                          <strong>{transcriptAuthor(entry)}</strong>
-                        </p>
-                        <p className="lead-message">{entry.content}</p>
-                      </li>
-                    ))}
-                  </ol>
-                </>
-              ) : activity.source === "service-chat" ? (
-                <p className="hint">No conversation was kept.</p>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="hint">No enquiries are recorded for this lead.</p>
-      )}
+      <LeadActivities lead={lead} />
     </section>
   );
 }
