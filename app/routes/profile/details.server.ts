@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { formatAbn } from "~/accounts/abn";
-import { ensureProfile, type Profile } from "~/accounts/profiles.server";
+import { saveProfileDetails, type Profile } from "~/accounts/profiles.server";
 import { ProfileDetailsSchema } from "~/accounts/schemas";
 import { authApi } from "~/auth/web-sessions.server";
-import { profiles } from "~/db/schema";
 import { redirectWithToast } from "~/platform/toast.server";
 import { parseForm } from "~/utils/forms";
 import { apiMessage, apiStatus, fail, type ProfileIntentArgs } from "./intents.server";
@@ -60,8 +58,7 @@ export async function updateDetails({ request, context, viewer, formData }: Prof
       apiStatus(result.status),
     );
   }
-  await ensureProfile(context.db, viewer.id);
-  const fields = {
+  await saveProfileDetails(context.db, viewer.id, {
     firstName: details.firstName,
     lastName: details.lastName ?? null,
     company: details.company ?? null,
@@ -69,9 +66,7 @@ export async function updateDetails({ request, context, viewer, formData }: Prof
     businessType: details.businessType ?? null,
     state: details.state ?? null,
     abn: details.abn ?? null,
-    updatedAt: new Date().toISOString(),
-  };
-  await context.db.update(profiles).set(fields).where(eq(profiles.userId, viewer.id));
+  });
   return redirectWithToast(
     "/profile?tab=details",
     { title: "Details saved", description: "Your profile is up to date.", variant: "success" },
