@@ -239,7 +239,8 @@ test("route-access.ts classifies exactly the routes in the server build", () => 
   expect(manifestIds).toEqual(expect.arrayContaining(["root", "routes/profile", "routes/coach", "routes/admin", "routes/admin.users"]));
 });
 
-test("GET: every route answers each persona as SPEC §6 says", async () => {
+// Several hundred requests (every route × every persona): longer than the suite's default per test.
+test("GET: every route answers each persona as SPEC §6 says", { timeout: 60_000 }, async () => {
   const samples = await personas();
   const failures: string[] = [];
   let checked = 0;
