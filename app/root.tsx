@@ -8,7 +8,7 @@ import { NotFound } from "~/components/not-found";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ToastProvider } from "~/components/toast/toaster";
-import { NOINDEX } from "~/utils/meta";
+import { errorPageMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
 import { readToast } from "~/platform/toast.server";
 import styles from "./styles/app.css?url";
@@ -88,11 +88,7 @@ export default function App() {
 }
 
 // Pages set their own titles; this covers the error pages, which have no route meta of their own.
-export const meta: MetaFunction = ({ error }) => {
-  if (!error) return [];
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: notFound ? "Page not found | ClarityAI Coaching" : "Something went wrong | ClarityAI Coaching" }, NOINDEX];
-};
+export const meta: MetaFunction = ({ error }) => (error ? errorPageMeta(error) : []);
 
 export function ErrorBoundary() {
   const error = useRouteError();

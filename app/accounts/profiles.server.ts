@@ -30,3 +30,15 @@ export async function ensureProfile(db: Db, userId: string): Promise<Profile> {
   if (!created) throw new Error("ensureProfile: row missing after insert");
   return created;
 }
+
+/** The fields of the profile's details form, as saved (blanks already null). */
+export type ProfileDetails = Pick<Profile, "firstName" | "lastName" | "company" | "industry" | "businessType" | "state" | "abn">;
+
+/** Saves the user's details to their profile, creating the row first when they have none yet. */
+export async function saveProfileDetails(db: Db, userId: string, details: ProfileDetails, now = new Date()): Promise<void> {
+  await ensureProfile(db, userId);
+  await db
+    .update(profiles)
+    .set({ ...details, updatedAt: now.toISOString() })
+    .where(eq(profiles.userId, userId));
+}

@@ -72,9 +72,15 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/profile_.payments.$paymentId[.]pdf": "signed-in",
   "routes/profile_.credit-notes.$refundId": "signed-in",
   "routes/profile_.credit-notes.$refundId[.]pdf": "signed-in",
+  // The learning hub's and the meetings' frames: each page below guards itself.
+  "routes/learning": "signed-in",
   "routes/learning._index": "signed-in",
   "routes/learning.module.$moduleId": "signed-in",
   "routes/learning.lesson.$lessonId": "signed-in",
+  // /meeting itself is no page: a 404 for everyone, as any unknown address. A meeting is its
+  // participants' only (the booking's client and coach), 404 for anyone else.
+  "routes/meeting": "public",
+  "routes/meeting._index": "public",
   "routes/meeting.$meetingId": "signed-in",
   // The AI coach's JSON and event-stream API for the web UI: signed in; each answers 402 without a
   // subscription where one is needed, and 404 for a conversation that isn't the viewer's.
@@ -93,8 +99,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/payments-sandbox.checkout.$id": "public",
   "routes/payments-sandbox.portal.$id": "signed-in",
 
+  // The portal's frame and each page guard themselves.
   "routes/coach": COACH,
-  "routes/coach_.availability": COACH,
+  "routes/coach._index": COACH,
+  "routes/coach.availability": COACH,
 
   // The layout and each child guard themselves: Remix runs nested loaders in parallel.
   "routes/admin": ADMIN,

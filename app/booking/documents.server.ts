@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { requireHolder, type AccountOrAddress, type PermissionViewer } from "~/auth/permissions.server";
 import { formatCents } from "~/billing/describe";
 import { BUSINESS } from "~/content/business";
 import type { Db } from "~/db/client.server";
@@ -239,4 +240,51 @@ export function renderCreditNotePdf(note: CreditNoteView): Uint8Array<ArrayBuffe
   layout.space(14);
   layout.paragraph("This credit note (an adjustment note for GST) reduces the tax invoice above. All amounts are in Australian dollars.");
   return renderPdf([layout.page], { title: `${note.title} ${note.number}`, author: note.supplier.name });
+}
+
+// ── Their owner's only ───────────────────────────────────────────────────────────────────────────
+// A payment's tax invoice and its refunds' credit notes are the payer's: the account that paid, or
+// (for a payment made before the account existed) the same address. Anything else — someone else's
+// document, or an id that doesn't exist — is the same 404, so document ids reveal nothing.
+
+const DOCUMENT_ID = /^[A-Za-z0-9_-]{1,100}$/;
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+const holderOf = (document: { userId: string | null; customer: { email: string } }): AccountOrAddress => ({
+  userId: document.userId,
+  email: document.customer.email,
+});
+
+/** A booking payment's tax invoice, for its payer only (404 otherwise). */
+export async function ownInvoice(db: Db, viewer: PermissionViewer, paymentId: string | undefined): Promise<TaxInvoiceView> {
+  const invoice = paymentId && DOCUMENT_ID.test(paymentId) ? await taxInvoice(db, paymentId) : null;
+  return requireHolder(viewer, invoice, holderOf, { headers: PRIVATE });
+}
+
+/** A refund's credit note, for the payer of its payment only (404 otherwise). */
+export async function ownCreditNote(db: Db, viewer: PermissionViewer, refundId: string | undefined): Promise<CreditNoteView> {
+  const note = refundId && DOCUMENT_ID.test(refundId) ? await creditNote(db, refundId) : null;
+  return requireHolder(viewer, note, holderOf, { headers: PRIVATE });
+}
+
+function pdfResponse(bytes: Uint8Array, filename: string) {
+  // A copy typed as a plain ArrayBuffer view, which Response takes.
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** The tax invoice as a PDF download answer. */
+export function invoicePdf(invoice: TaxInvoiceView): Response {
+  return pdfResponse(renderInvoicePdf(invoice), `tax-invoice-${invoice.number}.pdf`);
+}
+
+/** The credit note as a PDF download answer. */
+export function creditNotePdf(note: CreditNoteView): Response {
+  return pdfResponse(renderCreditNotePdf(note), `credit-note-${note.number}.pdf`);
 }

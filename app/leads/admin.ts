@@ -13,6 +13,10 @@ export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
   "service-chat": "Service Assistant",
 };
 
+/** The statuses and the sources as a select's choices, in the same order. */
+export const LEAD_STATUS_OPTIONS = (Object.keys(LEAD_STATUS_LABELS) as LeadStatus[]).map((status) => ({ value: status, label: LEAD_STATUS_LABELS[status] }));
+export const LEAD_SOURCE_OPTIONS = (Object.keys(LEAD_SOURCE_LABELS) as LeadSource[]).map((source) => ({ value: source, label: LEAD_SOURCE_LABELS[source] }));
+
 /** The owner filter's value for leads nobody owns. */
 export const UNASSIGNED = "unassigned";
 

@@ -12,7 +12,7 @@ import { Guarantee } from "~/components/guarantee";
 import { LinkCard, PriceCompare, TextCardGrid, TrustFigures } from "~/components/marketing-blocks";
 import { nextDiscoveryTimes } from "~/booking/slots.server";
 import { formatDateTime, localDate } from "~/booking/time-zones";
-import { flowHref } from "./booking/flow-links";
+import { flowHref } from "~/booking/flow-links";
 
 const AiCoachDemo = lazy(() => import("~/components/home/ai-coach-demo"));
 

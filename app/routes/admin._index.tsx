@@ -1,30 +1,21 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { count, desc, eq, gte } from "drizzle-orm";
-import { auditLog, emailOutbox, userRoles, users } from "~/db/schema";
+import { accountsOverview } from "~/accounts/audit-log.server";
+import { countKeptEmails } from "~/email/admin-outbox.server";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { formatDateTime } from "~/utils/format-date-time";
 import { requireRole } from "~/auth/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
-  const db = context.db;
-  const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
-  const [[userCount], roleCounts, [unsent], [auditToday], latest] = await Promise.all([
-    db.select({ n: count() }).from(users),
-    db.select({ role: userRoles.role, n: count() }).from(userRoles).groupBy(userRoles.role),
-    db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.status, "stored")),
-    db.select({ n: count() }).from(auditLog).where(gte(auditLog.createdAt, dayAgo)),
-    db.select({ action: auditLog.action, createdAt: auditLog.createdAt }).from(auditLog).orderBy(desc(auditLog.createdAt)).limit(5),
-  ]);
-  const roles = Object.fromEntries(roleCounts.map((r) => [r.role, r.n]));
+  const [accounts, storedEmails] = await Promise.all([accountsOverview(context.db), countKeptEmails(context.db)]);
   return {
-    users: userCount?.n ?? 0,
-    coaches: roles.coach ?? 0,
-    admins: roles.admin ?? 0,
-    storedEmails: unsent?.n ?? 0,
-    auditToday: auditToday?.n ?? 0,
-    latest: latest.map((entry) => ({ action: entry.action, when: formatDateTime(entry.createdAt), iso: entry.createdAt })),
+    users: accounts.users,
+    coaches: accounts.coaches,
+    admins: accounts.admins,
+    storedEmails,
+    auditToday: accounts.auditToday,
+    latest: accounts.latest.map((entry) => ({ action: entry.action, when: formatDateTime(entry.createdAt), iso: entry.createdAt })),
   };
 }
 

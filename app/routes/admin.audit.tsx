@@ -1,16 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
-import { count, desc, eq } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
-import { auditLog, users } from "~/db/schema";
+import { AUDIT_PAGE_SIZE, listAuditLog } from "~/accounts/audit-log.server";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { formatDateTime } from "~/utils/format-date-time";
 import { requireRole } from "~/auth/guards.server";
 import { Pagination } from "~/components/ui/pagination";
 import { pageParam } from "~/utils/page-param";
 import { TableScroll } from "~/components/ui/table-scroll";
-
-const PAGE_SIZE = 50;
 
 /** The detail object as key/value pairs to read at a glance (values are ids and short codes). */
 function detailPairs(json: string): [string, string][] {
@@ -29,37 +25,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = pageParam(url) ?? 1;
   const actionFilter = url.searchParams.get("action") ?? "";
   const filter = /^[a-z_]{1,40}$/.test(actionFilter) ? actionFilter : "";
-  const db = context.db;
-  const actor = alias(users, "actor");
-  const target = alias(users, "target");
-  const where = filter ? eq(auditLog.action, filter) : undefined;
-  const [rows, [total], actions] = await Promise.all([
-    db
-      .select({
-        id: auditLog.id,
-        action: auditLog.action,
-        createdAt: auditLog.createdAt,
-        actorId: auditLog.actorId,
-        actorEmail: actor.email,
-        targetId: auditLog.targetId,
-        targetEmail: target.email,
-        detail: auditLog.detail,
-      })
-      .from(auditLog)
-      .leftJoin(actor, eq(actor.id, auditLog.actorId))
-      .leftJoin(target, eq(target.id, auditLog.targetId))
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(auditLog).where(where),
-    db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action),
-  ]);
+  const { rows, total, actions } = await listAuditLog(context.db, { page, action: filter });
   return {
     page,
     filter,
-    actions: actions.map((a) => a.action),
-    pageCount: Math.max(1, Math.ceil((total?.n ?? 0) / PAGE_SIZE)),
+    actions,
+    pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
     entries: rows.map((row) => ({
       id: row.id,
       action: row.action,

@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/cloudflare";
 import stylesHref from "~/styles/booking-portals.css?url";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { asc } from "drizzle-orm";
 import { requireRole } from "~/auth/guards.server";
 import { listBookingsForAdmin } from "~/booking/bookings.server";
 import { listRefundRequests } from "~/booking/refunds.server";
@@ -10,8 +9,9 @@ import { formatDateTime as formatZoned } from "~/booking/time-zones";
 import { describedByOf, FieldFrame } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
 import { Pagination } from "~/components/ui/pagination";
+import { SelectField } from "~/components/ui/select-field";
 import { TableScroll } from "~/components/ui/table-scroll";
-import { coachSchedules } from "~/db/schema";
+import { coachOptions } from "~/booking/records.server";
 import { formatDateTime } from "~/utils/format-date-time";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 
@@ -67,14 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
   const params = new URL(request.url).searchParams;
   const values = valuesOf(params);
-  const [coaches, requests] = await Promise.all([
-    context.db
-      .select({ coachId: coachSchedules.coachId, slug: coachSchedules.slug, displayName: coachSchedules.displayName })
-      .from(coachSchedules)
-      .orderBy(asc(coachSchedules.displayName))
-      .all(),
-    listRefundRequests(context.db, "requested"),
-  ]);
+  const [coaches, requests] = await Promise.all([coachOptions(context.db), listRefundRequests(context.db, "requested")]);
   const refundRequests = requests.map(({ request: refundRequest, booking }) => ({
     id: refundRequest.id,
     reason: refundRequest.reason,
@@ -129,38 +122,24 @@ export default function AdminBookings() {
         <h2 id="bookings-heading">Bookings</h2>
         <p className="hint">Every discovery call and session, newest start first. Times are in the coach's time zone; date filters use Sydney dates.</p>
         <Form method="get" action="/admin/bookings" className="admin-search leads-filters" role="search" aria-label="Filter bookings">
-          <FieldFrame id="bookings-coach" label="Coach" error={errors.coach}>
-            <select
-              id="bookings-coach"
-              name="coach"
-              defaultValue={values.coach}
-              aria-invalid={errors.coach ? true : undefined}
-              aria-describedby={describedByOf("bookings-coach", undefined, errors.coach)}
-            >
-              <option value="">Any coach</option>
-              {coaches.map((coach) => (
-                <option key={coach.coachId} value={coach.slug}>
-                  {coach.displayName}
-                </option>
-              ))}
-            </select>
-          </FieldFrame>
-          <FieldFrame id="bookings-status" label="Status" error={errors.status}>
-            <select
-              id="bookings-status"
-              name="status"
-              defaultValue={values.status}
-              aria-invalid={errors.status ? true : undefined}
-              aria-describedby={describedByOf("bookings-status", undefined, errors.status)}
-            >
-              <option value="">Any status</option>
-              {ADMIN_BOOKING_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </FieldFrame>
+          <SelectField
+            id="bookings-coach"
+            name="coach"
+            label="Coach"
+            defaultValue={values.coach}
+            error={errors.coach}
+            blank="Any coach"
+            options={coaches.map((coach) => ({ value: coach.slug, label: coach.displayName }))}
+          />
+          <SelectField
+            id="bookings-status"
+            name="status"
+            label="Status"
+            defaultValue={values.status}
+            error={errors.status}
+            blank="Any status"
+            options={ADMIN_BOOKING_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+          />
           {field("from", "Starting from")}
           {field("to", "Starting up to")}
           <button type="submit" className="button button-secondary">

@@ -15,11 +15,12 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { formatDateTime } from "~/utils/format-date-time";
 import { parseForm } from "~/utils/forms";
 import { NOINDEX, pageMeta } from "~/utils/meta";
+import { notFoundResponse, notFoundUnless } from "~/auth/permissions.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireRole(request, context, "admin");
   const [escalation, admins] = await Promise.all([getEscalation(context.db, params.id ?? ""), listAdmins(context.db)]);
-  if (!escalation) throw new Response("Not found", { status: 404 });
+  notFoundUnless(escalation);
   return {
     viewerId: viewer.id,
     admins,
@@ -88,7 +89,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (error instanceof EscalationError) {
-      if (error.status === 404) throw new Response("Not found", { status: 404 });
+      if (error.status === 404) throw notFoundResponse();
       return data<ActionData>({ intent: intent.data, error: error.message }, { status: error.status });
     }
     throw error;

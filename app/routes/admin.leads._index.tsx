@@ -4,12 +4,14 @@ import { requireRole } from "~/auth/guards.server";
 import { describedByOf, FieldFrame } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { TableScroll } from "~/components/ui/table-scroll";
-import type { LeadSource, LeadStatus } from "~/db/schema/leads";
+import { SelectField } from "~/components/ui/select-field";
 import {
   isFiltered,
   LEAD_SEARCH_MAX,
   LEAD_SOURCE_LABELS,
+  LEAD_SOURCE_OPTIONS,
   LEAD_STATUS_LABELS,
+  LEAD_STATUS_OPTIONS,
   leadListSearch,
   parseLeadQuery,
   UNASSIGNED,
@@ -65,28 +67,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-/** One of the list's filters: a labelled select whose error (a bad value in the address) is read with it. */
-function FilterSelect(props: { field: LeadQueryField; label: string; value: string | null; error?: string; options: { value: string; label: string }[] }) {
-  const id = `lead-${props.field}`;
-  return (
-    <FieldFrame id={id} label={props.label} error={props.error}>
-      <select
-        id={id}
-        name={props.field}
-        defaultValue={props.value ?? ""}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedByOf(id, undefined, props.error)}
-      >
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </FieldFrame>
-  );
-}
-
 export default function AdminLeads() {
   const { query, errors, owners, page, pageCount, total, leads } = useLoaderData<typeof loader>();
   const filtered = isFiltered(query);
@@ -110,36 +90,32 @@ export default function AdminLeads() {
             aria-describedby={describedByOf("lead-q", undefined, errors.q)}
           />
         </FieldFrame>
-        <FilterSelect
-          field="status"
+        <SelectField
+          id="lead-status"
+          name="status"
           label="Status"
-          value={query.status}
+          defaultValue={query.status ?? ""}
           error={errors.status}
-          options={[
-            { value: "", label: "Any status" },
-            ...(Object.keys(LEAD_STATUS_LABELS) as LeadStatus[]).map((status) => ({ value: status, label: LEAD_STATUS_LABELS[status] })),
-          ]}
+          blank="Any status"
+          options={LEAD_STATUS_OPTIONS}
         />
-        <FilterSelect
-          field="source"
+        <SelectField
+          id="lead-source"
+          name="source"
           label="Source"
-          value={query.source}
+          defaultValue={query.source ?? ""}
           error={errors.source}
-          options={[
-            { value: "", label: "Any source" },
-            ...(Object.keys(LEAD_SOURCE_LABELS) as LeadSource[]).map((source) => ({ value: source, label: LEAD_SOURCE_LABELS[source] })),
-          ]}
+          blank="Any source"
+          options={LEAD_SOURCE_OPTIONS}
         />
-        <FilterSelect
-          field="owner"
+        <SelectField
+          id="lead-owner"
+          name="owner"
           label="Owner"
-          value={query.owner}
+          defaultValue={query.owner ?? ""}
           error={errors.owner}
-          options={[
-            { value: "", label: "Anyone" },
-            { value: UNASSIGNED, label: "Unassigned" },
-            ...owners.map((owner) => ({ value: owner.id, label: owner.label })),
-          ]}
+          blank="Anyone"
+          options={[{ value: UNASSIGNED, label: "Unassigned" }, ...owners.map((owner) => ({ value: owner.id, label: owner.label }))]}
         />
         <button type="submit" className="button button-secondary">
           Show leads

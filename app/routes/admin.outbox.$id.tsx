@@ -1,16 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { eq } from "drizzle-orm";
-import { emailOutbox } from "~/db/schema";
+import { getOutboxEmail } from "~/email/admin-outbox.server";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { formatDateTime } from "~/utils/format-date-time";
 import { requireRole } from "~/auth/guards.server";
+import { requireFound } from "~/auth/permissions.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
-  const id = params.id ?? "";
-  const row = id.length <= 100 ? await context.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) }) : undefined;
-  if (!row) throw new Response("Not found", { status: 404 });
+  const row = requireFound(await getOutboxEmail(context.db, params.id ?? ""));
   return {
     id: row.id,
     to: row.toAddress,

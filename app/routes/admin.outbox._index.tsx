@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { count, desc, sql } from "drizzle-orm";
-import { emailOutbox } from "~/db/schema";
+import { listOutbox, OUTBOX_PAGE_SIZE } from "~/email/admin-outbox.server";
 import { SMS_ADDRESS_PREFIX } from "~/email/outbox.server";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { formatDateTime } from "~/utils/format-date-time";
@@ -10,38 +9,19 @@ import { Pagination } from "~/components/ui/pagination";
 import { pageParam } from "~/utils/page-param";
 import { TableScroll } from "~/components/ui/table-scroll";
 
-const PAGE_SIZE = 25;
-
 const STATUS_LABELS = { pending: "Waiting to send", sent: "Sent", stored: "Kept in outbox", suppressed: "Not sent (unsubscribed)" } as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
   const page = pageParam(new URL(request.url)) ?? 1;
-  const db = context.db;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: emailOutbox.id,
-        to: emailOutbox.toAddress,
-        subject: emailOutbox.subject,
-        status: emailOutbox.status,
-        category: emailOutbox.category,
-        hasHtml: sql<number>`${emailOutbox.htmlBody} IS NOT NULL`,
-        createdAt: emailOutbox.createdAt,
-      })
-      .from(emailOutbox)
-      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(emailOutbox),
-  ]);
+  const { rows, total } = await listOutbox(context.db, page);
   return {
     page,
-    pageCount: Math.max(1, Math.ceil((total?.n ?? 0) / PAGE_SIZE)),
+    pageCount: Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE)),
     emails: rows.map(({ hasHtml, ...row }) => ({
       ...row,
       status: STATUS_LABELS[row.status],
-      parts: partsLabel(row.to, Boolean(hasHtml)),
+      parts: partsLabel(row.to, hasHtml),
       when: formatDateTime(row.createdAt),
     })),
   };

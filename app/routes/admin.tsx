@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NavLink, Outlet } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
-import { NOINDEX, pageMeta } from "~/utils/meta";
+import { SectionErrorBoundary } from "~/components/section-error-boundary";
+import { errorPageMeta, NOINDEX, pageMeta } from "~/utils/meta";
 import { requireRole } from "~/auth/guards.server";
 
 // The admin area's frame. Every admin route guards its own loader and action as well: Remix runs
@@ -54,7 +55,10 @@ export default function AdminLayout() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, { title: "Admin", description: "ClarityAI Coaching administration.", path: "/admin" }),
-  NOINDEX,
-];
+// A page that failed is shown by this layout's boundary: its title is the error page's, as the root's would be.
+export const meta: MetaFunction = ({ matches, error }) =>
+  error ? errorPageMeta(error) : [...pageMeta(matches, { title: "Admin", description: "ClarityAI Coaching administration.", path: "/admin" }), NOINDEX];
+
+export function ErrorBoundary() {
+  return <SectionErrorBoundary section="admin" />;
+}

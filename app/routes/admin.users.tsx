@@ -1,8 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { createAuthContext } from "~/auth/context.server";
-import { auditLog, profiles, ROLES, userRoles, users, type Role } from "~/db/schema";
+import { changeUserRole, listUsersForAdmin, USERS_PAGE_SIZE, type AdminUserRow } from "~/accounts/admin-users.server";
 import { parseForm } from "~/utils/forms";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { formatDate } from "~/utils/format";
@@ -14,21 +13,13 @@ import { Pagination } from "~/components/ui/pagination";
 import { pageParam } from "~/utils/page-param";
 import { TableScroll } from "~/components/ui/table-scroll";
 
-const PAGE_SIZE = 25;
+type Role = AdminUserRow["roles"][number];
 
 const ROLE_LABELS: Record<Role, string> = { client: "Client", coach: "Coach", admin: "Admin" };
 
 /** The longest search the box takes (its maxLength). */
 const SEARCH_MAX = 100;
 const SEARCH_TOO_LONG = `Search for ${SEARCH_MAX} characters or fewer.`;
-
-/**
- * Users whose email or name contains the text, ignoring ASCII case (SQLite's lower()). instr()
- * takes the text literally and has no length limit; LIKE has neither (D1 caps patterns at 50 bytes).
- */
-function matchesSearch(text: string) {
-  return sql`(instr(lower(coalesce(${users.email}, '')), lower(${text})) > 0 OR instr(lower(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, '')), lower(${text})) > 0)`;
-}
 
 type UserRow = {
   id: string;
@@ -56,45 +47,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { status: 400 },
     );
   }
-  const db = context.db;
-  const where = q ? matchesSearch(q) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        email: users.email,
-        phone: users.phone,
-        createdAt: users.createdAt,
-        lastSignInAt: users.lastSignInAt,
-        emailConfirmedAt: users.emailConfirmedAt,
-        firstName: profiles.firstName,
-        lastName: profiles.lastName,
-      })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(where)
-      .orderBy(desc(users.createdAt), users.id)
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(where),
-  ]);
-  const roleRows = rows.length
-    ? await db
-        .select({ userId: userRoles.userId, role: userRoles.role })
-        .from(userRoles)
-        .where(
-          inArray(
-            userRoles.userId,
-            rows.map((r) => r.id),
-          ),
-        )
-    : [];
-  const totalCount = total?.n ?? 0;
+  const { rows, total: totalCount } = await listUsersForAdmin(context.db, { q, page });
   return data<UsersPage>({
     q,
     searchError: null,
     page,
-    pageCount: Math.max(1, Math.ceil(totalCount / PAGE_SIZE)),
+    pageCount: Math.max(1, Math.ceil(totalCount / USERS_PAGE_SIZE)),
     total: totalCount,
     users: rows.map((row) => ({
       id: row.id,
@@ -105,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       joined: formatDate(row.createdAt),
       joinedIso: row.createdAt,
       lastSignIn: row.lastSignInAt ? formatDateTime(row.lastSignInAt) : "Never",
-      roles: ROLES.filter((role) => roleRows.some((r) => r.userId === row.id && r.role === role)),
+      roles: row.roles,
     })),
   });
 }
@@ -123,31 +81,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // An admin can't lock themselves (and perhaps everyone) out; another admin must do it.
     return data<ActionData>({ errors: { form: "You can't remove your own admin role. Ask another admin to do it." } }, { status: 400 });
   }
-  const db = context.db;
-  const target = await db.query.users.findFirst({ columns: { id: true, email: true }, where: eq(users.id, userId) });
-  if (!target) return data<ActionData>({ errors: { form: "That user no longer exists." } }, { status: 400 });
-  const who = target.email ?? "the user";
-  const secret = context.env.SESSION_SECRET;
-  const held = await db.query.userRoles.findFirst({ where: and(eq(userRoles.userId, userId), eq(userRoles.role, role)) });
   const { ipHash } = await createAuthContext(request, context);
-  const entry = { id: crypto.randomUUID(), actorId: viewer.id, targetId: userId, ipHash, detail: JSON.stringify({ role }) };
-
+  const result = await changeUserRole(context.db, parsed.data, { id: viewer.id, ipHash });
+  if (result.outcome === "missing") return data<ActionData>({ errors: { form: "That user no longer exists." } }, { status: 400 });
+  const who = result.email ?? "the user";
+  const secret = context.env.SESSION_SECRET;
   if (intent === "grant-role") {
-    if (held) return redirectWithToast(back, { title: `${who} is already ${role === "admin" ? "an" : "a"} ${role}` }, secret);
-    // The change and its audit entry are written together or not at all.
-    await db.batch([db.insert(userRoles).values({ userId, role }).onConflictDoNothing(), db.insert(auditLog).values({ ...entry, action: "role_granted" })]);
+    if (result.outcome === "unchanged") return redirectWithToast(back, { title: `${who} is already ${role === "admin" ? "an" : "a"} ${role}` }, secret);
     return redirectWithToast(
       back,
       { title: `${ROLE_LABELS[role]} role granted`, description: `${who} has the ${role} role from their next page load.`, variant: "success" },
       secret,
     );
   }
-
-  if (!held) return redirectWithToast(back, { title: `${who} doesn't have the ${role} role` }, secret);
-  await db.batch([
-    db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role))),
-    db.insert(auditLog).values({ ...entry, action: "role_revoked" }),
-  ]);
+  if (result.outcome === "unchanged") return redirectWithToast(back, { title: `${who} doesn't have the ${role} role` }, secret);
   return redirectWithToast(
     back,
     { title: `${ROLE_LABELS[role]} role removed`, description: `${who} no longer has the ${role} role.`, variant: "success" },

@@ -8,11 +8,12 @@ import { formatDate } from "~/utils/format";
 import { readingMinutes, renderMarkdown } from "~/content/markdown.server";
 import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
 import { blogPostingLd, breadcrumbLd, structuredData } from "~/utils/structured-data";
+import { notFoundUnless } from "~/auth/permissions.server";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const post = await getPublishedPost(db, params.slug ?? "");
-  if (!post) throw new Response("Not Found", { status: 404 });
+  notFoundUnless(post);
   const { html, headings } = renderMarkdown(post.body);
   return {
     post: {

@@ -9,9 +9,10 @@ import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 import { Pagination } from "~/components/ui/pagination";
 import { pageParam } from "~/utils/page-param";
+import { notFoundResponse } from "~/auth/permissions.server";
 
 function notFound(): never {
-  throw new Response("Not Found", { status: 404 });
+  throw notFoundResponse();
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

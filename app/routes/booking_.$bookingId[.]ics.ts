@@ -4,6 +4,7 @@ import { buildIcs } from "~/booking/ics";
 import { meetingUrl } from "~/booking/links.server";
 import { BUSINESS } from "~/content/business";
 import { requireBookingAccess } from "~/booking/access.server";
+import { notFoundResponse } from "~/auth/permissions.server";
 
 // /booking/{id}.ics: the booking as a calendar file, for its owner signed in or with the booking's
 // signed token (?token=, as linked from the confirmation page and email). Same UID and SEQUENCE as
@@ -12,7 +13,7 @@ import { requireBookingAccess } from "~/booking/access.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const { booking } = await requireBookingAccess(context, { bookingId: params.bookingId, token: query.get("token") });
-  if (booking.status !== "confirmed" && booking.status !== "cancelled") throw new Response("Not Found", { status: 404 });
+  if (booking.status !== "confirmed" && booking.status !== "cancelled") throw notFoundResponse();
   const [type, coach] = await Promise.all([getBookingType(context.db, booking.bookingTypeId), getCoachById(context.db, booking.coachId)]);
   const typeName = type?.name ?? "Coaching session";
   const coachName = coach?.displayName ?? "your coach";

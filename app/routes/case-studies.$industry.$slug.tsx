@@ -8,12 +8,13 @@ import { renderMarkdown } from "~/content/markdown.server";
 import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
+import { notFoundResponse, notFoundUnless } from "~/auth/permissions.server";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const industry = params.industry ?? "";
-  if (!isCaseStudyIndustry(industry)) throw new Response("Not Found", { status: 404 });
+  if (!isCaseStudyIndustry(industry)) throw notFoundResponse();
   const study = await getPublishedCaseStudy(context.db, industry, params.slug ?? "");
-  if (!study) throw new Response("Not Found", { status: 404 });
+  notFoundUnless(study);
   return {
     industry: { slug: industry, name: CASE_STUDY_INDUSTRIES[industry] },
     study: {

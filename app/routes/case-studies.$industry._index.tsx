@@ -6,12 +6,13 @@ import { CASE_STUDY_INDUSTRIES } from "~/content/types";
 import { caseStudyCards, isCaseStudyIndustry } from "~/content/queries.server";
 import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
+import { notFoundResponse } from "~/auth/permissions.server";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const industry = params.industry ?? "";
-  if (!isCaseStudyIndustry(industry)) throw new Response("Not Found", { status: 404 });
+  if (!isCaseStudyIndustry(industry)) throw notFoundResponse();
   const studies = await caseStudyCards(context.db, industry);
-  if (studies.length === 0) throw new Response("Not Found", { status: 404 });
+  if (studies.length === 0) throw notFoundResponse();
   return { industry: { slug: industry, name: CASE_STUDY_INDUSTRIES[industry] }, studies };
 }
 

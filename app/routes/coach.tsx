@@ -1,110 +1,13 @@
-import type { LoaderFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/cloudflare";
-import stylesHref from "~/styles/booking-portals.css?url";
-import { Link, useLoaderData } from "@remix-run/react";
-import { listCoachBookings } from "~/booking/bookings.server";
-import { getCoachById } from "~/booking/catalogue.server";
-import { formatDateTime as formatZoned } from "~/booking/time-zones";
-import { PageHero } from "~/components/page-hero";
-import { NOINDEX, pageMeta } from "~/utils/meta";
-import { requireRole } from "~/auth/guards.server";
+import { Outlet } from "@remix-run/react";
+import { SectionErrorBoundary } from "~/components/section-error-boundary";
 
-/** How far ahead the portal lists the coach's bookings. */
-const UPCOMING_DAYS = 60;
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireRole(request, context, "coach");
-  const now = new Date();
-  const [coach, bookings] = await Promise.all([
-    getCoachById(context.db, viewer.id),
-    listCoachBookings(context.db, viewer.id, { from: new Date(now.getTime() - 60 * 60_000), to: new Date(now.getTime() + UPCOMING_DAYS * 86_400_000) }),
-  ]);
-  const zone = coach?.timeZone ?? "Australia/Sydney";
-  return {
-    firstName: viewer.firstName,
-    hasSchedule: coach !== null,
-    upcomingDays: UPCOMING_DAYS,
-    // Confirmed sessions that haven't ended, soonest first, in the coach's own time zone.
-    upcoming: bookings
-      .filter((booking) => booking.status === "confirmed" && Date.parse(booking.endsAt) > now.getTime())
-      .map((booking) => ({
-        id: booking.id,
-        client: booking.name,
-        company: booking.company,
-        type: booking.typeName,
-        startsAt: booking.startsAt,
-        when: formatZoned(booking.startsAt, zone),
-      })),
-  };
+// The coach portal's frame (/coach and the pages under it). Each page guards itself: Remix runs
+// nested loaders in parallel, so this layout has nothing to load. A page that fails shows the
+// portal's own error under the site's header.
+export default function CoachSection() {
+  return <Outlet />;
 }
 
-// Clients, notes and revenue-share statements arrive with the coach-network issue.
-export default function CoachPortal() {
-  const { firstName, hasSchedule, upcoming, upcomingDays } = useLoaderData<typeof loader>();
-  return (
-    <>
-      <PageHero
-        eyebrow="Coach portal"
-        title={firstName ? `Welcome, ${firstName}` : "Welcome to the coach portal"}
-        lead="This is where you'll run your coaching practice with ClarityAI Coaching."
-      />
-      <section className="section" aria-labelledby="coach-sessions-heading">
-        <div className="container page-narrow">
-          <div className="card">
-            <h2 id="coach-sessions-heading">Your upcoming sessions</h2>
-            {upcoming.length ? (
-              <ul className="coach-sessions">
-                {upcoming.map((booking) => (
-                  <li key={booking.id} className="coach-session">
-                    <p>
-                      <strong>
-                        <time dateTime={booking.startsAt}>{booking.when}</time>
-                      </strong>
-                    </p>
-                    <p>
-                      {booking.type} with {booking.client}
-                      {booking.company ? ` (${booking.company})` : null}
-                    </p>
-                    <p>
-                      <Link to={`/meeting/${booking.id}`}>
-                        Join the video call<span className="visually-hidden"> with {booking.client}</span>
-                      </Link>
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p>No sessions booked in the next {upcomingDays} days.</p>
-            )}
-            <p>
-              <Link to="/coach/availability" className="button button-primary">
-                {hasSchedule ? "Set your availability" : "Set up your availability"}
-              </Link>
-            </p>
-          </div>
-        </div>
-      </section>
-      <section className="section" aria-labelledby="coach-soon-heading">
-        <div className="container page-narrow">
-          <div className="card coming-soon">
-            <h2 id="coach-soon-heading">Coming soon</h2>
-            <p>We're building the rest of the portal now. Here you'll soon be able to:</p>
-            <ul className="check-list">
-              <li>keep private notes on each client</li>
-              <li>download your revenue-share statements</li>
-            </ul>
-            <p>
-              Questions? <Link to="/contact">Contact us</Link>.
-            </p>
-          </div>
-        </div>
-      </section>
-    </>
-  );
+export function ErrorBoundary() {
+  return <SectionErrorBoundary section="coach" />;
 }
-
-export const meta: MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, { title: "Coach Portal", description: "The ClarityAI Coaching coach portal.", path: "/coach" }),
-  NOINDEX,
-];

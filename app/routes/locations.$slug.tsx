@@ -13,6 +13,7 @@ import { CallToAction } from "~/components/call-to-action";
 import { Guarantee } from "~/components/guarantee";
 import { TextCardGrid } from "~/components/marketing-blocks";
 import type { StateCode } from "~/content/australia";
+import { notFoundResponse } from "~/auth/permissions.server";
 
 /** Each state's and territory's capital-city time zone: where a visitor from that city books. */
 const STATE_TIME_ZONES: Record<StateCode, string> = {
@@ -31,7 +32,7 @@ const STATE_TIME_ZONES: Record<StateCode, string> = {
 export function loader({ params }: LoaderFunctionArgs) {
   const slug = locationSlugFromParam(params.slug);
   if (!slug) {
-    throw new Response("Not Found", { status: 404 });
+    throw notFoundResponse();
   }
   const city = LOCATIONS[slug];
   const path = locationPath(slug);

@@ -4,9 +4,14 @@ import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { requireUser } from "~/auth/guards.server";
+import { requireMeetingParticipant } from "~/auth/permissions.server";
+import { findMeeting } from "~/meetings/meetings.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
+// A meeting is its participants' only (the booking's client and coach): anyone else, and any id
+// that is no booking's, gets the same 404.
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request, context);
+  requireMeetingParticipant(viewer, await findMeeting(context.db, params.meetingId));
   return null;
 }
 

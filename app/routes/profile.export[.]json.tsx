@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { collectUserData } from "~/accounts/data-export.server";
 import { requireUser } from "~/auth/guards.server";
+import { notFoundUnless } from "~/auth/permissions.server";
 
 // "Download all my data": every row the signed-in user owns, as a JSON attachment.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
   const exported = await collectUserData(context, viewer.id);
-  if (!exported) throw new Response("Not found", { status: 404 });
+  notFoundUnless(exported);
   const date = exported.exportedAt.slice(0, 10);
   return new Response(JSON.stringify(exported, null, 2), {
     headers: {

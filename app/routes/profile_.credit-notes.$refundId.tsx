@@ -3,14 +3,15 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { TaxDocument } from "~/components/tax-document";
 import { NOINDEX, NOT_FOUND_META } from "~/utils/meta";
-import { ownCreditNote } from "./profile/documents.server";
+import { ownCreditNote } from "~/booking/documents.server";
+import { SectionErrorBoundary } from "~/components/section-error-boundary";
 
 // The credit note (an adjustment note for GST) of a refund, printable, with a PDF copy. Only the
 // payment's owner sees it: anyone else gets a 404.
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
-  return { note: await ownCreditNote(context, viewer, params.refundId) };
+  return { note: await ownCreditNote(context.db, viewer, params.refundId) };
 }
 
 export default function CreditNotePage() {
@@ -61,3 +62,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return NOT_FOUND_META;
   return [{ title: `Credit note ${data.note.number} | ClarityAI Coaching` }, NOINDEX];
 };
+
+export function ErrorBoundary() {
+  return <SectionErrorBoundary section="profile" />;
+}

@@ -8,6 +8,8 @@ import { gstIncludedCents } from "~/billing/plans";
 import { TaxDocument } from "~/components/tax-document";
 import { formatDate } from "~/utils/format";
 import { NOINDEX, NOT_FOUND_META } from "~/utils/meta";
+import { SectionErrorBoundary } from "~/components/section-error-boundary";
+import { notFoundUnless } from "~/auth/permissions.server";
 
 // A GST tax invoice for one ClarityAI payment, printable. Only its owner sees it: anyone else's
 // invoice (or one that doesn't exist) is a 404, so invoice ids reveal nothing.
@@ -16,7 +18,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
   const id = params.invoiceId ?? "";
   const invoice = id.length <= 255 ? await getTaxInvoice(context, viewer.id, id) : null;
-  if (!invoice) throw new Response("Not Found", { status: 404 });
+  notFoundUnless(invoice);
   return { invoice, gstCents: gstIncludedCents(invoice.totalCents) };
 }
 
@@ -67,3 +69,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return NOT_FOUND_META;
   return [{ title: `Tax invoice ${data.invoice.number ?? data.invoice.id} | ClarityAI Coaching` }, NOINDEX];
 };
+
+export function ErrorBoundary() {
+  return <SectionErrorBoundary section="profile" />;
+}

@@ -4,14 +4,15 @@ import { requireUser } from "~/auth/guards.server";
 import { formatCents } from "~/billing/describe";
 import { TaxDocument } from "~/components/tax-document";
 import { NOINDEX, NOT_FOUND_META } from "~/utils/meta";
-import { ownInvoice } from "./profile/documents.server";
+import { ownInvoice } from "~/booking/documents.server";
+import { SectionErrorBoundary } from "~/components/section-error-boundary";
 
 // The GST tax invoice of a booking payment (a session or a package), printable, with a PDF copy and
 // the credit notes of any refunds. Only its owner sees it: anyone else gets a 404.
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
-  return { invoice: await ownInvoice(context, viewer, params.paymentId) };
+  return { invoice: await ownInvoice(context.db, viewer, params.paymentId) };
 }
 
 const STATUS: Record<string, string> = { paid: "Paid", partially_refunded: "Paid, partly refunded", refunded: "Refunded" };
@@ -73,3 +74,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return NOT_FOUND_META;
   return [{ title: `Tax invoice ${data.invoice.number} | ClarityAI Coaching` }, NOINDEX];
 };
+
+export function ErrorBoundary() {
+  return <SectionErrorBoundary section="profile" />;
+}

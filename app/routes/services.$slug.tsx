@@ -13,6 +13,7 @@ import { LinkCard, StepList, TextCardGrid, TrustFigures } from "~/components/mar
 import { SOFTWARE_INQUIRY_ID, SoftwareInquiry } from "~/components/software-inquiry";
 import { FormError } from "~/components/ui/form-error";
 import { leadFormHeaders, submitLead, type LeadActionData } from "~/leads/leads.server";
+import { notFoundResponse } from "~/auth/permissions.server";
 
 /** The one service page with a form of its own: the Software Solutions inquiry. */
 const INQUIRY_SLUG = "software-solutions";
@@ -20,7 +21,7 @@ const INQUIRY_SLUG = "software-solutions";
 // The content stays on the server: the browser receives only the one service it is showing.
 export function loader({ params }: LoaderFunctionArgs) {
   if (!isServiceSlug(params.slug)) {
-    throw new Response("Not Found", { status: 404 });
+    throw notFoundResponse();
   }
   const service = SERVICES[params.slug];
   const related = service.related.map((slug) => SERVICE_SUMMARIES[slug]);
@@ -32,7 +33,7 @@ export const headers = leadFormHeaders;
 // Only the Software Solutions page takes a post (its inquiry form); the others answer 405 and say
 // where to write instead, and a slug that is no service is a 404.
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  if (!isServiceSlug(params.slug)) throw new Response("Not Found", { status: 404 });
+  if (!isServiceSlug(params.slug)) throw notFoundResponse();
   if (params.slug !== INQUIRY_SLUG) {
     return data<LeadActionData>(
       { errors: { form: "This page has no form to send. To ask about this service, use the contact page." }, values: {} },

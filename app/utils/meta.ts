@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
+import { isRouteErrorResponse } from "@remix-run/react";
 
 export const SITE_NAME = "ClarityAI Coaching";
 
@@ -26,6 +27,12 @@ export const NOINDEX: MetaDescriptor = { name: "robots", content: "noindex" };
 
 /** The meta of a page whose loader found nothing to show. */
 export const NOT_FOUND_META: MetaDescriptor[] = [{ title: `Page not found | ${SITE_NAME}` }, NOINDEX];
+
+/** The meta of an error page: the root's, and a section's whose layout has meta of its own. */
+export function errorPageMeta(error: unknown): MetaDescriptor[] {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return notFound ? NOT_FOUND_META : [{ title: `Something went wrong | ${SITE_NAME}` }, NOINDEX];
+}
 
 /** Title, description, one canonical link and the Open Graph and Twitter tags for a page. */
 export function pageMeta(matches: Matches, { title, description, path }: { title: string; description: string; path: string }): MetaDescriptor[] {

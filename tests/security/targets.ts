@@ -741,7 +741,7 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/booking",
   "routes/booking_.checkout-cancelled",
   "routes/booking_.manage.$token",
-  "routes/coach_.availability",
+  "routes/coach.availability",
   "routes/contact",
   "routes/payments-sandbox.checkout.$id",
   "routes/payments-sandbox.portal.$id",

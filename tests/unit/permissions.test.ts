@@ -1,5 +1,16 @@
 import { expect, test } from "vitest";
-import { canSee, notFoundResponse, notFoundUnless, requireOwned, type PermissionViewer } from "~/auth/permissions.server";
+import {
+  canSee,
+  holdsByAccountOrAddress,
+  notFoundResponse,
+  notFoundUnless,
+  requireCoachOf,
+  requireFound,
+  requireHolder,
+  requireMeetingParticipant,
+  requireOwned,
+  type PermissionViewer,
+} from "~/auth/permissions.server";
 
 type Note = { id: string; ownerId: string | null };
 type Meeting = { id: string; coachId: string; clientId: string | null };
@@ -84,4 +95,72 @@ test("notFoundUnless lets a true condition through without throwing", () => {
   const row: Note | null = note;
   notFoundUnless(row);
   expect(row.id).toBe("note-1");
+});
+
+test("requireFound returns the row and throws the same 404 for a missing one", async () => {
+  expect(requireFound(note)).toBe(note);
+  const missing = await observable(notFoundResponse());
+  expect(await observable(thrownBy(() => requireFound(null)))).toEqual(missing);
+  expect(await observable(thrownBy(() => requireFound(undefined)))).toEqual(missing);
+});
+
+test("extra headers on the 404 change neither its status nor its body", async () => {
+  const thrown = await observable(thrownBy(() => notFoundUnless(false, { headers: { "Cache-Control": "private, no-store" } })));
+  expect(thrown.status).toBe(404);
+  expect(thrown.body).toBe("Not Found");
+  expect(thrown.headers).toContainEqual(["cache-control", "private, no-store"]);
+});
+
+type Payment = { id: string; userId: string | null; email: string | null };
+const holderOf = (row: Payment) => ({ userId: row.userId, email: row.email });
+
+test("a row held by an account is that account's; a guest's row is the address's until an account holds it", async () => {
+  const viewer: PermissionViewer = { id: "user-alex", roles: ["client"], email: "Alex@Example.com.au" };
+  const mine: Payment = { id: "p1", userId: viewer.id, email: "someone-else@example.com.au" };
+  const guest: Payment = { id: "p2", userId: null, email: "alex@example.com.au" };
+  const othersWithMyAddress: Payment = { id: "p3", userId: "user-other", email: "alex@example.com.au" };
+  expect(requireHolder(viewer, mine, holderOf)).toBe(mine);
+  expect(requireHolder(viewer, guest, holderOf)).toBe(guest);
+  // The address never opens a row an account already holds.
+  expect(holdsByAccountOrAddress(viewer, othersWithMyAddress)).toBe(false);
+  expect((await observable(thrownBy(() => requireHolder(viewer, othersWithMyAddress, holderOf)))).status).toBe(404);
+  // A viewer without an address, or a guest row without one, matches nothing by address.
+  expect(holdsByAccountOrAddress({ id: "user-x", roles: [] }, guest)).toBe(false);
+  expect(holdsByAccountOrAddress(viewer, { userId: null, email: null })).toBe(false);
+  expect(holdsByAccountOrAddress(null, guest)).toBe(false);
+  expect((await observable(thrownBy(() => requireHolder(viewer, null, holderOf)))).status).toBe(404);
+});
+
+test("a meeting's participants are its booking's coach and client; anyone else, admins included, gets the 404", async () => {
+  const coach: PermissionViewer = { id: "user-coach", roles: ["coach"] };
+  const client: PermissionViewer = { id: "user-client", roles: ["client"], email: "client@example.com.au" };
+  const booked = { id: "b1", coachId: coach.id, clientId: client.id, email: "client@example.com.au" };
+  const guestBooking = { id: "b2", coachId: coach.id, clientId: null, email: "CLIENT@example.com.au" };
+  expect(requireMeetingParticipant(coach, booked)).toBe(booked);
+  expect(requireMeetingParticipant(client, booked)).toBe(booked);
+  expect(requireMeetingParticipant(client, guestBooking)).toBe(guestBooking);
+  const missing = await observable(notFoundResponse());
+  for (const outsider of [stranger, admin, { id: "user-other", roles: ["client"], email: "other@example.com.au" } satisfies PermissionViewer]) {
+    expect(await observable(thrownBy(() => requireMeetingParticipant(outsider, booked)))).toEqual(missing);
+  }
+  // Another account with the same address is not the client of a booking an account holds.
+  expect(await observable(thrownBy(() => requireMeetingParticipant({ id: "user-twin", roles: ["client"], email: "client@example.com.au" }, booked)))).toEqual(
+    missing,
+  );
+  expect(await observable(thrownBy(() => requireMeetingParticipant(client, null)))).toEqual(missing);
+  expect(await observable(thrownBy(() => requireMeetingParticipant(null, booked)))).toEqual(missing);
+  expect(requireMeetingParticipant(admin, booked, { allowAdmin: true })).toBe(booked);
+});
+
+test("a coach sees a client only when the client has booked them", async () => {
+  const coach: PermissionViewer = { id: "user-coach", roles: ["coach"] };
+  const otherCoach: PermissionViewer = { id: "user-coach-2", roles: ["coach"] };
+  const client = { id: "user-client", coachIds: [coach.id] };
+  expect(requireCoachOf(coach, client)).toBe(client);
+  const missing = await observable(notFoundResponse());
+  expect(await observable(thrownBy(() => requireCoachOf(otherCoach, client)))).toEqual(missing);
+  expect(await observable(thrownBy(() => requireCoachOf(coach, { id: "user-new", coachIds: [] })))).toEqual(missing);
+  expect(await observable(thrownBy(() => requireCoachOf(coach, null)))).toEqual(missing);
+  expect(await observable(thrownBy(() => requireCoachOf(admin, client)))).toEqual(missing);
+  expect(requireCoachOf(admin, client, { allowAdmin: true })).toBe(client);
 });

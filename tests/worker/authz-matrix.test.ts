@@ -1,5 +1,7 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
+import { createPortalUrl } from "~/billing/account.server";
+import { createAiCheckout } from "~/billing/checkout.server";
 import { expect, test } from "vitest";
 // @ts-ignore -- the server build exists only after `npm run build`; the Worker under test serves this same build.
 import * as serverBuild from "../../build/server/index.js";
@@ -10,8 +12,12 @@ import { CLARITYAI_TOPIC_SLUGS } from "~/content/clarityai-pages";
 import { LOCATION_PATH_SUFFIX, LOCATION_SLUGS } from "~/content/locations";
 import { SERVICE_SLUGS } from "~/content/services";
 import type { Role } from "~/db/schema";
+import { chatToEnd, subscriber } from "./ai-coach/helpers";
 import { fetchApp } from "./app";
 import { countRows, createConfirmedUser, signInOnWeb } from "./auth-helpers";
+import { contextFor } from "./billing/helpers";
+import { ensureCatalogue } from "./booking-payments/helpers";
+import { daysFromNow, insertBooking, insertPayment, insertRefund } from "./booking-portals/helpers";
 import { formPost } from "./factories";
 
 // SPEC §6 as a table, generated from the route manifest of the real server build: every route ×
@@ -72,7 +78,13 @@ const GET_PROBES: Record<string, GetProbe> = {
   // Placeholder pages today: any id answers 200. Give them a seeded row once they load one.
   "routes/learning.module.$moduleId": { params: () => ({ moduleId: "x" }) },
   "routes/learning.lesson.$lessonId": { params: () => ({ lessonId: "x" }) },
-  "routes/meeting.$meetingId": { params: () => ({ meetingId: "x" }) },
+  // /meeting itself is no page; a meeting is its booking's client's and coach's only.
+  "routes/meeting": { allowed: () => ({ status: [404] }) },
+  "routes/meeting._index": { allowed: () => ({ status: [404] }) },
+  "routes/meeting.$meetingId": {
+    params: (samples) => ({ meetingId: samples.meetingId }),
+    allowed: (persona) => ({ status: persona === "client" || persona === "coach" ? [200] : [404] }),
+  },
   "routes/profile": { moreUrls: () => ["/profile?tab=security", "/profile?tab=privacy", "/profile?tab=ai-assistant"] },
   "routes/admin.users": { moreUrls: () => ["/admin/users?q=example&page=1"] },
 };
@@ -115,11 +127,14 @@ async function signInAs(roles: Role[]) {
   return { id: user.id, cookie: await signInOnWeb(user) };
 }
 
-/** What a test visits with: a fresh signed-in user per role (the visitor has none) and a sample outbox email. */
-type Samples = { cookies: Partial<Record<Persona, string>>; ids: Partial<Record<Persona, string>>; outboxId: string };
+/**
+ * What a test visits with: a fresh signed-in user per role (the visitor has none), a sample outbox
+ * email, and a booking of the client persona's with the coach persona (its meeting).
+ */
+type Samples = { cookies: Partial<Record<Persona, string>>; ids: Partial<Record<Persona, string>>; outboxId: string; meetingId: string };
 
 async function personas(): Promise<Samples> {
-  const samples: Samples = { cookies: {}, ids: {}, outboxId: crypto.randomUUID() };
+  const samples: Samples = { cookies: {}, ids: {}, outboxId: crypto.randomUUID(), meetingId: "" };
   for (const persona of ["client", "coach", "admin"] as const) {
     const { id, cookie } = await signInAs([PERSONA_ROLE[persona]]);
     samples.cookies[persona] = cookie;
@@ -128,6 +143,9 @@ async function personas(): Promise<Samples> {
   await env.DB.prepare("INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, status, provider) VALUES (?, ?, ?, ?, ?, 'stored', 'outbox')")
     .bind(samples.outboxId, `authz-${samples.outboxId}`, "someone@example.com.au", "Matrix test email", "Hello from the matrix test.")
     .run();
+  await ensureCatalogue();
+  const booking = await insertBooking({ coachId: samples.ids.coach!, clientId: samples.ids.client!, startsAt: daysFromNow(4, 1) });
+  samples.meetingId = booking.id;
   return samples;
 }
 
@@ -221,7 +239,8 @@ test("route-access.ts classifies exactly the routes in the server build", () => 
   expect(manifestIds).toEqual(expect.arrayContaining(["root", "routes/profile", "routes/coach", "routes/admin", "routes/admin.users"]));
 });
 
-test("GET: every route answers each persona as SPEC §6 says", async () => {
+// Several hundred requests (every route × every persona): longer than the suite's default per test.
+test("GET: every route answers each persona as SPEC §6 says", { timeout: 60_000 }, async () => {
   const samples = await personas();
   const failures: string[] = [];
   let checked = 0;
@@ -272,7 +291,7 @@ test("data requests: each route's own loader refuses on its own, not only throug
   expect(failures).toEqual([]);
   // The SPEC §6 sections are among the routes checked here.
   expect(DATA_ROUTES.map((route) => route.id)).toEqual(
-    expect.arrayContaining(["routes/profile", "routes/coach", "routes/admin", "routes/admin._index", "routes/learning._index"]),
+    expect.arrayContaining(["routes/profile", "routes/coach._index", "routes/admin", "routes/admin._index", "routes/learning._index"]),
   );
 });
 
@@ -340,3 +359,268 @@ test("a revoked session is a visitor again, even with its old cookie", async () 
   expect(after.status).toBe(302);
   expect(after.headers.get("Location")).toBe(signIn("/admin"));
 });
+
+// ---------------------------------------------------------------------------------------------
+// Ownership: one user asking for another's row by its id. Every route whose URL carries an id
+// (a param named "id" or "…Id") names here how its rows are owned: a probe, in which the first of
+// two users of the same role owns a row that shows a marker, and the second asks for it by its id
+// and gets the 404 with nothing of it in the answer; or, for rows no user owns, why. A route with
+// an id and neither fails the first test below, so a new id route cannot be added without one.
+
+type ProbeUser = { id: string; email: string; cookie: string };
+
+type OwnedRow = {
+  /** The URL that reaches the owner's row, and how it is asked for (a GET unless told). */
+  path: string;
+  method?: "GET" | "POST";
+  body?: unknown;
+  /** Text the owner's answer shows of the row; the other user's must not contain it. */
+  marker: string;
+  /** Whether the owner's own answer shows the marker (a placeholder page shows nothing of the row yet). */
+  ownerSees: boolean;
+  /** The owner's status (200 unless told): the id is real, so the other user's 404 is the guard's. */
+  ownerStatus?: number;
+};
+
+type OwnershipFixture =
+  { roles: Role[]; user?: (role: Role) => Promise<ProbeUser>; create: (owner: ProbeUser, role: Role) => Promise<OwnedRow> } | { shared: string };
+
+/** A fresh signed-in user with one role, as the web does it. */
+async function probeUser(role: Role): Promise<ProbeUser> {
+  const user = await createConfirmedUser({ roles: [role] });
+  return { id: user.id, email: user.email, cookie: await signInOnWeb(user) };
+}
+
+/** A ClarityAI Pro subscriber: the AI coach's routes need a subscription before they look at a conversation. */
+async function proSubscriber(role: Role): Promise<ProbeUser> {
+  const user = await subscriber("pro", { roles: [role] });
+  return { id: user.id, email: user.email, cookie: user.cookie };
+}
+
+/** A conversation of the owner's whose first message carries the marker. */
+async function ownConversation(owner: ProbeUser) {
+  const marker = `authz-marker-${crypto.randomUUID()}`;
+  const { conversationId } = await chatToEnd(owner.cookie, `How do I price my services? ${marker}`);
+  return { conversationId, marker };
+}
+
+/** A paid session booked by the owner (by account), with its payment, and a refund of it. */
+async function ownPaidBooking(owner: ProbeUser) {
+  await ensureCatalogue();
+  const coach = await createConfirmedUser({ roles: ["coach"] });
+  const booking = await insertBooking({
+    coachId: coach.id,
+    clientId: owner.id,
+    email: owner.email,
+    name: `Owner ${owner.id.slice(0, 8)}`,
+    startsAt: daysFromNow(3, 1),
+  });
+  const payment = await insertPayment({ userId: owner.id, bookingId: booking.id, email: owner.email });
+  return { booking, payment };
+}
+
+const ADMINS_SHARE = "every admin works on every row of the admin area: none is one admin's own (SPEC §6)";
+
+const OWNERSHIP: Record<string, OwnershipFixture> = {
+  "routes/admin.bookings.$id": { shared: ADMINS_SHARE },
+  "routes/admin.escalations.$id": { shared: ADMINS_SHARE },
+  "routes/admin.leads.$id": { shared: ADMINS_SHARE },
+  "routes/admin.outbox.$id": { shared: ADMINS_SHARE },
+  "routes/admin.outbox.$id.preview": { shared: ADMINS_SHARE },
+  "routes/learning.module.$moduleId": { shared: "course content: every member sees the same modules" },
+  "routes/learning.lesson.$lessonId": { shared: "course content: every member sees the same lessons" },
+  "routes/ai-coach.conversations.$id": {
+    roles: ["client"],
+    user: proSubscriber,
+    create: async (owner) => {
+      const { conversationId, marker } = await ownConversation(owner);
+      return { path: `/ai-coach/conversations/${conversationId}`, marker, ownerSees: true };
+    },
+  },
+  "routes/ai-coach.conversations.$id.stream": {
+    roles: ["client"],
+    user: proSubscriber,
+    create: async (owner) => {
+      const { conversationId, marker } = await ownConversation(owner);
+      return { path: `/ai-coach/conversations/${conversationId}/stream`, marker, ownerSees: true };
+    },
+  },
+  "routes/ai-coach.conversations.$id.export[.]md": {
+    roles: ["client"],
+    user: proSubscriber,
+    create: async (owner) => {
+      const { conversationId, marker } = await ownConversation(owner);
+      return { path: `/ai-coach/conversations/${conversationId}/export.md`, marker, ownerSees: true };
+    },
+  },
+  "routes/ai-coach.conversations.$id.stop": {
+    roles: ["client"],
+    user: proSubscriber,
+    create: async (owner) => {
+      const { conversationId, marker } = await ownConversation(owner);
+      return { path: `/ai-coach/conversations/${conversationId}/stop`, method: "POST", marker, ownerSees: false, ownerStatus: 204 };
+    },
+  },
+  "routes/ai-coach.conversations.$id.escalate": {
+    roles: ["client"],
+    user: proSubscriber,
+    create: async (owner) => {
+      const { conversationId, marker } = await ownConversation(owner);
+      return { path: `/ai-coach/conversations/${conversationId}/escalate`, method: "POST", body: {}, marker, ownerSees: false };
+    },
+  },
+  "routes/booking_.$bookingId[.]ics": {
+    roles: ["client"],
+    create: async (owner) => {
+      const { booking } = await ownPaidBooking(owner);
+      return { path: `/booking/${booking.id}.ics`, marker: booking.name, ownerSees: true };
+    },
+  },
+  "routes/meeting.$meetingId": {
+    // A meeting is its booking's client's and coach's: each is compared with another of their role.
+    roles: ["client", "coach"],
+    create: async (owner, role) => {
+      await ensureCatalogue();
+      const other = await createConfirmedUser({ roles: [role === "client" ? "coach" : "client"] });
+      const [coachId, clientId] = role === "coach" ? [owner.id, other.id] : [other.id, owner.id];
+      const booking = await insertBooking({ coachId, clientId, startsAt: daysFromNow(2, 1), name: `Meeting ${owner.id.slice(0, 8)}` });
+      // The meeting page shows nothing of its booking yet (the video call arrives with its issue).
+      return { path: `/meeting/${booking.id}`, marker: booking.name, ownerSees: false };
+    },
+  },
+  "routes/payments-sandbox.checkout.$id": {
+    roles: ["client"],
+    create: async (owner) => {
+      const { url } = await createAiCheckout(contextFor(env), { id: owner.id, email: owner.email }, { tier: "pro", interval: "month" });
+      return { path: new URL(url).pathname, marker: owner.email, ownerSees: true };
+    },
+  },
+  "routes/payments-sandbox.portal.$id": {
+    roles: ["client"],
+    create: async (owner) => {
+      const { url } = await createAiCheckout(contextFor(env), { id: owner.id, email: owner.email }, { tier: "pro", interval: "month" });
+      await fetchApp(formPost(new URL(url).pathname, { intent: "pay" }, { Cookie: owner.cookie }));
+      const portal = await createPortalUrl(contextFor(env), owner.id, "/profile?tab=billing");
+      return { path: new URL(portal.url).pathname, marker: owner.email, ownerSees: false };
+    },
+  },
+  "routes/profile_.invoices.$invoiceId": {
+    roles: ["client"],
+    create: async (owner) => {
+      const id = `in_authz_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+      await env.DB.prepare("INSERT INTO billing_customers (user_id, stripe_customer_id) VALUES (?, ?)")
+        .bind(owner.id, `cus_authz_${owner.id.slice(0, 12)}`)
+        .run();
+      await env.DB.prepare(
+        "INSERT INTO billing_invoices (id, user_id, stripe_customer_id, number, status, currency, total_cents, tax_cents, description, paid_at, created_at) VALUES (?, ?, ?, ?, 'paid', 'aud', 14900, 1355, 'ClarityAI Pro (monthly)', ?, ?)",
+      )
+        .bind(id, owner.id, `cus_authz_${owner.id.slice(0, 12)}`, `CAI-${id.slice(-6).toUpperCase()}`, "2031-02-15T02:01:00.000Z", "2031-02-15T02:00:00.000Z")
+        .run();
+      return { path: `/profile/invoices/${id}`, marker: owner.email, ownerSees: true };
+    },
+  },
+  "routes/profile_.payments.$paymentId": {
+    roles: ["client"],
+    create: async (owner) => {
+      const { payment } = await ownPaidBooking(owner);
+      return { path: `/profile/payments/${payment.id}`, marker: owner.email, ownerSees: true };
+    },
+  },
+  "routes/profile_.payments.$paymentId[.]pdf": {
+    roles: ["client"],
+    create: async (owner) => {
+      const { payment } = await ownPaidBooking(owner);
+      return { path: `/profile/payments/${payment.id}.pdf`, marker: owner.email, ownerSees: true };
+    },
+  },
+  "routes/profile_.credit-notes.$refundId": {
+    roles: ["client"],
+    create: async (owner) => {
+      const refund = await insertRefund((await ownPaidBooking(owner)).payment.id);
+      return { path: `/profile/credit-notes/${refund.id}`, marker: owner.email, ownerSees: true };
+    },
+  },
+  "routes/profile_.credit-notes.$refundId[.]pdf": {
+    roles: ["client"],
+    create: async (owner) => {
+      const refund = await insertRefund((await ownPaidBooking(owner)).payment.id);
+      return { path: `/profile/credit-notes/${refund.id}.pdf`, marker: owner.email, ownerSees: true };
+    },
+  },
+};
+
+/** Routes whose URL carries a row's id: a param named "id" or ending in "Id". */
+const ID_ROUTES = ROUTES.filter((route) => /(^|\/):(id|\w+Id)\b/.test(pattern(route)));
+
+function ask(row: OwnedRow, cookie: string, path = row.path) {
+  const headers: Record<string, string> = { Cookie: cookie };
+  if (row.method === "POST") {
+    headers.Origin = "http://localhost";
+    if (row.body !== undefined) headers["Content-Type"] = "application/json";
+  }
+  return fetchApp(
+    new Request(`http://localhost${path}`, {
+      method: row.method ?? "GET",
+      headers,
+      body: row.method === "POST" && row.body !== undefined ? JSON.stringify(row.body) : undefined,
+      redirect: "manual",
+    }),
+  );
+}
+
+test("every route with an id names how its rows are owned: a probe of two users of one role, or why no user owns them", () => {
+  const ids = ID_ROUTES.map((route) => route.id);
+  const missing = ids.filter((id) => !(id in OWNERSHIP));
+  const stale = Object.keys(OWNERSHIP).filter((id) => !ids.includes(id));
+  expect({ missing, stale }, "add an ownership probe (or the reason none applies) for each route with an id, in OWNERSHIP above").toEqual({
+    missing: [],
+    stale: [],
+  });
+  // The id routes of the profile, the AI coach, bookings and meetings are among those probed.
+  const probed = ids.filter((id) => !("shared" in OWNERSHIP[id]!));
+  expect(probed).toEqual(
+    expect.arrayContaining([
+      "routes/meeting.$meetingId",
+      "routes/profile_.payments.$paymentId",
+      "routes/ai-coach.conversations.$id",
+      "routes/booking_.$bookingId[.]ics",
+    ]),
+  );
+});
+
+test(
+  "ownership: another user of the same role asking for the first user's row by its id gets the 404, with nothing of the row in it",
+  { timeout: 120_000 },
+  async () => {
+    const failures: string[] = [];
+    let probes = 0;
+    for (const route of ID_ROUTES) {
+      const fixture = OWNERSHIP[route.id];
+      if (!fixture || "shared" in fixture) continue;
+      for (const role of fixture.roles) {
+        const makeUser = fixture.user ?? probeUser;
+        const [owner, other] = [await makeUser(role), await makeUser(role)];
+        const row = await fixture.create(owner, role);
+        const label = `${route.id} as ${role}`;
+        // The other user first, so nothing the owner does can explain their answer.
+        const asked = await ask(row, other.cookie);
+        const askedBody = await asked.text();
+        if (asked.status !== 404) failures.push(`${label}: the other user got ${asked.status}, not 404`);
+        if (askedBody.includes(row.marker)) failures.push(`${label}: the other user's answer shows the owner's row`);
+        if ((row.method ?? "GET") === "GET" && DATA_ROUTES.includes(route)) {
+          const data = await ask(row, other.cookie, dataUrl(row.path, route.id));
+          const dataBody = await data.text();
+          if (data.status !== 404) failures.push(`${label}: the other user's data request got ${data.status}, not 404`);
+          if (dataBody.includes(row.marker)) failures.push(`${label}: the other user's data request shows the owner's row`);
+        }
+        const own = await ask(row, owner.cookie);
+        const ownBody = await own.text();
+        if (own.status !== (row.ownerStatus ?? 200)) failures.push(`${label}: the owner got ${own.status}, not ${row.ownerStatus ?? 200}`);
+        if (row.ownerSees && !ownBody.includes(row.marker)) failures.push(`${label}: the owner's answer doesn't show the marker, so the probe proves nothing`);
+        probes += 1;
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(probes).toBeGreaterThanOrEqual(Object.values(OWNERSHIP).filter((fixture) => !("shared" in fixture)).length);
+  },
+);

@@ -1,16 +1,16 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq } from "drizzle-orm";
 import type { Viewer } from "~/auth/web-sessions.server";
 import { cancelBooking, getBookingListItem, rescheduleBooking, setBookingOutcome, type BookingActor } from "~/booking/bookings.server";
 import { BookingError } from "~/booking/errors";
 import { decideRefundRequest, refundBookingPayment } from "~/booking/refunds.server";
 import { paymentForBooking } from "~/booking/payments.server";
+import { bookingRequestAndHistory, refundRequestOfBooking, refundsOfPayment } from "~/booking/records.server";
 import { BookingOutcomeSchema, CancelSchema } from "~/booking/schemas";
 import { formatDateTime as formatZoned, zoneAbbreviation } from "~/booking/time-zones";
-import { auditLog, paymentRefunds, refundRequests } from "~/db/schema";
 import { redirectWithToast } from "~/platform/toast.server";
 import { formatDateTime } from "~/utils/format-date-time";
 import { utcToZonedInput, zonedToUtc } from "~/utils/zoned-time";
+import { notFoundResponse, notFoundUnless } from "~/auth/permissions.server";
 
 // One booking for the admins: what it is, its payment and refunds, its guarantee request and its
 // history; and the forms (one handler per intent). The domain audits every change.
@@ -44,31 +44,10 @@ const STATUS_WORDS = {
 
 export async function loadAdminBooking(context: AppLoadContext, bookingId: string, now = new Date()) {
   const booking = /^[A-Za-z0-9-]{1,64}$/.test(bookingId) ? await getBookingListItem(context.db, bookingId) : null;
-  if (!booking) throw new Response("Not Found", { status: 404 });
+  notFoundUnless(booking);
   const zone = booking.coachTimeZone;
-  const [payment, request, history] = await Promise.all([
-    paymentForBooking(context.db, booking.id),
-    context.db.select().from(refundRequests).where(eq(refundRequests.bookingId, booking.id)).get(),
-    context.db
-      .select({ id: auditLog.id, action: auditLog.action, createdAt: auditLog.createdAt, detail: auditLog.detail })
-      .from(auditLog)
-      .where(eq(auditLog.targetId, booking.id))
-      .orderBy(desc(auditLog.createdAt))
-      .limit(50)
-      .all(),
-  ]);
-  const refunds = payment
-    ? await context.db
-        .select({
-          id: paymentRefunds.id,
-          number: paymentRefunds.creditNoteNumber,
-          amountCents: paymentRefunds.amountCents,
-          createdAt: paymentRefunds.createdAt,
-        })
-        .from(paymentRefunds)
-        .where(eq(paymentRefunds.paymentId, payment.id))
-        .all()
-    : [];
+  const [payment, { request, history }] = await Promise.all([paymentForBooking(context.db, booking.id), bookingRequestAndHistory(context.db, booking.id)]);
+  const refunds = payment ? await refundsOfPayment(context.db, payment.id) : [];
   const started = Date.parse(booking.startsAt) <= now.getTime();
   return {
     booking: {
@@ -139,7 +118,7 @@ function text(formData: FormData, name: string, max = 2000): string | null {
 
 function domainRefusal(intent: AdminBookingIntent, error: unknown, field: keyof AdminBookingActionData["errors"] = "form") {
   if (error instanceof BookingError && error.status < 500) {
-    if (error.status === 404 && error.code === "not_found") throw new Response("Not Found", { status: 404 });
+    if (error.status === 404 && error.code === "not_found") throw notFoundResponse();
     return refused(intent, { [field]: error.message }, error.status === 404 || error.status === 409 ? error.status : 400);
   }
   throw error;
@@ -151,7 +130,7 @@ function done(context: AppLoadContext, bookingId: string, title: string, descrip
 
 export async function rescheduleAction({ context, viewer, bookingId, formData }: IntentArgs) {
   const booking = await getBookingListItem(context.db, bookingId);
-  if (!booking) throw new Response("Not Found", { status: 404 });
+  notFoundUnless(booking);
   const startsAt = zonedToUtc(text(formData, "startsAt", 40) ?? "", booking.coachTimeZone);
   if (!startsAt) return refused("reschedule", { startsAt: "Enter the new date and start time." });
   let result;
@@ -205,7 +184,7 @@ export async function refundAction({ context, viewer, bookingId, formData }: Int
   if (reason.length > 500) return refused("refund", { reason: "Keep the reason to 500 characters or fewer." });
   const payment = await paymentForBooking(context.db, bookingId);
   if (!payment) {
-    if (!(await getBookingListItem(context.db, bookingId))) throw new Response("Not Found", { status: 404 });
+    if (!(await getBookingListItem(context.db, bookingId))) throw notFoundResponse();
     return refused("refund", { form: "This booking wasn't paid by card, so there's nothing to refund." }, 409);
   }
   if (payment.amountCents - payment.refundedCents <= 0) return refused("refund", { form: "This payment has already been refunded in full." }, 409);
@@ -232,13 +211,7 @@ export async function outcomeAction({ context, viewer, bookingId, formData }: In
 async function decide({ context, viewer, bookingId, formData }: IntentArgs, decision: "approve" | "decline") {
   const intent = decision === "approve" ? "approve-request" : "decline-request";
   const requestId = text(formData, "requestId", 100) ?? "";
-  const request = requestId
-    ? await context.db
-        .select({ id: refundRequests.id })
-        .from(refundRequests)
-        .where(and(eq(refundRequests.id, requestId), eq(refundRequests.bookingId, bookingId)))
-        .get()
-    : null;
+  const request = await refundRequestOfBooking(context.db, requestId, bookingId);
   if (!request) return refused(intent, { form: "That refund request wasn't found. Please reload the page." }, 404);
   let result;
   try {

@@ -3,6 +3,7 @@ import stylesHref from "~/styles/booking-portals.css?url";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { formatCents } from "~/billing/describe";
+import { BookingFacts } from "./booking-facts";
 import { describedByOf, FieldFrame } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
 import { NOINDEX, pageMeta } from "~/utils/meta";
@@ -19,6 +20,7 @@ import {
   type AdminBookingIntent,
   type IntentArgs,
 } from "./actions.server";
+import { notFoundResponse } from "~/auth/permissions.server";
 
 // One booking for the admins: the client, coach, time (the coach's zone, and the client's when it
 // differs), payment and refunds, a guarantee request, and the history of changes; and the forms to
@@ -47,23 +49,13 @@ function isIntent(value: FormDataEntryValue | null): value is AdminBookingIntent
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const viewer = await requireRole(request, context, "admin");
   const bookingId = params.id ?? "";
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(bookingId)) throw new Response("Not Found", { status: 404 });
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(bookingId)) throw notFoundResponse();
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (!isIntent(intent)) return refused(null, { form: "That action isn't available. Reload the page and try again." });
   return HANDLERS[intent]({ context, viewer, bookingId, formData });
 }
 
-const STATUS_LABELS: Record<string, string> = {
-  held: "Held for payment",
-  confirmed: "Confirmed",
-  cancelled: "Cancelled",
-  expired: "Hold expired",
-  completed: "Completed",
-  no_show: "No-show",
-};
-
-const PAYMENT_LABELS: Record<string, string> = { free: "Free", card: "Card", credit: "Package credit" };
 const REQUEST_LABELS: Record<string, string> = { requested: "Waiting for a decision", approved: "Approved", declined: "Declined" };
 
 export default function AdminBooking() {
@@ -79,61 +71,7 @@ export default function AdminBooking() {
       </p>
       <h2 id="booking-heading">Booking {booking.reference}</h2>
       <FormError message={errorsFor(null).form} />
-      <dl className="email-meta">
-        <dt>Status</dt>
-        <dd>
-          <span className={`badge booking-status booking-status-${booking.status}`}>{STATUS_LABELS[booking.status] ?? booking.status}</span>
-        </dd>
-        <dt>What</dt>
-        <dd>
-          {booking.typeName} with {booking.coachName}
-        </dd>
-        <dt>When</dt>
-        <dd>
-          <time dateTime={booking.startsAt}>{booking.coachTime}</time> (coach's time)
-          {booking.clientTime ? (
-            <>
-              <br />
-              {booking.clientTime} (client's time)
-            </>
-          ) : null}
-        </dd>
-        <dt>Client</dt>
-        <dd>
-          {booking.name} · <a href={`mailto:${booking.email}`}>{booking.email}</a>
-          {booking.company ? ` · ${booking.company}` : null}
-          {booking.phone ? ` · ${booking.phone}` : null}
-        </dd>
-        {booking.notes ? (
-          <>
-            <dt>Notes</dt>
-            <dd className="cell-wrap">{booking.notes}</dd>
-          </>
-        ) : null}
-        <dt>Payment</dt>
-        <dd>
-          {PAYMENT_LABELS[booking.paymentMethod] ?? booking.paymentMethod}
-          {payment ? ` · ${formatCents(payment.amountCents)} on ${payment.paidAt}, tax invoice ${payment.invoiceNumber}` : null}
-          {payment && payment.refundedCents > 0 ? ` · ${formatCents(payment.refundedCents)} refunded` : null}
-        </dd>
-        {payment?.refunds.length ? (
-          <>
-            <dt>Credit notes</dt>
-            <dd>{payment.refunds.map((refund) => `${refund.number} (${formatCents(refund.amountCents)}, ${refund.createdAt})`).join("; ")}</dd>
-          </>
-        ) : null}
-        {booking.cancelledAt ? (
-          <>
-            <dt>Cancelled</dt>
-            <dd>
-              {booking.cancelledAt}
-              {booking.cancelReason ? `: ${booking.cancelReason}` : null}
-            </dd>
-          </>
-        ) : null}
-        <dt>Booked</dt>
-        <dd>{booking.createdAt}</dd>
-      </dl>
+      <BookingFacts booking={booking} payment={payment} />
 
       {request ? (
         <div className="admin-booking-panel">

@@ -1,11 +1,12 @@
 import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { SectionErrorBoundary } from "~/components/section-error-boundary";
 import { PageHero } from "~/components/page-hero";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { describeBooking, type BookingView } from "~/booking/describe.server";
 import { findBookingAccess } from "~/booking/access.server";
-import stylesHref from "../booking/booking.css?url";
-import { BookingSummary } from "../booking/booking-summary";
+import stylesHref from "~/styles/booking.css?url";
+import { BookingSummary } from "~/components/booking/booking-summary";
 
 // /booking-confirmation?booking=…: the booking just made, in the browser that made it (for an hour),
 // for its owner signed in, or with ?token=… (the link in its emails). Anyone else with the address
@@ -181,23 +182,22 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches })
 ];
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="container page-narrow error-page" aria-labelledby="confirmation-error-heading">
-      <p className="eyebrow">Booking</p>
-      <h1 id="confirmation-error-heading">{notFound ? "We couldn't find that booking" : "Your booking can't be shown just now"}</h1>
-      <p role="alert">
-        {notFound
-          ? "The link may be incomplete or out of date. Open the link in your confirmation email, or sign in with the email you booked with to see your bookings."
-          : "Something went wrong on our side. Your booking is safe; please try again in a moment."}
-      </p>
-      <p>
-        <Link to="/profile" className="button button-primary">
-          Your profile
-        </Link>{" "}
-        <Link to="/booking">Book a call</Link>
-      </p>
-    </section>
+    <SectionErrorBoundary
+      section="booking"
+      notFound={{
+        heading: "We couldn't find that booking",
+        message:
+          "The link may be incomplete or out of date. Open the link in your confirmation email, or sign in with the email you booked with to see your bookings.",
+      }}
+      failed={{
+        heading: "Your booking can't be shown just now",
+        message: "Something went wrong on our side. Your booking is safe; please try again in a moment.",
+      }}
+      links={[
+        { to: "/profile", label: "Your profile" },
+        { to: "/booking", label: "Book a call" },
+      ]}
+    />
   );
 }

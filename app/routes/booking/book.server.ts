@@ -9,9 +9,8 @@ import { AU_TIME_ZONES, formatSlotDate, formatSlotTime, zoneAbbreviation } from 
 import { clientSource, consumeRateLimit, tooManyRequests, type RateLimitRule } from "~/platform/rate-limit.server";
 import { parseForm, type FieldErrors } from "~/utils/forms";
 import { grantBookingAccess } from "~/booking/access.server";
-import { ANY_COACH, DEFAULT_ZONE } from "./flow.server";
-import { flowHref } from "./flow-links";
-import { parseInstant } from "./slots-view.server";
+import { ANY_COACH, DEFAULT_ZONE, flowHref } from "~/booking/flow-links";
+import { parseInstant } from "~/booking/slots-view.server";
 
 // The booking page's two forms: "book" (the details step, and payment for a paid session) and
 // "buy-package". Each parses its own fields; a refusal comes back with what was typed and a 4xx.

@@ -7,7 +7,7 @@ import { recordPackageInquiry } from "~/booking/checkout.server";
 import { AU_TIME_ZONES, formatSlotDate, zoneAbbreviation } from "~/booking/time-zones";
 import { STATES, type StateCode } from "~/content/australia";
 import { formatAud } from "~/utils/format";
-import { flowHref, type FlowParams } from "./flow-links";
+import { ANY_COACH, DEFAULT_ZONE, flowHref, type FlowParams } from "~/booking/flow-links";
 import {
   addDays,
   dayPicker,
@@ -21,15 +21,11 @@ import {
   timeChoice,
   today,
   type SlotQuery,
-} from "./slots-view.server";
+} from "~/booking/slots-view.server";
 
 // What the booking page shows, step by step, from the query string alone (?type=&coach=&tz=&day=&time=):
 // every step is a plain link or GET form, so the flow works without JavaScript and each step can be
 // bookmarked or shared. The booking itself is the action's (book.server.ts).
-
-export const DEFAULT_ZONE = "Australia/Sydney";
-/** The coach parameter for "First available coach". */
-export const ANY_COACH = "any";
 
 export type Step = "type" | "package" | "coach" | "when" | "details";
 

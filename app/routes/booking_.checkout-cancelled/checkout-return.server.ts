@@ -6,7 +6,8 @@ import { isBookingError } from "~/booking/errors";
 import { verifyCheckoutReturnToken } from "~/booking/links.server";
 import { abandonCheckout, resumableCheckout } from "~/booking/checkout.server";
 import { formatDateTime, formatSlotTime, zoneAbbreviation } from "~/booking/time-zones";
-import { flowHref } from "../booking/flow-links";
+import { flowHref } from "~/booking/flow-links";
+import { notFoundUnless } from "~/auth/permissions.server";
 
 // Who may act on a held booking from the checkout's way back: the browser Stripe sends back with the
 // cancel_url's signed token, or the booking's owner signed in. Anyone else — who only knows the
@@ -72,7 +73,7 @@ export async function checkoutReturnAction(context: AppLoadContext, formData: Fo
   if (!parsed.success) return data<CheckoutReturnActionData>({ error: "That action isn't available. Please reload the page and try again." }, { status: 400 });
   const query = { bookingId: parsed.data.booking, token: parsed.data.token || null };
   const booking = await bookingOfReturn(context, query);
-  if (!booking) throw new Response("Not Found", { status: 404 });
+  notFoundUnless(booking);
   try {
     if (parsed.data.intent === "resume") {
       const url = await resumableCheckout(context, booking);

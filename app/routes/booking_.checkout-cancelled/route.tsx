@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { SectionErrorBoundary } from "~/components/section-error-boundary";
 import { PageHero } from "~/components/page-hero";
 import { FormError } from "~/components/ui/form-error";
 import { NOINDEX, pageMeta } from "~/utils/meta";
@@ -108,22 +109,16 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="container page-narrow error-page" aria-labelledby="checkout-cancelled-error-heading">
-      <p className="eyebrow">Booking</p>
-      <h1 id="checkout-cancelled-error-heading">{notFound ? "We couldn't find that booking" : "This page can't be shown just now"}</h1>
-      <p role="alert">
-        {notFound
-          ? "Only the browser that went to the payment, or the account that made the booking, can change it from here. Any time held for you is released within 10 minutes."
-          : "Something went wrong on our side. Nothing was charged; please try again in a moment."}
-      </p>
-      <p>
-        <Link to="/booking" className="button button-primary">
-          Book a call
-        </Link>
-      </p>
-    </section>
+    <SectionErrorBoundary
+      section="booking"
+      notFound={{
+        heading: "We couldn't find that booking",
+        message:
+          "Only the browser that went to the payment, or the account that made the booking, can change it from here. Any time held for you is released within 10 minutes.",
+      }}
+      failed={{ heading: "This page can't be shown just now", message: "Something went wrong on our side. Nothing was charged; please try again in a moment." }}
+      links={[{ to: "/booking", label: "Book a call" }]}
+    />
   );
 }

@@ -9,8 +9,9 @@ import { AU_TIME_ZONES, formatDateTime, formatSlotDate, formatSlotTime, zoneAbbr
 import { redirectWithToast } from "~/platform/toast.server";
 import { parseForm } from "~/utils/forms";
 import { describeBooking } from "~/booking/describe.server";
-import { flowHref } from "../booking/flow-links";
-import { addDays, dayPicker, DAYS_PER_PAGE, findSlot, parseInstant, parseLocalDate, timeChoice, today } from "../booking/slots-view.server";
+import { flowHref } from "~/booking/flow-links";
+import { addDays, dayPicker, DAYS_PER_PAGE, findSlot, parseInstant, parseLocalDate, timeChoice, today } from "~/booking/slots-view.server";
+import { notFoundUnless } from "~/auth/permissions.server";
 
 // /booking/manage/{token}: the booking's signed link (from its emails) lets the person who booked
 // move or cancel it without signing in. A bad or expired link is a 404 with a clear message.
@@ -26,7 +27,7 @@ export type ManageActionData = {
 async function bookingOfToken(context: AppLoadContext, token: string | undefined) {
   const verified = token ? await verifyManageToken(context.env, token) : null;
   const booking = verified ? await getBooking(context.db, verified.bookingId) : null;
-  if (!booking) throw new Response("Not Found", { status: 404 });
+  notFoundUnless(booking);
   return booking;
 }
 

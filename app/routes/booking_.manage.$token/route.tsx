@@ -1,15 +1,16 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { SectionErrorBoundary } from "~/components/section-error-boundary";
 import { useEffect, useRef } from "react";
 import { PageHero } from "~/components/page-hero";
 import { Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
 import { NOINDEX } from "~/utils/meta";
-import stylesHref from "../booking/booking.css?url";
-import { SlotPicker, TakenNotice } from "../booking/slot-picker";
-import { TimeZoneForm } from "../booking/time-zone-form";
+import stylesHref from "~/styles/booking.css?url";
+import { SlotPicker, TakenNotice } from "~/components/booking/slot-picker";
+import { TimeZoneForm } from "~/components/booking/time-zone-form";
 import { cancelIntent, loadManage, rescheduleIntent, unknownIntent, type ManageActionData } from "./manage.server";
-import { BookingSummary } from "../booking/booking-summary";
+import { BookingSummary } from "~/components/booking/booking-summary";
 
 // /booking/manage/{token}: see the booking, move it (the same day-and-time picker as the booking
 // flow) or cancel it, with the cancellation policy spelt out. No sign-in: the signed link is the key.
@@ -220,23 +221,23 @@ export default function ManageBooking() {
 export const meta: MetaFunction = () => [{ title: "Manage your booking | ClarityAI Coaching" }, NOINDEX];
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="container page-narrow error-page" aria-labelledby="manage-error-heading">
-      <p className="eyebrow">{notFound ? "Error 404" : "Booking"}</p>
-      <h1 id="manage-error-heading">{notFound ? "This booking link isn't valid" : "Your booking can't be shown just now"}</h1>
-      <p role="alert">
-        {notFound
-          ? "The link may have expired (links stop working a day after the booking ends) or been copied incompletely. Open the link in your latest booking email, or sign in to see your bookings in your profile."
-          : "Something went wrong on our side. Your booking is safe; please try again in a moment."}
-      </p>
-      <p>
-        <Link to="/profile" className="button button-primary">
-          Your profile
-        </Link>{" "}
-        <Link to="/contact">Contact us</Link>
-      </p>
-    </section>
+    <SectionErrorBoundary
+      section="booking"
+      notFound={{
+        eyebrow: "Error 404",
+        heading: "This booking link isn't valid",
+        message:
+          "The link may have expired (links stop working a day after the booking ends) or been copied incompletely. Open the link in your latest booking email, or sign in to see your bookings in your profile.",
+      }}
+      failed={{
+        heading: "Your booking can't be shown just now",
+        message: "Something went wrong on our side. Your booking is safe; please try again in a moment.",
+      }}
+      links={[
+        { to: "/profile", label: "Your profile" },
+        { to: "/contact", label: "Contact us" },
+      ]}
+    />
   );
 }

@@ -12,13 +12,14 @@ import { BUSINESS } from "~/content/business";
 import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, serviceLd, structuredData } from "~/utils/structured-data";
 import { clarityAiPageData } from "./page-data.server";
+import { notFoundResponse } from "~/auth/permissions.server";
 
 // The content stays on the server (page-data.server.ts): the browser receives only the one page
 // it is showing, already shaped for rendering.
 export function loader({ params, context }: LoaderFunctionArgs) {
   const page = clarityAiPageData(params.slug);
   if (!page) {
-    throw new Response("Not Found", { status: 404 });
+    throw notFoundResponse();
   }
   // Prices and limits come from configuration: the same for every visitor (the page is edge-cached).
   return { ...page, aiPlans: aiPlans(planSettings(context.env)) };

@@ -1,4 +1,3 @@
-import { and, desc, eq } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import type { Viewer } from "~/auth/web-sessions.server";
 import { cancelBooking, listClientBookings, type BookingActor, type BookingListItem } from "~/booking/bookings.server";
@@ -10,7 +9,7 @@ import { listClientPayments } from "~/booking/payments.server";
 import { canChangeFreely, CANCELLATION_NOTICE_HOURS, freeChangeDeadline, GUARANTEE_DAYS } from "~/booking/policy";
 import { CancelSchema } from "~/booking/schemas";
 import { formatDateTime as formatZoned } from "~/booking/time-zones";
-import { refundRequests } from "~/db/schema";
+import { latestRefundRequest } from "~/booking/records.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { formatDate } from "~/utils/format";
 import { fail, type ProfileIntentArgs } from "./intents.server";
@@ -67,12 +66,7 @@ async function guaranteeOf(context: AppContext, userId: string, items: BookingLi
     .filter((b) => b.clientId === userId && b.kind === "session" && b.paymentMethod !== "free" && ["confirmed", "completed", "no_show"].includes(b.status))
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0];
   if (!first) return null;
-  const request = await context.db
-    .select({ status: refundRequests.status, createdAt: refundRequests.createdAt, decidedAt: refundRequests.decidedAt })
-    .from(refundRequests)
-    .where(and(eq(refundRequests.userId, userId), eq(refundRequests.bookingId, first.id)))
-    .orderBy(desc(refundRequests.createdAt))
-    .get();
+  const request = await latestRefundRequest(context.db, userId, first.id);
   const booking = { id: first.id, typeName: first.typeName, when: formatZoned(first.startsAt, first.clientTimeZone) };
   if (request) {
     return {

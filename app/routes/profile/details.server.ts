@@ -1,10 +1,8 @@
-import { eq } from "drizzle-orm";
 import { formatAbn } from "~/accounts/abn";
-import { ensureProfile, type Profile } from "~/accounts/profiles.server";
+import { saveProfileDetails, type Profile } from "~/accounts/profiles.server";
 import { ProfileDetailsSchema } from "~/accounts/schemas";
 import { updateUser } from "~/auth/account-updates.server";
 import { attemptAuthAsViewer } from "~/auth/web-auth.server";
-import { profiles } from "~/db/schema";
 import { redirectWithToast } from "~/platform/toast.server";
 import { parseForm } from "~/utils/forms";
 import { apiMessage, apiStatus, fail, type ProfileIntentArgs } from "./intents.server";
@@ -59,8 +57,7 @@ export async function updateDetails({ request, context, viewer, formData }: Prof
       apiStatus(result.error.status),
     );
   }
-  await ensureProfile(context.db, viewer.id);
-  const fields = {
+  await saveProfileDetails(context.db, viewer.id, {
     firstName: details.firstName,
     lastName: details.lastName ?? null,
     company: details.company ?? null,
@@ -68,9 +65,7 @@ export async function updateDetails({ request, context, viewer, formData }: Prof
     businessType: details.businessType ?? null,
     state: details.state ?? null,
     abn: details.abn ?? null,
-    updatedAt: new Date().toISOString(),
-  };
-  await context.db.update(profiles).set(fields).where(eq(profiles.userId, viewer.id));
+  });
   return redirectWithToast(
     "/profile?tab=details",
     { title: "Details saved", description: "Your profile is up to date.", variant: "success" },

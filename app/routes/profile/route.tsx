@@ -22,6 +22,7 @@ import { PrivacyTab } from "./privacy-tab";
 import { changePassword, enrolTotp, loadSecurity, removeFactor, signOutOthers, verifyTotp } from "./security.server";
 import { SecurityTab } from "./security-tab";
 import type { ProfileIntent } from "./types";
+import { SectionErrorBoundary } from "~/components/section-error-boundary";
 
 // The AI assistant tab (the coach's chat, its markdown and event stream) is off the page's first load:
 // its code loads where the tab shows, or when its link is pointed at.
@@ -145,3 +146,7 @@ export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, { title: "Your profile", description: "Manage your ClarityAI Coaching details, security and privacy.", path: "/profile" }),
   NOINDEX,
 ];
+
+export function ErrorBoundary() {
+  return <SectionErrorBoundary section="profile" />;
+}

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/cloudflare";
-import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
+import { factorsOf, liveSessionsOf, passwordHashOf } from "~/auth/account-security.server";
 import { updateUser } from "~/auth/account-updates.server";
 import { outcomeOf } from "~/auth/errors.server";
 import { challengeFactor, enrolFactor, TOTP_ISSUER, unenrolFactor, verifyFactor } from "~/auth/factors.server";
@@ -11,7 +11,6 @@ import { signOut } from "~/auth/token-sessions.server";
 import { attemptAuthAsViewer } from "~/auth/web-auth.server";
 import { updateWebSession, type Viewer } from "~/auth/web-sessions.server";
 import type { Db } from "~/db/client.server";
-import { authSessions, mfaFactors, users } from "~/db/schema";
 import { consumeRateLimit, limitSubject, tooManyRequests } from "~/platform/rate-limit.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { describeUserAgent } from "~/utils/format";
@@ -24,35 +23,10 @@ const PASSWORD_CHECK_LIMIT = { name: "profile-current-password", limit: 10, wind
 
 /** The security tab: password, authenticator apps and the sessions signed in to this account. */
 export async function loadSecurity(db: Db, viewer: Viewer) {
-  const [account, factorRows, sessionRows] = await Promise.all([
-    db.query.users.findFirst({ columns: { passwordHash: true }, where: eq(users.id, viewer.id) }),
-    db
-      .select({
-        id: mfaFactors.id,
-        type: mfaFactors.factorType,
-        status: mfaFactors.status,
-        friendlyName: mfaFactors.friendlyName,
-        createdAt: mfaFactors.createdAt,
-      })
-      .from(mfaFactors)
-      .where(eq(mfaFactors.userId, viewer.id))
-      .orderBy(mfaFactors.createdAt),
-    db
-      .select({
-        id: authSessions.id,
-        createdAt: authSessions.createdAt,
-        refreshedAt: authSessions.refreshedAt,
-        userAgent: authSessions.userAgent,
-        aal: authSessions.aal,
-      })
-      .from(authSessions)
-      .where(and(eq(authSessions.userId, viewer.id), isNull(authSessions.revokedAt)))
-      .orderBy(desc(authSessions.createdAt))
-      .limit(50),
-  ]);
+  const [passwordHash, factorRows, sessionRows] = await Promise.all([passwordHashOf(db, viewer.id), factorsOf(db, viewer.id), liveSessionsOf(db, viewer.id)]);
   return {
     aal: viewer.aal,
-    hasPassword: Boolean(account?.passwordHash),
+    hasPassword: Boolean(passwordHash),
     hasVerifiedFactor: factorRows.some((f) => f.status === "verified"),
     factors: factorRows.map((f) => ({ ...f, added: formatDateTime(f.createdAt) })),
     sessions: sessionRows
@@ -95,8 +69,8 @@ export async function changePassword({ request, context, viewer, formData }: Pro
   const parsed = parseForm(formData, ChangePasswordSchema);
   if (!parsed.success) return fail(intent, parsed.errors);
   const db = context.db;
-  const account = await db.query.users.findFirst({ columns: { passwordHash: true }, where: eq(users.id, viewer.id) });
-  if (account?.passwordHash) {
+  const passwordHash = await passwordHashOf(db, viewer.id);
+  if (passwordHash) {
     // Someone at an unlocked computer must not be able to take the account over.
     if (!parsed.data.currentPassword) return fail(intent, { currentPassword: "Enter your current password" });
     const limit = await consumeRateLimit(db, PASSWORD_CHECK_LIMIT, limitSubject("user", viewer.id), context.env.SESSION_SECRET);
@@ -104,7 +78,7 @@ export async function changePassword({ request, context, viewer, formData }: Pro
       const refused = tooManyRequests(limit.retryAfterSeconds);
       return data<ProfileActionData>({ intent, errors: { form: refused.message } }, refused.init);
     }
-    if (!(await verifyPassword(parsed.data.currentPassword, account.passwordHash))) {
+    if (!(await verifyPassword(parsed.data.currentPassword, passwordHash))) {
       return fail(intent, { currentPassword: "That isn't your current password" });
     }
   }
@@ -121,10 +95,7 @@ export async function changePassword({ request, context, viewer, formData }: Pro
 
 export async function enrolTotp({ request, context, viewer }: ProfileIntentArgs) {
   // Abandoned set-ups are cleared first, so the new authenticator's name is free.
-  const existing = await context.db
-    .select({ id: mfaFactors.id, status: mfaFactors.status, friendlyName: mfaFactors.friendlyName })
-    .from(mfaFactors)
-    .where(eq(mfaFactors.userId, viewer.id));
+  const existing = await factorsOf(context.db, viewer.id);
   const taken = new Set(existing.filter((f) => f.status === "verified").map((f) => f.friendlyName));
   let friendlyName = "Authenticator app";
   for (let n = 2; taken.has(friendlyName); n++) friendlyName = `Authenticator app ${n}`;

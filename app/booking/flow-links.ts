@@ -1,5 +1,11 @@
 // The booking flow's addresses: each step is /booking with the choices so far in the query string,
-// always in the same order, so a step's link is the same wherever it is made.
+// always in the same order, so a step's link is the same wherever it is made. The booking page, the
+// manage page, the checkout's way back and the home page all link into it. Browser-safe.
+
+/** The time zone the flow shows until the visitor chooses one. */
+export const DEFAULT_ZONE = "Australia/Sydney";
+/** The coach parameter for "First available coach". */
+export const ANY_COACH = "any";
 
 export type FlowParams = { type?: string; coach?: string; tz?: string; from?: string; day?: string; time?: string };
 
