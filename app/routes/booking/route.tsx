@@ -3,7 +3,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { PageHero } from "~/components/page-hero";
-import { BusinessTypeOptions } from "~/leads/business-type-options";
+import { BusinessTypeOptions } from "~/components/ui/business-type-options";
 import { Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
 import { BUSINESS } from "~/content/business";

@@ -1,4 +1,4 @@
-import { BUSINESS_TYPES } from "./lead-fields";
+import { BUSINESS_TYPES } from "~/leads/lead-fields";
 
 /** The options of a business-type select: "Choose one" (blank), then each type. */
 export function BusinessTypeOptions() {
