@@ -2,7 +2,7 @@ import { AuthClient } from "@supabase/auth-js";
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { CAPTCHA_FAILED, CAPTCHA_MISSING } from "~/auth/captcha.server";
-import { AUTH_LIMITS } from "~/auth/http.server";
+import { AUTH_LIMITS } from "~/auth/limits.server";
 import { fetchApp, pageText } from "../worker/app";
 import { createConfirmedUser, TEST_PASSWORD, uniqueEmail } from "../worker/auth-helpers";
 import { testClientIp } from "../worker/client-ip";
@@ -201,6 +201,8 @@ test("with Turnstile, the sign-in page shows the captcha once the account asks f
   expect(html).toContain("For your security, we need to check that you're not a robot.");
   expect(html).toContain(`<div class="cf-turnstile" ${widget}></div>`);
   expect(html).toContain(`<script src="${script}?render=explicit" defer="" nonce="${nonce}"></script>`);
+  // Without JavaScript the widget can't run: the page offers the way in that needs none.
+  expect(html).toContain("The security check needs JavaScript. Turn JavaScript on, or sign in with an emailed code instead.");
   // The challenge frame is allowed by the page's policy.
   expect(asked.headers.get("Content-Security-Policy")).toContain("frame-src https://challenges.cloudflare.com");
 

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { AuthContext } from "~/auth/context.server";
-import { redirectTarget } from "~/auth/endpoints/email-flows";
+import { redirectTarget } from "~/auth/redirects.server";
 import { fetchApp, pageText } from "../worker/app";
 import { createConfirmedUser, TEST_PASSWORD } from "../worker/auth-helpers";
 import { testClientIp } from "../worker/client-ip";

@@ -1,6 +1,5 @@
 import { env } from "cloudflare:workers";
-import { MFA_CHALLENGE_PER_SOURCE } from "~/auth/endpoints/factors";
-import { AUTH_LIMITS } from "~/auth/http.server";
+import { AUTH_LIMITS, MFA_CHALLENGE_PER_SOURCE } from "~/auth/limits.server";
 import { generateSecret, otpauthUri } from "~/auth/totp";
 import { CONTACT_FORM_LIMIT, RESOURCE_DOWNLOAD_LIMIT, type RateLimitRule } from "~/platform/rate-limit.server";
 import { BOOKING_FORM_LIMIT } from "~/routes/booking/book.server";
@@ -36,7 +35,7 @@ import {
 // Everything the fuzz suite sends: every Remix form (each `intent` of /auth and /profile, the lead
 // forms, the resource download, the admin's role changes, sign-out), every GET route that reads
 // query parameters or path segments, the cookies the site reads, and every endpoint of the
-// GoTrue-compatible API at /auth/v1 (app/auth/endpoints/index.ts), each field with the corpus of
+// GoTrue-compatible API at /auth/v1 (app/auth/endpoints/routes.server.ts), each field with the corpus of
 // corpus.ts plus structural cases (missing, repeated and unknown fields, wrong content types,
 // malformed and oversized bodies). Forms that need a session are fuzzed signed in (and signed out).
 
