@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, type RefObject } from "react";
-import type { AiCoachFlag } from "~/components/ai-coach/launcher";
+import type { AiCoachFlag } from "~/components/ai-coach/widget-state";
 import { SalesChatLauncher } from "~/components/sales-chat/sales-launcher";
 
 // The floating buttons at the bottom right (SPEC §2): the AI coach for signed-in people, the Service

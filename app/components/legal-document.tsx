@@ -1,7 +1,5 @@
-import type { ReactNode } from "react";
+import type { LegalSection } from "~/content/types";
 import { PageHero } from "./page-hero";
-
-export type LegalSection = { id: string; title: string; body: ReactNode };
 
 /** A legal page: hero, last-updated line, a contents list and numbered, anchored sections. */
 export function LegalDocument({ title, lead, lastUpdated, sections }: { title: string; lead: string; lastUpdated: string; sections: readonly LegalSection[] }) {

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { BUSINESS } from "~/content/business";
 import { formatAud, formatAudRange } from "~/utils/format";
-import { Icon, type IconName } from "./icons";
+import type { IconName } from "~/content/types";
+import { Icon } from "./icons";
 
 // Small blocks the marketing pages share. One module, so a page loads them as one chunk rather
 // than one tiny file each.

@@ -1,5 +1,5 @@
 import type { AiPlan } from "~/billing/plans";
-import type { IconName } from "~/components/icons";
+import type { IconName } from "~/content/types";
 import { formatAud } from "~/utils/format";
 import { CLARITYAI_PLANS, type ClarityAiPlanContent } from "./clarityai-plans";
 

@@ -1,4 +1,4 @@
-import type { IconName } from "~/components/icons";
+import type { IconName } from "~/content/types";
 
 export const CHALLENGES = [
   {

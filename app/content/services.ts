@@ -1,4 +1,4 @@
-import type { IconName } from "~/components/icons";
+import type { IconName } from "~/content/types";
 
 export const SERVICE_SLUGS = ["strategic-planning", "operational-improvement", "digital-systems", "software-solutions"] as const;
 export type ServiceSlug = (typeof SERVICE_SLUGS)[number];

@@ -1,5 +1,6 @@
 // Shapes of the site's seeded content. Blog posts, case studies and resources become rows in D1
 // (see app/db/seed-data.ts); locations and ClarityAI pages are served straight from these files.
+import type { ReactNode } from "react";
 
 export type Faq = { question: string; answer: string };
 
@@ -73,3 +74,9 @@ export type ImageKey =
   | "retail"
   | "professional-services"
   | "city";
+
+/** The site's small icons, by name (app/components/icons.tsx draws them); content chooses one per card. */
+export type IconName = "compass" | "gear" | "layers" | "code" | "spark" | "clock" | "shield" | "chart" | "chat" | "users";
+
+/** One numbered, anchored section of a legal page (app/components/legal-document.tsx lays them out). */
+export type LegalSection = { id: string; title: string; body: ReactNode };

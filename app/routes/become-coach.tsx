@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import type { IconName } from "~/components/icons";
+import type { IconName } from "~/content/types";
 import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";

@@ -1,39 +1,11 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { BUSINESS } from "~/content/business";
 import { absoluteUrl, SITE_NAME } from "./meta";
 
 // JSON-LD blocks for search engines, rendered through route `meta` as <script type="application/ld+json">.
 // Every builder takes the site origin first (see siteOriginOf in ./meta): URLs in the blocks are absolute.
 // A page may carry each @type once (SPEC §5): structuredData() refuses a second block of a type.
 
-type JsonLd = { "@type": string } & Record<string, unknown>;
-
-/** The business itself. `areaServed` narrows it to a city on location pages. */
-export function professionalServiceLd(origin: string, options: { path?: string; areaServed?: string; description?: string } = {}): JsonLd {
-  return {
-    "@type": "ProfessionalService",
-    "@id": `${origin}/#business`,
-    name: SITE_NAME,
-    url: absoluteUrl(origin, options.path ?? "/"),
-    description: options.description ?? "Virtual business coaching and ClarityAI, a 24/7 AI business coach, for Australian small and medium businesses.",
-    email: BUSINESS.email,
-    telephone: BUSINESS.phone,
-    logo: `${origin}/favicon.svg`,
-    image: `${origin}/favicon.svg`,
-    priceRange: `From A$${BUSINESS.virtualCoachingFromPerHour} per hour`,
-    currenciesAccepted: "AUD",
-    address: { "@type": "PostalAddress", addressCountry: "AU" },
-    areaServed: options.areaServed ? { "@type": "City", name: options.areaServed } : { "@type": "Country", name: "Australia" },
-    openingHoursSpecification: [
-      {
-        "@type": "OpeningHoursSpecification",
-        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-        opens: "09:00",
-        closes: "17:00",
-      },
-    ],
-  };
-}
+export type JsonLd = { "@type": string } & Record<string, unknown>;
 
 export function breadcrumbLd(origin: string, items: { label: string; to?: string }[], currentPath: string): JsonLd {
   return {

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { breadcrumbLd, faqLd, professionalServiceLd, structuredData } from "~/utils/structured-data";
+import { professionalServiceLd } from "~/content/structured-data";
+import { breadcrumbLd, faqLd, structuredData } from "~/utils/structured-data";
 
 test("a page cannot carry two blocks of the same type", () => {
   expect(() => structuredData([faqLd([]), faqLd([])])).toThrow("Structured data of type FAQPage is already on this page");

@@ -4,9 +4,8 @@ import type { AiCoachStatus, PromptPacks } from "~/ai-coach/chat-types";
 import { TIER_NAMES } from "~/billing/plans";
 import { fetchPromptPacks, fetchStatus } from "./chat-api";
 import { CoachChat } from "./coach-chat";
-import type { AiCoachFlag, WidgetState } from "./launcher";
-import { WIDGET_STORAGE_KEY } from "./launcher";
 import { useCoachChat } from "./use-coach-chat";
+import { WIDGET_STORAGE_KEY, type AiCoachFlag, type WidgetState } from "./widget-state";
 
 // The floating window (loaded on first open). Subscribers get the chat, 600 px high, resizable from
 // its top-left corner (pointer or arrow keys) and minimisable to a bar; everyone else gets the

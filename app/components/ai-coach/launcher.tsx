@@ -1,16 +1,12 @@
 import { useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { WIDGET_STORAGE_KEY, type AiCoachFlag, type WidgetState } from "./widget-state";
 
 // The floating AI coach button (SPEC §2, widget 1), for signed-in people only. This module is small
 // and loaded by the root layout on its own; the chat window's code (coach-window.tsx and the chat
 // with it) is fetched only when the button is first pressed.
 
-export type AiCoachFlag = { signedIn: true; hasActiveSubscription: boolean; tier: "lite" | "pro" | null };
-export type WidgetState = "closed" | "open" | "minimised";
-
 const CoachWindow = lazy(() => import("./coach-window"));
-/** The window's state and conversation for this browser tab, so a reload or a new page keeps them. */
-export const WIDGET_STORAGE_KEY = "clarityai:widget";
 
 export default function AiCoachLauncher({ flag }: { flag: AiCoachFlag }) {
   const [state, setState] = useState<WidgetState>("closed");

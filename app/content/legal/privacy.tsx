@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { LegalSection } from "~/components/legal-document";
+import type { LegalSection } from "~/content/types";
 import { BUSINESS } from "~/content/business";
 
 // The privacy policy shown at /privacy.

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { LegalSection } from "~/components/legal-document";
+import type { LegalSection } from "~/content/types";
 import { BUSINESS, MONEY_BACK_GUARANTEE } from "~/content/business";
 import { formatAud } from "~/utils/format";
 
