@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getBooking, isClientOf } from "./bookings.server";
 import { verifyManageToken } from "./links.server";
 import { CHECKOUT_ACCESS_MINUTES } from "./policy";
+import { notFoundResponse } from "~/auth/permissions.server";
 import type { AppContext } from "~/context.server";
 import { readSignedCookie } from "~/platform/cookies.server";
 
@@ -15,8 +16,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 type Booking = NonNullable<Awaited<ReturnType<typeof getBooking>>>;
 export type BookingAccess = { booking: Booking; via: "owner" | "token" | "browser" };
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 /** The bookings a browser made lately, newest first: a few at most, each until it lapses (epoch seconds). */
 const GrantsSchema = z.object({ bookings: z.array(z.object({ id: z.string().regex(UUID), until: z.number().int() })).max(10) });
@@ -58,14 +57,14 @@ export async function findBookingAccess(
   input: { bookingId: string | null | undefined; token?: string | null; request?: Request },
 ): Promise<BookingAccess | null> {
   const bookingId = input.bookingId ?? "";
-  if (!UUID.test(bookingId)) throw notFound();
+  if (!UUID.test(bookingId)) throw notFoundResponse();
   if (input.token) {
     const verified = await verifyManageToken(context.env, input.token, context.services.clock.now());
     if (verified?.bookingId === bookingId) {
       const booking = await getBooking(context.db, bookingId);
       if (booking) return { booking, via: "token" };
     }
-    throw notFound();
+    throw notFoundResponse();
   }
   const booking = await getBooking(context.db, bookingId);
   if (!booking) return null;
@@ -83,6 +82,6 @@ export async function requireBookingAccess(
   input: { bookingId: string | null | undefined; token?: string | null },
 ): Promise<BookingAccess> {
   const access = await findBookingAccess(context, input);
-  if (!access) throw notFound();
+  if (!access) throw notFoundResponse();
   return access;
 }

@@ -63,6 +63,7 @@ export default function CoachAvailability() {
   return (
     <>
       <PageHero
+        eyebrow="Coach portal"
         title="Your availability"
         lead="Set the hours clients can book you, in your own time zone. Times are offered to clients in theirs."
         crumbs={[{ label: "Home", to: "/" }, { label: "Coach portal", to: "/coach" }, { label: "Availability" }]}
