@@ -5,11 +5,8 @@
 // Cycles count type-only imports and dynamic import()s as well: a cycle of types still ties two modules
 // together (neither can move or be read alone), and the fix is as cheap (the shared type moves down).
 //
-// .dependency-cruiser-known-violations.json lists the cycles and crossings that were on main when this
-// check arrived and that work in progress removes; they are reported as "known" and do not fail the
-// check, anything new does. Once they are gone, drop `--ignore-known …` from the lint:deps script in
-// package.json and delete that file. (`npx depcruise-baseline app workers --config .dependency-cruiser.mjs
-// --output-to .dependency-cruiser-known-violations.json` rewrites it; never to hide a new violation.)
+// There is no list of tolerated violations: every one fails the check. Fix the import (each rule's comment
+// says how) rather than adding an exception.
 
 // Folders under app/ that are not domains: the layers above and below them.
 const NOT_A_DOMAIN = "(routes|components|platform|db|utils|styles)";

@@ -6,7 +6,7 @@ import type { Db } from "~/db/client.server";
 import type { EmailService } from "~/email/service.server";
 import type { AppEnv } from "~/platform/env.server";
 import type { Clock } from "~/platform/clock";
-import type { IsolateState } from "~/platform/isolate.server";
+import type { IsolateState } from "~/isolate.server";
 
 // What a context is. Every piece of code that runs (a page or API request, a queue job, a cron run,
 // a Durable Object) gets one, from the one builder: createAppContext (create-context.server.ts).

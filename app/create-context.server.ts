@@ -8,7 +8,7 @@ import { createDb } from "~/db/client.server";
 import { createEmailService } from "~/email/service.server";
 import { systemClock, type Clock } from "~/platform/clock";
 import { readEnv } from "~/platform/env.server";
-import { isolateState, type IsolateState } from "~/platform/isolate.server";
+import { isolateState, type IsolateState } from "~/isolate.server";
 
 // The one builder of an AppContext (context.server.ts), for everything that runs: the Worker's fetch,
 // queue and scheduled handlers, and every Durable Object. Nothing else reads the settings or makes a

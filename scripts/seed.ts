@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SEED_STATEMENTS } from "../app/db/seed-data";
 import { contentIndexStatements } from "../app/ai-coach/content-index.server";
-import { CONTENT_VERSION_KEY, newContentVersion } from "../app/platform/edge-cache.server";
+import { CONTENT_VERSION_KEY, newContentVersion } from "../app/edge-cache/edge-cache.server";
 import { marketingDemoStatements } from "./marketing-demo-data";
 
 const dir = mkdtempSync(join(tmpdir(), "clarityai-seed-"));

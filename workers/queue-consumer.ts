@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { PermanentJobError } from "~/jobs/errors";
 import { runJob } from "~/jobs/registry.server";
 import { JobMessageSchema } from "~/jobs/messages";
-import { DEAD_LETTER_QUEUE, MAX_JOB_ATTEMPTS, recordFailedJob, recordJobError } from "~/platform/failed-jobs.server";
+import { DEAD_LETTER_QUEUE, MAX_JOB_ATTEMPTS, recordFailedJob, recordJobError } from "~/jobs/failed-jobs.server";
 
 /** Backoff for a failed job: 30 s, 60 s, 120 s… capped at 10 minutes. */
 export function retryDelaySeconds(attempts: number): number {

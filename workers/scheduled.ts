@@ -1,7 +1,7 @@
 import { requeueOwedNotices } from "~/booking/notices.server";
 import type { AppContext } from "~/context.server";
 import type { JobMessage } from "~/jobs/messages";
-import { sweepStuckOutbox } from "~/platform/failed-jobs.server";
+import { sweepStuckOutbox } from "~/jobs/failed-jobs.server";
 
 /**
  * The frequent cron (wrangler.toml [triggers]): re-enqueues what a crash or a lost job left undone —

@@ -5,7 +5,7 @@ import { BILLING_USER_DATA } from "~/billing/user-data.server";
 import { BOOKING_USER_DATA } from "~/booking/user-data.server";
 import { EMAIL_USER_DATA } from "~/email/user-data.server";
 import { LEADS_USER_DATA } from "~/leads/user-data.server";
-import { PLATFORM_USER_DATA } from "~/platform/user-data.server";
+import { PLATFORM_USER_DATA } from "./platform-user-data.server";
 import { ACCOUNTS_USER_DATA } from "./user-data.server";
 import type { UserDataEntry } from "./user-data-entry.server";
 

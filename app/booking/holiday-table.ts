@@ -4,12 +4,12 @@
 // Whole-day public holidays of each Australian state and territory (substitute days included), as
 // one line of MM-DD days per year.
 
-import type { AustralianState } from "./holidays.server";
+import type { AuState } from "./schemas";
 
 export type HolidayTable = {
   readonly firstYear: number;
   readonly lastYear: number;
-  readonly states: Readonly<Record<AustralianState, Readonly<Record<number, string>>>>;
+  readonly states: Readonly<Record<AuState, Readonly<Record<number, string>>>>;
 };
 
 export const HOLIDAY_TABLE: HolidayTable = {

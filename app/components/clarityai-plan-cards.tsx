@@ -1,7 +1,17 @@
 import { audPrice } from "~/billing/describe";
-import type { AiPlan } from "~/billing/plans";
-import type { PlanCardsProps } from "~/components/clarityai-sections";
+import type { AiPlan, AiTier } from "~/billing/plans";
 import { SubscribeForm } from "~/components/subscribe-button";
+
+/** What the content says about a plan; its price and limits come from configuration (AiPlan). */
+export type PlanContent = { id: AiTier; name: string; tagline: string; features: readonly string[] };
+
+export type PlanCardsProps = {
+  plans: readonly AiPlan[];
+  content: readonly PlanContent[];
+  /** Where sign-in (and a failed checkout without JavaScript) comes back to. */
+  returnTo: string;
+  tierNotes?: { lite: string; pro: string };
+};
 
 /** What an annual plan saves, in words ("2 months free"), or null when it saves nothing. */
 export function annualSaving(plan: Pick<AiPlan, "monthlyAud" | "annualAud">): string | null {

@@ -1,21 +1,10 @@
 import { Link } from "@remix-run/react";
 import { Suspense } from "react";
-import type { AiPlan, AiTier } from "~/billing/plans";
 import { lazyComponent } from "~/utils/lazy-component";
+import type { PlanCardsProps } from "./clarityai-plan-cards";
 
 // Blocks shared by the ClarityAI service page, its topic and city pages, the services overview and
 // the Billing tab of the profile.
-
-/** What the content says about a plan; its price and limits come from configuration (AiPlan). */
-export type PlanContent = { id: AiTier; name: string; tagline: string; features: readonly string[] };
-
-export type PlanCardsProps = {
-  plans: readonly AiPlan[];
-  content: readonly PlanContent[];
-  /** Where sign-in (and a failed checkout without JavaScript) comes back to. */
-  returnTo: string;
-  tierNotes?: { lite: string; pro: string };
-};
 
 // The cards' code (prices, the subscribe forms and their checkout) is off the pages' first load:
 // the server renders the cards, whose forms work as plain posts, and the browser starts loading the

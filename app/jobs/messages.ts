@@ -6,7 +6,7 @@ import { AuthMessageJobSchema } from "~/auth/jobs";
 import { BookingExpireHoldsJobSchema, BookingNoticeJobSchema, BookingRemindersJobSchema } from "~/booking/jobs";
 import { EmailSendJobSchema } from "~/email/jobs";
 import { LeadNotifyJobSchema } from "~/leads/jobs";
-import { MaintenancePurgeJobSchema } from "~/platform/jobs";
+import { MaintenancePurgeJobSchema } from "~/jobs/maintenance";
 
 // Every message on the JOBS queue is one of these; each domain defines its own in its jobs.ts. A
 // message carries its schema version so a consumer deployed later can still read what an earlier

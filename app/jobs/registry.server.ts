@@ -6,7 +6,7 @@ import { sendAuthMessage } from "~/auth/jobs.server";
 import { expireBookingHolds, sendBookingNoticeJob, sweepBookingReminders } from "~/booking/jobs.server";
 import { sendOutboxEmail } from "~/email/jobs.server";
 import { notifyTeamOfLead } from "~/leads/jobs.server";
-import { purgeExpiredRows } from "~/platform/jobs.server";
+import { purgeExpiredRows } from "~/jobs/maintenance.server";
 import type { AppContext } from "~/context.server";
 import type { JobHandler } from "./handler.server";
 import type { JobMessage } from "./messages";

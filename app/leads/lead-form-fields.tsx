@@ -1,6 +1,6 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { BusinessTypeOptions } from "~/components/ui/business-type-options";
+import { BusinessTypeOptions } from "~/components/business-type-options";
 import { Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
 import type { LeadActionData } from "~/leads/leads.server";

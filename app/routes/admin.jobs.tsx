@@ -3,14 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { createAuthContext } from "~/auth/context.server";
 import { requireRole } from "~/auth/guards.server";
 import { Pagination } from "~/components/ui/pagination";
-import { dismissFailedJob, FAILED_JOBS_PAGE_SIZE, listFailedJobs, replayFailedJob, summariseJobBody, type ResolveOutcome } from "~/platform/failed-jobs.server";
-import {
-  FAILED_JOB_FILTER_LABELS,
-  FAILED_JOB_FILTERS,
-  FAILED_JOB_STATUS_LABELS,
-  FailedJobActionSchema,
-  type FailedJobFilterName,
-} from "~/platform/failed-jobs";
+import { dismissFailedJob, FAILED_JOBS_PAGE_SIZE, listFailedJobs, replayFailedJob, summariseJobBody, type ResolveOutcome } from "~/jobs/failed-jobs.server";
+import { FAILED_JOB_FILTER_LABELS, FAILED_JOB_FILTERS, FAILED_JOB_STATUS_LABELS, FailedJobActionSchema, type FailedJobFilterName } from "~/jobs/failed-jobs";
 import { redirectWithToast } from "~/platform/toast.server";
 import { formatDateTime } from "~/utils/format-date-time";
 import { parseForm } from "~/utils/forms";

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 // @ts-ignore -- the server build exists only after `npm run build`; the Worker under test serves this same build.
 import * as serverBuild from "../../build/server/index.js";
 import { ROUTE_ACCESS } from "~/auth/route-access";
-import { isPersonalPath, personalPathPatterns } from "~/platform/cache-policy.server";
+import { isPersonalPath, personalPathPatterns } from "~/edge-cache/cache-policy.server";
 import { fetchApp } from "../worker/app";
 import { createConfirmedUser, signInOnWeb, uniqueEmail } from "../worker/auth-helpers";
 

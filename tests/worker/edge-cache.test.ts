@@ -6,7 +6,7 @@ import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import * as serverBuild from "../../build/server/index.js";
 import { ROUTE_ACCESS } from "~/auth/route-access";
 import { createAppContext } from "~/create-context.server";
-import { CACHEABLE_ROUTES, cacheablePages } from "~/platform/cache-policy.server";
+import { CACHEABLE_ROUTES, cacheablePages } from "~/edge-cache/cache-policy.server";
 import {
   bumpContentVersion,
   canonicalPageUrl,
@@ -15,7 +15,7 @@ import {
   EDGE_STALE_SECONDS,
   readContentVersion,
   serveWithEdgeCache,
-} from "~/platform/edge-cache.server";
+} from "~/edge-cache/edge-cache.server";
 import { BASELINE_HEADERS, createNonce } from "~/platform/security-headers.server";
 import { createConfirmedUser, signInOnWeb, uniqueEmail } from "./auth-helpers";
 import { fetchApp } from "./app";

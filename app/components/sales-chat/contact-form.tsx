@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { BusinessTypeOptions } from "~/components/ui/business-type-options";
+import { BusinessTypeOptions } from "~/components/business-type-options";
 import { Field } from "~/components/ui/field";
 import { LEAD_LIMITS } from "~/leads/lead-fields";
 import type { ContactInfo } from "~/sales-chat/types";

@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { SlotPicker, TakenNotice } from "~/components/booking/slot-picker";
 import { TimeZoneForm } from "~/components/booking/time-zone-form";
-import { BusinessTypeOptions } from "~/components/ui/business-type-options";
+import { BusinessTypeOptions } from "~/components/business-type-options";
 import { Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
 import type { BookingActionData } from "./book.server";

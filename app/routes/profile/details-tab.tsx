@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { BusinessTypeOptions } from "~/components/ui/business-type-options";
+import { BusinessTypeOptions } from "~/components/business-type-options";
 import { Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
 import { STATE_ORDER, STATES } from "~/content/australia";

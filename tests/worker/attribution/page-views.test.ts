@@ -7,7 +7,7 @@ import { DIRECT, OTHER_SOURCES, PAGE_VIEW_SOURCES_PER_DAY } from "~/attribution/
 import { createAppContext } from "~/create-context.server";
 import { createDb, type Db } from "~/db/client.server";
 import { fixedClock } from "~/platform/clock";
-import { createIsolateState } from "~/platform/isolate.server";
+import { createIsolateState } from "~/isolate.server";
 import { unique } from "./helpers";
 
 const db = createDb(env.DB);

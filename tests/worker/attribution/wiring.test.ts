@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, expect, test } from "vitest";
 import { ATTRIBUTION_COOKIE } from "~/attribution/capture.server";
 import { createAiCheckout } from "~/billing/checkout.server";
-import { bumpContentVersion } from "~/platform/edge-cache.server";
+import { bumpContentVersion } from "~/edge-cache/edge-cache.server";
 import { fetchApp, pageText } from "../app";
 import { countRows, createConfirmedUser, signInOnWeb, uniqueEmail } from "../auth-helpers";
 import { completeCheckout, contextFor, deliver, sessionIdOf, stripeEnv } from "../billing/helpers";

@@ -3,7 +3,7 @@ import { afterEach, expect, test, vi } from "vitest";
 import { setDateOverride } from "~/booking/availability.server";
 import { localDate } from "~/booking/time-zones";
 import { createDb } from "~/db/client.server";
-import { EDGE_CACHE_HEADER, EDGE_FRESH_SECONDS } from "~/platform/edge-cache.server";
+import { EDGE_CACHE_HEADER, EDGE_FRESH_SECONDS } from "~/edge-cache/edge-cache.server";
 import { fetchApp } from "../app";
 import { createConfirmedUser, signInOnWeb, uniqueEmail } from "../auth-helpers";
 import { testClientIp } from "../client-ip";

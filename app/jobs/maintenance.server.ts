@@ -3,8 +3,8 @@ import { OTP_TTL_SECONDS } from "~/auth/config.server";
 import type { Db } from "~/db/client.server";
 import { authSessions, oneTimeTokens, rateLimits, refreshTokens } from "~/db/schema";
 import type { JobHandler } from "~/jobs/handler.server";
-import type { MaintenancePurgeJob } from "./jobs";
-import { RATE_LIMIT_RETENTION_MS } from "./rate-limit.server";
+import type { MaintenancePurgeJob } from "./maintenance";
+import { RATE_LIMIT_RETENTION_MS } from "~/platform/rate-limit.server";
 
 /**
  * How long a spent refresh token is kept. Within it, presenting the token again is recognised as

@@ -70,7 +70,7 @@ export function hasSessionCookie(request: Request): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The edge cache (platform/edge-cache.server.ts, decision record 005): which requests it may answer.
+// The edge cache (edge-cache.server.ts, decision record 005): which requests it may answer.
 // ---------------------------------------------------------------------------------------------------
 
 /**

@@ -1,4 +1,4 @@
-import { readCalendarVersion } from "./calendar-version.server";
+import { readCalendarVersion } from "~/platform/calendar-version.server";
 import type { AppContext } from "~/context.server";
 import type { CacheablePages, EdgeCachePolicy } from "./cache-policy.server";
 

@@ -1,5 +1,5 @@
 import { eq, or, sql } from "drizzle-orm";
-import type { DataSubject, UserDataEntry } from "~/accounts/user-data-entry.server";
+import type { DataSubject, UserDataEntry } from "./user-data-entry.server";
 import { failedJobs } from "~/db/schema";
 
 // Jobs about the user: their message carries the user id (e.g. the welcome email).

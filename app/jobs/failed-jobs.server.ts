@@ -5,7 +5,7 @@ import { composeEmail } from "~/email/compose.server";
 import { enqueueEmail, requeueStuckOutbox } from "~/email/outbox.server";
 import { failedJobsAlertEmail } from "~/email/templates/failed-jobs-alert";
 import { JobMessageSchema } from "~/jobs/messages";
-import type { AppEnv } from "./env.server";
+import type { AppEnv } from "~/platform/env.server";
 
 // Jobs that used up their retries land on the dead-letter queue; its consumer records each one
 // here for admins to replay or dismiss (/admin/jobs), and tells the team once per incident.
