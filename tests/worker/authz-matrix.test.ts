@@ -10,9 +10,8 @@ import { CLARITYAI_TOPIC_SLUGS } from "~/content/clarityai-pages";
 import { LOCATION_PATH_SUFFIX, LOCATION_SLUGS } from "~/content/locations";
 import { SERVICE_SLUGS } from "~/content/services";
 import type { Role } from "~/db/schema";
-import { fetchApp } from "./app";
-import { countRows, createConfirmedUser, signInOnWeb } from "./auth-helpers";
-import { formPost } from "./factories";
+import { createUser, webSession } from "../factories/users";
+import { countRows, fetchApp } from "./app";
 
 // SPEC §6 as a table, generated from the route manifest of the real server build: every route ×
 // visitor, client, coach and admin, checked against its class in app/auth/route-access.ts. Not
@@ -108,8 +107,8 @@ const POST_PROBES: Record<string, PostProbe[]> = {
 
 /** A fresh user with these roles, signed in through /auth as a browser does. */
 async function signInAs(roles: Role[]) {
-  const user = await createConfirmedUser({ roles });
-  return { id: user.id, cookie: await signInOnWeb(user) };
+  const user = await createUser({ roles });
+  return { id: user.id, cookie: await webSession(user) };
 }
 
 /** What a test visits with: a fresh signed-in user per role (the visitor has none) and a sample outbox email. */
@@ -126,15 +125,6 @@ async function personas(): Promise<Samples> {
     .bind(samples.outboxId, `authz-${samples.outboxId}`, "someone@example.com.au", "Matrix test email", "Hello from the matrix test.")
     .run();
   return samples;
-}
-
-function get(samples: Samples | null, path: string, persona: Persona) {
-  const cookie = samples?.cookies[persona];
-  return fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }));
-}
-
-function post(path: string, fields: Record<string, string>, cookie: string | undefined) {
-  return fetchApp(formPost(path, fields, cookie ? { Cookie: cookie } : {}));
 }
 
 const signIn = (path: string) => `/auth?redirectTo=${encodeURIComponent(path)}`;
@@ -227,7 +217,7 @@ test("GET: every route answers each persona as SPEC §6 says", async () => {
     for (const { url, placeholder } of getTargets(route, samples)) {
       for (const persona of PERSONAS) {
         const want = expected(access, persona, url, allowedGet(route, persona, placeholder));
-        const response = await get(samples, url, persona);
+        const response = await fetchApp(url, { cookie: samples?.cookies[persona] });
         const got = { status: response.status, location: response.headers.get("Location") };
         await response.body?.cancel();
         const ok = "location" in want ? got.status === 302 && got.location === want.location : want.status.includes(got.status) && got.location === null;
@@ -257,7 +247,7 @@ test("data requests: each route's own loader refuses on its own, not only throug
     for (const { url, placeholder } of getTargets(route, samples)) {
       for (const persona of PERSONAS) {
         const want = expected(access, persona, url, allowedGet(route, persona, placeholder));
-        const response = await get(samples, dataUrl(url, route.id), persona);
+        const response = await fetchApp(dataUrl(url, route.id), { cookie: samples?.cookies[persona] });
         const body = await response.text();
         // Single fetch answers a redirect thrown during a data request with 202 and an encoded redirect.
         const got = { status: response.status, location: response.headers.get("Location"), encoded: body.includes("SingleFetchRedirect") };
@@ -283,7 +273,7 @@ test("POST: every action refuses visitors and missing roles the same way, before
       const path = probe.path ?? `${sampleUrl(route, samples).path}${route.index ? "?index" : ""}`;
       for (const persona of PERSONAS) {
         const cookie = probe.freshSession && persona !== "visitor" ? (await signInAs([PERSONA_ROLE[persona]])).cookie : samples.cookies[persona];
-        const response = await post(path, probe.fields, cookie);
+        const response = await fetchApp(path, { form: probe.fields, cookie });
         await response.body?.cancel();
         const want = expected(access, persona, path, probe.allowed?.(persona) ?? { status: [400] });
         const got = { status: response.status, location: response.headers.get("Location") };
@@ -298,10 +288,10 @@ test("POST: every action refuses visitors and missing roles the same way, before
 
 test("signing out ends the session it was sent with: its cookie is a visitor's afterwards", async () => {
   const { cookie } = await signInAs(["client"]);
-  const out = await post("/sign-out", {}, cookie);
+  const out = await fetchApp("/sign-out", { form: {}, cookie });
   expect(out.status).toBe(302);
   expect(out.headers.get("Location")).toBe("/auth");
-  const after = await fetchApp(new Request("http://localhost/profile", { redirect: "manual", headers: { Cookie: cookie } }));
+  const after = await fetchApp("/profile", { cookie });
   expect(after.status).toBe(302);
   expect(after.headers.get("Location")).toBe(signIn("/profile"));
 });
@@ -309,7 +299,7 @@ test("signing out ends the session it was sent with: its cookie is a visitor's a
 test("a client or coach cannot grant themselves the admin role by posting the admin form", async () => {
   const { cookies, ids } = await personas();
   for (const persona of ["client", "coach"] as const) {
-    const response = await post("/admin/users", { intent: "grant-role", userId: ids[persona]!, role: "admin" }, cookies[persona]);
+    const response = await fetchApp("/admin/users", { form: { intent: "grant-role", userId: ids[persona]!, role: "admin" }, cookie: cookies[persona] });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     expect(await countRows("user_roles", "user_id = ? AND role = 'admin'", ids[persona])).toBe(0);
@@ -319,10 +309,10 @@ test("a client or coach cannot grant themselves the admin role by posting the ad
 
 test("a visitor cannot delete an account or download anyone's data", async () => {
   const { ids } = await personas();
-  const exported = await get(null, "/profile/export.json", "visitor");
+  const exported = await fetchApp("/profile/export.json");
   expect(exported.status).toBe(302);
   expect(exported.headers.get("Content-Disposition")).toBeNull();
-  const deleted = await post("/profile?tab=privacy", { intent: "delete-account", confirm: "DELETE" }, undefined);
+  const deleted = await fetchApp("/profile?tab=privacy", { form: { intent: "delete-account", confirm: "DELETE" } });
   expect(deleted.status).toBe(302);
   expect(deleted.headers.get("Location")).toBe(signIn("/profile?tab=privacy"));
   expect(await countRows("users", "id IN (?, ?, ?)", ids.client, ids.coach, ids.admin)).toBe(3);
@@ -330,10 +320,10 @@ test("a visitor cannot delete an account or download anyone's data", async () =>
 
 test("a revoked session is a visitor again, even with its old cookie", async () => {
   const { id, cookie } = await signInAs(["admin"]);
-  const before = await fetchApp(new Request("http://localhost/admin", { redirect: "manual", headers: { Cookie: cookie } }));
+  const before = await fetchApp("/admin", { cookie });
   expect(before.status).toBe(200);
   await env.DB.prepare("UPDATE auth_sessions SET revoked_at = ? WHERE user_id = ?").bind(new Date().toISOString(), id).run();
-  const after = await fetchApp(new Request("http://localhost/admin", { redirect: "manual", headers: { Cookie: cookie } }));
+  const after = await fetchApp("/admin", { cookie });
   expect(after.status).toBe(302);
   expect(after.headers.get("Location")).toBe(signIn("/admin"));
 });

@@ -14,8 +14,8 @@ import type { AttributionRecord } from "~/attribution/types";
 import { createRequestContext } from "~/context.server";
 import { bumpContentVersion, EDGE_CACHE_HEADER } from "~/platform/edge-cache.server";
 import { sydneyDay } from "~/utils/sydney-time";
-import { fetchApp } from "../app";
 import { unique } from "./helpers";
+import { fetchApp } from "../app";
 
 const BROWSER = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
 
@@ -33,18 +33,19 @@ beforeEach(async () => {
 type Visit = { cookie?: string; referrer?: string; headers?: Record<string, string>; method?: string; host?: string };
 
 /** A browser loading `path` as a page, as Safari sends it. */
-function navigate(path: string, visit: Visit = {}) {
-  const headers: Record<string, string> = {
-    "User-Agent": BROWSER,
-    Accept: "text/html,application/xhtml+xml",
-    "Sec-Fetch-Dest": "document",
-    "Sec-Fetch-Mode": "navigate",
-  };
-  if (visit.cookie) headers["Cookie"] = visit.cookie;
-  if (visit.referrer) headers["Referer"] = visit.referrer;
-  return fetchApp(
-    new Request(`http://${visit.host ?? "localhost"}${path}`, { method: visit.method ?? "GET", headers: { ...headers, ...visit.headers }, redirect: "manual" }),
-  );
+function navigate(path: string, { cookie, referrer, headers, method, host }: Visit = {}) {
+  return fetchApp(host ? `http://${host}${path}` : path, {
+    method,
+    cookie,
+    headers: {
+      "User-Agent": BROWSER,
+      Accept: "text/html,application/xhtml+xml",
+      "Sec-Fetch-Dest": "document",
+      "Sec-Fetch-Mode": "navigate",
+      ...(referrer ? { Referer: referrer } : {}),
+      ...headers,
+    },
+  });
 }
 
 /** The cookie a browser would send back, from an answer's Set-Cookie. */
@@ -197,7 +198,7 @@ test("only page loads are captured: not HEAD, data requests, APIs, files, or oth
   }
   expect(await sessionCount()).toBe(before);
   // A client without Fetch Metadata that asks for HTML is a page load.
-  const noMetadata = await fetchApp(new Request("http://localhost/about?utm_source=plain", { headers: { "User-Agent": BROWSER, Accept: "text/html" } }));
+  const noMetadata = await fetchApp("/about?utm_source=plain", { headers: { "User-Agent": BROWSER, Accept: "text/html" } });
   expect(noMetadata.headers.get("Set-Cookie")).toMatch(/^__Host-attribution=/);
 });
 
