@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
-import { fetchApp } from "../worker/app";
 import { HEADER_PAYLOADS, ipv4Variants, ipv6NetworkVariants, MARKUP, UNKNOWN_MARKER, type Payload } from "./corpus";
 import { buildTargets, createFixtures, REDIRECT_HOSTS, type Fixtures, type LimitedEndpoint, type Probe, type Target } from "./targets";
+import { fetchApp } from "../worker/app";
 
 // The security fuzz suite: replays the corpus (corpus.ts) over every form, query parameter, path
 // segment, cookie and auth API field (targets.ts) and checks each answer:
@@ -60,7 +60,7 @@ async function send(probe: Probe, ip = nextIp()): Promise<{ status: number; find
   requests++;
   let response: Response;
   try {
-    response = await fetchApp(probe.request(ip), probe.bindings ?? env);
+    response = await fetchApp(probe.request(ip), { bindings: probe.bindings ?? env });
   } catch (error) {
     return { status: 0, findings: [{ kind: "threw", probe, status: 0, detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }] };
   }
