@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { DEMO_ADMIN } from "./accounts";
+import { DEMO_ADMIN } from "./factories";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
 // The admins' lead list: reached from the admin navigation, searched, a demo lead opened and
