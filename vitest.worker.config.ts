@@ -39,11 +39,13 @@ export default defineConfig(async () => {
       setupFiles: ["./tests/worker/setup-database.ts", "./tests/console-error-guard.ts"],
       // A fake Turnstile siteverify endpoint on loopback (tests/security/lockout.test.ts).
       // The OpenAI-compatible fake model for the AI coach (tests/worker/ai-coach/).
+      // A fake email provider (Resend, Postmark and SendGrid APIs) for delivery (tests/worker/email/).
       // The Stripe-compatible fake server for billing (tests/worker/billing/).
       // GA4, Google Ads (with Google's OAuth token endpoint) and Meta for conversion forwarding (tests/worker/attribution/).
       globalSetup: [
-        "./tests/security/fake-turnstile.ts",
+        "./tests/fakes/turnstile-server.ts",
         "./tests/fakes/openai-server.ts",
+        "./tests/fakes/email-server.ts",
         "./tests/fakes/stripe-server.ts",
         "./tests/fakes/analytics-server.ts",
       ],

@@ -5,6 +5,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -61,7 +62,11 @@ export function freshState(prefix: string): BenchState {
   return state;
 }
 
-export type LocalServer = { stop(): void };
+export type LocalServer = {
+  /** The server's process group (npx, tsx, workerd): what groupCpuNs sums. */
+  processGroup: number;
+  stop(): void;
+};
 
 /**
  * scripts/serve.ts (the build in workerd, as `npm start` serves it) on this state, on 127.0.0.1, in
@@ -87,6 +92,7 @@ export async function startServer(options: { port: number; state: BenchState; va
     { cwd: ROOT, env, stdio: ["ignore", options.logs ? "inherit" : "ignore", "inherit"], detached: true },
   );
   const server = {
+    processGroup: child.pid ?? -1,
     stop() {
       if (!child.pid) return;
       try {
@@ -118,6 +124,30 @@ async function waitForServer(child: ChildProcess, origin: string) {
     await sleep(250);
   }
   throw new Error("the local server did not answer within 90 s");
+}
+
+/**
+ * On-CPU nanoseconds so far of every thread of every process in the group (Linux /proc): read before
+ * and after a request, the difference is what the local server spent on it. Timers inside a Worker
+ * stand still while it computes, so in-Worker timing cannot measure this.
+ */
+export async function groupCpuNs(processGroup: number): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, "utf8");
+      // pgrp is the 3rd field after the parenthesised command name.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== processGroup) continue;
+      for (const task of await readdir(`/proc/${entry}/task`)) {
+        total += Number((await readFile(`/proc/${entry}/task/${task}/schedstat`, "utf8")).split(" ")[0]);
+      }
+    } catch {
+      // the process or thread ended meanwhile
+    }
+  }
+  return total;
 }
 
 /** Signs in through /auth as a browser does; the session cookie as a Cookie header value. */

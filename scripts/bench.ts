@@ -35,7 +35,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { constants as zlibConstants, gzipSync } from "node:zlib";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { median, percentile, ROOT } from "./bench-support";
+import { groupCpuNs, median, percentile, ROOT } from "./bench-support";
 import { findRemixManifest, snapshotBuild as snapshotBuildInto, type BuildSnapshot } from "./build-snapshot";
 import { CHROMIUM_ARGS, resolveChromium } from "./chromium";
 
@@ -861,26 +861,6 @@ async function measureThroughput(snapshot: Snapshot, processGroup: number | unde
     },
     cpu,
   };
-}
-
-/** On-CPU nanoseconds so far of every thread of every process in the group (Linux /proc). */
-async function groupCpuNs(processGroup: number): Promise<number> {
-  let total = 0;
-  for (const entry of await readdir("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = await readFile(`/proc/${entry}/stat`, "utf8");
-      // pgrp is the 3rd field after the parenthesised command name.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== processGroup) continue;
-      for (const task of await readdir(`/proc/${entry}/task`)) {
-        total += Number((await readFile(`/proc/${entry}/task/${task}/schedstat`, "utf8")).split(" ")[0]);
-      }
-    } catch {
-      // the process or thread ended meanwhile
-    }
-  }
-  return total;
 }
 
 /**

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Serves the production build for the Playwright journeys with fresh local D1/KV/queue state, through
-# scripts/serve.ts (a snapshot of the build in workerd, with no dev proxy in front of it).
+# scripts/serve.ts (a snapshot of the build in workerd, behind the server's own HTTP front rather than
+# wrangler's dev proxy; decision record 009).
 set -euo pipefail
 port="${1:-8789}"
 state=".wrangler/e2e-state"

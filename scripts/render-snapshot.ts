@@ -107,7 +107,10 @@ async function visit(origin: string, path: string, cookie: string | null, init: 
   const type = response.headers.get("Content-Type") ?? "";
   const body = await response.text();
   const location = response.headers.get("Location");
-  return { answer: { status: response.status, location: location ? mask(location.replace(origin, "")) : null, type: type.split(";")[0]!, text: normalise(body, type) }, body };
+  return {
+    answer: { status: response.status, location: location ? mask(location.replace(origin, "")) : null, type: type.split(";")[0]!, text: normalise(body, type) },
+    body,
+  };
 }
 
 type FormSpec = { action: string; fields: [string, string][]; submits: [string, string][] };

@@ -15,7 +15,10 @@
  * It runs the Worker in Miniflare directly rather than under `wrangler dev`: wrangler 4.86's dev proxy
  * (the last release for Node 20) sends each request on to the Worker over a pooled connection that
  * both ends close after 5 s idle, and a form post sent on one as it closes fails with "Network
- * connection lost" (cloudflare/workers-sdk#15252). Here the browser talks to workerd itself.
+ * connection lost" (cloudflare/workers-sdk#15252). Clients talk to a small HTTP server of our own
+ * (scripts/http-front.ts), which keeps their idle connections open as long as it announces, and sends
+ * each request on to workerd on a connection used for that request alone: workerd closes idle
+ * connections after 5 s (sooner after a long answer), unannounced and not configurable.
  *
  * What it serves is a snapshot: the Worker bundled once as `wrangler deploy` would upload it, and a
  * copy of build/client, under .wrangler/serve-<port>/ (or a snapshot of the caller's, given with
@@ -29,6 +32,7 @@ import { Cron } from "croner";
 import { Log, LogLevel, Miniflare, Response, type Request, type WorkerOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
 import { snapshotBuild } from "./build-snapshot";
+import { startHttpFront } from "./http-front";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CONFIG = path.join(ROOT, "wrangler.toml");
@@ -168,15 +172,16 @@ async function testSessions(): Promise<WorkerOptions> {
 
 const mf = new Miniflare({
   workers: [worker, cronTrigger, ...(values["test-accounts"] ? [testAccounts, await testSessions()] : [])],
-  host: values.host,
-  port,
+  // Reached only through the HTTP front below, on a port of the system's choosing.
+  host: "127.0.0.1",
+  port: 0,
   // The same layout as wrangler's --persist-to, so `wrangler d1 migrations apply --local` and the seed share it.
   defaultPersistRoot: path.join(path.resolve(ROOT, values["persist-to"]), "v3"),
   // Request.cf is a fixed placeholder: there is no internet to fetch Cloudflare's from.
   cf: false,
   log: new Log(LogLevel.WARN),
 });
-const url = await mf.ready;
+const front = await startHttpFront({ host: values.host, port, upstream: await mf.ready });
 
 // Crons: each fires on its schedule (UTC, as on Cloudflare) with its own expression, as the
 // scheduled handler expects.
@@ -198,11 +203,12 @@ for (const expression of crons) {
   });
 }
 
-console.log(`Serving ${config.name} at ${url.href} (state in ${values["persist-to"]}; crons: ${crons.join(", ") || "none"})`);
+console.log(`Serving ${config.name} at http://${values.host}:${port}/ (state in ${values["persist-to"]}; crons: ${crons.join(", ") || "none"})`);
 if (values["test-accounts"])
   console.log("POST /__test/accounts and /__test/sessions make accounts and sessions (--test-accounts): for the journeys' server only");
 
 const stop = async () => {
+  await front.close();
   await mf.dispose();
   process.exit(0);
 };

@@ -1,7 +1,8 @@
 import { createDb, type Db } from "~/db/client.server";
+import { PermanentJobError } from "~/jobs/handler.server";
 import { runJob } from "~/jobs/registry.server";
 import { JobMessageSchema } from "~/jobs/messages";
-import { readEnv } from "~/platform/env.server";
+import { readEnv, type AppEnv } from "~/platform/env.server";
 import { DEAD_LETTER_QUEUE, MAX_JOB_ATTEMPTS, recordFailedJob, recordJobError } from "~/platform/failed-jobs.server";
 
 /** Backoff for a failed job: 30 s, 60 s, 120 s… capped at 10 minutes. */
@@ -31,6 +32,10 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
       message.ack();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      if (error instanceof PermanentJobError) {
+        await recordRefusedJob(db, appEnv, env, message, reason);
+        continue;
+      }
       const last = message.attempts >= MAX_JOB_ATTEMPTS;
       console.error(last ? "jobs: failed on the last attempt, moving to the dead-letter queue" : "jobs: failed, will retry", {
         id: message.id,
@@ -41,6 +46,25 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
       if (last) await keepLastError(db, message.id, reason);
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
+  }
+}
+
+// A job that can never succeed goes to admins now rather than through every retry; it is acked
+// only once recorded (when D1 fails too, it is retried like any failure).
+async function recordRefusedJob(db: Db, appEnv: AppEnv, env: Env, message: Message<unknown>, reason: string) {
+  try {
+    await recordFailedJob(db, appEnv, env.JOBS, {
+      messageId: message.id,
+      body: message.body,
+      attempts: message.attempts,
+      queuedAt: message.timestamp,
+      error: reason,
+      refused: true,
+    });
+    message.ack();
+  } catch (error) {
+    console.error("jobs: could not record a refused job, will retry", { id: message.id, error: error instanceof Error ? error.message : String(error) });
+    message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
   }
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isValidAbn, normaliseAbn } from "~/accounts/abn";
 import { STATE_ORDER } from "~/content/australia";
-import { BUSINESS_TYPES } from "~/leads/lead-fields";
+import { businessTypeField } from "~/leads/lead-form";
 import { optionalText } from "~/utils/forms";
 
 // The profile's account forms, one schema each. Only actions import this file, so zod stays out
@@ -21,10 +21,7 @@ export const ProfileDetailsSchema = z.object({
   lastName: optionalText(100, "Last name"),
   company: optionalText(160, "Business name"),
   industry: optionalText(100, "Industry"),
-  businessType: z
-    .union([z.literal(""), z.enum(BUSINESS_TYPES)], { error: "Choose a business type from the list" })
-    .optional()
-    .transform((value) => value || undefined),
+  businessType: businessTypeField("Choose a business type from the list"),
   state: z
     .union([z.literal(""), z.enum(STATE_ORDER)], { error: "Choose a state or territory from the list" })
     .optional()

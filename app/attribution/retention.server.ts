@@ -1,5 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
-import type { Erasure } from "~/accounts/user-data.server";
+import { and, eq, isNotNull, lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { conversions, pageViewCounts } from "~/db/schema";
 import type { JobHandler } from "~/jobs/handler.server";
@@ -7,7 +6,6 @@ import { sydneyDay } from "~/utils/sydney-time";
 import { deleteAttributionSessions } from "./capture.server";
 import type { AttributionExpireJob } from "./jobs";
 import { addMonths } from "./report";
-import { REMOVED } from "./types";
 
 // How long attribution is kept (the privacy policy): conversions and page-view counters for 13
 // months, counted in Sydney calendar days; with a deleted account, everything that says who made
@@ -37,7 +35,7 @@ export const expireAttributionJob: JobHandler<AttributionExpireJob> = async (job
   await expireAttribution(db, Number.isNaN(at.getTime()) ? new Date() : at);
 };
 
-// ── Account deletion and export (app/accounts/user-data.server.ts) ────────────────────────────────
+// ── Account deletion (the conversions themselves: user-data.server.ts) ─────────────────────────────
 
 /** The browser sessions (KV keys) the user's conversions were recorded in. */
 export async function attributionSessionsOfUser(db: Db, userId: string): Promise<string[]> {
@@ -46,76 +44,6 @@ export async function attributionSessionsOfUser(db: Db, userId: string): Promise
     .from(conversions)
     .where(and(eq(conversions.userId, userId), isNotNull(conversions.attributionSession)));
   return rows.map((row) => row.session).filter((session): session is string => Boolean(session));
-}
-
-/** The user's conversions for "Download all my data". */
-export async function conversionsForExport(db: Db, userId: string) {
-  const rows = await db
-    .select({
-      type: conversions.type,
-      label: conversions.label,
-      valueCents: conversions.valueCents,
-      currency: conversions.currency,
-      occurredAt: conversions.occurredAt,
-      source: conversions.source,
-      medium: conversions.medium,
-      campaign: conversions.campaign,
-      firstSource: conversions.firstSource,
-      firstMedium: conversions.firstMedium,
-      firstCampaign: conversions.firstCampaign,
-      attribution: conversions.attribution,
-      globalPrivacyControl: conversions.gpc,
-      forwardStatus: conversions.forwardStatus,
-    })
-    .from(conversions)
-    .where(eq(conversions.userId, userId))
-    .orderBy(conversions.occurredAt);
-  return rows.map((row) => ({ ...row, attribution: parseRecord(row.attribution) }));
-}
-
-function parseRecord(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The statements that de-identify the user's conversions, and those recorded in the same browser
- * sessions before they signed in: the type, value and date stay for the business's figures; the
- * user id, the attribution snapshot, its session id, both touches' source, medium and campaign,
- * and the dedupe key (it may be derived from their details) go.
- */
-export async function eraseUserConversions(db: Db, userId: string): Promise<Erasure> {
-  const sessions = await attributionSessionsOfUser(db, userId);
-  const theirs = sessions.length ? or(eq(conversions.userId, userId), inArray(conversions.attributionSession, sessions))! : eq(conversions.userId, userId);
-  const counted = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(conversions)
-    .where(theirs)
-    .get();
-  return {
-    statements: [
-      db
-        .update(conversions)
-        .set({
-          userId: null,
-          attribution: null,
-          attributionSession: null,
-          source: REMOVED.source,
-          medium: REMOVED.medium,
-          campaign: REMOVED.campaign,
-          firstSource: REMOVED.source,
-          firstMedium: REMOVED.medium,
-          firstCampaign: REMOVED.campaign,
-          dedupeKey: sql`'erased:' || ${conversions.id}`,
-        })
-        .where(theirs),
-    ],
-    auditDetail: { conversions_anonymised: counted?.n ?? 0 },
-  };
 }
 
 /**

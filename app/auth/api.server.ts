@@ -1,7 +1,7 @@
 import type { RequestContext } from "~/context.server";
-import { createAuthContext, type AuthContext } from "./context.server";
-import { AuthApiError, API_VERSION_HEADER, errorResponse, notFound } from "./errors.server";
-import { ENDPOINTS } from "./endpoints";
+import { createAuthContext } from "./context.server";
+import { AuthApiError, API_VERSION_HEADER, errorResponse, notFound, unexpectedFailure } from "./errors.server";
+import { AUTH_ENDPOINTS } from "./endpoints/routes.server";
 
 export const AUTH_API_PREFIX = "/auth/v1";
 
@@ -12,8 +12,6 @@ const CORS_HEADERS = {
   "Access-Control-Expose-Headers": `${API_VERSION_HEADER}, x-sb-error-code`,
   "Access-Control-Max-Age": "86400",
 };
-
-export type Endpoint = { method: string; pattern: URLPattern; handle: (ctx: AuthContext, params: Record<string, string>) => Promise<Response> };
 
 function withCors(response: Response): Response {
   const out = new Response(response.body, response);
@@ -30,7 +28,7 @@ export async function handleAuthApi(request: Request, context: RequestContext): 
   if (request.method === "OPTIONS") return withCors(new Response(null, { status: 204 }));
   try {
     const url = new URL(request.url);
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of AUTH_ENDPOINTS) {
       if (endpoint.method !== request.method) continue;
       const match = endpoint.pattern.exec({ pathname: url.pathname });
       if (!match) continue;
@@ -39,8 +37,6 @@ export async function handleAuthApi(request: Request, context: RequestContext): 
     }
     throw notFound("not_found", "Not Found");
   } catch (error) {
-    if (error instanceof AuthApiError) return withCors(errorResponse(error, request));
-    console.error("auth api: unexpected failure", error instanceof Error ? error.message : String(error));
-    return withCors(errorResponse(new AuthApiError(500, "unexpected_failure", "Unexpected failure, please check server logs for more information"), request));
+    return withCors(errorResponse(error instanceof AuthApiError ? error : unexpectedFailure(error), request));
   }
 }

@@ -29,9 +29,20 @@ export type AuditAction =
   // An admin refunded a booking or package payment (detail: the refund id and amount).
   | "payment_refunded"
   // An admin approved or declined a money-back guarantee request (detail: the decision and refund id).
-  | "refund_request_decided";
+  | "refund_request_decided"
+  // A second ClarityAI subscription was cancelled and refunded at once (no actor: the webhook did it;
+  // target: the user; detail: both subscription ids, the refund and its amount).
+  | "subscription_duplicate_refunded";
 
-export type AuditEntry = { action: AuditAction; actorId?: string | null; targetId?: string | null; ipHash?: string | null; detail?: Record<string, unknown> };
+export type AuditEntry = {
+  action: AuditAction;
+  actorId?: string | null;
+  targetId?: string | null;
+  ipHash?: string | null;
+  detail?: Record<string, unknown>;
+  /** A fixed id for an entry that must be written once however often its cause is replayed (a webhook event): the second insert does nothing. */
+  id?: string;
+};
 
 /** Appends to the audit log. Ids only: no email addresses, passwords or tokens. */
 export async function audit(db: Db, entry: AuditEntry) {
@@ -40,12 +51,15 @@ export async function audit(db: Db, entry: AuditEntry) {
 
 /** The audit entry's insert, for a batch that writes a change and its entry together (or neither). */
 export function auditStatement(db: Db, entry: AuditEntry) {
-  return db.insert(auditLog).values({
-    id: crypto.randomUUID(),
-    action: entry.action,
-    actorId: entry.actorId ?? null,
-    targetId: entry.targetId ?? null,
-    ipHash: entry.ipHash ?? null,
-    detail: JSON.stringify(entry.detail ?? {}),
-  });
+  return db
+    .insert(auditLog)
+    .values({
+      id: entry.id ?? crypto.randomUUID(),
+      action: entry.action,
+      actorId: entry.actorId ?? null,
+      targetId: entry.targetId ?? null,
+      ipHash: entry.ipHash ?? null,
+      detail: JSON.stringify(entry.detail ?? {}),
+    })
+    .onConflictDoNothing({ target: auditLog.id });
 }

@@ -20,7 +20,7 @@ export type AuthContext = {
   waitUntil: (promise: Promise<unknown>) => void;
 };
 
-/** `request` is the API call itself: the incoming request, or one the web UI makes in-process. */
+/** `request` is the request being answered: a call to /auth/v1, or a form of the website acting on auth. */
 export async function createAuthContext(request: Request, context: Pick<RequestContext, "cloudflare" | "env" | "db" | "auth">): Promise<AuthContext> {
   let key: Promise<SigningKey> | undefined;
   return {

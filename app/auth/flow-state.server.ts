@@ -41,6 +41,9 @@ export function validatePkceParams(codeChallenge: string | null | undefined, cod
   return true;
 }
 
+/** A client's PKCE pair (code_challenge and code_challenge_method), checked (readPkce) before anything is written. */
+export type Pkce = { challenge: string; method: string };
+
 export type NewFlowState = {
   /** Null while the user is not known yet (an external provider sign-in in progress). */
   userId: string | null;

@@ -1,6 +1,8 @@
-import type { AuthContext } from "./context.server";
-import { AuthApiError, badRequest, tooManyRequests } from "./errors.server";
-import { consumeRateLimit, type LimitSubject, type RateLimitRule } from "~/platform/rate-limit.server";
+import { AuthApiError, badRequest, validationFailed } from "./errors.server";
+import { parseCodeChallengeMethod, validatePkceParams, type Pkce } from "./flow-state.server";
+
+// The HTTP side of the /auth/v1 endpoints: reading a request's JSON fields as GoTrue does (a wrong
+// type is a 400 naming the field) and answering JSON. The operations they call know nothing of HTTP.
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -45,40 +47,19 @@ export function objectField(body: Record<string, unknown>, name: string): Record
   return value as Record<string, unknown>;
 }
 
-// The rate-limit model (docs/decisions/004-rate-limits-and-lockout.md). Three kinds of subject:
-// a source (an IPv4 address or IPv6 /64, see clientSource), an account or address, and the pair.
-// Limits on a source refuse that source; limits on an account never refuse the account's owner
-// on their own: they ask for a captcha (when Turnstile is configured) or stop sending new messages.
-export const AUTH_LIMITS = {
-  // Every attempt, per source. GoTrue's defaults are the baseline.
-  signInPerSource: { name: "auth-signin-ip", limit: 30, windowMs: 5 * 60_000 },
-  signUpPerSource: { name: "auth-signup-ip", limit: 30, windowMs: 60 * 60_000 },
-  otpPerSource: { name: "auth-otp-ip", limit: 30, windowMs: 60 * 60_000 },
-  verifyPerSource: { name: "auth-verify-ip", limit: 30, windowMs: 5 * 60_000 },
-  mfaVerifyPerSource: { name: "auth-mfa-ip", limit: 15, windowMs: 60_000 },
-  // Wrong passwords for one account from one source: that source is refused for that account.
-  signInFailuresPerAccountSource: { name: "auth-signin-fail-pair", limit: 5, windowMs: 15 * 60_000 },
-  // Wrong passwords for one account from all sources: beyond this, every sign-in to the account
-  // needs a captcha when Turnstile is configured. Nobody is refused by this count alone.
-  signInFailuresPerAccount: { name: "auth-signin-fail-account", limit: 10, windowMs: 15 * 60_000 },
-  // Wrong one-time codes from one source, whichever addresses they were for: that source is refused.
-  wrongCodesPerSource: { name: "auth-wrong-code-ip", limit: 10, windowMs: 60 * 60_000 },
-  // Wrong one-time codes for one address from all sources: beyond this, every code for the address
-  // needs a captcha when Turnstile is configured. Nobody is refused by this count alone (five wrong
-  // codes burn the address's outstanding codes anyway, WRONG_CODE_ATTEMPTS).
-  wrongCodesPerAddress: { name: "auth-wrong-code-address", limit: 5, windowMs: 24 * 60 * 60_000 },
-  // Messages (email or SMS) to one address asked for by one source.
-  messagesPerAddressSource: { name: "auth-message-pair", limit: 3, windowMs: 60 * 60_000 },
-  // Messages to one address in total: beyond this nothing new is sent, and the last code stays valid.
-  messagesPerAddress: { name: "auth-message-address", limit: 10, windowMs: 60 * 60_000 },
-  // Email or phone changes asked for by one user (PUT /user), counted before the address is checked.
-  addressChangesPerUser: { name: "auth-address-change-user", limit: 4, windowMs: 60 * 60_000 },
-} satisfies Record<string, RateLimitRule>;
+/** A boolean field, or undefined; anything else present is a 400 (wrong type). */
+export function booleanField(body: Record<string, unknown>, name: string): boolean | undefined {
+  const value = body[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "boolean") throw validationFailed(`Could not read ${name}: expected a boolean`);
+  return value;
+}
 
-/** Wrong codes for an address after which its outstanding codes are burned. */
-export const WRONG_CODE_ATTEMPTS = 5;
-
-export async function limit(ctx: AuthContext, rule: RateLimitRule, subject: LimitSubject) {
-  const result = await consumeRateLimit(ctx.db, rule, subject, ctx.appEnv.SESSION_SECRET);
-  if (!result.allowed) throw tooManyRequests("over_request_rate_limit", "Request rate limit reached");
+/** code_challenge and code_challenge_method, checked up front so nothing is written for a bad pair. */
+export function readPkce(body: Record<string, unknown>): Pkce | null {
+  const challenge = stringField(body, "code_challenge");
+  const method = stringField(body, "code_challenge_method");
+  if (!validatePkceParams(challenge, method)) return null;
+  if (!parseCodeChallengeMethod(method!)) throw validationFailed("Invalid code_challenge_method");
+  return { challenge: challenge!, method: method! };
 }

@@ -1,7 +1,7 @@
 import type { JobHandler } from "~/jobs/handler.server";
+import { sendRequestedMessage, type MessageContext } from "./code-delivery.server";
 import { authConfig } from "./config.server";
 import { resumeEmails, sendEmailsNow, type QueuedEmail } from "./emails.server";
-import { sendRequestedMessage, type MessageContext } from "./endpoints/email-flows";
 import type { AuthMessageJob } from "./jobs";
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { ONE_TIME_TOKEN_TYPES, oneTimeTokens } from "~/db/schema";
 import type { AuthConfig } from "./config.server";
-import { WRONG_CODE_ATTEMPTS } from "./http.server";
+import { WRONG_CODE_ATTEMPTS } from "./limits.server";
 import { randomBase64url } from "~/utils/base64url";
 import { sha256Hex } from "~/utils/hex";
 

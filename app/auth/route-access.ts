@@ -56,6 +56,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/sign-out": "public",
   // Unsubscribing from marketing email works from the emailed link, signed in or not.
   "routes/unsubscribe": "public",
+  // Confirming marketing email (double opt-in) works from the emailed link, signed in or not.
+  "routes/subscribe": "public",
   // Subscribe, from the cached public plan cards: the action itself sends a visitor to sign in and
   // back to the plans they were looking at (a guard would send them back to this action instead).
   "routes/billing.checkout": "public",

@@ -5,6 +5,7 @@ import { badRequest, unauthorized, forbidden } from "./errors.server";
 import { signAccessToken, verifyAccessToken, type AccessTokenClaims, type AmrEntry } from "./jwt.server";
 import { findUserById, serializeUser, type UserRow } from "./users.server";
 import { audit } from "./audit.server";
+import { AUTH_LIMITS, limit } from "./limits.server";
 import { enqueueOnboarding } from "~/accounts/onboarding.server";
 import { base64url, randomBase64url } from "~/utils/base64url";
 import { hmacSha256, sha256Hex } from "~/utils/hex";
@@ -147,13 +148,14 @@ async function currentSuccessor(ctx: AuthContext, token: string): Promise<string
 }
 
 /**
- * Rotates a refresh token. Its successor is derived from it, and added in the same transaction
+ * Rotates a refresh token, counted per source like every verification. Its successor is derived from it, and added in the same transaction
  * that spends it, so concurrent refreshes of one token (two tabs, a retried request) all get the
  * same new token and the session never forks. A token already spent is accepted only within the
  * short reuse interval, and then returns the session's current token from its line; outside it,
  * reuse means the token leaked, so the whole session is revoked (GoTrue's reuse detection).
  */
 export async function refreshSession(ctx: AuthContext, refreshToken: string): Promise<SessionResponse> {
+  await limit(ctx, AUTH_LIMITS.verifyPerSource, ctx.source);
   const hash = await sha256Hex(refreshToken);
   const row = await ctx.db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, hash) });
   if (!row) throw invalidRefreshToken();
@@ -241,8 +243,10 @@ export async function revokeSession(ctx: AuthContext, sessionId: string, userId:
   await audit(ctx.db, { action: "token_revoked", actorId: userId, ipHash: ctx.ipHash, detail: { session_id: sessionId, reason } });
 }
 
+export type SignOutScope = "global" | "local" | "others";
+
 /** Sign-out: "global" ends every session of the user, "local" this one, "others" all but this one. */
-export async function revokeSessions(ctx: AuthContext, userId: string, currentSessionId: string, scope: "global" | "local" | "others") {
+export async function revokeSessions(ctx: AuthContext, userId: string, currentSessionId: string, scope: SignOutScope) {
   const where =
     scope === "local"
       ? and(eq(authSessions.id, currentSessionId), isNull(authSessions.revokedAt))
@@ -264,7 +268,19 @@ export async function revokeSessions(ctx: AuthContext, userId: string, currentSe
   await audit(ctx.db, { action: "logout", actorId: userId, ipHash: ctx.ipHash, detail: { scope, sessions: ids.length } });
 }
 
-export type Authenticated = { claims: AccessTokenClaims; user: UserRow };
+/** Signs the caller out of their sessions (`scope`, see revokeSessions). */
+export function signOut(ctx: AuthContext, caller: AuthCaller, scope: SignOutScope) {
+  return revokeSessions(ctx, caller.user.id, caller.sessionId, scope);
+}
+
+/**
+ * Who an operation on an account acts for: a signed-in user and the auth session they act through.
+ * The /auth/v1 endpoints take it from a Bearer access token (authenticate); the website from its
+ * signed-in viewer (web-auth.server.ts).
+ */
+export type AuthCaller = { user: UserRow; sessionId: string };
+
+export type Authenticated = AuthCaller & { claims: AccessTokenClaims };
 
 /**
  * The user behind a Bearer access token: a valid ES256 token of ours whose session is still live
@@ -289,5 +305,5 @@ export async function authenticate(ctx: AuthContext, { strict = false } = {}): P
   }
   const user = await findUserById(ctx.db, claims.sub);
   if (!user) throw forbidden("user_not_found", "User from sub claim in JWT does not exist");
-  return { claims, user };
+  return { claims, user, sessionId: claims.session_id };
 }

@@ -13,16 +13,13 @@ export function paymentsMode(env: Pick<AppEnv, "STRIPE_SECRET_KEY" | "APP_ENV">)
 }
 
 /**
- * The local payments sandbox signs its events with this fixed secret. It protects nothing real:
- * the sandbox only runs where no Stripe key is set, and never in production.
+ * The secret Stripe's webhook signatures are checked against, or null when none is configured.
+ * Only with a Stripe key: the local payments sandbox hands its events to the webhook code in-process,
+ * so without Stripe, /webhooks/stripe takes no events at all (a shared sandbox secret would let
+ * anyone who read this code post them to any deployment without a Stripe key).
  */
-export const SANDBOX_WEBHOOK_SECRET = "whsec_local_payments_sandbox_not_a_secret";
-
-/** The secret webhook signatures are checked against, or null when none is configured. */
 export function webhookSecret(env: Pick<AppEnv, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "APP_ENV">): string | null {
-  const mode = paymentsMode(env);
-  if (mode === "stripe") return env.STRIPE_WEBHOOK_SECRET ?? null;
-  return mode === "sandbox" ? SANDBOX_WEBHOOK_SECRET : null;
+  return paymentsMode(env) === "stripe" ? (env.STRIPE_WEBHOOK_SECRET ?? null) : null;
 }
 
 /** What the billing code needs from a request (or a job): no request objects, so tests can build one. */

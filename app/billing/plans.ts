@@ -40,8 +40,8 @@ export function isBillingInterval(value: unknown): value is BillingInterval {
 }
 
 /**
- * Subscription statuses that have, or may regain, access, in the order that makes one the customer's
- * current subscription; such a subscription can be set to cancel at the end of its period, or resumed.
+ * Subscription statuses that have, or may regain, access (a "live" subscription: a customer has one);
+ * such a subscription can be set to cancel at the end of its period, or resumed.
  */
 export const LIVE_STATUSES: readonly string[] = ["active", "trialing", "past_due"];
 

@@ -1,15 +1,15 @@
 import Stripe from "stripe";
-import { type BillingDeps, paymentsMode, SANDBOX_WEBHOOK_SECRET } from "./config.server";
+import { type BillingDeps, paymentsMode } from "./config.server";
 import { BillingError, PAYMENTS_UNAVAILABLE } from "./errors";
 import { d1ObjectStore } from "./sandbox/d1-store.server";
 import { completeCheckoutSession, failRenewal, handleStripeApi, payOverdue, type StripeApiOptions, type StripeObject } from "./sandbox/stripe-api";
-import { handleStripeWebhook } from "./webhooks.server";
+import { applyStripeEvent } from "./webhooks.server";
 
 // The one file that talks to Stripe. With STRIPE_SECRET_KEY, the `stripe` SDK talks to Stripe (or,
 // with STRIPE_API_URL, to a Stripe-compatible server such as the tests' fake). Without a key, the
 // SDK's requests are answered in-process by the local payments sandbox (sandbox/stripe-api.ts over
-// D1), whose events are signed and handed to the same webhook code as Stripe's. Production refuses
-// the sandbox.
+// D1), whose events are handed in-process to the same webhook code as Stripe's verified events; no
+// sandbox event can arrive over HTTP. Production refuses the sandbox.
 
 export { paymentsMode } from "./config.server";
 
@@ -64,17 +64,14 @@ function sandboxClient(deps: BillingDeps): Stripe {
   return client;
 }
 
-/** Signs each event as Stripe does and hands it to the webhook code, in order. */
+/**
+ * Hands each event to the webhook code, in order, as Stripe would deliver it (as parsed JSON) but
+ * in-process: the sandbox's events come from its own API over this site's D1, so there is no
+ * signature to check, and nothing from outside can pass for one.
+ */
 async function deliverSandboxEvents(deps: BillingDeps, stripe: Stripe, events: StripeObject[]) {
   for (const event of events) {
-    const payload = JSON.stringify(event);
-    const signature = await stripe.webhooks.generateTestHeaderStringAsync({
-      payload,
-      secret: SANDBOX_WEBHOOK_SECRET,
-      timestamp: Math.floor(Date.now() / 1000),
-      cryptoProvider: Stripe.createSubtleCryptoProvider(),
-    });
-    const response = await handleStripeWebhook({ ...deps, stripe }, payload, signature);
+    const response = await applyStripeEvent({ ...deps, stripe }, JSON.parse(JSON.stringify(event)) as Stripe.Event);
     if (!response.ok) console.warn(`payments sandbox: webhook answered ${response.status} for ${event.type} ${event.id}`);
   }
 }

@@ -13,14 +13,21 @@ import { planOfPriceId } from "./plans.server";
 
 export type SyncDeps = { db: Db; env: AppEnv; stripe: Stripe; now: () => Date };
 
-/** The most relevant of a customer's subscriptions: a live one first (active, trialing, past_due), else the newest. */
+/**
+ * The customer's subscription that counts: the oldest live one (active, trialing, past_due), else the
+ * newest. A customer has one live subscription; a second one is a duplicate (two checkouts paid),
+ * which the webhook cancels and refunds (duplicates.server.ts), so the first one bought is the one kept.
+ * Stripe lists newest first, and a stable sort keeps that order for subscriptions made in the same second.
+ */
 export function currentSubscription(subscriptions: readonly Stripe.Subscription[]): Stripe.Subscription | null {
   const newestFirst = [...subscriptions].sort((a, b) => b.created - a.created);
-  for (const status of LIVE_STATUSES) {
-    const found = newestFirst.find((s) => s.status === status);
-    if (found) return found;
-  }
-  return newestFirst[0] ?? null;
+  return newestFirst.findLast((s) => LIVE_STATUSES.includes(s.status)) ?? newestFirst[0] ?? null;
+}
+
+/** The customer's subscriptions as Stripe has them now, newest first. */
+export async function listSubscriptions(deps: SyncDeps, customerId: string): Promise<Stripe.Subscription[]> {
+  const listed = await deps.stripe.subscriptions.list({ customer: customerId, status: "all", limit: 20 });
+  return listed.data;
 }
 
 /** The plan a subscription is for: from the configured price ids, else the price's and the subscription's metadata. */
@@ -63,8 +70,17 @@ async function syncedRow(
 ): Promise<{ values: SyncedSubscription; statement: BatchItem<"sqlite"> } | null> {
   const userId = knownUserId ?? (await userIdForCustomer(deps.db, customerId));
   if (!userId) return null;
-  const listed = await deps.stripe.subscriptions.list({ customer: customerId, status: "all", limit: 20 });
-  const subscription = currentSubscription(listed.data);
+  return rowFor(deps, customerId, userId, await listSubscriptions(deps, customerId));
+}
+
+/** The row for the customer's current subscription among those listed, and the statement that writes it. */
+function rowFor(
+  deps: SyncDeps,
+  customerId: string,
+  userId: string,
+  subscriptions: readonly Stripe.Subscription[],
+): { values: SyncedSubscription; statement: BatchItem<"sqlite"> } | null {
+  const subscription = currentSubscription(subscriptions);
   if (!subscription) return null;
   const { tier, interval } = planOf(deps.env, subscription);
   const now = deps.now().toISOString();
@@ -103,13 +119,14 @@ async function syncedRow(
   return { values, statement };
 }
 
-/**
- * The statements that bring the customer's ai_subscriptions row up to date with Stripe (empty when
- * the customer is not one of ours, or has no subscription yet). Statements, so the webhook can
- * store them in one batch with the event id.
- */
-export async function subscriptionSyncStatements(deps: SyncDeps, customerId: string, knownUserId?: string): Promise<BatchItem<"sqlite">[]> {
-  const synced = await syncedRow(deps, customerId, knownUserId);
+/** The statements that write the user's row from subscriptions already listed (see listSubscriptions). */
+export function subscriptionStatementsFor(
+  deps: SyncDeps,
+  customerId: string,
+  userId: string,
+  subscriptions: readonly Stripe.Subscription[],
+): BatchItem<"sqlite">[] {
+  const synced = rowFor(deps, customerId, userId, subscriptions);
   return synced ? [synced.statement] : [];
 }
 

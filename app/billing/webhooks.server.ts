@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import Stripe from "stripe";
+import { BookingError } from "~/booking/errors";
 import { applyChargeRefunded, applyCheckoutCompleted, applyCheckoutExpired, checkoutPurpose, webhookContext } from "~/booking/payments.server";
 import { aiSubscriptions, billingInvoices, stripeEvents } from "~/db/schema";
 import { composeEmail } from "~/email/compose.server";
@@ -8,19 +9,27 @@ import type { EmailSendJob } from "~/email/jobs";
 import { outboxInsert } from "~/email/outbox.server";
 import { paymentFailedEmail } from "~/email/templates/payment-failed";
 import { isPaidCheckout, recordCheckoutPayment } from "./checkout-conversions.server";
-import { type BillingDeps, webhookSecret } from "./config.server";
+import { type BillingDeps, paymentsMode, webhookSecret } from "./config.server";
 import { customerIdOf } from "./customers.server";
+import { expireOtherSubscriptionCheckouts, isCancelledDuplicate, settleDuplicateSubscriptions } from "./duplicates.server";
 import { graceEndOf } from "./entitlement.server";
+import { BillingError } from "./errors";
 import { invoiceRow } from "./invoices.server";
 import { TIER_NAMES, isAiTier } from "./plans";
-import { subscriptionSyncStatements, userIdForCustomer, type SyncDeps } from "./sync.server";
+import { listSubscriptions, subscriptionStatementsFor, userIdForCustomer } from "./sync.server";
 
-// POST /webhooks/stripe: Stripe's events (and the local payments sandbox's, signed the same way).
-// Each event is verified, then its effect and its id are stored in one D1 batch: the id's primary
-// key makes a redelivered or concurrent duplicate fail as a whole, so every event has one effect,
-// and Stripe gets its 2xx only once that effect is stored (a failure answers 500 and Stripe retries).
+// POST /webhooks/stripe: Stripe's events. Each is verified (signature and timestamp), then its
+// effect and its id are stored in one D1 batch: the id's primary key makes a redelivered or
+// concurrent duplicate fail as a whole, so every event has one effect, and Stripe gets its 2xx only
+// once that effect is stored. An event about an object Stripe cannot find is recorded without
+// effect and answered 200 (retrying would fail the same way); when Stripe cannot be reached the
+// answer is 503, and Stripe retries. The local payments sandbox has no webhook endpoint: its events
+// are handed to applyStripeEvent in-process (stripe.server.ts), so nobody can post one from outside.
 
-type WebhookDeps = BillingDeps & { stripe: Stripe };
+export type WebhookDeps = BillingDeps & { stripe: Stripe };
+
+/** How far a signature's timestamp may be from now, either way (Stripe's libraries check 300 s, but only into the past). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 function text(status: number, body: string): Response {
   return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -34,10 +43,59 @@ async function alreadyRecorded(deps: WebhookDeps, eventId: string): Promise<bool
   return Boolean(await deps.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, eventId)).get());
 }
 
-type Effect = { statements: BatchItem<"sqlite">[]; afterwards?: () => Promise<void> };
+/** What an event does: statements stored with its id, then what follows; or why it does nothing. */
+type Effect = { statements: BatchItem<"sqlite">[]; afterwards?: () => Promise<void>; skipped?: string };
+
+/**
+ * The id of the object an event is about, when it has the shape of a Stripe id with this prefix
+ * (in_…); else null, and nothing is asked of Stripe (an empty id or ".." would name another URL).
+ */
+function objectIdOf(value: unknown, prefix: string): string | null {
+  return typeof value === "string" && value.startsWith(prefix) && /^[A-Za-z0-9_]{4,255}$/.test(value) ? value : null;
+}
+
+const NOT_AN_ID: Effect = { statements: [], skipped: "missing: not a Stripe id" };
+
+function sendEmails(deps: WebhookDeps, outboxIds: string[]): (() => Promise<void>) | undefined {
+  if (!outboxIds.length) return undefined;
+  return async () => {
+    for (const outboxId of outboxIds) await deps.jobs.send({ type: "email.send", version: 1, outboxId } satisfies EmailSendJob);
+  };
+}
+
+/**
+ * The customer's ai_subscriptions row brought up to date with Stripe, after cancelling and refunding
+ * any second live subscription (duplicates.server.ts). Empty when the customer is not one of ours.
+ */
+async function subscriptionEffect(
+  deps: WebhookDeps,
+  customerId: string,
+  knownUserId?: string | null,
+): Promise<Effect & { subscriptions: Stripe.Subscription[] }> {
+  const userId = knownUserId ?? (await userIdForCustomer(deps.db, customerId));
+  if (!userId) return { statements: [], subscriptions: [] };
+  const listed = await listSubscriptions(deps, customerId);
+  const duplicates = await settleDuplicateSubscriptions(deps, { customerId, userId, subscriptions: listed });
+  return {
+    statements: [...duplicates.statements, ...subscriptionStatementsFor(deps, customerId, userId, duplicates.subscriptions)],
+    afterwards: sendEmails(deps, duplicates.outboxIds),
+    subscriptions: duplicates.subscriptions,
+  };
+}
+
+function both(first: Effect, second: Effect): Effect {
+  const afterwards = [first.afterwards, second.afterwards].filter((step): step is () => Promise<void> => Boolean(step));
+  return {
+    statements: [...first.statements, ...second.statements],
+    afterwards: afterwards.length
+      ? async () => {
+          for (const step of afterwards) await step();
+        }
+      : undefined,
+  };
+}
 
 async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect> {
-  const sync: SyncDeps = deps;
   const object = event.data.object as unknown as Record<string, unknown>;
   switch (event.type) {
     case "checkout.session.completed":
@@ -51,14 +109,23 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
       }
       const customerId = customerIdOf(session.customer);
       const userId = customerId ? await userIdForCustomer(deps.db, customerId) : null;
-      return {
-        statements: customerId && userId ? await subscriptionSyncStatements(sync, customerId, userId) : [],
+      // The customer's other subscription checkouts can no longer be paid: one subscription is enough.
+      if (customerId && userId && session.mode === "subscription" && session.status === "complete") {
+        await expireOtherSubscriptionCheckouts(deps.stripe, customerId, session.id);
+      }
+      const subscription = customerId && userId ? await subscriptionEffect(deps, customerId, userId) : { statements: [], subscriptions: [] };
+      // A duplicate cancelled and refunded is no purchase.
+      const subscriptionId = typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
+      const refunded = subscription.subscriptions.some((s) => s.id === subscriptionId && isCancelledDuplicate(s));
+      return both(subscription, {
+        statements: [],
         // PAYMENT_COMPLETION, unless the success page recorded it first (same dedupe key). A payment by
         // a delayed method is recorded when async_payment_succeeded says it arrived.
-        afterwards: isPaidCheckout(session)
-          ? () => recordCheckoutPayment(deps, { checkoutSessionId: session.id, amountCents: session.amount_total ?? 0, userId, metadata: session.metadata })
-          : undefined,
-      };
+        afterwards:
+          isPaidCheckout(session) && !refunded
+            ? () => recordCheckoutPayment(deps, { checkoutSessionId: session.id, amountCents: session.amount_total ?? 0, userId, metadata: session.metadata })
+            : undefined,
+      });
     }
     case "customer.subscription.created":
     case "customer.subscription.updated":
@@ -67,7 +134,7 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
     case "customer.subscription.resumed":
     case "customer.subscription.trial_will_end": {
       const customerId = customerIdOf(object.customer);
-      return { statements: customerId ? await subscriptionSyncStatements(sync, customerId) : [] };
+      return customerId ? subscriptionEffect(deps, customerId) : { statements: [] };
     }
     case "invoice.paid":
     case "invoice.payment_succeeded":
@@ -78,50 +145,59 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
       const userId = await userIdForCustomer(deps.db, customerId);
       if (!userId) return { statements: [] };
       // Always the invoice as Stripe has it now, not the (possibly older) copy in the event.
-      const invoice = await deps.stripe.invoices.retrieve(String(object.id));
+      const invoiceId = objectIdOf(object.id, "in_");
+      if (!invoiceId) return NOT_AN_ID;
+      const invoice = await deps.stripe.invoices.retrieve(invoiceId);
       const row = invoiceRow(invoice, userId, customerId);
-      return {
-        statements: [
-          deps.db
-            .insert(billingInvoices)
-            .values(row)
-            .onConflictDoUpdate({
-              target: billingInvoices.id,
-              set: {
-                number: row.number,
-                status: row.status,
-                totalCents: row.totalCents,
-                taxCents: row.taxCents,
-                description: row.description,
-                paidAt: row.paidAt,
-              },
-            }),
-          ...(await subscriptionSyncStatements(sync, customerId, userId)),
-        ],
-      };
+      return both(
+        {
+          statements: [
+            deps.db
+              .insert(billingInvoices)
+              .values(row)
+              .onConflictDoUpdate({
+                target: billingInvoices.id,
+                set: {
+                  number: row.number,
+                  status: row.status,
+                  totalCents: row.totalCents,
+                  taxCents: row.taxCents,
+                  description: row.description,
+                  paidAt: row.paidAt,
+                },
+              }),
+          ],
+        },
+        await subscriptionEffect(deps, customerId, userId),
+      );
     }
     case "invoice.payment_failed": {
       const customerId = customerIdOf(object.customer);
       if (!customerId) return { statements: [] };
       const userId = await userIdForCustomer(deps.db, customerId);
       if (!userId) return { statements: [] };
-      const statements = await subscriptionSyncStatements(sync, customerId, userId);
+      // The amount and address as Stripe has them, not as the event says.
+      const invoiceId = objectIdOf(object.id, "in_");
+      if (!invoiceId) return NOT_AN_ID;
+      const invoice = await deps.stripe.invoices.retrieve(invoiceId);
+      const synced = await subscriptionEffect(deps, customerId, userId);
       // The row as it was before this event: the grace period counts from an earlier failure, if any.
       const subscription = await deps.db
         .select({ tier: aiSubscriptions.tier, pastDueSince: aiSubscriptions.pastDueSince })
         .from(aiSubscriptions)
         .where(eq(aiSubscriptions.userId, userId))
         .get();
-      const to = typeof object.customer_email === "string" && object.customer_email ? object.customer_email : null;
-      const address = to ?? (await deps.db.query.users.findFirst({ columns: { email: true }, where: (u, { eq: equals }) => equals(u.id, userId) }))?.email;
-      if (!address) return { statements };
+      const address =
+        invoice.customer_email ||
+        (await deps.db.query.users.findFirst({ columns: { email: true }, where: (u, { eq: equals }) => equals(u.id, userId) }))?.email;
+      if (!address) return synced;
       const tierName = isAiTier(subscription?.tier) ? TIER_NAMES[subscription.tier] : "ClarityAI";
       const email = await composeEmail(
         deps.env,
         paymentFailedEmail,
         {
           planName: tierName,
-          amountCents: typeof object.amount_due === "number" ? object.amount_due : null,
+          amountCents: invoice.amount_due,
           graceEndsAt: graceEndOf(subscription?.pastDueSince || deps.now(), deps.env.BILLING_GRACE_DAYS).toISOString(),
           manageBillingUrl: `${deps.siteOrigin}/profile?tab=billing`,
         },
@@ -129,12 +205,7 @@ async function effectOf(deps: WebhookDeps, event: Stripe.Event): Promise<Effect>
         { to: address, dedupeKey: `stripe:${event.id}` },
       );
       const outboxId = crypto.randomUUID();
-      return {
-        statements: [...statements, outboxInsert(deps.db, deps.env, email, outboxId)],
-        afterwards: async () => {
-          await deps.jobs.send({ type: "email.send", version: 1, outboxId } satisfies EmailSendJob);
-        },
-      };
+      return both(synced, { statements: [outboxInsert(deps.db, deps.env, email, outboxId)], afterwards: sendEmails(deps, [outboxId]) });
     }
     case "checkout.session.expired":
     case "checkout.session.async_payment_failed": {
@@ -156,30 +227,94 @@ function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed: stripe_events\.id|SQLITE_CONSTRAINT/i.test(message);
 }
 
-/** Verifies and applies one webhook delivery: the raw body and its Stripe-Signature header. */
-export async function handleStripeWebhook(deps: WebhookDeps, payload: string, signature: string | null): Promise<Response> {
-  const secret = webhookSecret(deps.env);
-  if (!secret) {
-    console.error("billing: STRIPE_WEBHOOK_SECRET is not set; Stripe events are refused");
-    return text(503, "Webhooks are not configured.");
+/** Why an effect failed, when Stripe is the cause: "missing" and "refused" are final, "unreachable" may pass. */
+type StripeFailure = { kind: "missing" | "refused" | "unreachable"; detail: string };
+
+function stripeFailureOf(error: unknown): StripeFailure | null {
+  if (error instanceof Stripe.errors.StripeError) {
+    const status = error.statusCode;
+    const detail = [error.type, status, error.code].filter(Boolean).join(" ");
+    if (error.code === "resource_missing" || status === 404) return { kind: "missing", detail };
+    // Any other 400: Stripe refuses the request as it stands, so a retry would be refused too.
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) return { kind: "refused", detail };
+    // No connection, Stripe's 5xx, a rate limit, a key that does not work (yet): worth retrying.
+    return { kind: "unreachable", detail };
   }
-  if (!signature) return text(400, "Missing Stripe-Signature header.");
-  let event: Stripe.Event;
-  try {
-    event = await deps.stripe.webhooks.constructEventAsync(payload, signature, secret, undefined, Stripe.createSubtleCryptoProvider());
-  } catch {
-    return text(400, "Invalid signature.");
-  }
+  // The booking code reports a Stripe call that failed this way (app/booking/payments.server.ts).
+  if ((error instanceof BillingError || error instanceof BookingError) && error.code === "stripe_error") return { kind: "unreachable", detail: error.code };
+  return null;
+}
+
+/**
+ * Applies one verified event (or one from the local payments sandbox, in-process): once, however
+ * often it arrives. Answers as the endpoint answers Stripe.
+ */
+export async function applyStripeEvent(deps: WebhookDeps, event: Stripe.Event): Promise<Response> {
   if (typeof event.id !== "string" || typeof event.type !== "string" || !event.data?.object) return text(400, "Not a Stripe event.");
   if (await alreadyRecorded(deps, event.id)) return received(true);
-  const effect = await effectOf(deps, event);
+  let effect: Effect;
   try {
-    await deps.db.batch([deps.db.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: deps.now().toISOString() }), ...effect.statements]);
+    effect = await effectOf(deps, event);
+  } catch (error) {
+    const failure = stripeFailureOf(error);
+    if (!failure) throw error;
+    if (failure.kind === "unreachable") {
+      console.warn(`billing: Stripe could not be reached for ${event.type} ${event.id} (${failure.detail}); Stripe will send it again`);
+      return text(503, "Stripe couldn't be reached just now. Send the event again later.");
+    }
+    // Retrying would fail the same way: record it, so a redelivery is answered at once.
+    console.warn(
+      `billing: ${event.type} ${event.id} names an object Stripe ${failure.kind === "missing" ? "cannot find" : "refused to return"} (${failure.detail}); recorded without effect`,
+    );
+    effect = { statements: [], skipped: `${failure.kind}: ${failure.detail}` };
+  }
+  const skipped = effect.skipped ?? null;
+  try {
+    await deps.db.batch([
+      deps.db.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: deps.now().toISOString(), skipped }),
+      ...effect.statements,
+    ]);
   } catch (error) {
     // A concurrent delivery of the same event stored it first: this one has no effect of its own.
     if (isUniqueViolation(error) && (await alreadyRecorded(deps, event.id))) return received(true);
     throw error;
   }
   await effect.afterwards?.();
-  return received();
+  return skipped ? Response.json({ received: true, skipped: skipped.split(":")[0] }) : received();
+}
+
+/** The t= of a Stripe-Signature header (seconds since the epoch), read as Stripe's library reads it (the last one). */
+function signedAt(signature: string): number | null {
+  const value = signature
+    .split(",")
+    .map((part) => part.split("="))
+    .filter(([key]) => key === "t")
+    .at(-1)?.[1];
+  const seconds = Number(value);
+  return value && Number.isInteger(seconds) ? seconds : null;
+}
+
+/** Verifies and applies one delivery to /webhooks/stripe: the raw body and its Stripe-Signature header. */
+export async function handleStripeWebhook(deps: WebhookDeps, payload: string, signature: string | null): Promise<Response> {
+  // Without a Stripe key there is no Stripe to send events: the sandbox hands its own over in-process.
+  if (paymentsMode(deps.env) !== "stripe") return text(404, "This site takes no Stripe events: no Stripe account is connected.");
+  const secret = webhookSecret(deps.env);
+  if (!secret) {
+    console.error("billing: STRIPE_WEBHOOK_SECRET is not set; Stripe events are refused");
+    return text(503, "Webhooks are not configured.");
+  }
+  if (!signature) return text(400, "Missing Stripe-Signature header.");
+  const now = deps.now().getTime();
+  let event: Stripe.Event;
+  try {
+    event = await deps.stripe.webhooks.constructEventAsync(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS, Stripe.createSubtleCryptoProvider(), now);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError && /tolerance/i.test(error.message))
+      return text(400, "Timestamp outside the tolerance zone.");
+    return text(400, "Invalid signature.");
+  }
+  // Stripe's check only refuses old timestamps; a signature dated ahead of our clock is refused too.
+  const at = signedAt(signature);
+  if (at === null || at - now / 1000 > WEBHOOK_TOLERANCE_SECONDS) return text(400, "Timestamp outside the tolerance zone.");
+  return applyStripeEvent(deps, event);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { coachDateOverrides, coachSchedules, coachTimeOff } from "~/db/schema";
 import { BookingError } from "./errors";
@@ -40,44 +40,74 @@ export function parseWeeklyHours(text: string): WeeklyHours {
 }
 
 /**
+ * The queries for several coaches' rules, to run in one D1 batch (with others, if the caller has
+ * more): their schedules, their date overrides and their time off, leaving out what ended before
+ * yesterday. scheduleRulesOf assembles the rows.
+ */
+export function scheduleRulesQueries(db: Db, coachIds: string[], now: Date) {
+  const yesterday = new Date(now.getTime() - 86_400_000).toISOString();
+  // Overrides are local dates; two UTC days back covers yesterday in every zone.
+  const earliestDate = new Date(now.getTime() - 2 * 86_400_000).toISOString().slice(0, 10);
+  return [
+    db.select().from(coachSchedules).where(inArray(coachSchedules.coachId, coachIds)),
+    db
+      .select({ coachId: coachDateOverrides.coachId, date: coachDateOverrides.date, intervals: coachDateOverrides.intervals })
+      .from(coachDateOverrides)
+      .where(and(inArray(coachDateOverrides.coachId, coachIds), gte(coachDateOverrides.date, earliestDate))),
+    db
+      .select({ coachId: coachTimeOff.coachId, startsAt: coachTimeOff.startsAt, endsAt: coachTimeOff.endsAt })
+      .from(coachTimeOff)
+      .where(and(inArray(coachTimeOff.coachId, coachIds), gt(coachTimeOff.endsAt, yesterday))),
+  ] as const;
+}
+
+type ScheduleRulesRows = readonly [
+  CoachScheduleRow[],
+  { coachId: string; date: string; intervals: string }[],
+  { coachId: string; startsAt: string; endsAt: string }[],
+];
+
+/**
+ * The rules the slot computation needs, per coach with a schedule, from the rows of
+ * scheduleRulesQueries. Holidays cover this year and the next (the booking horizon is at most a year).
+ */
+export function scheduleRulesOf([schedules, overrides, timeOff]: ScheduleRulesRows, now: Date): Map<string, LoadedScheduleRules> {
+  const year = now.getUTCFullYear();
+  const rules = new Map<string, LoadedScheduleRules>();
+  for (const schedule of schedules) {
+    rules.set(schedule.coachId, {
+      coachId: schedule.coachId,
+      slug: schedule.slug,
+      displayName: schedule.displayName,
+      headline: schedule.headline,
+      state: schedule.state,
+      observeHolidays: schedule.observeHolidays,
+      acceptingBookings: schedule.acceptingBookings,
+      timeZone: schedule.timeZone,
+      weeklyHours: parseWeeklyHours(schedule.weeklyHours),
+      dateOverrides: {},
+      timeOff: [],
+      holidays: schedule.observeHolidays ? publicHolidays(schedule.state, year, year + 1) : [],
+      bufferMinutes: schedule.bufferMinutes,
+      dailyMax: schedule.dailyMax,
+      horizonDays: schedule.horizonDays,
+    });
+  }
+  for (const row of overrides) {
+    const coach = rules.get(row.coachId);
+    if (coach) coach.dateOverrides[row.date] = parseJson<TimeInterval[]>(row.intervals, []);
+  }
+  for (const row of timeOff) rules.get(row.coachId)?.timeOff.push({ startsAt: row.startsAt, endsAt: row.endsAt });
+  return rules;
+}
+
+/**
  * The rules the slot computation needs for one coach, or null when they have no schedule. Time off
- * and overrides already in the past are left out; holidays cover this year and the next (the
- * booking horizon is at most a year).
+ * and overrides already in the past are left out.
  */
 export async function loadScheduleRules(db: Db, coachId: string, now: Date = new Date()): Promise<LoadedScheduleRules | null> {
-  const schedule = await db.select().from(coachSchedules).where(eq(coachSchedules.coachId, coachId)).get();
-  if (!schedule) return null;
-  const yesterday = new Date(now.getTime() - 86_400_000);
-  const [overrides, timeOff] = await Promise.all([
-    db
-      .select({ date: coachDateOverrides.date, intervals: coachDateOverrides.intervals })
-      .from(coachDateOverrides)
-      .where(and(eq(coachDateOverrides.coachId, coachId), gte(coachDateOverrides.date, localDate(yesterday.toISOString(), schedule.timeZone))))
-      .all(),
-    db
-      .select({ startsAt: coachTimeOff.startsAt, endsAt: coachTimeOff.endsAt })
-      .from(coachTimeOff)
-      .where(and(eq(coachTimeOff.coachId, coachId), gt(coachTimeOff.endsAt, yesterday.toISOString())))
-      .all(),
-  ]);
-  const year = now.getUTCFullYear();
-  return {
-    coachId,
-    slug: schedule.slug,
-    displayName: schedule.displayName,
-    headline: schedule.headline,
-    state: schedule.state,
-    observeHolidays: schedule.observeHolidays,
-    acceptingBookings: schedule.acceptingBookings,
-    timeZone: schedule.timeZone,
-    weeklyHours: parseWeeklyHours(schedule.weeklyHours),
-    dateOverrides: Object.fromEntries(overrides.map((row) => [row.date, parseJson<TimeInterval[]>(row.intervals, [])])),
-    timeOff,
-    holidays: schedule.observeHolidays ? publicHolidays(schedule.state, year, year + 1) : [],
-    bufferMinutes: schedule.bufferMinutes,
-    dailyMax: schedule.dailyMax,
-    horizonDays: schedule.horizonDays,
-  };
+  const rows = await db.batch(scheduleRulesQueries(db, [coachId], now));
+  return scheduleRulesOf(rows, now).get(coachId) ?? null;
 }
 
 export type ScheduleForEditor = {

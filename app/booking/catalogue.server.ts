@@ -10,8 +10,11 @@ export type BookingPackageRow = typeof bookingPackages.$inferSelect;
 
 export type BookableCoach = { coachId: string; slug: string; displayName: string; headline: string; timeZone: string; state: string };
 
+const bookingTypesQuery = (db: Db) =>
+  db.select().from(bookingTypes).where(eq(bookingTypes.active, true)).orderBy(asc(bookingTypes.sortOrder), asc(bookingTypes.id));
+
 export async function listBookingTypes(db: Db): Promise<BookingTypeRow[]> {
-  return db.select().from(bookingTypes).where(eq(bookingTypes.active, true)).orderBy(asc(bookingTypes.sortOrder), asc(bookingTypes.id)).all();
+  return bookingTypesQuery(db).all();
 }
 
 /** An active booking type, or null. */
@@ -25,8 +28,11 @@ export async function getBookingType(db: Db, id: string): Promise<BookingTypeRow
   );
 }
 
+const packagesQuery = (db: Db) =>
+  db.select().from(bookingPackages).where(eq(bookingPackages.active, true)).orderBy(asc(bookingPackages.sortOrder), asc(bookingPackages.id));
+
 export async function listPackages(db: Db): Promise<BookingPackageRow[]> {
-  return db.select().from(bookingPackages).where(eq(bookingPackages.active, true)).orderBy(asc(bookingPackages.sortOrder), asc(bookingPackages.id)).all();
+  return packagesQuery(db).all();
 }
 
 /** An active package, or null. */
@@ -49,15 +55,23 @@ const coachColumns = {
   state: coachSchedules.state,
 };
 
-/** Coaches taking bookings, by name. */
-export async function listBookableCoaches(db: Db): Promise<BookableCoach[]> {
-  return db
+const bookableCoachesQuery = (db: Db) =>
+  db
     .select(coachColumns)
     .from(coachSchedules)
     .innerJoin(userRoles, and(eq(userRoles.userId, coachSchedules.coachId), eq(userRoles.role, "coach")))
     .where(eq(coachSchedules.acceptingBookings, true))
-    .orderBy(asc(coachSchedules.displayName))
-    .all();
+    .orderBy(asc(coachSchedules.displayName));
+
+/** Coaches taking bookings, by name. */
+export async function listBookableCoaches(db: Db): Promise<BookableCoach[]> {
+  return bookableCoachesQuery(db).all();
+}
+
+/** Everything the booking page offers: the active types and packages and the coaches taking bookings, in one D1 round trip. */
+export async function loadCatalogue(db: Db): Promise<{ types: BookingTypeRow[]; packages: BookingPackageRow[]; coaches: BookableCoach[] }> {
+  const [types, packages, coaches] = await db.batch([bookingTypesQuery(db), packagesQuery(db), bookableCoachesQuery(db)]);
+  return { types, packages, coaches };
 }
 
 /** A coach taking bookings, by the slug in /booking?coach=…, or null. */

@@ -70,9 +70,10 @@ export function documentNumber(prefix: "INV" | "CN", value: number): string {
 /** The booking or package a Checkout Session is for, from its metadata; null for any other checkout (e.g. a subscription). */
 export function checkoutPurpose(session: { mode?: string | null; metadata?: Record<string, string> | null }): { kind: CheckoutKind; id: string } | null {
   if (session.mode !== "payment") return null;
-  const metadata = session.metadata ?? {};
-  if (metadata.kind === "booking" && metadata.booking_id) return { kind: "booking", id: metadata.booking_id };
-  if (metadata.kind === "package" && metadata.purchase_id) return { kind: "package", id: metadata.purchase_id };
+  // Stripe's metadata values are strings; an event's copy that says otherwise names nothing of ours.
+  const metadata: Record<string, unknown> = session.metadata ?? {};
+  if (metadata.kind === "booking" && typeof metadata.booking_id === "string" && metadata.booking_id) return { kind: "booking", id: metadata.booking_id };
+  if (metadata.kind === "package" && typeof metadata.purchase_id === "string" && metadata.purchase_id) return { kind: "package", id: metadata.purchase_id };
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LeadEmailSchema, LeadNameSchema, LeadPhoneSchema } from "~/leads/lead-form";
-import { BUSINESS_TYPES, LEAD_LIMITS } from "~/leads/lead-fields";
+import { BusinessTypeSchema, LeadEmailSchema, LeadNameSchema, LeadPhoneSchema } from "~/leads/lead-form";
+import { LEAD_LIMITS } from "~/leads/lead-fields";
 import { optionalText } from "~/utils/forms";
 import { TimeIntervalSchema, WeeklyHoursSchema } from "./slots";
 import { isAustralianZone } from "./time-zones";
@@ -20,10 +20,7 @@ export const BookingDetailsSchema = z.object({
   email: LeadEmailSchema,
   company: optionalText(LEAD_LIMITS.company, "Company"),
   phone: LeadPhoneSchema,
-  businessType: z
-    .union([z.enum(BUSINESS_TYPES), z.literal("")], { error: "Please choose a business type from the list" })
-    .optional()
-    .transform((value) => value || undefined),
+  businessType: BusinessTypeSchema,
   notes: optionalText(BOOKING_NOTES_MAX, "Notes"),
 });
 export type BookingDetails = z.output<typeof BookingDetailsSchema>;

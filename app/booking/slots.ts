@@ -10,6 +10,7 @@
 
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
+import { offsetMinutes } from "./time-zones";
 
 /** ["09:00", "12:30"]: local 24-hour times, end after start; "24:00" is allowed as an end (midnight). */
 export type TimeInterval = [string, string];
@@ -50,6 +51,8 @@ export type SlotOptions = {
   to?: Date;
   /** Minutes between offered start times within an interval; 30 unless given. */
   stepMinutes?: number;
+  /** Only the first `limit` slots are wanted: later days are not computed once they are found. */
+  limit?: number;
 };
 
 export const DEFAULT_STEP_MINUTES = 30;
@@ -173,8 +176,8 @@ function parseRanges(ranges: readonly { startsAt: string; endsAt: string }[], wi
 type LocalDay = { year: number; month: number; day: number; key: string; weekday: Weekday };
 
 function localDayOf(instant: number, zone: string): LocalDay {
-  const local = new TZDate(instant, zone);
-  return makeDay(local.getFullYear(), local.getMonth() + 1, local.getDate());
+  const local = new Date(instant + offsetMinutes(zone, instant) * MINUTE_MS);
+  return makeDay(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate());
 }
 
 function makeDay(year: number, month: number, day: number): LocalDay {
@@ -191,9 +194,17 @@ function nextDay(day: LocalDay): LocalDay {
   return makeDay(day.year, day.month, day.day + 1);
 }
 
-/** The first instant of a local day (TZDate moves a midnight that does not exist forward). */
+/**
+ * The first instant of a local day. Away from any change of offset (within 12 hours either side)
+ * midnight is the wall clock less the offset; near one, TZDate decides (it moves a midnight that
+ * does not exist forward).
+ */
 function dayStart(day: LocalDay, zone: string): number {
-  return new TZDate(day.year, day.month - 1, day.day, 0, 0, zone).getTime();
+  const wall = Date.UTC(day.year, day.month - 1, day.day);
+  const offset = offsetMinutes(zone, wall - offsetMinutes(zone, wall) * MINUTE_MS);
+  const start = wall - offset * MINUTE_MS;
+  const steady = offsetMinutes(zone, start - DAY_MS / 2) === offset && offsetMinutes(zone, start + DAY_MS / 2) === offset;
+  return steady ? start : new TZDate(day.year, day.month - 1, day.day, 0, 0, zone).getTime();
 }
 
 /**
@@ -212,13 +223,21 @@ function localInstant(day: LocalDay, minutes: number, zone: string, start: numbe
   return { at: local.getTime(), exists };
 }
 
-function intervalsForDay(rules: ScheduleRules, holidays: ReadonlySet<string>, day: LocalDay): [number, number][] {
-  let intervals: readonly TimeInterval[] | undefined;
-  if (Object.hasOwn(rules.dateOverrides, day.key)) intervals = rules.dateOverrides[day.key];
-  else if (holidays.has(day.key)) return [];
-  else intervals = rules.weeklyHours[day.weekday];
+/** Intervals as sorted minute ranges, malformed ones dropped. */
+function minuteRanges(intervals: readonly TimeInterval[] | undefined): [number, number][] {
   const ranges = (intervals ?? []).map(intervalMinutes).filter((range) => range !== null);
   return ranges.sort((a, b) => a[0] - b[0]);
+}
+
+/** Each local day's open minute ranges, each weekday's and override's parsed once per computation. */
+function dayIntervals(rules: ScheduleRules): (day: LocalDay) => [number, number][] {
+  const holidays = new Set(rules.holidays);
+  const weekly = new Map(WEEKDAYS.map((weekday) => [weekday, minuteRanges(rules.weeklyHours[weekday])]));
+  return (day) => {
+    if (Object.hasOwn(rules.dateOverrides, day.key)) return minuteRanges(rules.dateOverrides[day.key]);
+    if (holidays.has(day.key)) return [];
+    return weekly.get(day.weekday) ?? [];
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -248,7 +267,7 @@ function slotStarts(rules: ScheduleRules, busy: readonly Busy[], options: SlotOp
   const busyStarts = dailyMax ? parseRanges(busy, 0).map(([start]) => start) : [];
   busyStarts.sort((a, b) => a - b);
 
-  const holidays = new Set(rules.holidays);
+  const intervalsOn = dayIntervals(rules);
   const starts: number[] = [];
   const lastKey = localDayOf(windowEnd - 1, zone).key;
   let day = localDayOf(windowStart, zone);
@@ -256,7 +275,7 @@ function slotStarts(rules: ScheduleRules, busy: readonly Busy[], options: SlotOp
   for (;;) {
     const following = nextDay(day);
     const end = dayStart(following, zone);
-    const intervals = intervalsForDay(rules, holidays, day);
+    const intervals = intervalsOn(day);
     const full = dailyMax > 0 && lowerBound(busyStarts, end) - lowerBound(busyStarts, start) >= dailyMax;
     if (intervals.length && !full) {
       for (const [from, to] of intervals) {
@@ -271,13 +290,15 @@ function slotStarts(rules: ScheduleRules, busy: readonly Busy[], options: SlotOp
         }
       }
     }
-    if (day.key >= lastKey) break;
+    // Days come in order and a day's slots all start within it, so no later day can offer an earlier one.
+    if (day.key >= lastKey || (options.limit !== undefined && starts.length >= options.limit)) break;
     day = following;
     start = end;
   }
 
   starts.sort((a, b) => a - b);
-  return starts.filter((value, i) => i === 0 || value !== starts[i - 1]);
+  const unique = starts.filter((value, i) => i === 0 || value !== starts[i - 1]);
+  return options.limit === undefined ? unique : unique.slice(0, Math.max(0, options.limit));
 }
 
 /** Bookable slots of durationMinutes, sorted by start, within [max(from, now + notice), min(to, now + horizon)). */
@@ -293,7 +314,7 @@ export function isSlotOffered(rules: ScheduleRules, busy: readonly Busy[], slot:
   if (Number.isNaN(start) || Number.isNaN(end) || end - start !== options.durationMinutes * MINUTE_MS) return false;
   const from = options.from && options.from.getTime() > start ? options.from : new Date(start);
   const to = options.to && options.to.getTime() < start + 1 ? options.to : new Date(start + 1);
-  return slotStarts(rules, busy, { ...options, from, to }).includes(start);
+  return slotStarts(rules, busy, { ...options, from, to, limit: undefined }).includes(start);
 }
 
 /** Up to `count` slots closest in time to target (ties: the earlier), in chronological order. */

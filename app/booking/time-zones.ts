@@ -46,6 +46,42 @@ const ABBREVIATIONS: [Set<string>, Record<number, string>][] = [
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+// A zone's UTC offset changes a few times a year at most, and slot views ask for it for hundreds of
+// instants a request: it is looked up (one Intl call) once per quarter hour of UTC and zone, and
+// remembered. Real offset changes fall on quarter hours; a quarter hour whose two ends disagree is
+// never remembered, so an instant in it is looked up exactly.
+const QUARTER_HOUR_MS = 15 * 60_000;
+/** Quarter hours remembered per zone before starting afresh: about 200 days' worth. */
+const OFFSETS_KEPT = 20_000;
+const offsets = new Map<string, Map<number, number | null>>();
+
+function exactOffset(zone: string, ms: number): number {
+  const offset = tzOffset(zone, new Date(ms));
+  if (Number.isNaN(offset)) throw new RangeError(`Unknown time zone: ${zone}`);
+  return offset;
+}
+
+/** Minutes the zone's clock is ahead of UTC at an instant (ms since the epoch), e.g. 660 for Sydney in summer. */
+export function offsetMinutes(zone: string, ms: number): number {
+  let byQuarter = offsets.get(zone);
+  if (!byQuarter) offsets.set(zone, (byQuarter = new Map()));
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  let offset = byQuarter.get(quarter);
+  if (offset === undefined) {
+    const start = exactOffset(zone, quarter * QUARTER_HOUR_MS);
+    offset = start === exactOffset(zone, (quarter + 1) * QUARTER_HOUR_MS - 1) ? start : null;
+    if (byQuarter.size >= OFFSETS_KEPT) byQuarter.clear();
+    byQuarter.set(quarter, offset);
+  }
+  return offset ?? exactOffset(zone, ms);
+}
+
+/** The zone's wall clock at an instant, as a Date whose UTC fields read that wall clock. */
+function wallClock(zone: string, date: Date): Date {
+  const ms = date.getTime();
+  return new Date(ms + offsetMinutes(zone, ms) * 60_000);
+}
+
 function formatter(kind: string, zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${kind}|${zone}`;
   let format = formatters.get(key);
@@ -83,16 +119,17 @@ export function zoneAbbreviation(zone: string, at: Date | string): string {
   const date = toDate(at);
   for (const [zones, byOffset] of ABBREVIATIONS) {
     if (!zones.has(zone)) continue;
-    const abbreviation = byOffset[tzOffset(zone, date)];
+    const abbreviation = byOffset[offsetMinutes(zone, date.getTime())];
     if (abbreviation) return abbreviation;
   }
   return parts(formatter("zone", zone, { timeZoneName: "short" }), date).timeZoneName ?? zone;
 }
 
-/** "9:30 am" on the zone's clock. */
+/** "9:30 am" on the zone's clock (as en-AU writes it: "12:05 am" just after midnight, "12:00 pm" at noon). */
 export function formatSlotTime(iso: string, zone: string): string {
-  const p = parts(formatter("time", zone, { hour: "numeric", minute: "2-digit", hour12: true }), toDate(iso));
-  return `${p.hour}:${p.minute} ${(p.dayPeriod ?? "").toLowerCase()}`;
+  const clock = wallClock(zone, toDate(iso));
+  const hours = clock.getUTCHours();
+  return `${hours % 12 || 12}:${String(clock.getUTCMinutes()).padStart(2, "0")} ${hours < 12 ? "am" : "pm"}`;
 }
 
 /** "Thursday 3 December 2026" on the zone's calendar. */
@@ -108,8 +145,7 @@ export function formatDateTime(iso: string, zone: string): string {
 
 /** "2026-12-03": the date on the zone's calendar. */
 export function localDate(iso: string, zone: string): string {
-  const p = parts(formatter("day", zone, { year: "numeric", month: "2-digit", day: "2-digit" }), toDate(iso));
-  return `${p.year}-${p.month}-${p.day}`;
+  return wallClock(zone, toDate(iso)).toISOString().slice(0, 10);
 }
 
 /** Whether this is a time zone of an Australian state or territory (Australia/…), known to Intl. */

@@ -21,8 +21,9 @@ function insertIfMissing(table: string, rows: Row[]): string[] {
 }
 
 // Demo leads with their enquiries (lead activities), so the team's lead list (/admin/leads) shows
-// every column on a fresh machine: a contact form, a booking request with marketing consent and an
-// owner, and a Service Assistant conversation from a Google Ads click.
+// every column on a fresh machine: a contact form, a booking request with marketing consent the
+// address confirmed and an owner, and a Service Assistant conversation from a Google Ads click whose
+// request for consent was never confirmed.
 /** The demo coach (DEMO_ACCOUNTS below). */
 const DEMO_COACH_ID = "5eed0000-0000-4000-8000-000000000002";
 
@@ -51,8 +52,8 @@ const DEMO_LEADS: Row[] = [
     company: "LP Plumbing & Gas",
     phone: null,
     business_type: "Trades and construction",
-    marketing_consent_at: "2026-11-10T01:40:00.000Z",
-    marketing_consent_source: "booking",
+    marketing_consent_at: "2026-11-10T02:05:00.000Z",
+    marketing_consent_source: "Booking form",
     created_at: "2026-11-10T01:40:00.000Z",
     updated_at: "2026-11-11T00:30:00.000Z",
     last_activity_at: "2026-11-10T01:40:00.000Z",
@@ -66,8 +67,6 @@ const DEMO_LEADS: Row[] = [
     company: "Chen Physio Studio",
     phone: "0400 000 003",
     business_type: "Health and wellbeing",
-    marketing_consent_at: "2026-11-14T04:22:00.000Z",
-    marketing_consent_source: "service-chat",
     created_at: "2026-11-14T04:20:00.000Z",
     updated_at: "2026-11-14T04:22:00.000Z",
     last_activity_at: "2026-11-14T04:22:00.000Z",
@@ -138,6 +137,36 @@ const DEMO_LEAD_ACTIVITIES: Row[] = [
     updated_at: "2026-11-14T04:22:00.000Z",
   },
 ];
+
+const DEMO_CONSENT_REQUESTS: Row[] = [
+  {
+    id: "5eed0000-0000-4000-8000-00000000c001",
+    lead_id: "seed-lead-0002",
+    source: "Booking form",
+    page_path: "/booking",
+    requested_at: "2026-11-10T01:40:00.000Z",
+    expires_at: "2026-11-17T01:40:00.000Z",
+    confirmed_at: "2026-11-10T02:05:00.000Z",
+    confirmed_by: "email-link",
+  },
+  {
+    id: "5eed0000-0000-4000-8000-00000000c002",
+    lead_id: "seed-lead-0003",
+    source: "Service Assistant: Let's connect form",
+    page_path: "/services/business-coaching",
+    requested_at: "2026-11-14T04:22:00.000Z",
+    expires_at: "2026-11-21T04:22:00.000Z",
+  },
+];
+
+/** A demo request for marketing consent, when its lead is there (another lead may already have the demo address). */
+function insertConsentRequestIfMissing(rows: Row[]): string[] {
+  return rows.map((row) => {
+    const columns = Object.keys(row);
+    const values = columns.map((c) => sqlValue(row[c] ?? null)).join(", ");
+    return `INSERT OR IGNORE INTO marketing_consent_requests (${columns.join(", ")}) SELECT ${values} WHERE EXISTS (SELECT 1 FROM leads WHERE id = ${sqlValue(row.lead_id ?? null)});`;
+  });
+}
 
 /**
  * A demo lead's activity, when its lead is there (another lead may already have the demo address)
@@ -525,4 +554,5 @@ export const SEED_STATEMENTS: string[] = [
   // After the demo accounts: a lead's owner is one of them.
   ...insertIfMissing("leads", DEMO_LEADS),
   ...insertActivityIfMissing(DEMO_LEAD_ACTIVITIES),
+  ...insertConsentRequestIfMissing(DEMO_CONSENT_REQUESTS),
 ];

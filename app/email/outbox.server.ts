@@ -1,8 +1,10 @@
 import { and, eq, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { emailOutbox, failedJobs, outboxRequeues } from "~/db/schema";
+import { PermanentJobError } from "~/jobs/handler.server";
 import type { AppEnv } from "~/platform/env.server";
 import type { EmailSendJob } from "./jobs";
+import { emailProvider, type EmailAttachment, type EmailMessage } from "./provider.server";
 import type { EmailCategory } from "./templates/define";
 import { isSuppressed, unsubscribeUrl } from "./unsubscribe.server";
 
@@ -21,11 +23,12 @@ export type OutgoingEmail = {
   attachments?: EmailAttachment[];
 };
 
-export type EmailAttachment = { filename: string; contentType: string; content: string };
+export type { EmailAttachment };
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
-const PROVIDER_URL = "https://api.resend.com/emails";
+/** The settings that decide where recorded email goes: the provider's name is kept on the row. */
+type ProviderChoice = Pick<AppEnv, "EMAIL_API_KEY" | "EMAIL_PROVIDER">;
 
 // Text messages share the outbox (the `to` address is "sms:<phone>"). No SMS provider is wired
 // up yet, so they are never handed to the email provider: the outbox row is their delivery.
@@ -35,7 +38,7 @@ export const SMS_ADDRESS_PREFIX = "sms:";
  * The statement that writes an email to the outbox as "pending", once per dedupe key (a key
  * recorded before makes it a no-op). A statement, so callers can put several in one batch.
  */
-export function outboxInsert(db: Db, env: Pick<AppEnv, "EMAIL_API_KEY">, email: OutgoingEmail, id: string = crypto.randomUUID()) {
+export function outboxInsert(db: Db, env: ProviderChoice, email: OutgoingEmail, id: string = crypto.randomUUID()) {
   return db
     .insert(emailOutbox)
     .values({
@@ -48,13 +51,13 @@ export function outboxInsert(db: Db, env: Pick<AppEnv, "EMAIL_API_KEY">, email: 
       category: email.category ?? "transactional",
       attachments: email.attachments?.length ? JSON.stringify(email.attachments) : null,
       status: "pending",
-      provider: env.EMAIL_API_KEY ? "resend" : "outbox",
+      provider: env.EMAIL_API_KEY ? env.EMAIL_PROVIDER : "outbox",
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey });
 }
 
 /** Writes an email to the outbox (see outboxInsert). Returns the new row's id, or null when the key was recorded before. */
-export async function insertOutboxEmail(db: Db, env: Pick<AppEnv, "EMAIL_API_KEY">, email: OutgoingEmail): Promise<string | null> {
+export async function insertOutboxEmail(db: Db, env: ProviderChoice, email: OutgoingEmail): Promise<string | null> {
   const [row] = await outboxInsert(db, env, email).returning({ id: emailOutbox.id });
   return row?.id ?? null;
 }
@@ -64,7 +67,7 @@ export async function insertOutboxEmail(db: Db, env: Pick<AppEnv, "EMAIL_API_KEY
  * queue job. Returns the new row's id, or null when the dedupe key was recorded before (nothing
  * is enqueued then: the first recording's job delivers it).
  */
-export async function enqueueEmail(db: Db, env: Pick<AppEnv, "EMAIL_API_KEY">, jobs: Queue, email: OutgoingEmail): Promise<string | null> {
+export async function enqueueEmail(db: Db, env: ProviderChoice, jobs: Queue, email: OutgoingEmail): Promise<string | null> {
   const id = await insertOutboxEmail(db, env, email);
   if (id) await jobs.send({ type: "email.send", version: 1, outboxId: id } satisfies EmailSendJob);
   return id;
@@ -91,38 +94,36 @@ export function parseAttachments(json: string | null): EmailAttachment[] {
   }
 }
 
-/** Text as base64 of its UTF-8 bytes, as the provider takes attachment content. */
-function base64Utf8(text: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 /**
  * What the provider is given for a row: both parts (rows written before emails had HTML have text
- * only) and, for marketing mail, the RFC 2369 / RFC 8058 one-click unsubscribe headers.
+ * only), its attachments, for marketing mail the RFC 2369 / RFC 8058 one-click unsubscribe headers,
+ * and the outbox id as idempotency key, so a retry after a lost answer cannot send it twice.
  */
-async function providerMessage(env: AppEnv, row: OutboxRow) {
-  const message: Record<string, unknown> = { from: env.EMAIL_FROM, to: [row.toAddress], subject: row.subject, text: row.textBody };
-  if (row.htmlBody) message.html = row.htmlBody;
-  const attachments = parseAttachments(row.attachments);
-  if (attachments.length) {
-    message.attachments = attachments.map((file) => ({ filename: file.filename, content: base64Utf8(file.content), content_type: file.contentType }));
-  }
-  if (row.category === "marketing") {
-    message.headers = { "List-Unsubscribe": `<${await unsubscribeUrl(env, row.toAddress)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
-  }
-  return message;
+async function providerMessage(env: AppEnv, row: OutboxRow): Promise<EmailMessage> {
+  return {
+    from: env.EMAIL_FROM,
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.textBody,
+    html: row.htmlBody,
+    attachments: parseAttachments(row.attachments),
+    headers:
+      row.category === "marketing"
+        ? { "List-Unsubscribe": `<${await unsubscribeUrl(env, row.toAddress)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+        : undefined,
+    category: row.category,
+    idempotencyKey: `outbox-${row.id}`,
+  };
 }
 
 /**
- * The one way an outbox row leaves the building. A "pending" row goes to the HTTP provider when
- * EMAIL_API_KEY is set and becomes "sent"; without a key (or for a text message) the outbox row is
- * the delivery and becomes "stored", for admins to read. Marketing mail to an address that
- * unsubscribed becomes "suppressed" and goes nowhere. Rows no longer "pending" are left alone, so
- * a redelivered job has no second effect. A provider failure throws, leaving the row "pending" for
- * the queue to retry; the outbox id is the provider's idempotency key, so a retry after a lost
- * response cannot send the message twice.
+ * The one way an outbox row leaves the building. A "pending" row goes to the email provider
+ * (provider.server.ts) when EMAIL_API_KEY is set and becomes "sent"; without a key (or for a text
+ * message) the outbox row is the delivery and becomes "stored", for admins to read. Marketing mail
+ * to an address that unsubscribed becomes "suppressed" and goes nowhere. Rows no longer "pending"
+ * are left alone, so a redelivered job has no second effect. A provider failure throws and leaves
+ * the row "pending": one that may pass later (network, 429, 5xx) for the queue to retry, one that
+ * cannot (any other 4xx) as a PermanentJobError, which goes to admins at /admin/jobs unretried.
  */
 export async function deliverOutboxEmail(db: Db, env: AppEnv, outboxId: string, fetcher: typeof fetch = fetch): Promise<OutboxRow | undefined> {
   const row = await db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, outboxId) });
@@ -134,22 +135,19 @@ export async function deliverOutboxEmail(db: Db, env: AppEnv, outboxId: string, 
     return suppressed ?? (await db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, row.id) }));
   }
 
-  if (!env.EMAIL_API_KEY || row.toAddress.startsWith(SMS_ADDRESS_PREFIX)) {
+  const provider = emailProvider(env, fetcher);
+  if (!provider || row.toAddress.startsWith(SMS_ADDRESS_PREFIX)) {
     const [stored] = await db.update(emailOutbox).set({ status: "stored", provider: "outbox" }).where(stillPending).returning();
     return stored ?? (await db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, row.id) }));
   }
 
-  const response = await fetcher(PROVIDER_URL, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${env.EMAIL_API_KEY}`,
-      "content-type": "application/json",
-      "idempotency-key": `outbox-${row.id}`,
-    },
-    body: JSON.stringify(await providerMessage(env, row)),
-  });
-  if (!response.ok) throw new Error(`Email provider answered ${response.status}`);
-  const [sent] = await db.update(emailOutbox).set({ status: "sent", provider: "resend", sentAt: new Date().toISOString() }).where(stillPending).returning();
+  const result = await provider.send(await providerMessage(env, row));
+  if (!result.ok) throw result.retryable ? new Error(result.error) : new PermanentJobError(result.error);
+  const [sent] = await db
+    .update(emailOutbox)
+    .set({ status: "sent", provider: provider.name, sentAt: new Date().toISOString() })
+    .where(stillPending)
+    .returning();
   return sent ?? (await db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, row.id) }));
 }
 

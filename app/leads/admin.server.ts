@@ -4,9 +4,22 @@ import { csvRow } from "~/attribution/report";
 import { DIRECT, parseAttributionSnapshot, type Touch } from "~/attribution/types";
 import { auditStatement } from "~/auth/audit.server";
 import type { Db } from "~/db/client.server";
-import { LEAD_SOURCES, leadActivities, leads, profiles, userRoles, users, type LeadSource, type LeadStatus } from "~/db/schema";
+import {
+  emailSuppressions,
+  LEAD_SOURCES,
+  leadActivities,
+  leads,
+  marketingConsentRequests,
+  profiles,
+  userRoles,
+  users,
+  type ConsentConfirmation,
+  type LeadSource,
+  type LeadStatus,
+} from "~/db/schema";
 import { sydneyWallClock } from "~/utils/sydney-time";
 import { UNASSIGNED, type LeadListQuery } from "./admin";
+import { parseEnquiryDetails, type EnquiryDetails } from "./enquiry-details";
 import { parseTranscript, type TranscriptEntry } from "./transcript";
 
 // The admins' side of leads (/admin/leads): the list with its search and filters, the CSV
@@ -82,6 +95,9 @@ function selectLeads(db: Db, query: LeadListQuery) {
       latestAttribution: sql<
         string | null
       >`(SELECT la.attribution FROM lead_activities la WHERE la.lead_id = ${leads.id} ORDER BY la.created_at DESC, la.id DESC LIMIT 1)`,
+      consentAskedAt: sql<
+        string | null
+      >`(SELECT max(r.requested_at) FROM ${marketingConsentRequests} r WHERE r.lead_id = ${leads.id} AND r.confirmed_at IS NULL AND r.expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
     })
     .from(leads)
     .leftJoin(owners, eq(owners.id, leads.ownerId))
@@ -100,7 +116,10 @@ export type LeadListItem = {
   sources: LeadSource[];
   /** The newest activity's last touch. */
   lastTouch: TouchSummary;
+  /** When the address confirmed marketing consent. */
   marketingConsentAt: string | null;
+  /** When marketing consent was last asked for and is still waiting for the address to confirm it. */
+  consentPendingSince: string | null;
   status: LeadStatus;
   owner: string | null;
   lastActivityAt: string;
@@ -120,6 +139,7 @@ function listItem(row: SelectedLead): LeadListItem {
     sources: sourcesOf(row.sources),
     lastTouch: lastTouchOf(row.latestAttribution),
     marketingConsentAt: lead.marketingConsentAt,
+    consentPendingSince: lead.marketingConsentAt ? null : row.consentAskedAt,
     status: lead.status,
     owner: ownerLabel(row),
     lastActivityAt: lead.lastActivityAt,
@@ -166,8 +186,41 @@ export type LeadActivityView = {
   resourceSlug: string | null;
   /** Null when the enquiry has no attribution snapshot. */
   attribution: { first: TouchSummary & { landingPage: string }; last: TouchSummary & { landingPage: string } } | null;
+  /** The name, company, phone and business type this enquiry gave (a stranger's cannot change the lead's). */
+  details: EnquiryDetails | null;
   transcript: TranscriptEntry[];
 };
+
+/**
+ * Marketing consent as the team reads it: confirmed (when, from which form, asked when and how it
+ * was confirmed), pending (asked, the emailed link still works), asked but never confirmed, or none.
+ */
+export type LeadConsent =
+  | { state: "confirmed"; confirmedAt: string; source: string | null; requestedAt: string | null; by: ConsentConfirmation | null }
+  | { state: "pending"; requestedAt: string; source: string; expiresAt: string }
+  | { state: "not-confirmed"; requestedAt: string; source: string }
+  | { state: "none" };
+
+type ConsentRequestRow = typeof marketingConsentRequests.$inferSelect;
+
+function consentOf(lead: { marketingConsentAt: string | null; marketingConsentSource: string | null }, requests: ConsentRequestRow[], now: Date): LeadConsent {
+  if (lead.marketingConsentAt) {
+    const request = requests.find((r) => r.confirmedAt === lead.marketingConsentAt);
+    return {
+      state: "confirmed",
+      confirmedAt: lead.marketingConsentAt,
+      source: lead.marketingConsentSource,
+      requestedAt: request?.requestedAt ?? null,
+      by: request?.confirmedBy ?? null,
+    };
+  }
+  const latest = requests[0];
+  if (!latest) return { state: "none" };
+  if (!latest.confirmedAt && Date.parse(latest.expiresAt) > now.getTime()) {
+    return { state: "pending", requestedAt: latest.requestedAt, source: latest.source, expiresAt: latest.expiresAt };
+  }
+  return { state: "not-confirmed", requestedAt: latest.requestedAt, source: latest.source };
+}
 
 export type LeadDetail = {
   id: string;
@@ -183,6 +236,9 @@ export type LeadDetail = {
   notes: string | null;
   marketingConsentAt: string | null;
   marketingConsentSource: string | null;
+  consent: LeadConsent;
+  /** When the address unsubscribed from marketing email, if it has. */
+  unsubscribedAt: string | null;
   createdAt: string;
   lastActivityAt: string;
   activities: LeadActivityView[];
@@ -193,9 +249,9 @@ function withLandingPage(touch: Touch): TouchSummary & { landingPage: string } {
 }
 
 /** The lead with its activities, newest first; null when there is no such lead. */
-export async function getLead(db: Db, id: string): Promise<LeadDetail | null> {
+export async function getLead(db: Db, id: string, now = new Date()): Promise<LeadDetail | null> {
   if (id.length > 100) return null;
-  const [row, activities] = await Promise.all([
+  const [row, activities, consentRequests] = await Promise.all([
     db
       .select({ lead: leads, ownerEmail: owners.email, ownerFirst: ownerProfiles.firstName, ownerLast: ownerProfiles.lastName })
       .from(leads)
@@ -204,9 +260,11 @@ export async function getLead(db: Db, id: string): Promise<LeadDetail | null> {
       .where(eq(leads.id, id))
       .get(),
     db.select().from(leadActivities).where(eq(leadActivities.leadId, id)).orderBy(desc(leadActivities.createdAt), desc(leadActivities.id)).all(),
+    db.select().from(marketingConsentRequests).where(eq(marketingConsentRequests.leadId, id)).orderBy(desc(marketingConsentRequests.requestedAt)).all(),
   ]);
   if (!row) return null;
   const { lead } = row;
+  const suppression = await db.select({ at: emailSuppressions.createdAt }).from(emailSuppressions).where(eq(emailSuppressions.email, lead.email)).get();
   return {
     id: lead.id,
     name: lead.name,
@@ -221,6 +279,8 @@ export async function getLead(db: Db, id: string): Promise<LeadDetail | null> {
     notes: lead.notes,
     marketingConsentAt: lead.marketingConsentAt,
     marketingConsentSource: lead.marketingConsentSource,
+    consent: consentOf(lead, consentRequests, now),
+    unsubscribedAt: suppression?.at ?? null,
     createdAt: lead.createdAt,
     lastActivityAt: lead.lastActivityAt,
     activities: activities.map((activity) => {
@@ -234,6 +294,7 @@ export async function getLead(db: Db, id: string): Promise<LeadDetail | null> {
         message: activity.message,
         resourceSlug: activity.resourceSlug,
         attribution: attribution ? { first: withLandingPage(attribution.first), last: withLandingPage(attribution.last) } : null,
+        details: parseEnquiryDetails(activity.details),
         transcript: parseTranscript(activity.transcript),
       };
     }),

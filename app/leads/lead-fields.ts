@@ -12,3 +12,6 @@ export const BUSINESS_TYPES = [
 ] as const;
 
 export const LEAD_LIMITS = { name: 120, email: 254, company: 160, phone: 30, message: 2000 } as const;
+
+/** Days a marketing-consent confirmation link works (double opt-in). */
+export const CONSENT_LINK_DAYS = 7;

@@ -24,16 +24,24 @@ export const LeadPhoneSchema = optionalText(LEAD_LIMITS.phone, "Phone").refine(
   "Please enter a valid phone number, like 0412 345 678",
 );
 
+/** The business type on any form that asks for one: one of BUSINESS_TYPES, or blank (kept as undefined) for none. */
+export function businessTypeField(message: string) {
+  return z
+    .union([z.enum(BUSINESS_TYPES), z.literal("")], { error: message })
+    .optional()
+    .transform((value) => value || undefined);
+}
+
+/** The business type on the lead and booking forms. */
+export const BusinessTypeSchema = businessTypeField("Please choose a business type from the list");
+
 // The discovery contact details of SPEC §3, shared by the contact and booking forms.
 export const LeadFormSchema = z.object({
   name: LeadNameSchema,
   email: LeadEmailSchema,
   company: optionalText(LEAD_LIMITS.company, "Company"),
   phone: LeadPhoneSchema,
-  businessType: z
-    .union([z.enum(BUSINESS_TYPES), z.literal("")], { error: "Please choose a business type from the list" })
-    .optional()
-    .transform((value) => value || undefined),
+  businessType: BusinessTypeSchema,
   message: optionalText(LEAD_LIMITS.message, "Message"),
   // Honeypot: hidden from people, tempting to bots. Checked separately so bots get no hint.
   website: z.string().optional(),

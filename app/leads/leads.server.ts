@@ -8,7 +8,10 @@ import type { Db } from "~/db/client.server";
 import { leadActivities, leads, type LeadSource } from "~/db/schema";
 import type { JobMessage } from "~/jobs/messages";
 import { parseForm, type FieldErrors } from "~/utils/forms";
+import { consentStatements, isOwnConfirmedAddress, sendConsentEmail } from "./consent.server";
+import type { EnquiryDetails } from "./enquiry-details";
 import { LeadFormSchema, type LeadFormValues } from "./lead-form";
+import type { TranscriptRole } from "./transcript";
 import { clientSource, consumeRateLimit, CONTACT_FORM_LIMIT, tooManyRequests } from "~/platform/rate-limit.server";
 import { redirectWithToast } from "~/platform/toast.server";
 
@@ -55,7 +58,7 @@ export async function submitLead({ request, context, source, conversion, success
   const { website: _honeypot, message: typed, ...contact } = parsed.data;
   const message = messagePrefix ? `${messagePrefix}${typed ? `\n\n${typed}` : ""}` : typed;
   const attribution = await getAttribution(context, request);
-  const stored = await recordLeadActivity(db, { source, contact, message, pagePath: url.pathname, attribution });
+  const stored = await recordLeadActivity(context, { source, contact, message, pagePath: url.pathname, attribution });
   await recordLeadConversion(context, request, conversion, { email: contact.email, phone: contact.phone ?? null, details: [typed] }, attribution);
   await notifyTeam(context, stored);
   return success();
@@ -68,31 +71,57 @@ export type LeadActivityInput = {
   contact: LeadContact;
   message?: string | null;
   resourceSlug?: string | null;
-  /** Spam Act 2003: where consent was given, when it was (never assumed: absent means none was given now). */
+  /**
+   * Spam Act 2003: the form asked for marketing consent, and this is where (as the team reads it).
+   * It is only asked for: consent is recorded once the address confirms it (consent.server.ts).
+   */
   marketingConsentSource?: string | null;
   /** A Service Assistant conversation: its later messages update the same activity. */
   conversationKey?: string | null;
-  transcript?: { role: string; content: string }[] | null;
+  /** The conversation's message now, and the earlier ones as the visitor's browser sent them. */
+  conversation?: { history: TranscriptMessage[]; message: string } | null;
   pagePath?: string | null;
   attribution?: AttributionRecord | null;
 };
 
+type TranscriptMessage = { role: TranscriptRole; content: string };
+
 export type StoredLeadActivity = { leadId: string; activityId: string; newActivity: boolean };
 
+/** The details an enquiry gave, as stored with it: blanks left out. */
+function detailsOf(contact: LeadContact, blank: (value: string | null | undefined) => string | null): EnquiryDetails {
+  const details: EnquiryDetails = { name: contact.name.trim() };
+  for (const field of ["company", "phone", "businessType"] as const) {
+    const value = blank(contact[field]);
+    if (value) details[field] = value;
+  }
+  return details;
+}
+
 /**
- * Stores an enquiry: the person's lead is created, or merged into when one with the same email
- * exists (newer details replace older ones; a blank field never wipes a known one; consent once
- * given stays until withdrawn), and the enquiry is added as an activity. A Service Assistant
- * conversation keeps one activity, its transcript replaced as it goes on. One D1 batch: all of
- * it is stored or none.
+ * Stores an enquiry: the person's lead is created, or, when one with the same email exists, the
+ * enquiry is added to it. What an enquiry says (its details too) is kept with the enquiry; it
+ * changes the lead's details only when it comes from the person signed in with that address,
+ * confirmed (then newer details replace older ones and a blank never wipes a known one), because
+ * anyone can type anyone's address. A request for marketing consent is recorded and emailed to the
+ * address to confirm (consent.server.ts). A Service Assistant conversation keeps one activity, to
+ * which each later message is added. One D1 batch: all of it is stored or none.
  */
-export async function recordLeadActivity(db: Db, input: LeadActivityInput, at = new Date()): Promise<StoredLeadActivity> {
+export async function recordLeadActivity(context: AppLoadContext, input: LeadActivityInput, at = new Date()): Promise<StoredLeadActivity> {
+  const db = context.db;
   const now = at.toISOString();
   const email = input.contact.email.trim().toLowerCase();
   const blank = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
-  const consentAt = input.marketingConsentSource ? now : null;
+  const verified = await isOwnConfirmedAddress(context, email);
+  const consent = input.marketingConsentSource
+    ? await consentStatements(context, { email, source: input.marketingConsentSource, pagePath: input.pagePath ?? null, verified, at })
+    : { statements: [], outboxId: null };
   const activityId = crypto.randomUUID();
-  const transcript = input.transcript ? JSON.stringify(input.transcript) : null;
+  // The message this server received now; what came before is the browser's copy.
+  const received = input.conversation ? { role: "user", content: input.conversation.message, origin: "server" } : null;
+  const transcript = input.conversation
+    ? JSON.stringify([...input.conversation.history.map(({ role, content }) => ({ role, content, origin: "browser" })), received])
+    : null;
   const [, [activity]] = await db.batch([
     db
       .insert(leads)
@@ -104,24 +133,22 @@ export async function recordLeadActivity(db: Db, input: LeadActivityInput, at = 
         phone: blank(input.contact.phone),
         businessType: blank(input.contact.businessType),
         source: input.source,
-        marketingConsentAt: consentAt,
-        marketingConsentSource: input.marketingConsentSource ?? null,
         createdAt: now,
         updatedAt: now,
         lastActivityAt: now,
       })
       .onConflictDoUpdate({
         target: leads.email,
-        set: {
-          name: sql`excluded.name`,
-          company: sql`coalesce(excluded.company, ${leads.company})`,
-          phone: sql`coalesce(excluded.phone, ${leads.phone})`,
-          businessType: sql`coalesce(excluded.business_type, ${leads.businessType})`,
-          marketingConsentAt: sql`coalesce(excluded.marketing_consent_at, ${leads.marketingConsentAt})`,
-          marketingConsentSource: sql`coalesce(excluded.marketing_consent_source, ${leads.marketingConsentSource})`,
-          updatedAt: now,
-          lastActivityAt: now,
-        },
+        set: verified
+          ? {
+              name: sql`excluded.name`,
+              company: sql`coalesce(excluded.company, ${leads.company})`,
+              phone: sql`coalesce(excluded.phone, ${leads.phone})`,
+              businessType: sql`coalesce(excluded.business_type, ${leads.businessType})`,
+              updatedAt: now,
+              lastActivityAt: now,
+            }
+          : { lastActivityAt: now },
       }),
     db
       .insert(leadActivities)
@@ -130,6 +157,7 @@ export async function recordLeadActivity(db: Db, input: LeadActivityInput, at = 
         leadId: sql`(SELECT ${leads.id} FROM ${leads} WHERE ${leads.email} = ${email})`,
         source: input.source,
         message: blank(input.message),
+        details: JSON.stringify(detailsOf(input.contact, blank)),
         resourceSlug: input.resourceSlug ?? null,
         conversationKey: input.conversationKey ?? null,
         transcript,
@@ -140,12 +168,20 @@ export async function recordLeadActivity(db: Db, input: LeadActivityInput, at = 
       })
       .onConflictDoUpdate({
         target: [leadActivities.leadId, leadActivities.conversationKey],
-        set: { transcript: sql`coalesce(excluded.transcript, ${leadActivities.transcript})`, updatedAt: now },
+        // The conversation goes on: the new message is added; nothing stored before is replaced.
+        set: received ? { transcript: appended(received), updatedAt: now } : { updatedAt: now },
       })
       .returning({ id: leadActivities.id, leadId: leadActivities.leadId }),
+    ...consent.statements,
   ]);
   if (!activity) throw new Error("leads: the activity was not stored");
+  await sendConsentEmail(context, consent.outboxId);
   return { leadId: activity.leadId, activityId: activity.id, newActivity: activity.id === activityId };
+}
+
+/** The activity's transcript with one more message at the end. */
+function appended(entry: { role: string; content: string; origin: string }) {
+  return sql`json_insert(coalesce(${leadActivities.transcript}, '[]'), '$[#]', json(${JSON.stringify(entry)}))`;
 }
 
 /** Tells the team inbox about a new enquiry, through the queue. The enquiry is already stored: a failure to enqueue is logged. */
@@ -192,10 +228,10 @@ export async function recordLeadConversion(
 /** Route `headers` for lead forms: passes the action's headers (e.g. Retry-After) to the document. */
 export const leadFormHeaders: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-/** Replaces a Service Assistant activity's transcript (the conversation went on). */
-export async function updateLeadTranscript(db: Db, activityId: string, transcript: { role: string; content: string }[], at = new Date()) {
+/** Adds the reply the server wrote to a Service Assistant activity's transcript. */
+export async function addLeadTranscriptReply(db: Db, activityId: string, reply: string, at = new Date()) {
   await db
     .update(leadActivities)
-    .set({ transcript: JSON.stringify(transcript), updatedAt: at.toISOString() })
+    .set({ transcript: appended({ role: "assistant", content: reply, origin: "server" }), updatedAt: at.toISOString() })
     .where(eq(leadActivities.id, activityId));
 }

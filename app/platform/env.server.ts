@@ -6,7 +6,12 @@ const EnvSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("development"),
   PUBLIC_SITE_URL: z.url().default("http://localhost:8787"),
   SESSION_SECRET: z.string().min(32).optional(),
+  // Email (app/email/provider.server.ts). Without a key, email stays in the email_outbox table for
+  // admins to read. EMAIL_PROVIDER is the API the key is for; EMAIL_API_URL points it at a
+  // compatible server (the fake in tests/fakes/); leave it unset for the provider itself.
   EMAIL_API_KEY: z.string().min(1).optional(),
+  EMAIL_PROVIDER: z.enum(["resend", "postmark", "sendgrid"]).default("resend"),
+  EMAIL_API_URL: z.url().optional(),
   EMAIL_FROM: z.string().min(3).default("ClarityAI Coaching <hello@clarityai.com.au>"),
   TEAM_INBOX: z.email().default("team@clarityai.com.au"),
   AUTH_JWT_PRIVATE_KEY: z.string().min(1).optional(),

@@ -27,6 +27,8 @@ export type DeadLetter = {
   queuedAt: Date;
   // Why it failed, when the caller knows; otherwise the error the jobs consumer kept (recordJobError).
   error?: string;
+  // Refused for good on this attempt (a PermanentJobError), so never retried.
+  refused?: boolean;
 };
 
 function clip(text: string, max: number) {
@@ -130,6 +132,7 @@ export async function recordFailedJob(db: Db, env: AppEnv, jobs: Queue, letter: 
   if (inserted) {
     const detail = { id: row.id, type, messageId: letter.messageId, attempts: letter.attempts, error: row.error };
     if (isAlertEmail) console.error("jobs: the alert email about failed jobs could not be sent; it stays in the outbox", { ...detail, outboxId });
+    else if (letter.refused) console.error("jobs: refused, not retried; recorded for admins at /admin/jobs", detail);
     else console.error("jobs: gave up after every retry; recorded for admins at /admin/jobs", detail);
   }
   return { recorded: Boolean(inserted) };

@@ -7,8 +7,18 @@ import { FormError } from "~/components/ui/form-error";
 import type { LeadStatus } from "~/db/schema/leads";
 import { LEAD_NOTES_MAX, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from "~/leads/admin";
 import { AssignLeadOwnerSchema, LEAD_INTENTS, SaveLeadNotesSchema, UpdateLeadStatusSchema, type LeadIntent } from "~/leads/admin-forms";
-import { assignLeadOwner, getLead, LeadAdminError, listLeadOwners, saveLeadNotes, updateLeadStatus, type LeadActor } from "~/leads/admin.server";
-import { TRANSCRIPT_AUTHORS } from "~/leads/transcript";
+import {
+  assignLeadOwner,
+  getLead,
+  LeadAdminError,
+  listLeadOwners,
+  saveLeadNotes,
+  updateLeadStatus,
+  type LeadActor,
+  type LeadConsent,
+} from "~/leads/admin.server";
+import { differsFromLead, enquiryDetailsText } from "~/leads/enquiry-details";
+import { BROWSER_HISTORY_NOTE, transcriptAuthor } from "~/leads/transcript";
 import { redirectWithToast } from "~/platform/toast.server";
 import { formatDateTime } from "~/utils/format-date-time";
 import { parseForm } from "~/utils/forms";
@@ -27,7 +37,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       ...lead,
       firstSeen: formatDateTime(lead.createdAt),
       lastActivity: formatDateTime(lead.lastActivityAt),
-      consent: lead.marketingConsentAt ? formatDateTime(lead.marketingConsentAt) : null,
+      consentText: consentText(lead.consent),
+      unsubscribed: lead.unsubscribedAt ? formatDateTime(lead.unsubscribedAt) : null,
       activities: lead.activities.map((activity) => ({
         ...activity,
         when: formatDateTime(activity.createdAt),
@@ -35,6 +46,24 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       })),
     },
   };
+}
+
+const CONFIRMED_BY = { "email-link": " through the emailed link", "signed-in": " while signed in with this address" } as const;
+
+/** Marketing consent in a sentence: confirmed or pending, when, and from which form. */
+function consentText(consent: LeadConsent): string {
+  switch (consent.state) {
+    case "confirmed": {
+      const from = [consent.source, consent.requestedAt ? `asked ${formatDateTime(consent.requestedAt)}` : null].filter(Boolean).join("; ");
+      return `Confirmed ${formatDateTime(consent.confirmedAt)}${consent.by ? CONFIRMED_BY[consent.by] : ""}${from ? ` (${from})` : ""}`;
+    }
+    case "pending":
+      return `Pending: confirmation email sent ${formatDateTime(consent.requestedAt)} (${consent.source}); its link works until ${formatDateTime(consent.expiresAt)}`;
+    case "not-confirmed":
+      return `No: asked ${formatDateTime(consent.requestedAt)} (${consent.source}), never confirmed`;
+    case "none":
+      return "No";
+  }
 }
 
 type FieldName = "status" | "ownerId" | "notes";
@@ -148,14 +177,13 @@ export default function AdminLead() {
         <dd>{lead.owner ?? "Unassigned"}</dd>
         <dt>Marketing consent</dt>
         <dd>
-          {lead.consent ? (
+          {lead.consentText}
+          {lead.unsubscribed ? (
             <>
-              Yes, given {lead.consent}
-              {lead.marketingConsentSource ? ` (${lead.marketingConsentSource})` : null}
+              <br />
+              {`Unsubscribed ${lead.unsubscribed}: no marketing email is sent to this address.`}
             </>
-          ) : (
-            "No"
-          )}
+          ) : null}
         </dd>
         <dt>First seen</dt>
         <dd>
@@ -269,6 +297,14 @@ export default function AdminLead() {
                     <dd>{activity.resourceSlug}</dd>
                   </>
                 ) : null}
+                {activity.details && differsFromLead(activity.details, lead) ? (
+                  <>
+                    <dt>Details given</dt>
+                    <dd>
+                      {enquiryDetailsText(activity.details)} <span className="hint">(not the lead&apos;s details above)</span>
+                    </dd>
+                  </>
+                ) : null}
               </dl>
               {activity.message ? (
                 <>
@@ -279,11 +315,12 @@ export default function AdminLead() {
               {activity.transcript.length ? (
                 <>
                   <h5>Service Assistant conversation</h5>
+                  {activity.transcript.some((entry) => entry.origin === "browser") ? <p className="hint">{BROWSER_HISTORY_NOTE}</p> : null}
                   <ol className="escalation-transcript" aria-label={`Service Assistant conversation, ${activity.when}`}>
                     {activity.transcript.map((entry, i) => (
-                      <li key={i} className={`escalation-message escalation-message-${entry.role}`}>
+                      <li key={i} className={`escalation-message escalation-message-${entry.origin === "server" ? entry.role : "browser"}`}>
                         <p className="escalation-message-meta">
-                          <strong>{TRANSCRIPT_AUTHORS[entry.role]}</strong>
+                          <strong>{transcriptAuthor(entry)}</strong>
                         </p>
                         <p className="lead-message">{entry.content}</p>
                       </li>

@@ -23,7 +23,7 @@ import { NOINDEX, pageMeta } from "~/utils/meta";
 import { pageParam } from "~/utils/page-param";
 
 /** A list item with its dates written out for the viewer. */
-type LeadRow = LeadListItem & { consent: string | null; lastActivity: string };
+type LeadRow = LeadListItem & { consent: string; lastActivity: string };
 
 type LeadsPage = {
   query: LeadListQuery;
@@ -55,7 +55,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     total: list.total,
     leads: list.items.map((item) => ({
       ...item,
-      consent: item.marketingConsentAt ? formatDate(item.marketingConsentAt) : null,
+      consent: item.marketingConsentAt
+        ? `Confirmed ${formatDate(item.marketingConsentAt)}`
+        : item.consentPendingSince
+          ? `Pending since ${formatDate(item.consentPendingSince)}`
+          : "No",
       lastActivity: formatDateTime(item.lastActivityAt),
     })),
   });
@@ -189,7 +193,7 @@ export default function AdminLeads() {
                     <br />
                     <span className="hint">{lead.lastTouch.campaign}</span>
                   </td>
-                  <td>{lead.consent ? `Yes, ${lead.consent}` : "No"}</td>
+                  <td>{lead.consent}</td>
                   <td>
                     <span className={`badge lead-status lead-status-${lead.status}`}>{LEAD_STATUS_LABELS[lead.status]}</span>
                   </td>

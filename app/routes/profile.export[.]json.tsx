@@ -5,7 +5,7 @@ import { requireUser } from "~/auth/guards.server";
 // "Download all my data": every row the signed-in user owns, as a JSON attachment.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
-  const exported = await collectUserData(context.db, viewer.id);
+  const exported = await collectUserData(context, viewer.id);
   if (!exported) throw new Response("Not found", { status: 404 });
   const date = exported.exportedAt.slice(0, 10);
   return new Response(JSON.stringify(exported, null, 2), {

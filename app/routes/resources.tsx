@@ -60,11 +60,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const attribution = await getAttribution(context, request);
-  await recordLeadActivity(db, {
+  await recordLeadActivity(context, {
     source: "resource",
     contact: { name, email },
     resourceSlug: resource.slug,
-    // Spam Act 2003: record when and where consent was given; no tick means no consent.
+    // Spam Act 2003: a tick asks the address to confirm (double opt-in); no tick asks nothing.
     marketingConsentSource: marketingConsent ? `resources page download form: ${resource.slug}` : null,
     pagePath: "/resources",
     attribution,
@@ -124,7 +124,8 @@ function DownloadForm({ resource, errors, onSubmitted }: { resource: { slug: str
         <label htmlFor={id("consent")}>Yes, email me practical tips and occasional offers from ClarityAI Coaching. I can unsubscribe at any time.</label>
       </div>
       <p className="hint">
-        The download doesn't depend on ticking the box. See our <Link to="/privacy">privacy policy</Link>.
+        The download doesn&apos;t depend on ticking the box. If you tick it, we&apos;ll email you a link to confirm. See our{" "}
+        <Link to="/privacy">privacy policy</Link>.
       </p>
       <div className="honeypot" aria-hidden="true">
         <label htmlFor={id("website")}>Website</label>

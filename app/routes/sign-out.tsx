@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { signOut } from "~/auth/web-sessions.server";
+import { signOutViewer } from "~/auth/web-auth.server";
 
 // Signing out changes state, so it is a POST (the header's Sign Out form); a GET only goes home.
 export async function loader() {
@@ -8,5 +8,5 @@ export async function loader() {
 
 /** SPEC §4: global sign-out that always lands on /auth, whatever the auth service answers. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return signOut(request, context);
+  return redirect("/auth", { headers: { "Set-Cookie": await signOutViewer(request, context, "global") } });
 }

@@ -9,7 +9,7 @@ import { aiPlans } from "~/billing/plans";
 import { planSettings } from "~/billing/plans.server";
 import { LEAD_LIMITS } from "~/leads/lead-fields";
 import { LeadEmailSchema, LeadNameSchema, LeadPhoneSchema } from "~/leads/lead-form";
-import { notifyTeam, recordLeadActivity, recordLeadConversion, updateLeadTranscript, type StoredLeadActivity } from "~/leads/leads.server";
+import { addLeadTranscriptReply, notifyTeam, recordLeadActivity, recordLeadConversion, type StoredLeadActivity } from "~/leads/leads.server";
 import { clientSource, consumeRateLimit, pairSubject, tooManyRequests, type RateLimitRule } from "~/platform/rate-limit.server";
 import { hmacSha256, toHex } from "~/utils/hex";
 import { optionalText } from "~/utils/forms";
@@ -158,7 +158,7 @@ export async function startSalesChatTurn(context: AppLoadContext, request: Reque
 
   const [articles, lead] = await Promise.all([
     isOffLimits(message) ? Promise.resolve([]) : searchContent(context.cloudflare.env.DB, message, 3),
-    contact ? storeLead(context, request, { contact, key, pagePath, transcript: [...history, { role: "user", content: message }] }) : Promise.resolve(null),
+    contact ? storeLead(context, request, { contact, key, pagePath, history, message }) : Promise.resolve(null),
   ]);
   return { message, history, contact, facts: siteFacts(aiPlans(planSettings(context.env))), articles, lead };
 }
@@ -166,15 +166,16 @@ export async function startSalesChatTurn(context: AppLoadContext, request: Reque
 async function storeLead(
   context: AppLoadContext,
   request: Request,
-  input: { contact: Contact; key: string; pagePath: string | undefined; transcript: SalesChatMessage[] },
+  input: { contact: Contact; key: string; pagePath: string | undefined; history: SalesChatMessage[]; message: string },
 ): Promise<StoredLeadActivity> {
   const { marketingConsent, ...contact } = input.contact;
   const attribution = await getAttribution(context, request);
-  const stored = await recordLeadActivity(context.db, {
+  const stored = await recordLeadActivity(context, {
     source: "service-chat",
     contact,
     conversationKey: input.key,
-    transcript: input.transcript,
+    // The history is the browser's copy (the server kept none): stored as such, never as the assistant's words.
+    conversation: { history: input.history, message: input.message },
     pagePath: input.pagePath ?? null,
     attribution,
     marketingConsentSource: marketingConsent ? MARKETING_CONSENT_SOURCE : null,
@@ -241,15 +242,11 @@ export async function produceSalesReply(
   return { content: written, offline: true };
 }
 
-/** After the reply: a stored lead's transcript gains it. Logged, never thrown: the reply was given. */
+/** After the reply: a stored lead's transcript gains it, as the server wrote it. Logged, never thrown: the reply was given. */
 export async function finishSalesChatTurn(context: AppLoadContext, turn: SalesChatTurn, reply: SalesChatReply): Promise<void> {
   if (!turn.lead || !reply.content) return;
   try {
-    await updateLeadTranscript(context.db, turn.lead.activityId, [
-      ...turn.history,
-      { role: "user", content: turn.message },
-      { role: "assistant", content: reply.content },
-    ]);
+    await addLeadTranscriptReply(context.db, turn.lead.activityId, reply.content);
   } catch (error) {
     console.error("sales chat: could not save the reply to the lead's transcript", error instanceof Error ? error.message : String(error));
   }

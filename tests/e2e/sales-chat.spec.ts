@@ -56,6 +56,7 @@ async function tabTo(page: Page, target: ReturnType<Page["getByRole"]>, key: "Ta
 test("a visitor from a campaign asks about prices, shares their details, and an admin finds the lead with its attribution and transcript", async ({
   page,
   adminPage,
+  outbox,
 }) => {
   test.setTimeout(90_000);
   await gotoHydrated(page, "/?utm_source=newsletter&utm_medium=email&utm_campaign=spring-sale");
@@ -112,6 +113,22 @@ test("a visitor from a campaign asks about prices, shares their details, and an 
   await expect(transcript).toContainText(question);
   await expect(transcript).toContainText("$150");
   await expect(transcript).toContainText("Sunny Spring");
+  // The first question and answer were the browser's copy (the server kept nothing before the details).
+  await expect(transcript.getByText("Earlier reply as sent by the visitor's browser (not verified)")).toHaveCount(1);
+  await expect(transcript.getByText("Service Assistant", { exact: true })).toHaveCount(1);
+
+  // The tick asked: the address confirms through the emailed link, whose page only asks until its button is pressed.
+  await expect(admin.getByText(/^Pending: confirmation email sent/)).toBeVisible();
+  const confirmation = await outbox(email, "Please confirm you'd like emails");
+  const link = /https?:\/\/\S+\/subscribe\?token=\S+/.exec(confirmation.text_body)?.[0];
+  expect(link, "the confirmation link in the email").toBeTruthy();
+  await gotoHydrated(page, `${new URL(link!).pathname}${new URL(link!).search}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your subscription");
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Yes, send me emails" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're subscribed");
+  await admin.reload();
+  await expect(admin.getByText(/^Confirmed .+ through the emailed link \(Service Assistant: Let's connect form; asked /)).toBeVisible();
 });
 
 test("a failed send takes the message back out and shows the error toast: a server error, a rate limit, a failed reply, an empty stream", async ({

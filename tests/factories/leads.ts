@@ -61,6 +61,8 @@ export type ActivityRow = {
   lead_id: string;
   source: string;
   message: string | null;
+  /** JSON: the name, company, phone and business type the enquiry gave. */
+  details: string | null;
   transcript: string | null;
   page_path: string | null;
   attribution: string | null;

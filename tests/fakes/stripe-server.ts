@@ -56,6 +56,8 @@ async function toRequest(message: IncomingMessage, origin: string): Promise<Requ
 export default async function setup(project: TestProject) {
   const store = memoryStore();
   const events: StripeObject[] = [];
+  // Ids named by /_test/outage/{id}: API requests that mention one answer 500, as Stripe does in an outage.
+  const outages = new Set<string>();
   let origin = "";
   const options = (emitted: StripeObject[]): StripeApiOptions => ({
     store,
@@ -75,6 +77,11 @@ export default async function setup(project: TestProject) {
     if (request.method === "POST" && path[0] === "subscriptions" && path[2] === "fail-renewal") return run(() => failRenewal(options(emitted), path[1]!));
     if (request.method === "POST" && path[0] === "subscriptions" && path[2] === "pay-overdue") return run(() => payOverdue(options(emitted), path[1]!));
     if (request.method === "GET" && path[0] === "objects") return Response.json(await store.get(path[1]!));
+    if (path[0] === "outage" && path[1] && (request.method === "POST" || request.method === "DELETE")) {
+      if (request.method === "POST") outages.add(path[1]);
+      else outages.delete(path[1]);
+      return Response.json({ outages: outages.size });
+    }
     if (request.method === "GET" && path[0] === "events") {
       const query = new URL(request.url).searchParams;
       // ?customer=cus_… (a customer's events) or ?about=<id> (events about one object: a Checkout Session, or a charge by its PaymentIntent).
@@ -101,6 +108,8 @@ export default async function setup(project: TestProject) {
         response = await control(request);
       } else if (request.headers.get("authorization") !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`) {
         response = Response.json({ error: { type: "invalid_request_error", message: "Invalid API Key provided." } }, { status: 401 });
+      } else if ([...outages].some((id) => request.url.includes(id))) {
+        response = Response.json({ error: { type: "api_error", message: "An unknown error occurred (test outage)." } }, { status: 500 });
       } else {
         response = await handleStripeApi(request, options([]));
       }

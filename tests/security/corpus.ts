@@ -151,6 +151,28 @@ export const OBJECT_PAYLOADS: readonly JsonPayload[] = [
   { label: "obj-deep-shallow", value: nested(64) },
 ];
 
+/**
+ * Ids of Stripe objects that do not exist, for signed webhook events: well-formed ids Stripe answers
+ * 404 for, and ids that are not Stripe's shape at all (which must never become another API URL).
+ */
+export const MISSING_STRIPE_IDS: readonly JsonPayload[] = [
+  { label: "id-unknown-invoice", value: "in_fuzzDoesNotExist000000" },
+  { label: "id-unknown-subscription", value: "sub_fuzzDoesNotExist00000" },
+  { label: "id-unknown-customer", value: "cus_fuzzDoesNotExist00000" },
+  { label: "id-unknown-session", value: "cs_test_fuzzDoesNotExist0" },
+  { label: "id-unknown-charge", value: "ch_fuzzDoesNotExist000000" },
+  { label: "id-unknown-payment-intent", value: "pi_fuzzDoesNotExist000000" },
+  { label: "id-unknown-booking", value: "00000000-0000-4000-8000-00000000f022" },
+  { label: "id-prefix-only", value: "in_" },
+  { label: "id-dot-dot", value: ".." },
+  { label: "id-traversal", value: "in_../../v1/customers" },
+  { label: "id-encoded-traversal", value: "in_%2F..%2Fv1%2Fcustomers" },
+  { label: "id-query", value: "in_x?expand[]=customer" },
+  { label: "id-long", value: `in_${"a".repeat(5_000)}` },
+  { label: "id-unicode", value: "in_ünïcödé😀" },
+  { label: "id-padded", value: " in_padded " },
+];
+
 /** Whole-body cases for a JSON endpoint: what arrives instead of a well-formed object. */
 export const RAW_JSON_BODIES: readonly Payload[] = [
   { label: "body-empty", value: "" },

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
-import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, inject, test, vi } from "vitest";
+import { fetchApp } from "../worker/app";
 import { HEADER_PAYLOADS, ipv4Variants, ipv6NetworkVariants, MARKUP, UNKNOWN_MARKER, type Payload } from "./corpus";
 import { buildTargets, createFixtures, REDIRECT_HOSTS, type Fixtures, type LimitedEndpoint, type Probe, type Target } from "./targets";
-import { fetchApp } from "../worker/app";
 
 // The security fuzz suite: replays the corpus (corpus.ts) over every form, query parameter, path
 // segment, cookie and auth API field (targets.ts) and checks each answer:
@@ -10,6 +10,7 @@ import { fetchApp } from "../worker/app";
 //   - no stack trace or internal error text in any body;
 //   - no reflected markup: a <script>/<img onerror> payload never comes back unescaped in HTML;
 //   - no redirect to another site, and unknown form or JSON fields never echoed back;
+//   - what a target marks unchanged (a lead a stranger writes to) stays so, whatever was accepted;
 //   - nothing half-written: a rejected sign-up leaves no users/identities/profiles row and a
 //     rejected lead no leads row (each request carries its own marker email and name), a batch of
 //     rejected requests leaves the target's state as it was, and no orphan rows appear anywhere;
@@ -60,7 +61,7 @@ async function send(probe: Probe, ip = nextIp()): Promise<{ status: number; find
   requests++;
   let response: Response;
   try {
-    response = await fetchApp(probe.request(ip), { bindings: probe.bindings ?? env });
+    response = await fetchApp(await probe.request(ip), { bindings: probe.bindings ?? env });
   } catch (error) {
     return { status: 0, findings: [{ kind: "threw", probe, status: 0, detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }] };
   }
@@ -150,6 +151,7 @@ async function run(target: Target) {
   for (let i = 0; i < target.probes.length; i += target.concurrency) {
     const batch = target.probes.slice(i, i + target.concurrency);
     const before = target.snapshot ? JSON.stringify(await target.snapshot()) : null;
+    const fixed = target.unchanged ? JSON.stringify(await target.unchanged()) : null;
     const errorsBefore = logged.length;
     const outcomes = await Promise.all(batch.map((probe) => send(probe)));
     outcomes.forEach((outcome) => findings.push(...outcome.findings));
@@ -179,6 +181,14 @@ async function run(target: Target) {
       if (after !== before) {
         const changes = differences(JSON.parse(before), JSON.parse(after));
         findings.push({ kind: "half-written", probe: batch[0]!, status: outcomes[0]!.status, detail: `batch of ${batch.length} all rejected, yet ${changes}` });
+      }
+    }
+    if (fixed !== null) {
+      const after = JSON.stringify(await target.unchanged!());
+      if (after !== fixed) {
+        const changes = differences(JSON.parse(fixed), JSON.parse(after));
+        const sent = batch.map((probe, n) => `${probe.field} · ${probe.label} → ${outcomes[n]!.status}`).join(", ");
+        findings.push({ kind: "overwritten", probe: batch[0]!, status: outcomes[0]!.status, detail: `${changes} (batch: ${sent})` });
       }
     }
     await target.afterBatch?.();
@@ -317,6 +327,7 @@ export const FORM_TARGET_NAMES = [
   "form /coach/availability and /admin/bookings (coach, admin)",
   "forms needing a session, signed out",
   "form /unsubscribe (signed link and RFC 8058 one-click)",
+  "form /subscribe (signed consent confirmation link)",
   "payments: sandbox checkout and portal forms, POST /webhooks/stripe, payment pages",
 ] as const;
 
@@ -334,8 +345,10 @@ export const REQUEST_TARGET_NAMES = [
   "API /factors (bearer)",
   "API external sign-in: /authorize, /callback, /sso, identities",
   "API /sales-chat and service-discovery-chat (anyone, JSON)",
+  "the sales-chat contact merge: an existing lead's email with hostile details (/sales-chat, service-discovery-chat, /contact)",
   "API /ai-coach (signed in, JSON)",
   "API /rest/v1 and /functions/v1 (bearer)",
+  "API POST /webhooks/stripe: signed events about objects that do not exist",
 ] as const;
 
 /**
@@ -348,9 +361,13 @@ export function fuzzSuite(names: readonly string[]) {
   }, 60_000);
 
   beforeEach(() => {
-    // No network: the OpenID Connect provider's JWKS (id_token grant with OIDC on) answers with no keys.
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL) => {
+    // No network: the OpenID Connect provider's JWKS (id_token grant with OIDC on) answers with no keys,
+    // and only the fake Stripe on loopback (the webhook target's lookups) is reached.
+    const loopback = globalThis.fetch;
+    const fakeStripe = `${inject("fakeStripeUrl")}/`;
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new Request(input).url;
+      if (url.startsWith(fakeStripe)) return loopback(input, init);
       if (url.endsWith("/.well-known/jwks.json")) return Response.json({ keys: [] });
       return new Response("not found", { status: 404 });
     });

@@ -2,8 +2,8 @@ import { AuthClient } from "@supabase/auth-js";
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { CAPTCHA_FAILED, CAPTCHA_MISSING } from "~/auth/captcha.server";
-import { AUTH_LIMITS } from "~/auth/http.server";
-import { FAKE_TURNSTILE_PASS_TOKEN } from "./fake-turnstile";
+import { AUTH_LIMITS } from "~/auth/limits.server";
+import { FAKE_TURNSTILE_PASS_TOKEN } from "../fakes/turnstile-server";
 import { TURNSTILE_SITE_KEY as SITE_KEY, withTurnstile } from "./turnstile-bindings";
 import { TEST_PASSWORD, createUser, uniqueEmail } from "../factories/users";
 import { authApi, fetchApp, pageText, testClientIp } from "../worker/app";
@@ -196,6 +196,8 @@ test("with Turnstile, the sign-in page shows the captcha once the account asks f
   expect(html).toContain("For your security, we need to check that you're not a robot.");
   expect(html).toContain(`<div class="cf-turnstile" ${widget}></div>`);
   expect(html).toContain(`<script src="${script}?render=explicit" defer="" nonce="${nonce}"></script>`);
+  // Without JavaScript the widget can't run: the page offers the way in that needs none.
+  expect(html).toContain("The security check needs JavaScript. Turn JavaScript on, or sign in with an emailed code instead.");
   // The challenge frame is allowed by the page's policy.
   expect(asked.headers.get("Content-Security-Policy")).toContain("frame-src https://challenges.cloudflare.com");
 

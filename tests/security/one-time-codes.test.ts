@@ -2,13 +2,13 @@ import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { CAPTCHA_FAILED, CAPTCHA_MISSING } from "~/auth/captcha.server";
 import { OTP_TTL_SECONDS } from "~/auth/config.server";
-import { AUTH_LIMITS, WRONG_CODE_ATTEMPTS } from "~/auth/http.server";
+import { AUTH_LIMITS, WRONG_CODE_ATTEMPTS } from "~/auth/limits.server";
 import { sha256Hex } from "~/utils/hex";
-import { FAKE_TURNSTILE_PASS_TOKEN } from "./fake-turnstile";
+import { FAKE_TURNSTILE_PASS_TOKEN } from "../fakes/turnstile-server";
 import { TURNSTILE_SITE_KEY, withTurnstile } from "./turnstile-bindings";
 import { codeIn, emailedCode, linkIn, outboxTo, waitForEmails } from "../factories/emails";
 import { TEST_PASSWORD, createUser, signIn, uniqueEmail } from "../factories/users";
-import { authApi, fetchApp, pageText, testClientIp } from "../worker/app";
+import { authApi, expectWaitWithinWindow, fetchApp, pageText, testClientIp } from "../worker/app";
 import { holdJobs } from "../worker/queue";
 
 // Findings of the penetration tests on one-time codes: link tokens that could be computed from the
@@ -166,6 +166,29 @@ test("one source is refused after ten wrong codes an hour, whichever addresses i
   expect((await authApi("/verify", { ip: testClientIp("owner"), json: { type: "email", email: user.email, token: code } })).status).toBe(200);
 });
 
+test("on the sign-in page, a source refused for wrong codes is told the real wait: the rest of the hour, not a few minutes", async () => {
+  const guesser = testClientIp("guesser");
+  for (let i = 0; i < 10; i++) {
+    const wrong = await fetchApp("/auth", {
+      form: { intent: "verify-code", email: uniqueEmail("target"), code: "123456", redirectTo: "/profile" },
+      ip: guesser,
+    });
+    expect(wrong.status).toBe(400);
+  }
+  const before = Date.now();
+  const refused = await fetchApp("/auth", {
+    form: { intent: "verify-code", email: uniqueEmail("target"), code: "123456", redirectTo: "/profile" },
+    ip: guesser,
+  });
+  const after = Date.now();
+  expect(refused.status).toBe(429);
+  const text = await pageText(refused);
+  expect(text).toContain("Too many attempts in a short time.");
+  expectWaitWithinWindow(text, AUTH_LIMITS.wrongCodesPerSource.windowMs, { before, after });
+  // This step already is the emailed code: it offers no emailed code instead.
+  expect(text).not.toContain("or sign in with an emailed code instead");
+});
+
 test("with Turnstile, an address with five wrong codes asks every code for a captcha, so strangers can't burn the owner's next one", async () => {
   const bindings = withTurnstile();
   const user = await createUser({ email: uniqueEmail("captcha-code") });
@@ -258,6 +281,9 @@ test("with Turnstile, the code step of the sign-in page shows the captcha once t
   expect(html).toContain("For your security, we need to check that you're not a robot.");
   expect(html).toContain(`<div class="cf-turnstile" ${widget}></div>`);
   expect(html).toContain('name="intent" value="verify-code"');
+  // Without JavaScript the widget can't run; this step already is the emailed code, so it offers none instead.
+  expect(html).toContain("The security check needs JavaScript. Turn JavaScript on, then enter the code again.");
+  expect(html).not.toContain("sign in with an emailed code instead");
 
   const rejected = await fetchApp("/auth", {
     form: { redirectTo: "/profile", intent: "verify-code", email, code: fresh, "cf-turnstile-response": "fail-token" },

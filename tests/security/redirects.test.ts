@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { AuthContext } from "~/auth/context.server";
-import { redirectTarget } from "~/auth/endpoints/email-flows";
+import { redirectTarget } from "~/auth/redirects.server";
 import { TEST_PASSWORD, createUser } from "../factories/users";
 import { fetchApp, pageText, testClientIp } from "../worker/app";
 

@@ -199,6 +199,27 @@ describe("step", () => {
   });
 });
 
+describe("limit", () => {
+  test("the first few slots are the first few of the whole window, across days, bookings and a daylight saving change", () => {
+    // Sydney clocks go forward on Sunday 4 October 2026: the window crosses it.
+    const schedule = rules({ weeklyHours: ALL_WEEK_ALL_DAY, bufferMinutes: 15, dailyMax: 20 });
+    const busy = [
+      { startsAt: "2026-10-03T14:00:00.000Z", endsAt: "2026-10-03T17:00:00.000Z" },
+      { startsAt: "2026-10-01T01:00:00.000Z", endsAt: "2026-10-01T02:00:00.000Z" },
+    ];
+    const window = options({ from: new Date("2026-09-30T12:00:00Z"), to: new Date("2026-10-10T00:00:00Z") });
+    const all = computeSlots(schedule, busy, window);
+    for (const limit of [0, 1, 3, 40, 200, all.length + 5]) {
+      expect(computeSlots(schedule, busy, { ...window, limit })).toEqual(all.slice(0, limit));
+    }
+  });
+
+  test("a slot beyond the limit is still offered when re-checked", () => {
+    const all = computeSlots(rules(), [], options());
+    expect(isSlotOffered(rules(), [], all.at(-1)!, options({ limit: 1 }))).toBe(true);
+  });
+});
+
 describe("date overrides and holidays", () => {
   test("an override replaces that date's weekly hours", () => {
     const r = rules({ dateOverrides: { "2026-09-07": [["10:00", "12:00"]] } });

@@ -148,6 +148,57 @@ describe("formatting", () => {
   });
 });
 
+describe("remembered offsets agree with Intl", () => {
+  // localDate and formatSlotTime look a zone's offset up once per quarter hour and remember it. Intl
+  // is the reference: every 53 minutes over a year (both hemispheres' changes in it), and every
+  // minute for an hour either side of each change of offset.
+  const MINUTE = 60_000;
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  const wallClock = (zone: string, at: number) => {
+    let format = formats.get(zone);
+    if (!format) {
+      format = new Intl.DateTimeFormat("en-AU", {
+        timeZone: zone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "numeric",
+        minute: "2-digit",
+        hour12: true,
+      });
+      formats.set(zone, format);
+    }
+    const p = Object.fromEntries(format.formatToParts(new Date(at)).map((part) => [part.type, part.value]));
+    const hour24 = (Number(p.hour) % 12) + (p.dayPeriod!.toLowerCase() === "pm" ? 12 : 0);
+    return {
+      date: `${p.year}-${p.month}-${p.day}`,
+      time: `${p.hour}:${p.minute} ${p.dayPeriod!.toLowerCase()}`,
+      offset: Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), hour24, Number(p.minute)) - Math.floor(at / MINUTE) * MINUTE,
+    };
+  };
+
+  test.each(["Australia/Sydney", "Australia/Adelaide", "Australia/Perth", "Australia/Lord_Howe", "Pacific/Chatham"])("%s", (zone) => {
+    const instants: number[] = [];
+    const step = 53 * MINUTE;
+    let offset = wallClock(zone, Date.UTC(2026, 6, 1)).offset;
+    for (let at = Date.UTC(2026, 6, 1); at < Date.UTC(2027, 6, 1); at += step) {
+      instants.push(at);
+      const now = wallClock(zone, at).offset;
+      if (now !== offset) for (let m = -60; m <= 60 + 53; m++) instants.push(at - step + m * MINUTE);
+      offset = now;
+    }
+    const disagreements: string[] = [];
+    for (const at of instants) {
+      const iso = new Date(at).toISOString();
+      const expected = wallClock(zone, at);
+      const actual = `${localDate(iso, zone)} ${formatSlotTime(iso, zone)}`;
+      if (actual !== `${expected.date} ${expected.time}`) disagreements.push(`${iso}: ${actual}, Intl ${expected.date} ${expected.time}`);
+    }
+    expect(instants.length).toBeGreaterThan(9_000);
+    expect(disagreements).toEqual([]);
+  });
+});
+
 describe("isAustralianZone", () => {
   test("Australian zones Intl knows", () => {
     expect(isAustralianZone("Australia/Sydney")).toBe(true);

@@ -1,6 +1,9 @@
 import { expect, test } from "vitest";
 import { parseForm } from "~/utils/forms";
-import { LeadFormSchema } from "~/leads/lead-form";
+import { ProfileDetailsSchema } from "~/accounts/schemas";
+import { BookingDetailsSchema } from "~/booking/schemas";
+import { BUSINESS_TYPES } from "~/leads/lead-fields";
+import { BusinessTypeSchema, LeadFormSchema } from "~/leads/lead-form";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();
@@ -55,4 +58,20 @@ test("a malformed email, phone or business type is rejected with a specific mess
 test("over-long fields are rejected", () => {
   const result = parseForm(form({ name: "Mia", email: "mia@example.com.au", message: "x".repeat(2001) }), LeadFormSchema);
   expect(result).toEqual({ success: false, errors: { message: "Message must be 2000 characters or fewer" } });
+});
+
+test("the business type is one rule, shared by the lead, booking and profile forms", () => {
+  // The same schema object, so the forms cannot drift apart.
+  expect(LeadFormSchema.shape.businessType).toBe(BusinessTypeSchema);
+  expect(BookingDetailsSchema.shape.businessType).toBe(BusinessTypeSchema);
+  const profile = ProfileDetailsSchema.shape.businessType;
+  for (const schema of [BusinessTypeSchema, profile]) {
+    for (const type of BUSINESS_TYPES) expect(schema.parse(type)).toBe(type);
+    expect(schema.parse("")).toBeUndefined();
+    expect(schema.parse(undefined)).toBeUndefined();
+    expect(schema.safeParse("Wizard").success).toBe(false);
+  }
+  expect(BusinessTypeSchema.safeParse("Wizard").error?.issues[0]?.message).toBe("Please choose a business type from the list");
+  // The profile's forms speak in their own voice ("Choose…", "Enter…").
+  expect(profile.safeParse("Wizard").error?.issues[0]?.message).toBe("Choose a business type from the list");
 });

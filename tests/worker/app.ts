@@ -154,3 +154,18 @@ export function jsonLdBlocks(html: string): Record<string, unknown>[] {
   // Remix escapes <, > and & inside the block as \u003c etc., which JSON.parse reads back.
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 }
+
+/**
+ * The wait the sign-in page asks for after a refusal for too many attempts, in minutes ("a minute",
+ * "N minutes", "an hour"), and the bounds it must lie in: the minutes left, rounded up, in the limit's
+ * fixed window (the rate limits count in windows aligned to the clock) before and after the request.
+ */
+export function expectWaitWithinWindow(text: string, windowMs: number, requestedBetween: { before: number; after: number }) {
+  const wait = /Please wait (a minute|(\d+) minutes|an hour), then try again/.exec(text);
+  expect(wait, /Too many attempts[^<]*/.exec(text)?.[0] ?? "no rate-limit message on the page").not.toBeNull();
+  const minutes = wait![1] === "a minute" ? 1 : wait![1] === "an hour" ? 60 : Number(wait![2]);
+  const minutesLeft = (at: number) => Math.ceil((windowMs - (at % windowMs)) / 60_000);
+  expect(minutes).toBeGreaterThanOrEqual(minutesLeft(requestedBetween.after));
+  expect(minutes).toBeLessThanOrEqual(minutesLeft(requestedBetween.before));
+  expect(text).not.toContain("a few minutes");
+}

@@ -4,7 +4,7 @@ import { generateSecret, generateTotp } from "~/auth/totp";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/db/seed-data";
 import { emailedCode } from "../factories/emails";
 import { TEST_PASSWORD, createUser, signInOnWeb, uniqueEmail } from "../factories/users";
-import { ISO_TIMESTAMP, countRows, fetchApp, pageText, testClientIp } from "./app";
+import { ISO_TIMESTAMP, countRows, expectWaitWithinWindow, fetchApp, pageText, testClientIp } from "./app";
 
 // The web sign-in experience at /auth (every intent), sign-out, the guards and the navigation, as
 // a browser without JavaScript drives them: document POSTs and redirects with the session cookie.
@@ -435,10 +435,54 @@ test("recovery for a user with an authenticator app asks for its code before the
   expect(saved.headers.get("Location")).toBe("/profile");
 });
 
-test("too many sign-in attempts are refused with 429 and a clear message", { timeout: SLOW_TEST_MS }, async () => {
+test("too many sign-in attempts are refused with 429 and a clear message that says how long to wait", { timeout: SLOW_TEST_MS }, async () => {
   const email = uniqueEmail("hammer");
-  let last: Response | undefined;
-  for (let attempt = 0; attempt < 11; attempt++) last = await fetchApp("/auth", { form: { intent: "sign-in", email, password: "Wrong-Password-1" } });
-  expect(last!.status).toBe(429);
-  expect(await pageText(last!)).toContain("Too many attempts in a short time");
+  for (let attempt = 0; attempt < 10; attempt++) await fetchApp("/auth", { form: { intent: "sign-in", email, password: "Wrong-Password-1" } });
+  const before = Date.now();
+  const last = await fetchApp("/auth", { form: { intent: "sign-in", email, password: "Wrong-Password-1" } });
+  const after = Date.now();
+  expect(last.status).toBe(429);
+  const text = await pageText(last);
+  expect(text).toContain("Too many attempts in a short time");
+  expect(text).not.toContain("a few minutes");
+  // Five wrong passwords for one account from one source: that source waits out a 15-minute window.
+  expectWaitWithinWindow(text, 15 * 60_000, { before, after });
+  expect(text).toContain("then try again, or sign in with an emailed code instead.");
+  expect(last.headers.get("Retry-After")).toMatch(/^\d+$/);
 });
+
+test(
+  "a form acting on the account renews the web session's expiring tokens, as a client would, so its last activity moves",
+  { timeout: SLOW_TEST_MS },
+  async () => {
+    const user = await createUser({ email: uniqueEmail("renew") });
+    const cookie = await signInOnWeb(user);
+    const { keys } = await env.SESSIONS.list({ prefix: "web:" });
+    type Tokens = { authSessionId: string; userId: string; refreshToken: string; expiresAt: number };
+    let key = "";
+    let record: Tokens | null = null;
+    for (const { name } of keys) {
+      const candidate = await env.SESSIONS.get<Tokens>(name, "json");
+      if (candidate?.userId === user.id) [key, record] = [name, candidate];
+    }
+    expect(record, "the web session's record").not.toBeNull();
+    const refreshedAt = () =>
+      env.DB.prepare("SELECT refreshed_at FROM auth_sessions WHERE id = ?").bind(record!.authSessionId).first<string | null>("refreshed_at");
+    expect(await refreshedAt()).toBeNull();
+
+    // Fresh tokens are left alone.
+    const saved = await fetchApp("/profile?tab=details", { form: { intent: "update-details", firstName: "Renata", lastName: "Ng" }, cookie });
+    expect(saved.status).toBe(302);
+    expect(await refreshedAt()).toBeNull();
+
+    // Tokens about to expire are renewed first, and the form still does its work.
+    await env.SESSIONS.put(key, JSON.stringify({ ...record!, expiresAt: Math.floor(Date.now() / 1000) + 30 }));
+    const renewed = await fetchApp("/profile?tab=details", { form: { intent: "update-details", firstName: "Renata", lastName: "Nguyen" }, cookie });
+    expect(renewed.status).toBe(302);
+    expect(await refreshedAt()).toMatch(ISO_TIMESTAMP);
+    const after = await env.SESSIONS.get<Tokens>(key, "json");
+    expect(after?.refreshToken).not.toBe(record!.refreshToken);
+    expect(after!.expiresAt).toBeGreaterThan(Math.floor(Date.now() / 1000) + 60);
+    expect(await env.DB.prepare("SELECT last_name FROM profiles WHERE user_id = ?").bind(user.id).first("last_name")).toBe("Nguyen");
+  },
+);

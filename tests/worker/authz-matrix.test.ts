@@ -101,6 +101,9 @@ const POST_PROBES: Record<string, PostProbe[]> = {
   "routes/services.$slug": [{ path: "/services/software-solutions", fields: {} }],
   // Global sign-out, signed in or not, always lands on /auth.
   "routes/sign-out": [{ fields: {}, allowed: () => ({ location: "/auth" }), freshSession: true }],
+  // Without a Stripe key the sandbox applies its events in-process, so the public endpoint is not
+  // there (404) for anyone, signed in or not.
+  "routes/webhooks.stripe": [{ fields: {}, allowed: () => ({ status: [404] }) }],
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -261,6 +261,11 @@ test("export: a JSON attachment of everything the user owns, without password ha
     .bind(crypto.randomUUID(), `export-${user.id}`, user.email)
     .run();
   await env.DB.prepare(
+    "INSERT INTO marketing_consent_requests (id, lead_id, source, requested_at, expires_at) VALUES (?, ?, 'Contact form', '2026-11-20T01:00:00.000Z', '2026-11-27T01:00:00.000Z')",
+  )
+    .bind(crypto.randomUUID(), lead.id)
+    .run();
+  await env.DB.prepare(
     "INSERT INTO mfa_factors (id, user_id, factor_type, status, secret, friendly_name) VALUES (?, ?, 'totp', 'unverified', 'JBSWY3DPEHPK3PXP', 'Old phone')",
   )
     .bind(crypto.randomUUID(), user.id)
@@ -286,6 +291,7 @@ test("export: a JSON attachment of everything the user owns, without password ha
   expect(body.leads.map((l: { id: string }) => l.id)).toEqual([lead.id]);
   expect(body.leads[0].ownerId).toBeUndefined();
   expect(body.leads[0].activities).toEqual([expect.objectContaining({ id: lead.activityId, source: "contact", message: "Looking for help with cash flow." })]);
+  expect(body.leads[0].marketingConsentRequests).toEqual([expect.objectContaining({ source: "Contact form", requestedAt: "2026-11-20T01:00:00.000Z" })]);
   expect(body.emails).toEqual([expect.objectContaining({ subject: "Hello", toAddress: user.email })]);
   expect(body.auditLog.some((entry: { action: string }) => entry.action === "login")).toBe(true);
 });
@@ -305,6 +311,16 @@ test("delete: removes or anonymises every row the user owns, ends every session 
   const transcript = JSON.stringify([{ role: "user", content: "I run a bakery in Newtown." }]);
   const lead = await createLead({ email: user.email, name: "Test User", company: "Test Co", attribution, transcript });
   const strangerLead = await createLead({ attribution });
+  for (const leadId of [lead.id, strangerLead.id]) {
+    await env.DB.prepare(
+      "INSERT INTO marketing_consent_requests (id, lead_id, source, requested_at, expires_at) VALUES (?, ?, 'Contact form', '2026-11-20T01:00:00.000Z', '2026-11-27T01:00:00.000Z')",
+    )
+      .bind(crypto.randomUUID(), leadId)
+      .run();
+  }
+  await env.DB.prepare("UPDATE lead_activities SET details = ? WHERE id = ?")
+    .bind(JSON.stringify({ name: "Test User", company: "Test Co" }), lead.activityId)
+    .run();
   await env.DB.prepare(
     "INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, status, provider) VALUES (?, ?, ?, 'Hi', 'Body', 'stored', 'outbox')",
   )
@@ -345,6 +361,10 @@ test("delete: removes or anonymises every row the user owns, ends every session 
     .bind(lead.activityId)
     .first<Record<string, string | null>>();
   expect(activity).toMatchObject({ source: "contact", message: null, transcript: null, attribution: null, page_path: null });
+  expect(await env.DB.prepare("SELECT details FROM lead_activities WHERE id = ?").bind(lead.activityId).first("details")).toBeNull();
+  // The requests for marketing consent go with the person; a stranger's stay.
+  expect(await countRows("marketing_consent_requests", "lead_id = ?", lead.id)).toBe(0);
+  expect(await countRows("marketing_consent_requests", "lead_id = ?", strangerLead.id)).toBe(1);
   expect(activity!.created_at).not.toBeNull();
   expect(await env.DB.prepare("SELECT message, attribution FROM lead_activities WHERE id = ?").bind(strangerLead.activityId).first()).toEqual({
     message: "Looking for help with cash flow.",

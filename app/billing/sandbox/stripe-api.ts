@@ -4,9 +4,10 @@
 // are exercised against Stripe, the fake and the sandbox. Plain TypeScript with no app imports: the
 // fake server imports it from Node.
 //
-// Subscriptions (Checkout in subscription mode, the portal's changes, renewals) and one-off payments
-// (Checkout in payment mode, expiring a session, refunds with charge.refunded). Not a Stripe
-// emulator: no payment methods, no proration, no tax calculation (prices include GST).
+// Subscriptions (Checkout in subscription mode, the portal's changes, renewals, cancelling at once,
+// each paid invoice's payment) and one-off payments (Checkout in payment mode, listing and expiring
+// sessions, refunds with charge.refunded). Not a Stripe emulator: no payment methods, no proration,
+// no tax calculation (prices include GST).
 
 export type StripeObject = { id: string; object: string; customer?: string | null; created?: number; [key: string]: unknown };
 
@@ -35,6 +36,7 @@ class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code = "resource_missing",
+    readonly param?: string,
   ) {
     super(message);
   }
@@ -113,6 +115,18 @@ async function load(store: ObjectStore, id: string, object: string): Promise<Str
   const found = await store.get(id);
   if (!found || found.object !== object) throw new ApiError(404, `No such ${object.replace(/^.*\./, "").replace("_", " ")}: '${id}'`);
   return found;
+}
+
+/**
+ * A list's filter that names an object (customer=cus_…, payment_intent=pi_…): it must exist, as at
+ * Stripe, which answers resource_missing for the parameter rather than an empty list.
+ */
+async function filterOf(store: ObjectStore, params: Params, name: string, object: string): Promise<string | undefined> {
+  const id = str(params[name]);
+  if (id === undefined) return undefined;
+  const found = await store.get(id);
+  if (!found || found.object !== object) throw new ApiError(400, `No such ${object.replace("_", " ")}: '${id}'`, "resource_missing", name);
+  return id;
 }
 
 async function raise(options: StripeApiOptions, type: string, object: StripeObject, previous?: Record<string, unknown>) {
@@ -293,6 +307,68 @@ function invoiceFor(options: StripeApiOptions, subscription: StripeObject, custo
   };
 }
 
+/** The id of an invoice's default InvoicePayment: one per invoice, so it is found by the invoice alone. */
+function invoicePaymentIdOf(invoiceId: string): string {
+  return `inpay_${invoiceId.replace(/^in_/, "")}`;
+}
+
+/**
+ * The card payment of a paid invoice, as Stripe records it: a PaymentIntent with its Charge, and
+ * the InvoicePayment linking them to the invoice (GET /v1/invoice_payments?invoice=…), so the
+ * payment can be refunded with POST /v1/refunds.
+ */
+async function recordInvoicePayment(options: StripeApiOptions, invoice: StripeObject): Promise<void> {
+  const now = options.now();
+  const amount = invoice.amount_paid as number;
+  const paymentIntentId = randomId("pi");
+  const charge: StripeObject = {
+    id: randomId("ch"),
+    object: "charge",
+    created: now,
+    customer: invoice.customer ?? null,
+    payment_intent: paymentIntentId,
+    amount,
+    amount_captured: amount,
+    amount_refunded: 0,
+    currency: invoice.currency,
+    paid: true,
+    captured: true,
+    refunded: false,
+    status: "succeeded",
+    billing_details: { email: invoice.customer_email ?? null, name: invoice.customer_name ?? null },
+    metadata: {},
+    livemode: false,
+  };
+  await options.store.put(charge);
+  await options.store.put({
+    id: paymentIntentId,
+    object: "payment_intent",
+    created: now,
+    customer: invoice.customer ?? null,
+    amount,
+    amount_received: amount,
+    currency: invoice.currency,
+    status: "succeeded",
+    latest_charge: charge.id,
+    metadata: {},
+    livemode: false,
+  });
+  await options.store.put({
+    id: invoicePaymentIdOf(invoice.id),
+    object: "invoice_payment",
+    created: now,
+    amount_paid: amount,
+    amount_requested: amount,
+    currency: invoice.currency,
+    invoice: invoice.id,
+    is_default: true,
+    livemode: false,
+    payment: { type: "payment_intent", payment_intent: paymentIntentId },
+    status: "paid",
+    status_transitions: { canceled_at: null, paid_at: now },
+  });
+}
+
 /**
  * Pays an open Checkout Session (the sandbox's "Pay" button, the fake's test control): the
  * subscription and its paid first invoice, and the events Stripe sends for them. A session that is
@@ -318,6 +394,7 @@ export async function completeCheckoutSession(options: StripeApiOptions, session
     cancel_at_period_end: false,
     cancel_at: null,
     canceled_at: null,
+    cancellation_details: { comment: null, feedback: null, reason: null },
     ended_at: null,
     currency: price.currency,
     metadata: subscription_metadata,
@@ -334,6 +411,7 @@ export async function completeCheckoutSession(options: StripeApiOptions, session
   const completed: StripeObject = { ...session, status: "complete", payment_status: "paid", subscription: subscription.id, invoice: invoice.id };
   await options.store.put(subscription);
   await options.store.put(invoice);
+  await recordInvoicePayment(options, invoice);
   await options.store.put(completed);
   await raise(options, "customer.subscription.created", subscription);
   await raise(options, "invoice.paid", invoice);
@@ -422,6 +500,8 @@ async function chargeFor(options: StripeApiOptions, params: Params): Promise<Str
   return load(options.store, paymentIntent.latest_charge as string, "charge");
 }
 
+const REFUND_REASONS = new Set(["duplicate", "fraudulent", "requested_by_customer"]);
+
 /** POST /v1/refunds: refunds all or part of what is left of a charge, and raises charge.refunded. */
 async function createRefund(options: StripeApiOptions, params: Params): Promise<StripeObject> {
   const charge = await chargeFor(options, params);
@@ -432,6 +512,10 @@ async function createRefund(options: StripeApiOptions, params: Params): Promise<
   if (!Number.isInteger(amount) || amount < 1 || amount > remaining) {
     throw new ApiError(400, `Refund amount (${raw}) is greater than unrefunded amount on charge (${remaining}).`, "amount_too_large");
   }
+  const reason = str(params.reason);
+  if (reason !== undefined && !REFUND_REASONS.has(reason)) {
+    throw new ApiError(400, `Invalid reason: must be one of ${[...REFUND_REASONS].join(", ")}`, "parameter_invalid");
+  }
   const refund: StripeObject = {
     id: randomId("re"),
     object: "refund",
@@ -440,7 +524,7 @@ async function createRefund(options: StripeApiOptions, params: Params): Promise<
     currency: charge.currency,
     charge: charge.id,
     payment_intent: charge.payment_intent,
-    reason: str(params.reason) ?? null,
+    reason: reason ?? null,
     status: "succeeded",
     metadata: metadataOf(params.metadata),
   };
@@ -497,6 +581,7 @@ export async function payOverdue(options: StripeApiOptions, subscriptionId: stri
       status_transitions: { finalized_at: invoice.created, paid_at: now },
     };
     await options.store.put(paid);
+    await recordInvoicePayment(options, paid);
     await raise(options, "invoice.paid", paid);
   }
   const active = { ...subscription, status: "active" };
@@ -525,11 +610,20 @@ async function updateSubscription(options: StripeApiOptions, id: string, params:
   return updated;
 }
 
-async function cancelSubscription(options: StripeApiOptions, id: string): Promise<StripeObject> {
+/** DELETE /v1/subscriptions/{id}: cancels at once (no refund: that is a refund of its invoice's payment). */
+async function cancelSubscription(options: StripeApiOptions, id: string, params: Params): Promise<StripeObject> {
   const subscription = await load(options.store, id, "subscription");
   if (subscription.status === "canceled") return subscription;
   const now = options.now();
-  const canceled = { ...subscription, status: "canceled", canceled_at: now, ended_at: now, cancel_at_period_end: false };
+  const details = obj(params.cancellation_details);
+  const canceled = {
+    ...subscription,
+    status: "canceled",
+    canceled_at: now,
+    ended_at: now,
+    cancel_at_period_end: false,
+    cancellation_details: { comment: str(details.comment) ?? null, feedback: str(details.feedback) ?? null, reason: "cancellation_requested" },
+  };
   await options.store.put(canceled);
   await raise(options, "customer.subscription.deleted", canceled);
   return canceled;
@@ -581,15 +675,19 @@ async function route(method: string, path: string, params: Params, options: Stri
     case "POST checkout/sessions":
       if (nestedId) break;
       return publicView(await createCheckoutSession(options, params));
-    case "GET checkout/sessions":
-      if (!nestedId) break;
-      return publicView(await load(store, nestedId, "checkout.session"));
+    case "GET checkout/sessions": {
+      if (nestedId) return publicView(await load(store, nestedId, "checkout.session"));
+      const status = str(params.status);
+      const customer = await filterOf(store, params, "customer", "customer");
+      const sessions = (await store.list("checkout.session", customer)).filter((s) => !status || s.status === status);
+      return list(sessions.slice(0, limitOf(params)).map(publicView), "/v1/checkout/sessions");
+    }
     case "POST billing_portal/sessions":
       if (nestedId) break;
       return createPortalSession(options, params);
     case "GET subscriptions": {
       if (nestedId) return load(store, nestedId, "subscription");
-      const customer = str(params.customer);
+      const customer = await filterOf(store, params, "customer", "customer");
       const status = str(params.status) ?? "active";
       const all = await store.list("subscription", customer);
       const matching = all.filter((s) =>
@@ -602,11 +700,20 @@ async function route(method: string, path: string, params: Params, options: Stri
       return updateSubscription(options, nestedId, params);
     case "DELETE subscriptions":
       if (!nestedId) break;
-      return cancelSubscription(options, nestedId);
+      return cancelSubscription(options, nestedId, params);
     case "GET invoices": {
       if (nestedId) return load(store, nestedId, "invoice");
-      const invoices = await store.list("invoice", str(params.customer));
+      const invoices = await store.list("invoice", await filterOf(store, params, "customer", "customer"));
       return list(invoices.slice(0, limitOf(params)), "/v1/invoices");
+    }
+    case "GET invoice_payments": {
+      if (nestedId) return load(store, nestedId, "invoice_payment");
+      const invoice = await filterOf(store, params, "invoice", "invoice");
+      const status = str(params.status);
+      const payments = invoice
+        ? [await store.get(invoicePaymentIdOf(invoice))].filter((p): p is StripeObject => p?.object === "invoice_payment")
+        : await store.list("invoice_payment");
+      return list(payments.filter((p) => !status || p.status === status).slice(0, limitOf(params)), "/v1/invoice_payments");
     }
     case "GET prices":
       if (!nestedId) break;
@@ -616,8 +723,8 @@ async function route(method: string, path: string, params: Params, options: Stri
       return createRefund(options, params);
     case "GET refunds": {
       if (nestedId) return load(store, nestedId, "refund");
-      const paymentIntent = str(params.payment_intent);
-      const charge = str(params.charge);
+      const paymentIntent = await filterOf(store, params, "payment_intent", "payment_intent");
+      const charge = await filterOf(store, params, "charge", "charge");
       const refunds = (await store.list("refund")).filter((r) => (!paymentIntent || r.payment_intent === paymentIntent) && (!charge || r.charge === charge));
       return list(refunds.slice(0, limitOf(params)), "/v1/refunds");
     }
@@ -653,7 +760,10 @@ export async function handleStripeApi(request: Request, options: StripeApiOption
     return json(result);
   } catch (error) {
     if (error instanceof ApiError) {
-      return json({ error: { type: "invalid_request_error", code: error.code, message: error.message } }, error.status);
+      return json(
+        { error: { type: "invalid_request_error", code: error.code, message: error.message, ...(error.param ? { param: error.param } : {}) } },
+        error.status,
+      );
     }
     throw error;
   }

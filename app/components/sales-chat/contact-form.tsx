@@ -146,7 +146,8 @@ export function ContactForm({
         <label htmlFor={id("consent")}>Send me occasional tips and offers by email. I can unsubscribe at any time.</label>
       </div>
       <p className="sales-contact-privacy">
-        The box is optional: we reply either way. See our <Link to="/privacy">privacy policy</Link> for how we use your details.
+        The box is optional: we reply either way. If you tick it, we&apos;ll email you a link to confirm. See our <Link to="/privacy">privacy policy</Link> for
+        how we use your details.
       </p>
       <div className="sales-contact-actions">
         <button type="submit" className="button button-primary button-small" disabled={busy}>

@@ -41,6 +41,8 @@ export const stripeEvents = sqliteTable("stripe_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
   receivedAt: text("received_at").notNull().default(now),
+  // Why it had no effect (it named an object Stripe could not find or return); null when applied.
+  skipped: text("skipped"),
 });
 
 // Paid and open invoices, kept to show GST tax invoices on the Billing tab. Amounts in cents (AUD).

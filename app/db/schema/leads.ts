@@ -24,7 +24,10 @@ export const leads = sqliteTable(
     status: text("status", { enum: LEAD_STATUSES }).notNull().default("new"),
     ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
     notes: text("notes"),
-    /** Marketing consent (Spam Act 2003): when and where it was last given. NULL means none. */
+    /**
+     * Marketing consent (Spam Act 2003): when the address last confirmed it, and the form it was
+     * asked from (see marketing_consent_requests). NULL means none.
+     */
     marketingConsentAt: text("marketing_consent_at"),
     marketingConsentSource: text("marketing_consent_source"),
     createdAt: text("created_at").notNull().default(now),
@@ -48,8 +51,14 @@ export const leadActivities = sqliteTable(
     resourceSlug: text("resource_slug"),
     /** A Service Assistant conversation's key: its later messages update this row. */
     conversationKey: text("conversation_key"),
-    /** JSON: the Service Assistant conversation, [{ role, content }]. */
+    /**
+     * JSON: the Service Assistant conversation, [{ role, content, origin }]. origin "server": a
+     * message this server received or a reply it wrote; "browser" (or none, in older rows): an
+     * earlier message as the visitor's browser sent it, which the server never saw.
+     */
     transcript: text("transcript"),
+    /** JSON: the name, company, phone and business type this enquiry gave ({ name, company?, phone?, businessType? }). */
+    details: text("details"),
     /** The page the enquiry was made on (for the assistant, the page the conversation started on). */
     pagePath: text("page_path"),
     /** JSON: the browser session's attribution when the enquiry was made (AttributionRecord). */
@@ -58,4 +67,28 @@ export const leadActivities = sqliteTable(
     updatedAt: text("updated_at").notNull().default(now),
   },
   (t) => [index("lead_activities_lead_idx").on(t.leadId, t.createdAt), uniqueIndex("lead_activities_conversation_unique").on(t.leadId, t.conversationKey)],
+);
+
+export const CONSENT_CONFIRMATIONS = ["email-link", "signed-in"] as const;
+export type ConsentConfirmation = (typeof CONSENT_CONFIRMATIONS)[number];
+
+// Each time a form asks to send a lead marketing email (Spam Act 2003): when, from which form and
+// page, until when its emailed link works, and when and how the address confirmed it. A request
+// confirmed while signed in with the address is confirmed as it is made.
+export const marketingConsentRequests = sqliteTable(
+  "marketing_consent_requests",
+  {
+    id: text("id").primaryKey(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    /** The form it was asked from, as the team reads it ("Service Assistant: Let's connect form"). */
+    source: text("source").notNull(),
+    pagePath: text("page_path"),
+    requestedAt: text("requested_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    confirmedAt: text("confirmed_at"),
+    confirmedBy: text("confirmed_by", { enum: CONSENT_CONFIRMATIONS }),
+  },
+  (t) => [index("marketing_consent_requests_lead_idx").on(t.leadId, t.requestedAt)],
 );

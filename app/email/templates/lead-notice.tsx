@@ -8,6 +8,8 @@ type Props = {
   company: string | null;
   phone: string | null;
   businessType: string | null;
+  /** The lead's details on file, when this enquiry gave others (they were not applied: anyone can type an address). */
+  onFile?: string | null;
   message: string | null;
   receivedAt: string;
 };
@@ -23,6 +25,7 @@ const rows = (lead: Props): [string, string][] => [
   ["Company", lead.company ?? "—"],
   ["Phone", lead.phone ?? "—"],
   ["Business type", lead.businessType ?? "—"],
+  ...(lead.onFile ? [["On file for this address", lead.onFile] as [string, string]] : []),
   ["Received", lead.receivedAt],
 ];
 

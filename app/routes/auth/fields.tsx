@@ -114,8 +114,9 @@ function turnstileApi(): Promise<TurnstileApi> {
 /**
  * The captcha check. Its token goes into the form as `cf-turnstile-response`. Tokens are single
  * use, so the widget starts afresh whenever `attempt` changes (each answer from the server).
+ * `withoutJavaScript` says what to do when the check can't run: the step's own way on.
  */
-export function TurnstileWidget({ siteKey, attempt }: { siteKey: string; attempt: unknown }) {
+export function TurnstileWidget({ siteKey, attempt, withoutJavaScript }: { siteKey: string; attempt: unknown; withoutJavaScript: string }) {
   const nonce = useNonce();
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -139,7 +140,7 @@ export function TurnstileWidget({ siteKey, attempt }: { siteKey: string; attempt
       <p className="hint">Security check: this confirms a person is signing in.</p>
       <div ref={container} className="cf-turnstile" data-sitekey={siteKey} />
       <noscript>
-        <p className="form-error">The security check needs JavaScript. Turn JavaScript on, or sign in with an emailed code instead.</p>
+        <p className="form-error">{`The security check needs JavaScript. ${withoutJavaScript}`}</p>
       </noscript>
       <script src={TURNSTILE_SCRIPT} defer nonce={nonce || undefined} />
     </div>

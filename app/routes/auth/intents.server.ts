@@ -1,4 +1,8 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { updateUser } from "~/auth/account-updates.server";
+import { resendOtp, sendOtp, sendPasswordRecovery } from "~/auth/code-requests.server";
+import type { AuthApiError } from "~/auth/errors.server";
+import { challengeFactor, verifyFactor } from "~/auth/factors.server";
 import { mfaStepHref, owesMfaStep, verifiedTotpFactorId } from "~/auth/mfa-gate.server";
 import {
   MfaStepSchema,
@@ -10,26 +14,26 @@ import {
   SignUpSchema,
   VerifyEmailCodeSchema,
 } from "~/auth/schemas";
-import { authApi, endWebSession, updateWebSession, type Viewer } from "~/auth/web-sessions.server";
+import { signInWithPassword } from "~/auth/sign-in.server";
+import { signUp as signUpAccount } from "~/auth/sign-up.server";
+import { verifyOtp } from "~/auth/verification.server";
+import { attemptAuth, attemptAuthAsViewer, signOutViewer } from "~/auth/web-auth.server";
+import { updateWebSession } from "~/auth/web-sessions.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { turnstileOf } from "~/platform/turnstile.server";
 import { parseForm } from "~/utils/forms";
-import { finishSignIn, invalid, isSession, nextStep, refusal } from "./responses.server";
+import { finishSignIn, invalid, nextStep, refusal } from "./responses.server";
 import { stepHref, TURNSTILE_RESPONSE_FIELD, type AuthActionData, type Step } from "./steps";
 
-// One handler per form of the sign-in page. Each parses its own schema, calls the auth API
-// in-process (/auth/v1, exactly what a Supabase client would call) and either redirects with a
-// web-session cookie or answers with the step to show next.
+// One handler per form of the sign-in page. Each parses its own schema, calls the auth domain's
+// operation (the one its /auth/v1 endpoint calls for a Supabase client) and either redirects with
+// a web-session cookie or answers with the step to show next.
 
 export type AuthIntentArgs = { request: Request; context: AppLoadContext; formData: FormData; redirectTo: string };
 export type AuthIntentHandler = (args: AuthIntentArgs) => Promise<Response | ReturnType<typeof data<AuthActionData>>>;
 
-function callApi({ request, context }: AuthIntentArgs, path: string, body: unknown, viewer: Viewer | null = null, method = "POST") {
-  return authApi(request, context, viewer, path, { method, body });
-}
-
 /**
- * The Turnstile widget's token, once a form shows it, sent on as GoTrue's captcha token. The widget
+ * The Turnstile widget's token, once a form shows it, passed on as the operation's captcha token. The widget
  * stays on the form after it has been asked for once (`shown`); `askedBy` tells whether an answer
  * asks for it. Without Turnstile configured there is never a widget.
  */
@@ -38,9 +42,9 @@ function captchaOf({ formData, context }: AuthIntentArgs) {
   const turnstile = turnstileOf(context.env);
   const widget = turnstile ? { siteKey: turnstile.siteKey } : undefined;
   return {
-    body: token ? { gotrue_meta_security: { captcha_token: token } } : {},
+    token: token || undefined,
     shown: token ? widget : undefined,
-    askedBy: (result: { data: Record<string, unknown> }) => (result.data.code === "captcha_failed" ? widget : undefined),
+    askedBy: (error: AuthApiError) => (error.code === "captcha_failed" ? widget : undefined),
   };
 }
 
@@ -54,9 +58,10 @@ export async function signIn(args: AuthIntentArgs) {
   const values = typedEmail(args.formData);
   const captcha = captchaOf(args);
   if (!parsed.success) return invalid("sign-in", parsed.errors, values, captcha.shown);
-  const result = await callApi(args, "/token?grant_type=password", { email: parsed.data.email, password: parsed.data.password, ...captcha.body });
-  if (result.ok && isSession(result.data)) return finishSignIn(args.context, result.data, args.redirectTo);
-  if (result.data.code === "email_not_confirmed") {
+  const { email, password } = parsed.data;
+  const result = await attemptAuth(args.request, args.context, (ctx) => signInWithPassword(ctx, { email, password, captchaToken: captcha.token }));
+  if (result.ok) return finishSignIn(args.context, result.value, args.redirectTo);
+  if (result.error.code === "email_not_confirmed") {
     // The password was right: the one thing missing is the code from the confirmation email.
     return nextStep(
       "confirm",
@@ -65,7 +70,7 @@ export async function signIn(args: AuthIntentArgs) {
       { status: 400 },
     );
   }
-  return refusal("sign-in", result, values, captcha.shown ?? captcha.askedBy(result));
+  return refusal("sign-in", result.error, values, captcha.shown ?? captcha.askedBy(result.error));
 }
 
 export async function signUp(args: AuthIntentArgs) {
@@ -78,10 +83,12 @@ export async function signUp(args: AuthIntentArgs) {
   };
   if (!parsed.success) return invalid("sign-up", parsed.errors, values);
   const { email, password, firstName, lastName } = parsed.data;
-  const result = await callApi(args, "/signup", { email, password, data: { first_name: firstName, last_name: lastName } });
-  if (!result.ok) return refusal("sign-up", result, values);
+  const result = await attemptAuth(args.request, args.context, (ctx) =>
+    signUpAccount(ctx, { email, password, data: { first_name: firstName, last_name: lastName } }),
+  );
+  if (!result.ok) return refusal("sign-up", result.error, values);
   // With AUTH_EMAIL_AUTOCONFIRM the account is ready at once; otherwise the email holds a code.
-  if (isSession(result.data)) return finishSignIn(args.context, result.data, args.redirectTo);
+  if (result.value.kind === "session") return finishSignIn(args.context, result.value.session, args.redirectTo);
   return nextStep("confirm", { email }, `We've emailed a 6-digit code to ${email}. Enter it below to confirm your email and finish signing up.`);
 }
 
@@ -94,11 +101,14 @@ async function checkEmailedCode(args: AuthIntentArgs, step: Step, type: "signup"
   const values = typedEmail(args.formData);
   const captcha = captchaOf(args);
   if (!parsed.success) return invalid(step, parsed.errors, values, captcha.shown);
-  const result = await callApi(args, "/verify", { type, email: parsed.data.email, token: parsed.data.code, ...captcha.body });
-  if (!result.ok || !isSession(result.data)) return refusal(step, result, values, captcha.shown ?? captcha.askedBy(result));
-  if (type !== "recovery") return finishSignIn(args.context, result.data, args.redirectTo);
+  const { email, code } = parsed.data;
+  const result = await attemptAuth(args.request, args.context, (ctx) => verifyOtp(ctx, { type, email, token: code, captchaToken: captcha.token }));
+  if (!result.ok) return refusal(step, result.error, values, captcha.shown ?? captcha.askedBy(result.error));
+  // These code types never half-confirm (only an email change does): the answer is a session.
+  if (result.value.kind !== "session") throw new Error(`a ${type} code answered without a session`);
+  if (type !== "recovery") return finishSignIn(args.context, result.value.session, args.redirectTo);
   // Recovery signs the user in; the new password is chosen next (after the MFA step, if any).
-  return finishSignIn(args.context, result.data, stepHref("new-password", args.redirectTo));
+  return finishSignIn(args.context, result.value.session, stepHref("new-password", args.redirectTo));
 }
 
 export const confirmSignUp = (args: AuthIntentArgs) => checkEmailedCode(args, "confirm", "signup");
@@ -109,8 +119,9 @@ export async function resendConfirmation(args: AuthIntentArgs) {
   const parsed = parseForm(args.formData, ResendConfirmationSchema);
   const values = typedEmail(args.formData);
   if (!parsed.success) return invalid("confirm", parsed.errors, values);
-  const result = await callApi(args, "/resend", { type: "signup", email: parsed.data.email });
-  if (!result.ok) return refusal("confirm", result, values);
+  const { email } = parsed.data;
+  const result = await attemptAuth(args.request, args.context, (ctx) => resendOtp(ctx, { type: "signup", email }));
+  if (!result.ok) return refusal("confirm", result.error, values);
   return nextStep("confirm", values, `We've sent a new code to ${parsed.data.email}. Codes expire after an hour.`);
 }
 
@@ -118,8 +129,9 @@ export async function sendCode(args: AuthIntentArgs) {
   const parsed = parseForm(args.formData, SendCodeSchema);
   const values = typedEmail(args.formData);
   if (!parsed.success) return invalid("code", parsed.errors, values);
-  const result = await callApi(args, "/otp", { email: parsed.data.email });
-  if (!result.ok) return refusal("code", result, values);
+  const { email } = parsed.data;
+  const result = await attemptAuth(args.request, args.context, (ctx) => sendOtp(ctx, { email }));
+  if (!result.ok) return refusal("code", result.error, values);
   return nextStep("verify-code", values, `We've emailed a 6-digit code to ${parsed.data.email}. It expires in an hour.`);
 }
 
@@ -127,8 +139,9 @@ export async function forgotPassword(args: AuthIntentArgs) {
   const parsed = parseForm(args.formData, RecoverSchema);
   const values = typedEmail(args.formData);
   if (!parsed.success) return invalid("forgot", parsed.errors, values);
-  const result = await callApi(args, "/recover", { email: parsed.data.email });
-  if (!result.ok) return refusal("forgot", result, values);
+  const { email } = parsed.data;
+  const result = await attemptAuth(args.request, args.context, (ctx) => sendPasswordRecovery(ctx, { email }));
+  if (!result.ok) return refusal("forgot", result.error, values);
   // The same words whether or not the address has an account: nothing to learn from them.
   return nextStep("reset-code", values, `If there's an account for ${parsed.data.email}, we've emailed it a 6-digit code. It expires in an hour.`);
 }
@@ -140,8 +153,9 @@ export async function setNewPassword(args: AuthIntentArgs) {
   if (owesMfaStep(viewer)) throw redirect(mfaStepHref(stepHref("new-password", redirectTo)));
   const parsed = parseForm(args.formData, NewPasswordSchema);
   if (!parsed.success) return invalid("new-password", parsed.errors);
-  const result = await callApi(args, "/user", { password: parsed.data.password }, viewer, "PUT");
-  if (!result.ok) return refusal("new-password", result);
+  const { password } = parsed.data;
+  const result = await attemptAuthAsViewer(args.request, context, viewer, (ctx, caller) => updateUser(ctx, caller, { password }));
+  if (!result.ok) return refusal("new-password", result.error);
   return redirectWithToast(redirectTo, { title: "Your password has been changed", variant: "success" }, context.env.SESSION_SECRET);
 }
 
@@ -153,11 +167,13 @@ export async function verifyMfa(args: AuthIntentArgs) {
   if (viewer.aal === "aal2" || !factorId) throw redirect(redirectTo);
   const parsed = parseForm(args.formData, MfaStepSchema);
   if (!parsed.success) return invalid("mfa", parsed.errors);
-  const challenge = await callApi(args, `/factors/${factorId}/challenge`, {}, viewer);
-  if (!challenge.ok || typeof challenge.data.id !== "string") return refusal("mfa", challenge);
-  const verified = await callApi(args, `/factors/${factorId}/verify`, { challenge_id: challenge.data.id, code: parsed.data.code }, viewer);
-  if (!verified.ok || !isSession(verified.data)) return refusal("mfa", verified);
-  await updateWebSession(context, viewer, verified.data);
+  const { code } = parsed.data;
+  const verified = await attemptAuthAsViewer(args.request, context, viewer, async (ctx, caller) => {
+    const challenge = await challengeFactor(ctx, caller, factorId);
+    return verifyFactor(ctx, caller, factorId, { challengeId: challenge.id, code });
+  });
+  if (!verified.ok) return refusal("mfa", verified.error);
+  await updateWebSession(context, viewer, verified.value);
   return redirect(redirectTo);
 }
 
@@ -167,14 +183,5 @@ export async function verifyMfa(args: AuthIntentArgs) {
  * sign-in form, still on the way to the page that was wanted.
  */
 export async function switchAccount({ request, context, redirectTo }: AuthIntentArgs) {
-  const viewer = await context.viewer();
-  if (viewer) {
-    try {
-      const result = await authApi(request, context, viewer, "/logout?scope=local", { method: "POST" });
-      if (!result.ok && ![401, 403, 404].includes(result.status)) console.error("switch account: auth service answered", result.status);
-    } catch (error) {
-      console.error("switch account: sign-out failed:", error instanceof Error ? error.message : String(error));
-    }
-  }
-  return redirect(stepHref("sign-in", redirectTo), { headers: { "Set-Cookie": await endWebSession(request, context) } });
+  return redirect(stepHref("sign-in", redirectTo), { headers: { "Set-Cookie": await signOutViewer(request, context, "local") } });
 }

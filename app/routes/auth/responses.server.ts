@@ -1,10 +1,11 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { CAPTCHA_MISSING } from "~/auth/captcha.server";
+import type { AuthApiError } from "~/auth/errors.server";
 import { mfaStepHref } from "~/auth/mfa-gate.server";
 import { INVALID_EMAIL, PASSWORD_RULE } from "~/auth/schemas";
 import type { SessionResponse } from "~/auth/token-sessions.server";
-import { createWebSession, type authApi } from "~/auth/web-sessions.server";
+import { createWebSession } from "~/auth/web-sessions.server";
 import { BUSINESS } from "~/content/business";
-import { CAPTCHA_MISSING } from "~/auth/captcha.server";
 import type { AuthActionData, AuthCaptcha, AuthErrors, AuthValues, Step } from "./steps";
 
 // The answers the sign-in page's handlers share: a step to show, a refusal, or a new session.
@@ -19,27 +20,38 @@ export function nextStep(step: Step, values: AuthValues, notice: string, init?: 
   return data<AuthActionData>({ step, values, notice }, init);
 }
 
-type ApiResult = Awaited<ReturnType<typeof authApi>>;
+/** A wait as the page says it: "a minute", "12 minutes", "an hour", "2 hours" (rounded up). */
+export function describeWait(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes === 1) return "a minute";
+  if (minutes < 60) return `${minutes} minutes`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? "an hour" : `${hours} hours`;
+}
 
 /**
- * Turns an auth API refusal into something a person can act on: the field it concerns and a 400
- * (429 when rate limited). Other 4xx statuses are folded into 400 on purpose: the page itself was
- * fine, only what was typed was not. With `captcha`, the form shows the captcha widget again.
+ * Turns an auth refusal into something a person can act on: the field it concerns and a 400 (429
+ * when rate limited, saying how long the limit lasts). Other 4xx statuses are folded into 400 on
+ * purpose: the page itself was fine, only what was typed was not. With `captcha`, the form shows
+ * the captcha widget again.
  */
-export function refusal(step: Step, result: ApiResult, values: AuthValues = {}, captcha?: AuthCaptcha) {
-  const code = String(result.data.code ?? result.data.error_code ?? "");
-  const message = String(result.data.message ?? result.data.msg ?? "");
-  const answer = (errors: AuthErrors, status = 400) => data<AuthActionData>({ step, errors, values, ...(captcha ? { captcha } : {}) }, { status });
-  if (result.status === 429 || code.startsWith("over_")) {
-    const instead = step === "sign-in" ? ", or sign in with an emailed code instead" : "";
-    return answer({ form: `Too many attempts in a short time. Please wait a few minutes, then try again${instead}.` }, 429);
+export function refusal(step: Step, error: AuthApiError, values: AuthValues = {}, captcha?: AuthCaptcha) {
+  const { code, message } = error;
+  const answer = (errors: AuthErrors, init: ResponseInit = { status: 400 }) =>
+    data<AuthActionData>({ step, errors, values, ...(captcha ? { captcha } : {}) }, init);
+  // Only the password step has another way in: every other step already is an emailed code.
+  const emailedCodeInstead = step === "sign-in" ? ", or sign in with an emailed code instead" : "";
+  if (error.status === 429 || code.startsWith("over_")) {
+    const wait = error.retryAfterSeconds === undefined ? "a few minutes" : describeWait(error.retryAfterSeconds);
+    const headers: HeadersInit = error.retryAfterSeconds === undefined ? {} : { "Retry-After": String(error.retryAfterSeconds) };
+    return answer({ form: `Too many attempts in a short time. Please wait ${wait}, then try again${emailedCodeInstead}.` }, { status: 429, headers });
   }
-  if (result.status >= 500) {
-    return answer({ form: "Something went wrong on our side. Please try again in a moment." }, 500);
+  if (error.status >= 500) {
+    return answer({ form: "Something went wrong on our side. Please try again in a moment." }, { status: 500 });
   }
   switch (code) {
     case "captcha_failed": {
-      if (!captcha) return answer({ form: "We couldn't complete a security check. Please try again later, or sign in with an emailed code instead." });
+      if (!captcha) return answer({ form: `We couldn't complete a security check. Please try again later${emailedCodeInstead}.` });
       const retry = step === "sign-in" ? "enter your password again, then select Sign in" : "then enter the code again";
       return answer({
         form:
@@ -51,7 +63,7 @@ export function refusal(step: Step, result: ApiResult, values: AuthValues = {}, 
     case "invalid_credentials":
       return answer({ form: "Invalid login credentials. Check your email and password and try again, or reset your password." });
     case "weak_password": {
-      const reasons = (result.data.weak_password as { reasons?: string[] } | undefined)?.reasons ?? [];
+      const reasons = (error.extra.weak_password as { reasons?: string[] } | undefined)?.reasons ?? [];
       return answer({
         password: reasons.includes("pwned") ? "That password is too common and easy to guess. Please choose a different one." : message || PASSWORD_RULE,
       });
@@ -75,10 +87,6 @@ export function refusal(step: Step, result: ApiResult, values: AuthValues = {}, 
     default:
       return answer({ form: message || "That didn't work. Please check your details and try again." });
   }
-}
-
-export function isSession(value: Record<string, unknown>): value is Record<string, unknown> & SessionResponse {
-  return typeof value.access_token === "string" && typeof value.refresh_token === "string" && typeof value.expires_at === "number";
 }
 
 /** Starts the web session; a user with an authenticator app goes on to the MFA step first. */

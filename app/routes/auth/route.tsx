@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { owesMfaStep } from "~/auth/mfa-gate.server";
@@ -31,6 +31,9 @@ import { DEFAULT_REDIRECT, LINKED_STEPS, STEP_HEADINGS, stepHref, type AuthActio
 // `intent`, handled by that form's handler in intents.server.ts. Everything works without JavaScript.
 
 type AuthPage = { step: Step; redirectTo: string; sso: SsoProvider | null; errors?: AuthErrors; denial?: Denial };
+
+// A refusal for too many attempts carries Retry-After (responses.server.ts' refusal).
+export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -1,15 +1,17 @@
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { FLOW_STATE_TTL_MS, s256Challenge } from "~/auth/flow-state.server";
-import { authApi } from "~/auth/web-sessions.server";
+import { exchangeAuthCode } from "~/auth/sign-in.server";
+import { attemptAuth } from "~/auth/web-auth.server";
 import { readSignedCookie } from "~/platform/cookies.server";
 import { randomBase64url } from "~/utils/base64url";
-import { finishSignIn, isSession } from "./responses.server";
+import { finishSignIn } from "./responses.server";
 import { ssoHref, type SsoProvider } from "./steps";
 
 // Sign-in with the configured OpenID Connect provider, for the website. The page sends the browser
 // through the auth API's own PKCE flow (/auth/v1/authorize → the provider → /auth/v1/callback), which
-// returns it here with a one-time code; the code verifier waits in a short-lived cookie of this
-// browser, so a code from anyone else's sign-in (a forged link) is worthless here.
+// returns it here with a one-time code, traded for a session as the PKCE grant does (exchangeAuthCode);
+// the code verifier waits in a short-lived cookie of this browser, so a code from anyone else's
+// sign-in (a forged link) is worthless here.
 
 // Friendly names for well-known providers; any other name is shown as written, in title case.
 const PROVIDER_NAMES: Record<string, string> = {
@@ -74,9 +76,9 @@ export async function finishSso(request: Request, context: AppLoadContext, redir
   const code = query.get("code");
   const verifier = await readSignedCookie(cookie, request);
   if (code && typeof verifier === "string" && !query.has("error")) {
-    const result = await authApi(request, context, null, "/token?grant_type=pkce", { method: "POST", body: { auth_code: code, code_verifier: verifier } });
-    if (result.ok && isSession(result.data)) {
-      const response = await finishSignIn(context, result.data, redirectTo);
+    const result = await attemptAuth(request, context, (ctx) => exchangeAuthCode(ctx, { authCode: code, codeVerifier: verifier }));
+    if (result.ok) {
+      const response = await finishSignIn(context, result.value, redirectTo);
       response.headers.append("Set-Cookie", clearCookie);
       return response;
     }

@@ -46,7 +46,9 @@ function SignInStep({ redirectTo, errors, values, captcha, sso }: StepProps) {
         <AuthField id="auth-password" label="Password" error={errors.password}>
           {(props) => <input {...props} name="password" type="password" autoComplete="current-password" maxLength={1000} required />}
         </AuthField>
-        {captcha ? <TurnstileWidget siteKey={captcha.siteKey} attempt={errors} /> : null}
+        {captcha ? (
+          <TurnstileWidget siteKey={captcha.siteKey} attempt={errors} withoutJavaScript="Turn JavaScript on, or sign in with an emailed code instead." />
+        ) : null}
         <Submit busy="Signing in…">Sign in</Submit>
       </Form>
       <SsoOption sso={sso} redirectTo={redirectTo} />
@@ -151,7 +153,7 @@ function EmailedCodeStep({ step, redirectTo, errors, values, notice, captcha }: 
         <FormError message={errors.form} />
         {errors.email ? <p className="form-error">{errors.email}</p> : null}
         <CodeInput label="6-digit code from the email" error={errors.code} />
-        {captcha ? <TurnstileWidget siteKey={captcha.siteKey} attempt={errors} /> : null}
+        {captcha ? <TurnstileWidget siteKey={captcha.siteKey} attempt={errors} withoutJavaScript="Turn JavaScript on, then enter the code again." /> : null}
         <Submit busy="Checking…">{submit}</Submit>
       </Form>
       <Form method="post" className="auth-secondary">

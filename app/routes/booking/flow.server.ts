@@ -1,24 +1,13 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ensureProfile } from "~/accounts/profiles.server";
-import { listBookableCoaches, listBookingTypes, listPackages } from "~/booking/catalogue.server";
+import { loadCatalogue } from "~/booking/catalogue.server";
 import { creditBalance } from "~/booking/credits.server";
 import { recordPackageInquiry } from "~/booking/payments.server";
 import { AU_TIME_ZONES, formatSlotDate, zoneAbbreviation } from "~/booking/time-zones";
 import { STATES, type StateCode } from "~/content/australia";
 import { formatAud } from "~/utils/format";
 import { flowHref, type FlowParams } from "./flow-links";
-import {
-  addDays,
-  daysWithTimes,
-  DAYS_PER_PAGE,
-  findSlot,
-  parseInstant,
-  parseLocalDate,
-  timeChoice,
-  timesOnDay,
-  today,
-  type SlotQuery,
-} from "./slots-view.server";
+import { addDays, dayPicker, DAYS_PER_PAGE, findSlot, parseInstant, parseLocalDate, timeChoice, today, type SlotQuery } from "./slots-view.server";
 
 // What the booking page shows, step by step, from the query string alone (?type=&coach=&tz=&day=&time=):
 // every step is a plain link or GET form, so the flow works without JavaScript and each step can be
@@ -49,10 +38,10 @@ export async function loadFlow(request: Request, context: AppLoadContext, now = 
   const query = url.searchParams;
   const db = context.db;
   const { zone, chosen: zoneChosen } = zoneOf(query.get("tz"));
-  const viewer = await context.viewer();
+  const [viewer, catalogue] = await Promise.all([context.viewer(), loadCatalogue(db)]);
 
-  const types = (await listBookingTypes(db)).filter((type) => type.active !== false);
-  const packages = (await listPackages(db)).filter((pkg) => pkg.active !== false);
+  const types = catalogue.types.filter((type) => type.active !== false);
+  const packages = catalogue.packages.filter((pkg) => pkg.active !== false);
   const base: FlowBase = {
     zone,
     zoneChosen,
@@ -121,7 +110,7 @@ export async function loadFlow(request: Request, context: AppLoadContext, now = 
     price: priceLabel(type.priceCents),
     paid: type.priceCents > 0,
   };
-  const coaches = await listBookableCoaches(db);
+  const coaches = catalogue.coaches;
   const coachParam = query.get("coach");
   const coach = coachParam === ANY_COACH ? null : coaches.find((c) => c.slug === coachParam);
   if (coach === undefined) {
@@ -144,7 +133,7 @@ export async function loadFlow(request: Request, context: AppLoadContext, now = 
 
   const coachSlug = coach?.slug ?? ANY_COACH;
   const params: FlowParams = { type: type.id, coach: coachSlug, tz: zone };
-  const slotQuery: SlotQuery = { typeId: type.id, coach: coach?.slug ?? null, zone, now };
+  const slotQuery: SlotQuery = { typeId: type.id, coach: coach?.slug ?? null, zone, now, catalogue: { type, coaches: coach ? [coach] : coaches } };
   const summaryCoach = coach ? { name: coach.displayName, slug: coach.slug } : null;
   const time = parseInstant(query.get("time"));
 
@@ -231,9 +220,8 @@ async function whenStep(
   // Pages of days start at today; a "from" in the past, or far beyond any horizon, starts at today.
   const from = requestedFrom && requestedFrom > first && requestedFrom <= addDays(first, 365) ? requestedFrom : first;
   const day = parseLocalDate(query.get("day"));
-  const days = await daysWithTimes(context.db, slotQuery, from);
   const selected = day && day >= first ? day : null;
-  const times = selected ? await timesOnDay(context.db, slotQuery, selected) : [];
+  const { days, times } = await dayPicker(context.db, slotQuery, from, selected);
   const selectedLabel = times[0] ? formatSlotDate(times[0].startsAt, base.zone) : (days.find((d) => d.date === selected)?.label ?? selected);
   const laterFrom = addDays(from, DAYS_PER_PAGE);
   const earlierFrom = from > first ? addDays(from, -DAYS_PER_PAGE) : null;

@@ -1,13 +1,12 @@
 import type { Db } from "~/db/client.server";
 import { nearestSlots } from "~/booking/slots";
-import { availableSlots } from "~/booking/slots.server";
+import type { BookableCoach, BookingTypeRow } from "~/booking/catalogue.server";
+import { availableSlotsIn, slotsOfCoaches, type SlotWindow, type SlotWithCoach } from "~/booking/slots.server";
 import { formatSlotDate, formatSlotTime, localDate, zoneAbbreviation } from "~/booking/time-zones";
 
 // The day and time pickers of the booking flow and of the manage page: the coach's free times,
 // computed on the server and formatted there in the visitor's time zone, so the page needs no
 // date library in the browser and works without JavaScript.
-
-type SlotWithCoach = Awaited<ReturnType<typeof availableSlots>>[number];
 
 /** How many days one page of the day picker covers. */
 export const DAYS_PER_PAGE = 14;
@@ -27,7 +26,20 @@ export type TimeChoice = {
   coachTime: string;
 };
 
-export type SlotQuery = { typeId: string; coach: string | null; zone: string; now: Date };
+export type SlotQuery = {
+  typeId: string;
+  coach: string | null;
+  zone: string;
+  now: Date;
+  /** The type and the coaches (the one chosen, or all for "first available") when the caller has read them already. */
+  catalogue?: { type: BookingTypeRow; coaches: BookableCoach[] };
+};
+
+/** The slots of the query in each window: from the catalogue the caller read, or reading it. */
+function slotsIn(db: Db, query: SlotQuery, windows: SlotWindow[]): Promise<SlotWithCoach[][]> {
+  if (query.catalogue) return slotsOfCoaches(db, { ...query.catalogue, now: query.now }, windows);
+  return availableSlotsIn(db, { typeId: query.typeId, coach: query.coach, now: query.now }, windows);
+}
 
 /** A local date moved by whole days ("2026-12-31" + 1 → "2027-01-01"). */
 export function addDays(date: string, days: number): string {
@@ -69,34 +81,55 @@ export function timeChoice(slot: SlotWithCoach, zone: string): TimeChoice {
   };
 }
 
-/** The free times on the local days [first, first + count), in the visitor's zone. */
-async function slotsOnDays(db: Db, query: SlotQuery, first: string, count: number): Promise<SlotWithCoach[]> {
-  const from = new Date(Math.max(utcMidnight(first) - ZONE_MARGIN_MS, query.now.getTime()));
-  const to = new Date(utcMidnight(first) + count * DAY_MS + ZONE_MARGIN_MS);
+/** The window of instants that can fall on the local days [first, first + count) in any Australian zone, from now on. */
+function windowOfDays(query: SlotQuery, first: string, count: number): SlotWindow {
+  return {
+    from: new Date(Math.max(utcMidnight(first) - ZONE_MARGIN_MS, query.now.getTime())),
+    to: new Date(utcMidnight(first) + count * DAY_MS + ZONE_MARGIN_MS),
+  };
+}
+
+/** The slots on the local days [first, first + count) in the visitor's zone. */
+function onDays(slots: SlotWithCoach[], zone: string, first: string, count: number): { slot: SlotWithCoach; date: string }[] {
   const last = addDays(first, count - 1);
-  const slots = await availableSlots(db, { typeId: query.typeId, coach: query.coach, from, to, now: query.now });
-  return slots.filter((slot) => {
-    const day = localDate(slot.startsAt, query.zone);
-    return day >= first && day <= last;
-  });
+  const out: { slot: SlotWithCoach; date: string }[] = [];
+  for (const slot of slots) {
+    const date = localDate(slot.startsAt, zone);
+    if (date >= first && date <= last) out.push({ slot, date });
+  }
+  return out;
+}
+
+/**
+ * The day and time pickers: one page of days from `first` with at least one free time each, and,
+ * when a day is chosen, that day's free times. The coaches' calendars are read once for both.
+ */
+export async function dayPicker(db: Db, query: SlotQuery, first: string, day: string | null): Promise<{ days: DayChoice[]; times: TimeChoice[] }> {
+  // A day on the page (the usual case: its link was followed) is read from the page's own slots.
+  const dayOnPage = day !== null && day >= first && day <= addDays(first, DAYS_PER_PAGE - 1);
+  const windows = [windowOfDays(query, first, DAYS_PER_PAGE), ...(day && !dayOnPage ? [windowOfDays(query, day, 1)] : [])];
+  const [pageSlots, daySlots] = await slotsIn(db, query, windows);
+  const days = new Map<string, DayChoice>();
+  const times: TimeChoice[] = [];
+  for (const { slot, date } of onDays(pageSlots!, query.zone, first, DAYS_PER_PAGE)) {
+    const choice = days.get(date);
+    if (choice) choice.times++;
+    else days.set(date, { date, label: formatSlotDate(slot.startsAt, query.zone), times: 1 });
+    if (dayOnPage && date === day) times.push(timeChoice(slot, query.zone));
+  }
+  if (day && !dayOnPage) for (const { slot } of onDays(daySlots!, query.zone, day, 1)) times.push(timeChoice(slot, query.zone));
+  return { days: [...days.values()].sort((a, b) => (a.date < b.date ? -1 : 1)), times };
 }
 
 /** One page of the day picker: the days from `first` with at least one free time. */
 export async function daysWithTimes(db: Db, query: SlotQuery, first: string): Promise<DayChoice[]> {
-  const slots = await slotsOnDays(db, query, first, DAYS_PER_PAGE);
-  const days = new Map<string, DayChoice>();
-  for (const slot of slots) {
-    const date = localDate(slot.startsAt, query.zone);
-    const day = days.get(date);
-    if (day) day.times++;
-    else days.set(date, { date, label: formatSlotDate(slot.startsAt, query.zone), times: 1 });
-  }
-  return [...days.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
+  return (await dayPicker(db, query, first, null)).days;
 }
 
 /** The free times on one local day. */
 export async function timesOnDay(db: Db, query: SlotQuery, date: string): Promise<TimeChoice[]> {
-  return (await slotsOnDays(db, query, date, 1)).map((slot) => timeChoice(slot, query.zone));
+  const [slots] = await slotsIn(db, query, [windowOfDays(query, date, 1)]);
+  return onDays(slots!, query.zone, date, 1).map(({ slot }) => timeChoice(slot, query.zone));
 }
 
 /**
@@ -109,13 +142,7 @@ export async function findSlot(
   startsAt: string,
 ): Promise<{ slot: SlotWithCoach; alternatives: [] } | { slot: null; alternatives: SlotWithCoach[] }> {
   const target = Date.parse(startsAt);
-  const slots = await availableSlots(db, {
-    typeId: query.typeId,
-    coach: query.coach,
-    from: new Date(Math.max(target - 7 * DAY_MS, query.now.getTime())),
-    to: new Date(target + 7 * DAY_MS),
-    now: query.now,
-  });
+  const slots = (await slotsIn(db, query, [{ from: new Date(Math.max(target - 7 * DAY_MS, query.now.getTime())), to: new Date(target + 7 * DAY_MS) }]))[0]!;
   const slot = slots.find((s) => s.startsAt === startsAt);
   if (slot) return { slot, alternatives: [] };
   const nearest = new Set(nearestSlots(slots, startsAt, 3).map((s) => s.startsAt));

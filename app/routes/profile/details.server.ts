@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { formatAbn } from "~/accounts/abn";
 import { ensureProfile, type Profile } from "~/accounts/profiles.server";
 import { ProfileDetailsSchema } from "~/accounts/schemas";
-import { authApi } from "~/auth/web-sessions.server";
+import { updateUser } from "~/auth/account-updates.server";
+import { attemptAuthAsViewer } from "~/auth/web-auth.server";
 import { profiles } from "~/db/schema";
 import { redirectWithToast } from "~/platform/toast.server";
 import { parseForm } from "~/utils/forms";
@@ -47,17 +48,15 @@ export async function updateDetails({ request, context, viewer, formData }: Prof
   if (!parsed.success) return fail("update-details", parsed.errors, { values: submittedDetails(formData) });
   const details = parsed.data;
   // Names live in the profile (what the site shows) and in user_metadata (what the auth API
-  // and Supabase clients see). The API call goes first: if it is refused, nothing is saved.
-  const result = await authApi(request, context, viewer, "/user", {
-    method: "PUT",
-    body: { data: { first_name: details.firstName, last_name: details.lastName ?? "" } },
-  });
+  // and Supabase clients see). The auth domain goes first: if it refuses, nothing is saved.
+  const names = { first_name: details.firstName, last_name: details.lastName ?? "" };
+  const result = await attemptAuthAsViewer(request, context, viewer, (ctx, caller) => updateUser(ctx, caller, { data: names }));
   if (!result.ok) {
     return fail(
       "update-details",
-      { form: apiMessage(result, "Your details couldn't be saved. Please try again.") },
+      { form: apiMessage(result.error, "Your details couldn't be saved. Please try again.") },
       { values: submittedDetails(formData) },
-      apiStatus(result.status),
+      apiStatus(result.error.status),
     );
   }
   await ensureProfile(context.db, viewer.id);

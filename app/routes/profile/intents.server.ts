@@ -13,14 +13,14 @@ export function fail(intent: ProfileIntent | null, errors: ProfileActionData["er
   return data<ProfileActionData>({ intent, errors, ...extra }, { status });
 }
 
-export function apiMessage(result: { data: Record<string, unknown> }, fallback: string): string {
-  const message = result.data.message ?? result.data.msg;
-  return typeof message === "string" && message ? message : fallback;
+/** What the auth domain said when it refused (its GoTrue message), or `fallback` when it said nothing. */
+export function apiMessage(error: { message: string }, fallback: string): string {
+  return error.message || fallback;
 }
 
 /**
- * A refusal from the auth API is a form error to the person (400, as every invalid form here; 429
- * keeps its meaning); anything else is our fault and shows as a calm 500.
+ * A refusal from the auth domain is a form error to the person (400, as every invalid form here;
+ * 429 keeps its meaning); anything else is our fault and shows as a calm 500.
  */
 export function apiStatus(status: number) {
   if (status === 429) return 429;

@@ -14,7 +14,7 @@ export async function deleteAccount({ request, context, viewer, formData }: Prof
   const parsed = parseForm(formData, DeleteAccountSchema);
   if (!parsed.success) return fail("delete-account", parsed.errors);
   // Checked before anything is cancelled or purged: a refused deletion changes nothing.
-  const blocker = await accountDeletionBlocker(context.db, viewer.id);
+  const blocker = await accountDeletionBlocker(context, viewer.id);
   if (blocker) return fail("delete-account", { form: blocker }, {}, 409);
   // A deleted user must never be charged again: end any running subscription first.
   await cancelBillingOnAccountDeletion(context, viewer.id);
@@ -25,7 +25,7 @@ export async function deleteAccount({ request, context, viewer, formData }: Prof
   // the batch drops their ids from the conversions.
   const current = readAttributionCookie(request)?.sessionId;
   const attributionSessions = [...(await attributionSessionsOfUser(context.db, viewer.id)), ...(current ? [current] : [])];
-  const deleted = await deleteUserData(context.db, viewer.id);
+  const deleted = await deleteUserData(context, viewer.id);
   // D1 no longer has the sessions; KV must not keep them alive at other locations either.
   if (deleted) await forgetLiveSessions(context.cloudflare.env.SESSIONS, deleted.sessionIds);
   if (deleted) await forgetAttributionSessions(context.cloudflare.env, attributionSessions);

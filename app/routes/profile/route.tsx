@@ -55,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     assistant: tab === "ai-assistant" ? await loadAssistant(request, context, viewer) : null,
     billing: tab === "billing" ? await loadBillingTab(context, viewer.id) : null,
     bookings: tab === "bookings" ? await loadBookingsTab(context, viewer) : null,
-    privacy: tab === "privacy" ? { deletionBlocker: await accountDeletionBlocker(context.db, viewer.id) } : null,
+    privacy: tab === "privacy" ? { deletionBlocker: await accountDeletionBlocker(context, viewer.id) } : null,
   };
 }
 

@@ -1,11 +1,15 @@
 import { data } from "@remix-run/cloudflare";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
+import { updateUser } from "~/auth/account-updates.server";
+import { outcomeOf } from "~/auth/errors.server";
+import { challengeFactor, enrolFactor, TOTP_ISSUER, unenrolFactor, verifyFactor } from "~/auth/factors.server";
 import { verifyPassword } from "~/auth/password.server";
 import { QrTooLongError, qrCodeSvg } from "~/auth/qr";
 import { ChangePasswordSchema, FactorIdSchema, VerifyFactorSchema } from "~/auth/schemas";
-import type { SessionResponse } from "~/auth/token-sessions.server";
-import { authApi, updateWebSession, type Viewer } from "~/auth/web-sessions.server";
+import { signOut } from "~/auth/token-sessions.server";
+import { attemptAuthAsViewer } from "~/auth/web-auth.server";
+import { updateWebSession, type Viewer } from "~/auth/web-sessions.server";
 import type { Db } from "~/db/client.server";
 import { authSessions, mfaFactors, users } from "~/db/schema";
 import { consumeRateLimit, limitSubject, tooManyRequests } from "~/platform/rate-limit.server";
@@ -104,15 +108,13 @@ export async function changePassword({ request, context, viewer, formData }: Pro
       return fail(intent, { currentPassword: "That isn't your current password" });
     }
   }
-  const result = await authApi(request, context, viewer, "/user", {
-    method: "PUT",
-    body: { password: parsed.data.password, ...(parsed.data.currentPassword ? { current_password: parsed.data.currentPassword } : {}) },
-  });
+  const { password } = parsed.data;
+  const result = await attemptAuthAsViewer(request, context, viewer, (ctx, caller) => updateUser(ctx, caller, { password }));
   if (!result.ok) {
-    const code = result.data.code;
-    const message = apiMessage(result, "Your password couldn't be changed. Please try again.");
+    const { code } = result.error;
+    const message = apiMessage(result.error, "Your password couldn't be changed. Please try again.");
     const field = code === "weak_password" || code === "same_password" ? "password" : "form";
-    return fail(intent, { [field]: message }, {}, apiStatus(result.status));
+    return fail(intent, { [field]: message }, {}, apiStatus(result.error.status));
   }
   return toSecurity(context, "Password changed", "Use your new password next time you sign in.");
 }
@@ -123,29 +125,30 @@ export async function enrolTotp({ request, context, viewer }: ProfileIntentArgs)
     .select({ id: mfaFactors.id, status: mfaFactors.status, friendlyName: mfaFactors.friendlyName })
     .from(mfaFactors)
     .where(eq(mfaFactors.userId, viewer.id));
-  for (const factor of existing.filter((f) => f.status === "unverified")) {
-    await authApi(request, context, viewer, `/factors/${factor.id}`, { method: "DELETE" });
-  }
   const taken = new Set(existing.filter((f) => f.status === "verified").map((f) => f.friendlyName));
   let friendlyName = "Authenticator app";
   for (let n = 2; taken.has(friendlyName); n++) friendlyName = `Authenticator app ${n}`;
-  const result = await authApi(request, context, viewer, "/factors", {
-    method: "POST",
-    body: { factor_type: "totp", friendly_name: friendlyName, issuer: "ClarityAI Coaching" },
+  const result = await attemptAuthAsViewer(request, context, viewer, async (ctx, caller) => {
+    for (const factor of existing.filter((f) => f.status === "unverified")) {
+      // Best effort: a set-up left behind matters only if its name clashes, and then enrolFactor says so.
+      await outcomeOf(() => unenrolFactor(ctx, caller, factor.id));
+    }
+    return enrolFactor(ctx, caller, { factorType: "totp", friendlyName, issuer: TOTP_ISSUER });
   });
-  const totp = result.data.totp as { qr_code?: string; secret?: string; uri?: string } | undefined;
-  if (!result.ok || typeof result.data.id !== "string" || !totp?.secret || !totp.uri || !totp.qr_code) {
+  if (!result.ok) {
     return fail(
       "enrol-totp",
-      { form: apiMessage(result, "Two-step verification couldn't be set up. Please try again.") },
+      { form: apiMessage(result.error, "Two-step verification couldn't be set up. Please try again.") },
       {},
-      result.ok ? 500 : apiStatus(result.status),
+      apiStatus(result.error.status),
     );
   }
+  if (result.value.type !== "totp") throw new Error("a TOTP enrolment answered with another factor type");
+  const { id, totp } = result.value;
   return data<ProfileActionData>({
     intent: "enrol-totp",
     errors: {},
-    enrolment: { factorId: result.data.id, secret: totp.secret, uri: totp.uri, qrCode: qrDataUri(totp.qr_code) },
+    enrolment: { factorId: id, secret: totp.secret, uri: totp.uri, qrCode: qrDataUri(totp.qrCode) },
   });
 }
 
@@ -164,35 +167,45 @@ export async function verifyTotp({ request, context, viewer, formData }: Profile
       ? fail(intent, errors, { enrolment: { factorId, secret, uri, qrCode } }, status)
       : fail(intent, { form: errors.form ?? errors.code ?? "Start the set-up again." }, {}, status);
   if (!parsed.success) return again(parsed.errors);
-  const challenge = await authApi(request, context, viewer, `/factors/${parsed.data.factorId}/challenge`, { method: "POST", body: {} });
-  if (!challenge.ok || typeof challenge.data.id !== "string") {
-    return again({ form: apiMessage(challenge, "That authenticator couldn't be checked. Please try again.") }, apiStatus(challenge.status));
+  const { factorId: enrolling, code } = parsed.data;
+  const challenge = await attemptAuthAsViewer(request, context, viewer, (ctx, caller) => challengeFactor(ctx, caller, enrolling));
+  if (!challenge.ok) {
+    return again({ form: apiMessage(challenge.error, "That authenticator couldn't be checked. Please try again.") }, apiStatus(challenge.error.status));
   }
-  const verified = await authApi(request, context, viewer, `/factors/${parsed.data.factorId}/verify`, {
-    method: "POST",
-    body: { challenge_id: challenge.data.id, code: parsed.data.code },
-  });
+  const challengeId = challenge.value.id;
+  const verified = await attemptAuthAsViewer(request, context, viewer, (ctx, caller) => verifyFactor(ctx, caller, enrolling, { challengeId, code }));
   if (!verified.ok) {
-    const message = apiMessage(verified, "That code didn't work. Check your authenticator app and try again.");
-    return again(verified.data.code === "mfa_verification_failed" ? { code: message } : { form: message }, apiStatus(verified.status));
+    const message = apiMessage(verified.error, "That code didn't work. Check your authenticator app and try again.");
+    return again(verified.error.code === "mfa_verification_failed" ? { code: message } : { form: message }, apiStatus(verified.error.status));
   }
   // The session is now aal2 with a fresh token pair: the web session must carry it.
-  await updateWebSession(context, viewer, verified.data as unknown as SessionResponse);
+  await updateWebSession(context, viewer, verified.value);
   return toSecurity(context, "Two-step verification is on", "You'll be asked for a code from your authenticator app when you sign in.");
 }
 
 export async function removeFactor({ request, context, viewer, formData }: ProfileIntentArgs) {
   const parsed = parseForm(formData, FactorIdSchema);
   if (!parsed.success) return fail("remove-factor", parsed.errors);
-  const result = await authApi(request, context, viewer, `/factors/${parsed.data.factorId}`, { method: "DELETE" });
+  const { factorId } = parsed.data;
+  const result = await attemptAuthAsViewer(request, context, viewer, (ctx, caller) => unenrolFactor(ctx, caller, factorId));
   if (!result.ok)
-    return fail("remove-factor", { form: apiMessage(result, "That authenticator couldn't be removed. Please try again.") }, {}, apiStatus(result.status));
+    return fail(
+      "remove-factor",
+      { form: apiMessage(result.error, "That authenticator couldn't be removed. Please try again.") },
+      {},
+      apiStatus(result.error.status),
+    );
   return toSecurity(context, "Authenticator removed");
 }
 
 export async function signOutOthers({ request, context, viewer }: ProfileIntentArgs) {
-  const result = await authApi(request, context, viewer, "/logout?scope=others", { method: "POST" });
+  const result = await attemptAuthAsViewer(request, context, viewer, (ctx, caller) => signOut(ctx, caller, "others"));
   if (!result.ok)
-    return fail("sign-out-others", { form: apiMessage(result, "Your other sessions couldn't be signed out. Please try again.") }, {}, apiStatus(result.status));
+    return fail(
+      "sign-out-others",
+      { form: apiMessage(result.error, "Your other sessions couldn't be signed out. Please try again.") },
+      {},
+      apiStatus(result.error.status),
+    );
   return toSecurity(context, "Signed out everywhere else", "Only this device is still signed in.");
 }

@@ -276,7 +276,7 @@ test("deleting the account keeps each conversion's type, value and date, and rem
   const stranger = await recordConversion(ctx, { type: "CONTACT_FORM", dedupeKey: `test:${unique()}`, attribution: otherSession });
 
   // The export has the user's conversions, with their attribution.
-  const exported = await collectUserData(db, user.id);
+  const exported = await collectUserData({ db }, user.id);
   expect(exported?.conversions).toEqual([
     expect.objectContaining({
       type: "PAYMENT_COMPLETION",

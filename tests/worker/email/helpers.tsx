@@ -1,8 +1,10 @@
 import { env } from "cloudflare:workers";
+import { inject } from "vitest";
 import { createDb } from "~/db/client.server";
 import { defineEmail } from "~/email/templates/define";
 import { Button, Paragraph } from "~/email/templates/layout";
 import { readEnv } from "~/platform/env.server";
+import { FAKE_EMAIL_API_KEY, type SentEmail } from "../../fakes/email-server";
 
 export const appEnv = () => readEnv(env);
 export const testDb = () => createDb(env.DB);
@@ -34,4 +36,23 @@ export function fakeProvider() {
 /** HTML attribute/text escaping as React does it, to find a value in rendered markup. */
 export function escapeHtml(value: string) {
   return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
+}
+
+/** The bindings with the fake email provider configured (tests/fakes/email-server.ts), as the Worker reads them. */
+export function fakeProviderBindings(extra: Record<string, string> = {}): Env {
+  return { ...env, EMAIL_API_KEY: FAKE_EMAIL_API_KEY, EMAIL_API_URL: inject("fakeEmailUrl"), ...extra } as Env;
+}
+
+/** The parsed settings with the fake email provider configured. */
+export const fakeProviderEnv = (extra: Record<string, string> = {}) => readEnv(fakeProviderBindings(extra));
+
+/** What the fake email provider accepted for a recipient, oldest first. */
+export async function sentTo(to: string): Promise<SentEmail[]> {
+  return (await fetch(`${inject("fakeEmailUrl")}/__sent?to=${encodeURIComponent(to)}`)).json();
+}
+
+/** Makes the fake email provider answer `status` to the next `times` sends to `to` (0: send, then drop the connection). */
+export async function failSends(to: string, status: number, times = 1) {
+  const response = await fetch(`${inject("fakeEmailUrl")}/__fail`, { method: "POST", body: JSON.stringify({ to, status, times }) });
+  if (response.status !== 204) throw new Error(`the fake email provider refused the script: ${response.status}`);
 }

@@ -7,6 +7,7 @@ import { emailChangeNewEmail } from "~/email/templates/email-change-new";
 import { emailChangedEmail } from "~/email/templates/email-changed";
 import { failedJobsAlertEmail } from "~/email/templates/failed-jobs-alert";
 import { leadNoticeEmail } from "~/email/templates/lead-notice";
+import { marketingConsentEmail } from "~/email/templates/marketing-consent";
 import { passwordChangedEmail } from "~/email/templates/password-changed";
 import { passwordResetEmail } from "~/email/templates/password-reset";
 import { reauthenticationEmail } from "~/email/templates/reauthentication";
@@ -70,6 +71,11 @@ const KINDS = [
         envelope,
       ),
     links: ["mailto:jordan@example.com.au"],
+  },
+  {
+    name: "marketing consent confirmation",
+    compose: () => composeEmail(appEnv(), marketingConsentEmail, { link: "http://localhost:8787/subscribe?token=c1.abc", days: 7 }, envelope),
+    links: ["http://localhost:8787/subscribe?token=c1.abc"],
   },
   {
     name: "failed jobs alert",

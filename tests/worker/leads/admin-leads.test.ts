@@ -140,7 +140,7 @@ test("the list shows each lead's details, and search and every filter narrow it"
   expect(bruno).toContain("google / cpc");
   expect(bruno).toContain(`spring-${tag}`);
   expect(bruno).not.toContain(`spring-${tag}-first`);
-  expect(bruno).toContain("Yes, 14 November 2026");
+  expect(bruno).toContain("Confirmed 14 November 2026");
   expect(bruno).toContain("Contacted");
   expect(bruno).toContain("<td>Test User</td>");
   expect(bruno).toMatch(/\d{1,2}:\d{2}\s?[ap]m (AEST|AEDT)/);
@@ -149,6 +149,13 @@ test("the list shows each lead's details, and search and every filter narrow it"
   expect(alice).toContain("<li>Contact form</li><li>Booking request</li>");
   expect(alice).toContain(">Unassigned<");
   expect(alice).toContain("<td>No</td>");
+  // Asked, and waiting for the address to confirm.
+  await env.DB.prepare(
+    "INSERT INTO marketing_consent_requests (id, lead_id, source, requested_at, expires_at) VALUES (?, ?, 'Contact form', '2026-11-20T01:00:00.000Z', '2999-01-01T00:00:00.000Z')",
+  )
+    .bind(crypto.randomUUID(), a.id)
+    .run();
+  expect(rowOf(await list(`q=alice ${tag}`), a.id)).toContain("Pending since 20 November 2026");
   expect(alice).toContain(">New<");
 
   // The table is labelled, and the CSV link keeps the filters.

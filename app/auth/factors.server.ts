@@ -1,22 +1,24 @@
 import { and, eq, inArray, isNull, lt, ne, notExists, or, sql } from "drizzle-orm";
 import { auditLog, authSessions, mfaChallenges, mfaFactors } from "~/db/schema";
-import type { AuthContext } from "../context.server";
-import type { AuditAction } from "../audit.server";
-import { queueEmail } from "~/auth/emails.server";
-import { textMessage } from "~/email/compose.server";
-import { badRequest, forbidden, notFound, tooManyRequests, unprocessable, validationFailed } from "../errors.server";
-import { AUTH_LIMITS, json, limit, readJsonBody, stringField } from "../http.server";
-import type { AmrEntry } from "../jwt.server";
-import { QrTooLongError, qrCodeSvg } from "../qr";
-import { authenticate, elevateSession, revokeSession } from "~/auth/token-sessions.server";
-import { generateSecret, otpauthUri, verifyTotp } from "../totp";
-import type { UserRow } from "../users.server";
-import { limitSubject, type RateLimitRule } from "~/platform/rate-limit.server";
 import { isUniqueViolation } from "~/db/errors.server";
+import { textMessage } from "~/email/compose.server";
+import { limitSubject } from "~/platform/rate-limit.server";
 import { sha256Hex } from "~/utils/hex";
+import type { AuditAction } from "./audit.server";
+import type { AuthContext } from "./context.server";
+import { queueEmail } from "./emails.server";
+import { badRequest, forbidden, notFound, tooManyRequests, unprocessable, validationFailed } from "./errors.server";
+import { INVALID_CHANNEL } from "./field-rules.server";
+import type { AmrEntry } from "./jwt.server";
+import { AUTH_LIMITS, limit, MFA_CHALLENGE_PER_SOURCE, MFA_VERIFY_PER_FACTOR } from "./limits.server";
+import { QrTooLongError, qrCodeSvg } from "./qr";
+import { elevateSession, revokeSession, type AuthCaller, type SessionResponse } from "./token-sessions.server";
+import { generateSecret, otpauthUri, verifyTotp } from "./totp";
+import type { UserRow } from "./users.server";
 
-// MFA endpoints of GoTrue's internal/api/mfa.go: POST /factors, POST /factors/{id}/challenge,
-// POST /factors/{id}/verify, DELETE /factors/{id}; same fields, shapes, statuses and messages.
+// Multi-factor authentication as GoTrue's internal/api/mfa.go does it (POST /factors, POST
+// /factors/{id}/challenge, POST /factors/{id}/verify, DELETE /factors/{id}): same rules, statuses
+// and messages, for the endpoints and for the website's authenticator-app set-up and sign-in step.
 //
 // Factor types: TOTP, and phone. GoTrue ships phone MFA switched off because it needs an SMS
 // provider; here SMS is part of the product (SPEC §9: OTP sign-in defaults to the sms channel) and
@@ -34,16 +36,6 @@ const MAX_ENROLLED_FACTORS = 10;
 const MAX_VERIFIED_FACTORS = 10;
 /** GoTrue's MFA_PHONE_MAX_FREQUENCY: one SMS challenge per factor per minute. */
 const PHONE_CHALLENGE_INTERVAL_SECONDS = 60;
-
-// GoTrue limits challenge and verify each to 15 a minute per IP (MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY).
-export const MFA_CHALLENGE_PER_SOURCE: RateLimitRule = { name: "auth-mfa-challenge-ip", limit: 15, windowMs: 60_000 };
-// A 6-digit code with ±1 step of skew is guessed with p ≈ 3·10⁻⁶ per try; a per-IP limit alone lets
-// an attacker holding the password spread guesses over many addresses, so each factor also gets a
-// budget of its own. A real user needs one or two tries; ten per 5 minutes never gets in their way.
-const MFA_VERIFY_PER_FACTOR: RateLimitRule = { name: "auth-mfa-factor", limit: 10, windowMs: 5 * 60_000 };
-
-const INVALID_CHANNEL =
-  "Invalid channel, supported values are 'sms' or 'whatsapp'. 'whatsapp' is only supported if Twilio or Twilio Verify is used as the provider.";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // GoTrue's E.164 check, after dropping a leading "+" and spaces.
@@ -64,10 +56,8 @@ const nameConflict = (name: string) =>
  * The caller's user and live D1 session. The session's aal is read from D1, not the token: after an
  * unenrol downgrades the session, a still-unexpired aal2 token must not count as aal2 (as GoTrue).
  */
-async function currentSession(ctx: AuthContext): Promise<{ user: UserRow; session: SessionRow }> {
-  const { claims, user } = await authenticate(ctx);
-  if (claims.is_anonymous) throw forbidden("no_authorization", "Anonymous user not allowed to perform these actions");
-  const session = await ctx.db.query.authSessions.findFirst({ where: eq(authSessions.id, claims.session_id) });
+async function currentSession(ctx: AuthContext, { user, sessionId }: AuthCaller): Promise<{ user: UserRow; session: SessionRow }> {
+  const session = await ctx.db.query.authSessions.findFirst({ where: eq(authSessions.id, sessionId) });
   if (!session || session.revokedAt || session.userId !== user.id) {
     throw forbidden("session_not_found", "Session from session_id claim in JWT does not exist");
   }
@@ -113,20 +103,31 @@ async function validateNewFactor(ctx: AuthContext, user: UserRow, session: Sessi
   if (verified > 0 && session.aal !== "aal2") throw forbidden("insufficient_aal", "AAL2 required to enroll a new factor");
 }
 
-/** POST /factors — starts enrolling a TOTP or phone factor; it counts once a challenge is verified. */
-export async function enrollFactor(ctx: AuthContext) {
-  const { user, session } = await currentSession(ctx);
-  const body = await readJsonBody(ctx.request);
-  const factorType = stringField(body, "factor_type");
-  const friendlyName = stringField(body, "friendly_name") ?? "";
-  const issuer = stringField(body, "issuer");
-  const phone = stringField(body, "phone");
+export type EnrolFactorInput = {
+  /** "totp" or "phone" ("webauthn" is GoTrue's "disabled"); anything else is its 400. */
+  factorType?: string;
+  friendlyName?: string;
+  /** The issuer authenticator apps show (TOTP_ISSUER unless named). */
+  issuer?: string;
+  /** The number a phone factor texts, in E.164. */
+  phone?: string;
+};
 
-  switch (factorType) {
+/** A factor being enrolled: for TOTP, what the authenticator app needs (its QR code is raw SVG, as GoTrue sends it). */
+export type EnrolledFactor =
+  | { id: string; type: "totp"; friendlyName: string; totp: { qrCode: string; secret: string; uri: string } }
+  | { id: string; type: "phone"; friendlyName: string; phone: string };
+
+/** Starts enrolling a TOTP or phone factor; it counts once a challenge is verified (verifyFactor). */
+export async function enrolFactor(ctx: AuthContext, caller: AuthCaller, input: EnrolFactorInput): Promise<EnrolledFactor> {
+  const { user, session } = await currentSession(ctx, caller);
+  const friendlyName = input.friendlyName ?? "";
+
+  switch (input.factorType) {
     case "totp":
-      return enrollTotp(ctx, user, session, friendlyName, issuer || TOTP_ISSUER);
+      return enrolTotp(ctx, user, session, friendlyName, input.issuer || TOTP_ISSUER);
     case "phone":
-      return enrollPhone(ctx, user, session, friendlyName, phone);
+      return enrolPhone(ctx, user, session, friendlyName, input.phone);
     case "webauthn":
       throw unprocessable("mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn");
     default:
@@ -150,7 +151,7 @@ async function insertFactor(ctx: AuthContext, factor: typeof mfaFactors.$inferIn
   }
 }
 
-async function enrollTotp(ctx: AuthContext, user: UserRow, session: SessionRow, friendlyName: string, issuer: string) {
+async function enrolTotp(ctx: AuthContext, user: UserRow, session: SessionRow, friendlyName: string, issuer: string): Promise<EnrolledFactor> {
   // The account label apps show under the issuer: the email, else the phone number.
   const account = user.email || (user.phone ? `+${user.phone}` : user.id);
   const secret = generateSecret();
@@ -165,11 +166,10 @@ async function enrollTotp(ctx: AuthContext, user: UserRow, session: SessionRow, 
   await validateNewFactor(ctx, user, session, friendlyName);
   const id = crypto.randomUUID();
   await insertFactor(ctx, { id, userId: user.id, friendlyName, factorType: "totp", status: "unverified", secret });
-  // qr_code is raw SVG, as GoTrue sends it: auth-js turns it into a data:image/svg+xml URI itself.
-  return json({ id, type: "totp", friendly_name: friendlyName, totp: { qr_code: qrCode, secret, uri } });
+  return { id, type: "totp", friendlyName, totp: { qrCode, secret, uri } };
 }
 
-async function enrollPhone(ctx: AuthContext, user: UserRow, session: SessionRow, friendlyName: string, rawPhone: string | undefined) {
+async function enrolPhone(ctx: AuthContext, user: UserRow, session: SessionRow, friendlyName: string, rawPhone: string | undefined): Promise<EnrolledFactor> {
   if (!rawPhone) throw validationFailed("Phone number required to enroll Phone factor");
   const phone = rawPhone.trim().replace(/^\+/, "").replaceAll(" ", "");
   if (!E164.test(phone)) throw validationFailed("Invalid phone number format (E.164 required)");
@@ -185,17 +185,19 @@ async function enrollPhone(ctx: AuthContext, user: UserRow, session: SessionRow,
   await validateNewFactor(ctx, user, session, friendlyName, replacing);
   const id = crypto.randomUUID();
   await insertFactor(ctx, { id, userId: user.id, friendlyName, factorType: "phone", status: "unverified", phone }, replacing);
-  return json({ id, type: "phone", friendly_name: friendlyName, phone: rawPhone });
+  return { id, type: "phone", friendlyName, phone: rawPhone };
 }
 
 const expiresAt = (createdAt: string) => Math.floor(Date.parse(createdAt) / 1000) + CHALLENGE_TTL_SECONDS;
 
-/** POST /factors/{id}/challenge — a challenge to verify against; for phone factors, an SMS code. */
-export async function challengeFactor(ctx: AuthContext, factorId: string) {
-  const { user } = await currentSession(ctx);
+/** A challenge to verify a factor's code against, until `expiresAt` (seconds since the epoch). */
+export type FactorChallenge = { id: string; type: "totp" | "phone"; expiresAt: number };
+
+/** A challenge to verify against; for a phone factor, an SMS code (`channel` "sms", the only one offered). */
+export async function challengeFactor(ctx: AuthContext, caller: AuthCaller, factorId: string, input: { channel?: string } = {}): Promise<FactorChallenge> {
+  const { user } = await currentSession(ctx, caller);
   const factor = await ownFactor(ctx, user.id, factorId);
   await limit(ctx, MFA_CHALLENGE_PER_SOURCE, ctx.source);
-  const body = await readJsonBody(ctx.request);
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
 
@@ -204,16 +206,17 @@ export async function challengeFactor(ctx: AuthContext, factorId: string) {
       ctx.db.insert(mfaChallenges).values({ id, factorId: factor.id, ipHash: ctx.ipHash, createdAt: now }),
       ctx.db.update(mfaFactors).set({ lastChallengedAt: now }).where(eq(mfaFactors.id, factor.id)),
     ]);
-    return json({ id, type: "totp", expires_at: expiresAt(now) });
+    return { id, type: "totp", expiresAt: expiresAt(now) };
   }
 
-  const channel = stringField(body, "channel") || "sms";
+  const channel = input.channel || "sms";
   // Only SMS: WhatsApp needs Twilio in GoTrue, and there is no such provider here.
   if (channel !== "sms") throw validationFailed(INVALID_CHANNEL);
   if (factor.lastChallengedAt) {
     const waitMs = Date.parse(factor.lastChallengedAt) + PHONE_CHALLENGE_INTERVAL_SECONDS * 1000 - Date.now();
     if (waitMs > 0) {
-      throw tooManyRequests("over_sms_send_rate_limit", `For security purposes, you can only request this after ${Math.floor(waitMs / 1000)} seconds.`);
+      const seconds = Math.floor(waitMs / 1000);
+      throw tooManyRequests("over_sms_send_rate_limit", `For security purposes, you can only request this after ${seconds} seconds.`, Math.ceil(waitMs / 1000));
     }
   }
   const code = String(crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000).padStart(6, "0");
@@ -233,7 +236,7 @@ export async function challengeFactor(ctx: AuthContext, factorId: string) {
       text: `Your code is ${code}`,
     }),
   );
-  return json({ id, type: "phone", expires_at: expiresAt(now) });
+  return { id, type: "phone", expiresAt: expiresAt(now) };
 }
 
 function constantTimeEqual(a: string, b: string) {
@@ -244,16 +247,20 @@ function constantTimeEqual(a: string, b: string) {
 }
 
 /**
- * POST /factors/{id}/verify — checks the code against a live challenge; on success the factor is
- * verified (first time) and the caller's session is raised to aal2 with a fresh token pair.
+ * Checks a code against a live challenge of the factor; on success the factor is verified (first
+ * time) and the caller's session is raised to aal2 with a fresh token pair.
  */
-export async function verifyFactor(ctx: AuthContext, factorId: string) {
-  const { user, session } = await currentSession(ctx);
+export async function verifyFactor(
+  ctx: AuthContext,
+  caller: AuthCaller,
+  factorId: string,
+  input: { challengeId?: string; code?: string },
+): Promise<SessionResponse> {
+  const { user, session } = await currentSession(ctx, caller);
   const factor = await ownFactor(ctx, user.id, factorId);
   await limit(ctx, AUTH_LIMITS.mfaVerifyPerSource, ctx.source);
-  const body = await readJsonBody(ctx.request);
-  const challengeId = stringField(body, "challenge_id");
-  const code = stringField(body, "code") ?? "";
+  const { challengeId } = input;
+  const code = input.code ?? "";
   // GoTrue decodes challenge_id as a UUID while parsing the body.
   if (challengeId !== undefined && challengeId !== "" && !UUID.test(challengeId)) {
     throw badRequest("bad_json", "Could not parse request body as JSON: challenge_id must be a UUID");
@@ -328,15 +335,15 @@ export async function verifyFactor(ctx: AuthContext, factorId: string) {
     .where(and(eq(authSessions.userId, user.id), eq(authSessions.aal, "aal1"), isNull(authSessions.revokedAt), ne(authSessions.id, session.id)));
   for (const other of weaker) await revokeSession(ctx, other.id, user.id, "mfa_aal2_required");
 
-  return json(response);
+  return response;
 }
 
 /**
- * DELETE /factors/{id} — removes a factor. A verified one needs an aal2 session (else a stolen
- * password could strip MFA); sessions that reached aal2 with it fall back to aal1.
+ * Removes a factor. A verified one needs an aal2 session (else a stolen password could strip MFA);
+ * sessions that reached aal2 with it fall back to aal1.
  */
-export async function unenrollFactor(ctx: AuthContext, factorId: string) {
-  const { user, session } = await currentSession(ctx);
+export async function unenrolFactor(ctx: AuthContext, caller: AuthCaller, factorId: string): Promise<{ id: string }> {
+  const { user, session } = await currentSession(ctx, caller);
   const factor = await ownFactor(ctx, user.id, factorId);
   if (factor.status === "verified" && session.aal !== "aal2") {
     throw unprocessable("insufficient_aal", "AAL2 required to unenroll verified factor");
@@ -370,5 +377,5 @@ export async function unenrollFactor(ctx: AuthContext, factorId: string) {
       session_id: session.id,
     }),
   ]);
-  return json({ id: factor.id });
+  return { id: factor.id };
 }

@@ -2,18 +2,18 @@ import { and, eq, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from "jose";
 import { identities, profiles, users } from "~/db/schema";
-import type { AuthConfig } from "../../config.server";
-import type { AuthContext } from "../../context.server";
-import { AuthApiError, badRequest, forbidden, unprocessable } from "../../errors.server";
-import { AUTH_LIMITS, limit, stringField } from "../../http.server";
-import { audit } from "../../audit.server";
-import { queueEmail } from "~/auth/emails.server";
+import type { AuthConfig } from "./config.server";
+import type { AuthContext } from "./context.server";
+import { AuthApiError, badRequest, forbidden, unprocessable } from "./errors.server";
+import { AUTH_LIMITS, limit } from "./limits.server";
+import { audit } from "./audit.server";
+import { queueEmail } from "./emails.server";
 import { composeEmail } from "~/email/compose.server";
 import { accountConfirmationEmail } from "~/email/templates/account-confirmation";
-import { issueOneTimeToken } from "../../one-time-tokens.server";
-import { authenticate, issueSession, type SessionResponse } from "~/auth/token-sessions.server";
-import { findUserByEmail, findUserById, normaliseEmail, userMetadata, type UserRow } from "../../users.server";
-import { isEmail } from "../../validation";
+import { issueOneTimeToken } from "./one-time-tokens.server";
+import { authenticate, issueSession, type SessionResponse } from "./token-sessions.server";
+import { findUserByEmail, findUserById, normaliseEmail, userMetadata, type UserRow } from "./users.server";
+import { isEmail } from "./validation";
 import { base64url } from "~/utils/base64url";
 import { isUniqueViolation } from "~/db/errors.server";
 import { sha256Hex } from "~/utils/hex";
@@ -425,26 +425,29 @@ export async function linkExternalIdentity(ctx: AuthContext, target: UserRow, pr
   return fresh;
 }
 
+export type IdTokenInput = {
+  idToken?: string;
+  provider?: string;
+  accessToken?: string;
+  nonce?: string;
+  clientId?: string;
+  issuer?: string;
+  /** Link the identity to the user of the request's Bearer token rather than sign in with it. */
+  linkIdentity?: boolean;
+};
+
 /**
- * POST /token?grant_type=id_token {provider, id_token, access_token?, nonce?, link_identity?} —
- * sign-in (or, with link_identity and a Bearer token, linking) with an ID token from the
- * OpenID Connect provider configured by AUTH_OIDC_*; GoTrue's errors for any other provider.
+ * Sign-in (or, with linkIdentity and a Bearer token, linking) with an ID token from the OpenID
+ * Connect provider configured by AUTH_OIDC_* (POST /token?grant_type=id_token); GoTrue's errors
+ * for any other provider.
  */
-export async function idTokenGrant(ctx: AuthContext, body: Record<string, unknown>): Promise<SessionResponse> {
-  const idToken = stringField(body, "id_token");
-  const provider = stringField(body, "provider");
-  const accessToken = stringField(body, "access_token");
-  const nonce = stringField(body, "nonce");
-  const clientId = stringField(body, "client_id");
-  const issuer = stringField(body, "issuer");
-  if (body.link_identity !== undefined && body.link_identity !== null && typeof body.link_identity !== "boolean") {
-    throw badRequest("validation_failed", "Could not read link_identity: expected a boolean");
-  }
+export async function signInWithIdToken(ctx: AuthContext, input: IdTokenInput): Promise<SessionResponse> {
+  const { idToken, provider, accessToken, nonce, clientId, issuer } = input;
   if (!idToken) throw oauthError("invalid request", "id_token required");
   if (!provider && (!clientId || !issuer)) throw oauthError("invalid request", "provider or client_id and issuer required");
 
   let target: UserRow | null = null;
-  if (body.link_identity === true) {
+  if (input.linkIdentity === true) {
     if (!ctx.request.headers.get("Authorization")) throw oauthError("invalid request", "Linking requires a valid user access token in Authorization");
     target = (await authenticate(ctx, { strict: true })).user;
   }

@@ -1,18 +1,20 @@
-import { eq } from "drizzle-orm";
-import { users } from "~/db/schema";
-import type { AuthContext } from "../context.server";
-import { badRequest, tooManyRequests, validationFailed } from "../errors.server";
-import { AUTH_LIMITS, json, limit, readJsonBody, stringField } from "../http.server";
-import { hashPassword, needsRehash, TIMING_DUMMY_HASH, verifyPassword } from "../password.server";
-import { issueSession, refreshSession, type SessionResponse } from "~/auth/token-sessions.server";
-import { findUserByEmail, findUserByPhone, normaliseEmail, normalisePhone } from "../users.server";
-import { captchaTokenOf, requireCaptchaBeyond } from "../captcha.server";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { flowStates, users } from "~/db/schema";
 import { consumeRateLimit, limitSubject, pairSubject, peekRateLimit } from "~/platform/rate-limit.server";
-import { audit } from "../audit.server";
-import { MISSING_CREDENTIALS } from "./signup";
-import { pkceGrant } from "./grants/pkce";
-import { idTokenGrant } from "./grants/id-token";
-import { web3Grant } from "./grants/web3";
+import { audit } from "./audit.server";
+import { requireCaptchaBeyond } from "./captcha.server";
+import type { AuthContext } from "./context.server";
+import { badRequest, forbidden, notFound, unprocessable, validationFailed } from "./errors.server";
+import { MISSING_CREDENTIALS } from "./field-rules.server";
+import { findFlowStateByAuthCode, isFlowStateExpired, verifyCodeVerifier } from "./flow-state.server";
+import { AUTH_LIMITS, limit, rateLimited } from "./limits.server";
+import { hashPassword, needsRehash, TIMING_DUMMY_HASH, verifyPassword } from "./password.server";
+import { issueSession, type SessionResponse } from "./token-sessions.server";
+import { findUserByEmail, findUserById, findUserByPhone, normaliseEmail, normalisePhone } from "./users.server";
+
+// Signing in with what the user knows: a password (POST /token?grant_type=password, the sign-in
+// page), or the auth code at the end of a PKCE flow (grant_type=pkce, the sign-in page's single
+// sign-on). External identities sign in through external-identities.server.ts.
 
 export const INVALID_LOGIN = "Invalid login credentials";
 
@@ -27,7 +29,7 @@ export const INVALID_LOGIN = "Invalid login credentials";
  * a captcha when Turnstile is configured. A success resets nothing: the owner signing in must
  * not clear the counts of whoever is guessing.
  */
-export async function passwordGrant(
+export async function signInWithPassword(
   ctx: AuthContext,
   input: { email?: string; phone?: string; password?: string; captchaToken?: string },
 ): Promise<SessionResponse> {
@@ -42,7 +44,7 @@ export async function passwordGrant(
   const secret = ctx.appEnv.SESSION_SECRET;
   await limit(ctx, AUTH_LIMITS.signInPerSource, ctx.source);
   const pairFailures = await peekRateLimit(ctx.db, AUTH_LIMITS.signInFailuresPerAccountSource, pair, secret);
-  if (!pairFailures.allowed) throw tooManyRequests("over_request_rate_limit", "Request rate limit reached");
+  if (!pairFailures.allowed) throw rateLimited(pairFailures.retryAfterSeconds);
   await requireCaptchaBeyond(ctx, AUTH_LIMITS.signInFailuresPerAccount, account, input.captchaToken);
 
   const user = email ? await findUserByEmail(ctx.db, email) : await findUserByPhone(ctx.db, phone!);
@@ -68,33 +70,33 @@ export async function passwordGrant(
   return issueSession(ctx, user, "password");
 }
 
-/** POST /token?grant_type=… */
-export async function token(ctx: AuthContext) {
-  const grantType = new URL(ctx.request.url).searchParams.get("grant_type");
-  const body = await readJsonBody(ctx.request);
-  switch (grantType) {
-    case "password":
-      return json(
-        await passwordGrant(ctx, {
-          email: stringField(body, "email"),
-          phone: stringField(body, "phone"),
-          password: stringField(body, "password"),
-          captchaToken: captchaTokenOf(body),
-        }),
-      );
-    case "refresh_token": {
-      const refreshToken = stringField(body, "refresh_token");
-      if (!refreshToken) throw badRequest("validation_failed", "refresh_token required");
-      await limit(ctx, AUTH_LIMITS.verifyPerSource, ctx.source);
-      return json(await refreshSession(ctx, refreshToken));
-    }
-    case "pkce":
-      return json(await pkceGrant(ctx, body));
-    case "id_token":
-      return json(await idTokenGrant(ctx, body));
-    case "web3":
-      return json(await web3Grant(ctx, body));
-    default:
-      throw badRequest("invalid_credentials", "unsupported_grant_type");
+const FLOW_STATE_NOT_FOUND = "invalid flow state, no valid flow state found";
+
+/**
+ * Trades an auth code issued at the end of a PKCE flow for a session, once, within 5 minutes, and
+ * only with the verifier whose challenge started the flow (GoTrue's PKCE grant, same messages and
+ * codes; auth-js's exchangeCodeForSession).
+ */
+export async function exchangeAuthCode(ctx: AuthContext, { authCode, codeVerifier }: { authCode?: string; codeVerifier?: string }): Promise<SessionResponse> {
+  if (!authCode || !codeVerifier) throw badRequest("validation_failed", "invalid request: both auth code and code verifier should be non-empty");
+  await limit(ctx, AUTH_LIMITS.verifyPerSource, ctx.source);
+
+  const flow = await findFlowStateByAuthCode(ctx, authCode);
+  // A flow whose user is not known yet (external sign-in still at the provider) has nothing to trade.
+  if (!flow || !flow.userId) throw notFound("flow_state_not_found", FLOW_STATE_NOT_FOUND);
+  if (isFlowStateExpired(flow)) throw unprocessable("flow_state_expired", "invalid flow state, flow state has expired");
+  const user = await findUserById(ctx.db, flow.userId);
+  if (!user) throw notFound("flow_state_not_found", FLOW_STATE_NOT_FOUND);
+  if (!(await verifyCodeVerifier(flow, codeVerifier))) {
+    throw badRequest("bad_code_verifier", "code challenge does not match previously saved code verifier");
   }
+  if (user.bannedUntil && Date.parse(user.bannedUntil) > Date.now()) throw forbidden("user_banned", "User is banned");
+
+  // Single use: only the request that deletes the row gets the session, even when two race.
+  const [claimed] = await ctx.db
+    .delete(flowStates)
+    .where(and(eq(flowStates.id, flow.id), isNotNull(flowStates.userId)))
+    .returning({ id: flowStates.id });
+  if (!claimed) throw notFound("flow_state_not_found", FLOW_STATE_NOT_FOUND);
+  return issueSession(ctx, user, flow.authenticationMethod);
 }

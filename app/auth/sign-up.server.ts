@@ -1,33 +1,55 @@
-import { users, identities, profiles } from "~/db/schema";
+import { identities, profiles, users } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
-import type { AuthContext } from "../context.server";
-import { badRequest, validationFailed, AuthApiError } from "../errors.server";
-import { AUTH_LIMITS, json, limit, objectField, readJsonBody, stringField } from "../http.server";
-import { hashPassword, TIMING_DUMMY_HASH, verifyPassword, weakPasswordReasons } from "../password.server";
-import { findUserByEmail, findUserById, findUserByPhone, normaliseEmail, normalisePhone, serializeUser, type UserRow } from "../users.server";
-import { issueSession } from "~/auth/token-sessions.server";
-import { queueEmail } from "~/auth/emails.server";
 import { composeEmail } from "~/email/compose.server";
 import { signupExistingEmail } from "~/email/templates/signup-existing";
-import { cleanMetadata, linkRedirect, readPkce, requestMessages, sendConfirmation, sendPhoneCode } from "./email-flows";
-import { audit } from "../audit.server";
-import { isEmail, isPhone } from "../validation";
+import { audit } from "./audit.server";
+import { requestMessages, sendConfirmation, sendPhoneCode } from "./code-delivery.server";
+import type { AuthContext } from "./context.server";
+import { queueEmail } from "./emails.server";
+import { AuthApiError, badRequest, validationFailed } from "./errors.server";
+import { assertStrongPassword, cleanMetadata, MISSING_CREDENTIALS } from "./field-rules.server";
+import type { Pkce } from "./flow-state.server";
+import { AUTH_LIMITS, limit } from "./limits.server";
+import { hashPassword, TIMING_DUMMY_HASH, verifyPassword } from "./password.server";
+import { defaultLinkRedirect } from "./redirects.server";
+import { issueSession, type SessionResponse } from "./token-sessions.server";
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  normaliseEmail,
+  normalisePhone,
+  serializeUser,
+  type SerializedUser,
+  type UserRow,
+} from "./users.server";
+import { isEmail, isPhone } from "./validation";
 
-export const MISSING_CREDENTIALS = "You must provide either an email or phone number and a password";
+export type SignUpInput = {
+  email?: string;
+  phone?: string;
+  password?: string;
+  /** user_metadata (first_name and last_name also go to the profile). */
+  data?: Record<string, unknown>;
+  pkce?: Pkce | null;
+  /** Where the confirmation link leads, already checked (linkRedirect); the sign-in page without one. */
+  redirectTo?: string;
+};
 
-export function assertStrongPassword(password: string) {
-  const weak = weakPasswordReasons(password);
-  if (weak) throw new AuthApiError(422, "weak_password", weak.message, { weak_password: { reasons: weak.reasons } });
-}
+/**
+ * A session when sign-ups are confirmed at once (AUTH_EMAIL_AUTOCONFIRM); otherwise the new user,
+ * awaiting the code sent to their address. An address that already has an account gets the same
+ * answer (a look-alike new user), so nobody learns that the address is taken.
+ */
+export type SignUpResult = { kind: "session"; session: SessionResponse } | { kind: "awaiting-confirmation"; user: SerializedUser };
 
-/** POST /signup — email or phone with a password, optional user metadata (`data`). */
-export async function signup(ctx: AuthContext) {
-  const body = await readJsonBody(ctx.request);
-  const email = stringField(body, "email")?.trim();
-  const phone = stringField(body, "phone")?.trim();
-  const password = stringField(body, "password");
-  const data = objectField(body, "data") ?? {};
-  const pkce = readPkce(body);
+/** Signs up with an email or phone number and a password. */
+export async function signUp(ctx: AuthContext, input: SignUpInput): Promise<SignUpResult> {
+  const email = input.email?.trim();
+  const phone = input.phone?.trim();
+  const { password } = input;
+  const data = input.data ?? {};
+  const pkce = input.pkce ?? null;
   if ((!email && !phone) || !password) throw badRequest("validation_failed", MISSING_CREDENTIALS);
   if (email && phone) throw validationFailed("Only an email address or phone number should be provided on signup.");
   if (email && !isEmail(email)) throw new AuthApiError(400, "email_address_invalid", `Email address "${email}" is invalid`);
@@ -93,10 +115,10 @@ export async function signup(ctx: AuthContext) {
   const user = await findUserById(ctx.db, id);
   if (!user) throw new Error("user vanished after insert");
 
-  if (autoconfirm) return json(await issueSession(ctx, user, "password"));
-  if (email) await sendConfirmation(requestMessages(ctx), user, address, pkce, linkRedirect(ctx));
+  if (autoconfirm) return { kind: "session", session: await issueSession(ctx, user, "password") };
+  if (email) await sendConfirmation(requestMessages(ctx), user, address, pkce, input.redirectTo ?? defaultLinkRedirect(ctx));
   else await sendPhoneCode(requestMessages(ctx), user, address, "confirmation");
-  return json(await serializeUser(ctx.db, user));
+  return { kind: "awaiting-confirmation", user: await serializeUser(ctx.db, user) };
 }
 
 /**
@@ -104,7 +126,13 @@ export async function signup(ctx: AuthContext) {
  * awaiting confirmation (serializeUser's keys and nesting, an identity, the metadata sent, no roles),
  * so nobody learns that the address is taken. The real owner is told by email instead.
  */
-async function answerExisting(ctx: AuthContext, existing: UserRow, provider: "email" | "phone", address: string, userMetadata: Record<string, unknown>) {
+async function answerExisting(
+  ctx: AuthContext,
+  existing: UserRow,
+  provider: "email" | "phone",
+  address: string,
+  userMetadata: Record<string, unknown>,
+): Promise<SignUpResult> {
   if (existing.email) {
     await queueEmail(
       ctx,
@@ -118,13 +146,24 @@ async function answerExisting(ctx: AuthContext, existing: UserRow, provider: "em
   }
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
-  return json({
+  // The keys of a fresh account's serializeUser, in its order; those it leaves undefined are left
+  // out of the JSON either way, so the two answers can't be told apart.
+  const lookalike: SerializedUser = {
     id,
     aud: "authenticated",
     role: "authenticated",
     email: provider === "email" ? address : "",
+    email_confirmed_at: undefined,
     phone: provider === "phone" ? address : "",
+    phone_confirmed_at: undefined,
     confirmation_sent_at: now,
+    confirmed_at: undefined,
+    recovery_sent_at: undefined,
+    new_email: undefined,
+    email_change_sent_at: undefined,
+    new_phone: undefined,
+    reauthentication_sent_at: undefined,
+    last_sign_in_at: undefined,
     app_metadata: { provider, providers: [provider], roles: [] },
     user_metadata: userMetadata,
     identities: [
@@ -134,13 +173,16 @@ async function answerExisting(ctx: AuthContext, existing: UserRow, provider: "em
         user_id: id,
         identity_data: { sub: id, [provider]: address, email_verified: false, phone_verified: false },
         provider,
+        last_sign_in_at: undefined,
         created_at: now,
         updated_at: now,
-        ...(provider === "email" ? { email: address } : {}),
+        email: provider === "email" ? address : undefined,
       },
     ],
     created_at: now,
     updated_at: now,
+    banned_until: undefined,
     is_anonymous: false,
-  });
+  };
+  return { kind: "awaiting-confirmation", user: lookalike };
 }

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { startLoopbackServer } from "../fakes/loopback-server";
+import { startLoopbackServer } from "./loopback-server";
 
 // A stand-in for Turnstile's siteverify endpoint on loopback, for the worker tests: it accepts the
 // widget token "pass-token" sent with the secret "test-turnstile-secret" and nothing else.

@@ -7,7 +7,7 @@ import { AuthApiError, badRequest, notFound, unprocessable } from "../errors.ser
 import { json } from "../http.server";
 import { audit } from "../audit.server";
 import { allowedRedirect, createFlowState, isFlowStateExpired, s256Challenge, validatePkceParams } from "../flow-state.server";
-import { authenticate, issueSession } from "~/auth/token-sessions.server";
+import { authenticate, issueSession } from "../token-sessions.server";
 import { findUserByEmail, findUserById, userMetadata, type UserRow } from "../users.server";
 import { base64url } from "~/utils/base64url";
 import {
@@ -18,7 +18,7 @@ import {
   verifyProviderIdToken,
   type ExternalUserData,
   type OidcConfig,
-} from "./grants/id-token";
+} from "../external-identities.server";
 
 // Sign-in through an external OpenID Connect provider (authorization code flow), as GoTrue's
 // /authorize and /callback do it. The provider is the one configured by AUTH_OIDC_*; every other
@@ -193,7 +193,7 @@ async function providerRedirectUrl(ctx: AuthContext, linking: UserRow | null): P
 const found = (location: string) => new Response(null, { status: 302, headers: { Location: location } });
 
 /** GET /authorize?provider=…&redirect_to=…&scopes=…&code_challenge=…&code_challenge_method=… — 302 to the provider. */
-export async function authorize(ctx: AuthContext) {
+export async function authorizeEndpoint(ctx: AuthContext) {
   return found(await providerRedirectUrl(ctx, null));
 }
 
@@ -201,7 +201,7 @@ export async function authorize(ctx: AuthContext) {
  * GET /user/identities/authorize — as /authorize, for the signed-in user linking another identity.
  * auth-js's linkIdentity asks with skip_http_redirect=true and wants `{url}` back.
  */
-export async function identitiesAuthorize(ctx: AuthContext) {
+export async function linkIdentityEndpoint(ctx: AuthContext) {
   const { user } = await authenticate(ctx, { strict: true });
   const url = await providerRedirectUrl(ctx, user);
   if (new URL(ctx.request.url).searchParams.get("skip_http_redirect") === "true") return json({ url });
@@ -333,7 +333,7 @@ async function completeCallback(ctx: AuthContext, { state, flowId, linking }: Ca
  * JSON error (there is nowhere trustworthy to send the user); after that, errors go back to the
  * app's redirect_to as GoTrue sends them.
  */
-export async function callback(ctx: AuthContext) {
+export async function callbackEndpoint(ctx: AuthContext) {
   const stateToken = new URL(ctx.request.url).searchParams.get("state");
   if (!stateToken) throw badRequest("bad_oauth_callback", "OAuth state parameter missing");
   const state = await readState(ctx, stateToken);
@@ -363,7 +363,7 @@ export async function callback(ctx: AuthContext) {
 // --- /sso -------------------------------------------------------------------------------------------
 
 /** POST /sso — SAML 2.0 single sign-on is not offered: GoTrue's answer when it is disabled. */
-export async function sso(_ctx: AuthContext): Promise<Response> {
+export async function ssoEndpoint(_ctx: AuthContext): Promise<Response> {
   throw notFound("saml_provider_disabled", "SAML 2.0 is disabled");
 }
 
@@ -418,7 +418,7 @@ async function emailAfterUnlink(ctx: AuthContext, user: UserRow, remaining: Iden
 }
 
 /** DELETE /user/identities/{identity_id} — unlinks one of the signed-in user's identities (never the last). */
-export async function deleteIdentity(ctx: AuthContext, identityId: string) {
+export async function unlinkIdentityEndpoint(ctx: AuthContext, identityId: string) {
   const { user } = await authenticate(ctx, { strict: true });
   const parts = UUID_PATTERN.exec(identityId);
   if (!parts) throw notFound("validation_failed", "identity_id must be an UUID");
