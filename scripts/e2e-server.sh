@@ -9,4 +9,4 @@ export CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false
 rm -rf "$state"
 npx wrangler d1 migrations apply DB --local --persist-to "$state" >/dev/null
 npx tsx scripts/seed.ts --persist-to "$state" >/dev/null
-exec npx tsx scripts/serve.ts --port "$port" --persist-to "$state"
+exec npx tsx scripts/serve.ts --port "$port" --persist-to "$state" --test-accounts

@@ -4,7 +4,13 @@
  * schedule as Cloudflare fires them. Secrets come from `.dev.vars` as with `wrangler dev`.
  *
  * Usage: tsx scripts/serve.ts [--port 8787] [--host localhost] [--persist-to .wrangler/state]
- *          [--var NAME:value]… [--worker <bundled app.js> --assets <client dir>]
+ *          [--var NAME:value]… [--worker <bundled app.js> --assets <client dir>] [--test-accounts]
+ *
+ * --test-accounts (the Playwright journeys' server only, scripts/e2e-server.sh; loopback hosts only)
+ * also answers POST /__test/accounts, a confirmed account written straight into the local D1, and
+ * POST /__test/sessions, a web session for an account started by the app's own sign-in functions
+ * (tests/e2e/session-worker.ts): a journey that is not about signing in starts signed in without the
+ * form. Neither is part of the app's build; `npm start` and deploys never serve them.
  *
  * It runs the Worker in Miniflare directly rather than under `wrangler dev`: wrangler 4.86's dev proxy
  * (the last release for Node 20) sends each request on to the Worker over a pooled connection that
@@ -38,9 +44,12 @@ const { values } = parseArgs({
     var: { type: "string", multiple: true, default: [] },
     worker: { type: "string" },
     assets: { type: "string" },
+    "test-accounts": { type: "boolean", default: false },
   },
 });
 const port = Number(values.port);
+if (values["test-accounts"] && !["localhost", "127.0.0.1", "::1"].includes(values.host))
+  throw new Error("--test-accounts makes accounts and sessions without a password: loopback hosts only");
 if (!Number.isInteger(port) || port <= 0) throw new Error(`--port must be a port number, not "${values.port}"`);
 const vars = Object.fromEntries(
   values.var.map((setting) => {
@@ -76,8 +85,82 @@ const cronTrigger: WorkerOptions = {
   script: "export default { fetch: (request, env) => env.FIRE.fetch(request) };",
 };
 
+// POST /__test/accounts {email, passwordHash, firstName, lastName, roles}: a confirmed account with an
+// email identity, a profile and roles, as a sign-up confirmed by its emailed code leaves it (the
+// journeys' own server only: never part of `npm start`).
+const ROLES = new Set(["admin", "coach", "client"]);
+const testAccounts: WorkerOptions = {
+  name: "test-accounts",
+  modules: true,
+  routes: ["*/__test/accounts"],
+  compatibilityDate: config.compatibility_date,
+  serviceBindings: {
+    CREATE: async (request: Request, miniflare: Miniflare) => {
+      const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
+      const text = (key: string) => (typeof body?.[key] === "string" ? (body[key] as string) : "");
+      const roles = Array.isArray(body?.roles) ? body.roles : [];
+      const [email, passwordHash, firstName, lastName] = [text("email").trim().toLowerCase(), text("passwordHash"), text("firstName"), text("lastName")];
+      if (request.method !== "POST" || !/^[^@\s]+@[^@\s]+$/.test(email) || !passwordHash.startsWith("$") || !roles.every((role) => ROLES.has(role)))
+        return new Response("POST {email, passwordHash, firstName, lastName, roles}", { status: 400 });
+      const db = await miniflare.getD1Database("DB", config.name);
+      const id = crypto.randomUUID();
+      const now = new Date().toISOString();
+      await db.batch([
+        db
+          .prepare(
+            "INSERT INTO users (id, email, password_hash, email_confirmed_at, user_metadata, app_metadata, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+          )
+          .bind(
+            id,
+            email,
+            passwordHash,
+            now,
+            JSON.stringify({ first_name: firstName, last_name: lastName }),
+            JSON.stringify({ provider: "email", providers: ["email"] }),
+            now,
+            now,
+          ),
+        db
+          .prepare("INSERT INTO identities (id, user_id, provider, provider_id, identity_data, email) VALUES (?, ?, 'email', ?, ?, ?)")
+          .bind(crypto.randomUUID(), id, id, JSON.stringify({ sub: id, email, email_verified: true }), email),
+        db.prepare("INSERT INTO profiles (user_id, first_name, last_name) VALUES (?, ?, ?)").bind(id, firstName, lastName),
+        ...roles.map((role) => db.prepare("INSERT INTO user_roles (user_id, role) VALUES (?, ?)").bind(id, role)),
+      ]);
+      return Response.json({ id, email }, { status: 201 });
+    },
+  },
+  script: "export default { fetch: (request, env) => env.CREATE.fetch(request) };",
+};
+
+// POST /__test/sessions {email}: tests/e2e/session-worker.ts, bundled here, with the app's bindings
+// (the same local D1 and KV) but none of its Durable Objects, queue consumers or assets.
+async function testSessions(): Promise<WorkerOptions> {
+  const { build } = await import("esbuild");
+  const outfile = path.join(path.dirname(snapshot.workerFile), "..", "test-sessions", "worker.js");
+  await build({
+    entryPoints: [path.join(ROOT, "tests", "e2e", "session-worker.ts")],
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    conditions: ["workerd", "worker", "browser"],
+    external: ["cloudflare:*"],
+    jsx: "automatic",
+    tsconfig: path.join(ROOT, "tsconfig.json"),
+    outfile,
+    logLevel: "warning",
+  });
+  const { durableObjects: _objects, queueConsumers: _consumers, assets: _assets, ...shared } = worker as WorkerOptions & Record<string, unknown>;
+  return {
+    ...shared,
+    name: "test-sessions",
+    routes: ["*/__test/sessions"],
+    modulesRoot: path.dirname(outfile),
+    modules: [{ type: "ESModule", path: outfile }],
+  } as WorkerOptions;
+}
+
 const mf = new Miniflare({
-  workers: [worker, cronTrigger],
+  workers: [worker, cronTrigger, ...(values["test-accounts"] ? [testAccounts, await testSessions()] : [])],
   // Reached only through the HTTP front below, on a port of the system's choosing.
   host: "127.0.0.1",
   port: 0,
@@ -110,6 +193,8 @@ for (const expression of crons) {
 }
 
 console.log(`Serving ${config.name} at http://${values.host}:${port}/ (state in ${values["persist-to"]}; crons: ${crons.join(", ") || "none"})`);
+if (values["test-accounts"])
+  console.log("POST /__test/accounts and /__test/sessions make accounts and sessions (--test-accounts): for the journeys' server only");
 
 const stop = async () => {
   await front.close();

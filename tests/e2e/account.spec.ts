@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { generateTotp } from "../../app/auth/totp";
-import { DEMO_ADMIN } from "./accounts";
+import { DEMO_ADMIN } from "./factories";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
 // The account journeys of the profile and admin area: turning on two-step verification, and an

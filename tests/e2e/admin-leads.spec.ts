@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { DEMO_ADMIN } from "./accounts";
+import { DEMO_ADMIN } from "./factories";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
 // The admins' lead list: reached from the admin navigation, searched, a demo lead opened and
@@ -17,7 +17,9 @@ test("an admin finds a demo lead, records the follow-up and downloads the leads 
   await expect(chatRow).toContainText("Service Assistant");
   await expect(chatRow).toContainText("google / cpc");
   await expect(chatRow).toContainText("spring-coaching");
-  await expect(chatRow).toContainText(/Yes, \d{1,2} \w+ 2026/);
+  // Marketing consent is the address's own: the booking lead confirmed it; the assistant's lead never did.
+  await expect(chatRow).not.toContainText(/Yes, /);
+  await expect(table.getByRole("row", { name: /Demo: Luke Papadopoulos/ })).toContainText(/Yes, \d{1,2} \w+ 2026/);
   await expectNoSeriousA11yViolations(page);
 
   await page.getByLabel("Search by name, email or company").fill("hannah brooks");

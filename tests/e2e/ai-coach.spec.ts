@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
-import { giveAiSubscription, subscribeInSandbox } from "./subscriptions";
+import { giveAiSubscription } from "./factories";
 
 // The AI coach chat in the browser: the profile tab and the floating window. With no model
 // configured, the labelled offline coach answers at a reading pace, which is what streams here.
@@ -11,6 +11,20 @@ const OFFLINE_ENDING = "Ask again in a few minutes for a full answer from the AI
 
 const conversationLog = (page: Page) => page.getByRole("region", { name: "Conversation with ClarityAI" });
 const lastReply = (page: Page) => conversationLog(page).locator(".coach-message-assistant").last();
+
+/** The signed-in user subscribes monthly from /services/clarityai: checkout opens in a new tab, is paid in the sandbox and lands on the success page. */
+async function subscribeInSandbox(page: Page, watch: (tab: Page) => void, tier: "lite" | "pro") {
+  const name = tier === "lite" ? "Lite" : "Pro";
+  await gotoHydrated(page, "/services/clarityai");
+  const plan = page.getByRole("article", { name: `ClarityAI ${name}` });
+  const [checkout] = await Promise.all([page.context().waitForEvent("page"), plan.getByRole("button", { name: `Subscribe to ${name}` }).click()]);
+  watch(checkout);
+  await checkout.waitForURL(/\/payments-sandbox\/checkout\//);
+  await checkout.getByRole("button", { name: /^Pay A\$/ }).click();
+  await checkout.waitForURL(/\/payment-success\?session_id=/);
+  await expect(checkout.getByRole("main")).toContainText(`ClarityAI ${name}`);
+  await checkout.close();
+}
 
 test("a client subscribes through the sandbox, chats with a streamed reply, reloads mid-reply and sees it finish, then reopens it from the list", async ({
   page,

@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
-import { codeForStepAfter, DEMO_CLIENT, DEMO_COACH, enrolAuthenticatorApp, uniqueEmail } from "./accounts";
+import { codeForStepAfter, codeIn, DEMO_CLIENT, DEMO_COACH, enrolAuthenticatorApp, uniqueEmail } from "./factories";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
-import { codeIn } from "./outbox";
 
 // Accounts in the browser: sign-up with the emailed code, onboarding email, sign-out and sign-in;
 // the guards sending visitors to /auth and back; and the navigation by role. The demo client is

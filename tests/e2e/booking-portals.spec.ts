@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { BUSINESS } from "../../app/content/business";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, settled, test } from "./fixtures";
 
@@ -9,29 +9,8 @@ import { expect, expectNoSeriousA11yViolations, gotoHydrated, settled, test } fr
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" }).getByRole("status");
 
-/** The admin grants `email` the coach role through the users page's own form. */
-async function grantCoachRole(admin: APIRequestContext, baseURL: string, email: string) {
-  const html = await (await admin.get(`/admin/users?q=${encodeURIComponent(email)}`)).text();
-  const userId = /name="intent" value="grant-role"\/><input type="hidden" name="userId" value="([^"]+)"/.exec(html)?.[1];
-  expect(userId, `the user id of ${email} on /admin/users`).toBeTruthy();
-  const granted = await admin.post("/admin/users", {
-    form: { intent: "grant-role", userId: userId!, role: "coach" },
-    headers: { Origin: baseURL },
-    maxRedirects: 0,
-  });
-  expect(granted.status()).toBeLessThan(400);
-}
-
-test("a new coach sets up weekly hours with two blocks on Monday and adds time off, on their own clock", async ({
-  page,
-  login,
-  createUser,
-  adminRequest,
-  baseURL,
-}) => {
-  const coach = await createUser({ firstName: "Riley", lastName: "Hughes" });
-  await grantCoachRole(await adminRequest(), baseURL!, coach.email);
-  await login(coach);
+test("a new coach sets up weekly hours with two blocks on Monday and adds time off, on their own clock", async ({ page, login }) => {
+  await login({ firstName: "Riley", lastName: "Hughes", roles: ["coach"] });
 
   await gotoHydrated(page, "/coach");
   await expect(page.getByRole("heading", { name: "Your upcoming sessions" })).toBeVisible();

@@ -1,15 +1,11 @@
 import type { Page } from "@playwright/test";
-import { DEMO_COACH } from "./accounts";
+import { DEMO_COACH, uniqueEmail } from "./factories";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
 // The public booking journey: a discovery call booked in the visitor's own time zone with a chosen
 // coach, the same without JavaScript, and the emailed manage link that moves and cancels it.
 
 const DANIEL = "Daniel O'Connor";
-
-function uniqueEmail(name: string) {
-  return `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com.au`;
-}
 
 /** The day links of the day step (not the paging links), and the time links of the chosen day. */
 const dayLinks = (page: Page) => page.getByRole("region", { name: "Choose a day" }).getByRole("listitem").getByRole("link");

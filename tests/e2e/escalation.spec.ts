@@ -1,5 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
-import { giveAiSubscription } from "./subscriptions";
+import { giveAiSubscription } from "./factories";
 
 // Expert escalation end to end: a Pro subscriber asks ClarityAI a question and presses "Ask an
 // expert"; an admin finds it in /admin/escalations, assigns it, replies and resolves it; the client

@@ -1,8 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { clientAddressFor } from "../client-address";
-import { createConfirmedUser, DEMO_ADMIN, signInWithForm, type TestUser } from "./accounts";
-import { waitForEmail, type OutboxEmail } from "./outbox";
+import { createAccount, DEMO_ADMIN, startSession, waitForEmail, type OutboxEmail, type Role, type TestUser } from "./factories";
 
 /** A request a test expects to fail: its URL, the status it answers (0: no response at all), and optionally the method. */
 export type ExpectedFailure = { url: RegExp; status: number; method?: string };
@@ -114,6 +113,8 @@ function failuresIn(log: PageLog, javaScriptEnabled: boolean) {
   ];
 }
 
+type NewAccount = Partial<Pick<TestUser, "firstName" | "lastName">> & { roles?: Role[] };
+
 type Fixtures = {
   /** Internal: the record of the test's pages, checked when the test ends. */
   browserLog: PageLog;
@@ -122,17 +123,19 @@ type Fixtures = {
    * Any other failed request fails the test, and so does an expected one that never happens.
    */
   expectFailedRequests: (...failures: ExpectedFailure[]) => void;
-  /** A request context signed in as the demo admin, made on first use (one sign-in per test). */
+  /** A request context signed in as the demo admin, made on first use (one session per test). */
   adminRequest: () => Promise<APIRequestContext>;
   /** The newest email to an address whose subject starts with the given text, read from the outbox. */
   outbox: (to: string, subjectStart: string) => Promise<OutboxEmail>;
-  /** A fresh, confirmed user made through the auth API. */
-  createUser: (names?: Partial<Pick<TestUser, "firstName" | "lastName">>) => Promise<TestUser>;
+  /** A fresh, confirmed account with these names and roles (none unless given), made by the server without any email. */
+  createUser: (account?: NewAccount) => Promise<TestUser>;
   /**
-   * Signs `page` in without driving the UI (the sign-in form's POST, sent over HTTP): as `user`, or
-   * as a fresh user with the given names. Only the auth journeys sign in through the pages.
+   * Signs `page` in without driving the UI or checking a password: as `user`, or as a fresh account
+   * (see createUser). The journeys' server starts the session with the app's own sign-in functions
+   * (startSession) and `page.request`, which shares the page's cookie jar, keeps its cookie, so the
+   * test's first `page.goto` is already signed in. Only the auth journeys sign in through the pages.
    */
-  login: (user?: TestUser | Partial<Pick<TestUser, "firstName" | "lastName">>) => Promise<TestUser>;
+  login: (user?: TestUser | NewAccount) => Promise<TestUser>;
   /** A page in a browser context of its own, signed in as the demo admin (sharing adminRequest's session), at `path`. */
   adminPage: (path: string) => Promise<Page>;
 };
@@ -187,7 +190,7 @@ export const test = base.extend<Fixtures>({
       () =>
         (admin ??= (async () => {
           const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders });
-          await signInWithForm(context, baseURL!, DEMO_ADMIN, "/admin/outbox");
+          await startSession(context, DEMO_ADMIN);
           return context;
         })()),
     );
@@ -201,14 +204,14 @@ export const test = base.extend<Fixtures>({
     await use(async (to, subjectStart) => waitForEmail(await adminRequest(), to, subjectStart));
   },
 
-  createUser: async ({ request, adminRequest }, use) => {
-    await use(async (names = {}) => createConfirmedUser(request, await adminRequest(), names));
+  createUser: async ({ request }, use) => {
+    await use((account = {}) => createAccount(request, account));
   },
 
-  login: async ({ page, baseURL, createUser }, use) => {
+  login: async ({ page, createUser }, use) => {
     await use(async (user = {}) => {
       const account = "password" in user ? user : await createUser(user);
-      await signInWithForm(page.request, baseURL!, account);
+      await startSession(page.request, account);
       return account;
     });
   },

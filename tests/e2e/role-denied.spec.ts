@@ -1,4 +1,4 @@
-import { DEMO_COACH } from "./accounts";
+import { DEMO_COACH } from "./factories";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
 // A signed-in user on a page their roles don't open (SPEC §6) is told why and what they can do,

@@ -15,9 +15,12 @@ import { startLoopbackServer } from "./loopback-server";
 // A message with role "tool" last gets a short closing reply. Otherwise the reply is
 // "Coach reply to: <the question>" plus a few sentences, in small chunks. The first token waits
 // firstTokenDelayMs. GET /__requests lists the bodies received (newest last); DELETE clears them.
+// GET /__streams lists each streamed reply's question and how it ended so far: "streaming",
+// "finished", or "closed" when the connection ended before the reply did (the caller hung up).
 
 export type FakeOpenAiOptions = { firstTokenDelayMs?: number; chunkDelayMs?: number };
 export type FakeOpenAi = { url: string; close: () => Promise<void>; requests: unknown[] };
+export type FakeStream = { question: string; outcome: "streaming" | "finished" | "closed" };
 
 type ChatBody = {
   model?: string;
@@ -64,8 +67,13 @@ function replyText(body: ChatBody): { text: string; slow: boolean; failMid: bool
   return { text, slow, failMid: question.includes("[fail-mid]") };
 }
 
-async function handle(request: IncomingMessage, response: ServerResponse, options: Required<FakeOpenAiOptions>, requests: unknown[]) {
+async function handle(request: IncomingMessage, response: ServerResponse, options: Required<FakeOpenAiOptions>, requests: unknown[], streams: FakeStream[]) {
   const url = new URL(request.url ?? "/", "http://127.0.0.1");
+  if (url.pathname === "/__streams") {
+    response.writeHead(200, { "Content-Type": "application/json" });
+    response.end(JSON.stringify(streams));
+    return;
+  }
   if (url.pathname === "/__requests") {
     if (request.method === "DELETE") requests.length = 0;
     response.writeHead(200, { "Content-Type": "application/json" });
@@ -135,6 +143,11 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
 
   response.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
   response.flushHeaders();
+  const stream: FakeStream = { question, outcome: "streaming" };
+  streams.push(stream);
+  response.on("close", () => {
+    stream.outcome = response.writableEnded ? "finished" : "closed";
+  });
   if (question.includes("[hang]") && !lastIsTool) {
     // Never answers; the caller gives up.
     request.on("close", () => response.destroy());
@@ -173,7 +186,8 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
 export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
   const settings = { firstTokenDelayMs: options.firstTokenDelayMs ?? 20, chunkDelayMs: options.chunkDelayMs ?? 5 };
   const requests: unknown[] = [];
-  const server = await startLoopbackServer((request, response) => handle(request, response, settings, requests));
+  const streams: FakeStream[] = [];
+  const server = await startLoopbackServer((request, response) => handle(request, response, settings, requests, streams));
   return { url: `${server.origin}/v1`, requests, close: server.close };
 }
 

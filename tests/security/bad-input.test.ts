@@ -3,35 +3,16 @@ import { env } from "cloudflare:workers";
 import { describe, expect, test, vi } from "vitest";
 // @ts-ignore -- the server build exists only after `npm run build`; the Worker under test serves this same build.
 import * as serverBuild from "../../build/server/index.js";
-import type { Role } from "~/db/schema";
 import { otpauthUri } from "~/auth/totp";
 import { FORM_BODY_LIMIT } from "~/platform/request-body.server";
 import { parseForm } from "~/utils/forms";
 import { z } from "zod";
-import { fetchApp, pageText } from "../worker/app";
-import { testClientIp } from "../worker/client-ip";
-import { createConfirmedUser, signIn, signInOnWeb, uniqueEmail } from "../worker/auth-helpers";
-import { formPost } from "../worker/factories";
+import { createSignedInUser, createUser, signIn, uniqueEmail } from "../factories/users";
+import { SITE, fetchApp, pageText, testClientIp } from "../worker/app";
 
 // Penetration-test findings: malformed, oversized or unexpected input gets a clear 4xx, never a 500.
 
 const MANIFEST = (serverBuild as unknown as ServerBuild).routes;
-
-async function webUser(roles: Role[] = []) {
-  const user = await createConfirmedUser({ email: uniqueEmail("bad-input"), roles });
-  return { ...user, cookie: await signInOnWeb(user) };
-}
-
-function get(path: string, cookie = "") {
-  return fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }));
-}
-
-/** A same-origin POST with whatever body and Content-Type (none when `contentType` is null). */
-function rawPost(path: string, body: BodyInit | null, contentType: string | null, headers: Record<string, string> = {}) {
-  const all: Record<string, string> = { Host: "localhost", Origin: "http://localhost", ...headers };
-  if (contentType !== null) all["Content-Type"] = contentType;
-  return fetchApp(new Request(`http://localhost${path}`, { method: "POST", headers: all, body, redirect: "manual" }));
-}
 
 /** A body of `size` bytes sent in 64 KiB chunks, with no Content-Length (chunked transfer). */
 function streamedBody(size: number, prefix = "intent=update-details&junk=") {
@@ -49,21 +30,21 @@ function streamedBody(size: number, prefix = "intent=update-details&junk=") {
 
 describe("1. admin user search", () => {
   test("any search the box allows works, multibyte included, and a longer one is a clear message", async () => {
-    const admin = await webUser(["admin"]);
+    const admin = await createSignedInUser({ email: uniqueEmail("bad-input"), roles: ["admin"] });
     const long = `searchable-${crypto.randomUUID()}-${"a".repeat(40)}`; // 88 ASCII characters
-    const target = await createConfirmedUser({ email: `${long}@example.com.au` });
+    const target = await createUser({ email: `${long}@example.com.au` });
     await env.DB.prepare("UPDATE profiles SET first_name = ? WHERE user_id = ?").bind("😀".repeat(30), target.id).run();
 
     for (const q of ["b".repeat(49), "b".repeat(50), "b".repeat(100), "😀".repeat(100), "%_\\".repeat(33)]) {
-      const response = await get(`/admin/users?q=${encodeURIComponent(q)}`, admin.cookie);
+      const response = await fetchApp(`/admin/users?q=${encodeURIComponent(q)}`, { cookie: admin.cookie });
       expect(response.status, `q of ${q.length} UTF-16 units`).toBe(200);
       expect(await pageText(response)).toContain("No users match");
     }
     // Long terms still find what they name, case-insensitively, in the email or the name.
-    expect(await pageText(await get(`/admin/users?q=${encodeURIComponent(long.toUpperCase())}`, admin.cookie))).toContain(target.email);
-    expect(await pageText(await get(`/admin/users?q=${encodeURIComponent("😀".repeat(20))}`, admin.cookie))).toContain(target.email);
+    expect(await pageText(await fetchApp(`/admin/users?q=${encodeURIComponent(long.toUpperCase())}`, { cookie: admin.cookie }))).toContain(target.email);
+    expect(await pageText(await fetchApp(`/admin/users?q=${encodeURIComponent("😀".repeat(20))}`, { cookie: admin.cookie }))).toContain(target.email);
 
-    const tooLong = await get(`/admin/users?q=${"c".repeat(101)}`, admin.cookie);
+    const tooLong = await fetchApp(`/admin/users?q=${"c".repeat(101)}`, { cookie: admin.cookie });
     expect(tooLong.status).toBe(400);
     expect(await pageText(tooLong)).toContain("Search for 100 characters or fewer");
   });
@@ -71,7 +52,7 @@ describe("1. admin user search", () => {
 
 describe("2. lone surrogates in a TOTP enrolment", () => {
   test("an issuer or friendly name with a lone surrogate is never a 500", async () => {
-    const user = await createConfirmedUser({ email: uniqueEmail("surrogate") });
+    const user = await createUser({ email: uniqueEmail("surrogate") });
     const { access_token } = await signIn(user.email);
     for (const [i, body] of [
       { factor_type: "totp", issuer: "\uD800" },
@@ -111,34 +92,30 @@ describe("3. form actions posted as something other than a form", () => {
       ["/contact.data", JSON.stringify({ name: "x" }), "application/json"],
       ["/booking", "", null],
     ] as const) {
-      const response = await rawPost(path, body, type);
+      const response = await fetchApp(path, { body, contentType: type });
       expect(response.status, `${path} ${type}`).toBe(415);
       expect(await response.text()).toContain("Send the form as application/x-www-form-urlencoded or multipart/form-data");
     }
   });
 
   test("the auth API still takes JSON", async () => {
-    const response = await rawPost(
-      "/auth/v1/token?grant_type=password",
-      JSON.stringify({ email: uniqueEmail(), password: "wrong-password" }),
-      "application/json",
-    );
+    const response = await fetchApp("/auth/v1/token?grant_type=password", { json: { email: uniqueEmail(), password: "wrong-password" }, origin: SITE });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error_code: "invalid_credentials" });
   });
 
   test("a multipart body that does not parse is 400, not 500", async () => {
-    const response = await rawPost("/contact", "--nope\r\ngarbage", "multipart/form-data; boundary=elsewhere");
+    const response = await fetchApp("/contact", { body: "--nope\r\ngarbage", contentType: "multipart/form-data; boundary=elsewhere" });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("couldn't be read");
-    const noBoundary = await rawPost("/contact", "name=x", "multipart/form-data");
+    const noBoundary = await fetchApp("/contact", { body: "name=x", contentType: "multipart/form-data" });
     expect(noBoundary.status).toBe(400);
   });
 
   test("a real multipart form still works", async () => {
     const form = new FormData();
     form.set("name", "");
-    const response = await rawPost("/contact", form, null);
+    const response = await fetchApp("/contact", { body: form, contentType: null });
     expect(response.status).toBe(400);
     expect(await pageText(response)).toContain("Please enter your name");
   });
@@ -146,31 +123,38 @@ describe("3. form actions posted as something other than a form", () => {
 
 describe("4. oversized form bodies", () => {
   test("a form body over the cap is 413, by Content-Length or counted as it streams", async () => {
-    const user = await webUser();
-    const declared = await rawPost("/profile", `intent=update-details&junk=${"x".repeat(FORM_BODY_LIMIT)}`, "application/x-www-form-urlencoded", {
-      Cookie: user.cookie,
+    const user = await createSignedInUser({ email: uniqueEmail("bad-input") });
+    const declared = await fetchApp("/profile", {
+      body: `intent=update-details&junk=${"x".repeat(FORM_BODY_LIMIT)}`,
+      contentType: "application/x-www-form-urlencoded",
+      cookie: user.cookie,
     });
     expect(declared.status).toBe(413);
     expect(await declared.text()).toContain("too large");
 
-    const streamed = await rawPost("/profile", streamedBody(30 * 1024 * 1024), "application/x-www-form-urlencoded", { Cookie: user.cookie });
+    const streamed = await fetchApp("/profile", {
+      body: streamedBody(30 * 1024 * 1024),
+      contentType: "application/x-www-form-urlencoded",
+      cookie: user.cookie,
+    });
     expect(streamed.status).toBe(413);
     const text = await streamed.text();
     expect(text.length).toBeLessThan(1000);
   });
 
   test("a form just under the cap is still handled", async () => {
-    const response = await rawPost("/contact", `name=${"x".repeat(FORM_BODY_LIMIT - 100)}`, "application/x-www-form-urlencoded");
+    const response = await fetchApp("/contact", { body: `name=${"x".repeat(FORM_BODY_LIMIT - 100)}`, contentType: "application/x-www-form-urlencoded" });
     expect(response.status).toBe(400);
     expect(await response.text()).not.toContain("x".repeat(2001));
   });
 
   test("the profile form echoes only its own fields, bounded", async () => {
-    const user = await webUser();
+    const user = await createSignedInUser({ email: uniqueEmail("bad-input") });
     const marker = `junk-${crypto.randomUUID()}`;
-    const response = await fetchApp(
-      formPost("/profile", { intent: "update-details", firstName: "", junk: marker, [marker]: "x", company: "y".repeat(5000) }, { Cookie: user.cookie }),
-    );
+    const response = await fetchApp("/profile", {
+      form: { intent: "update-details", firstName: "", junk: marker, [marker]: "x", company: "y".repeat(5000) },
+      cookie: user.cookie,
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).not.toContain(marker);
@@ -188,14 +172,14 @@ test("a repeated form field is read once, as the action reads it", () => {
 
 describe("6. ?_data probing", () => {
   test("the old data parameter gets a clean 400 and logs nothing", async () => {
-    const user = await webUser();
+    const user = await createSignedInUser({ email: uniqueEmail("bad-input") });
     for (const path of ["/profile?_data=routes/profile", "/?_data=root", "/?_data=../../x", "/about?_data="]) {
-      const response = await get(path, user.cookie);
+      const response = await fetchApp(path, { cookie: user.cookie });
       expect(response.status, path).toBe(400);
       expect(await response.text()).toContain("_data");
     }
     // A POST too; the guard in tests/console-error-guard.ts fails the test on any console.error.
-    const posted = await fetchApp(formPost("/contact?_data=routes/contact", { name: "x" }, { "CF-Connecting-IP": testClientIp() }));
+    const posted = await fetchApp("/contact?_data=routes/contact", { form: { name: "x" }, ip: testClientIp() });
     expect(posted.status).toBe(400);
   });
 });
@@ -318,12 +302,12 @@ describe("sweep: every action, every wrong body", () => {
         for (const field of FIELDS) multipart.append(field, "\u0000\uD800");
         bodies.push([`${intent}, multipart`, multipart, null]);
       }
-      const user = await webUser(["client", "coach", "admin"]);
+      const user = await createSignedInUser({ email: uniqueEmail("bad-input"), roles: ["client", "coach", "admin"] });
       for (const cookie of ["", user.cookie]) {
         for (const [label, body, type] of bodies) {
           for (const target of [path, dataPath]) {
             const sent = body instanceof ReadableStream ? streamedBody(2 * FORM_BODY_LIMIT, "intent=sign-in&junk=") : body;
-            const response = await rawPost(target, sent, type, cookie ? { Cookie: cookie } : {});
+            const response = await fetchApp(target, { body: sent, contentType: type, cookie });
             expect(response.status, `${target} ${label} ${cookie ? "signed in" : "visitor"}`).toBeLessThan(500);
             await response.body?.cancel();
           }
@@ -335,11 +319,11 @@ describe("sweep: every action, every wrong body", () => {
 
   test("pages without an action and unknown API paths answer 4xx too", async () => {
     for (const path of ["/about", "/about.data", "/rest/v1/anything", "/webhooks/stripe", "/functions/v1/x"]) {
-      const response = await rawPost(path, "{}", "application/json");
+      const response = await fetchApp(path, { body: "{}", contentType: "application/json" });
       expect(response.status, path).toBeGreaterThanOrEqual(400);
       expect(response.status, path).toBeLessThan(500);
     }
-    const formToPage = await rawPost("/about", "a=b", "application/x-www-form-urlencoded");
+    const formToPage = await fetchApp("/about", { body: "a=b", contentType: "application/x-www-form-urlencoded" });
     expect(formToPage.status).toBe(405);
   });
 });
@@ -347,9 +331,9 @@ describe("sweep: every action, every wrong body", () => {
 describe("found by the fuzz suite", () => {
   test("a tampered session or toast cookie reads as no cookie: the page answers and nothing is logged", async () => {
     for (const cookie of ["__Host-session=' OR 1=1 --", "__Host-session=0", "__Host-toast=abc.%%%", "__Host-session=x.y; __Host-toast=x.y"]) {
-      const home = await get("/", cookie);
+      const home = await fetchApp("/", { cookie });
       expect(home.status, cookie).toBe(200);
-      const profile = await get("/profile", cookie);
+      const profile = await fetchApp("/profile", { cookie });
       expect(profile.status, cookie).toBe(302);
       expect(profile.headers.get("Location"), cookie).toMatch(/^\/auth\?redirectTo=/);
     }
@@ -357,14 +341,14 @@ describe("found by the fuzz suite", () => {
 
   test("a page number beyond any list is a 404, not a database error", async () => {
     for (const page of ["99999999999999999999999999", "1e308", "10001", "0x10", "1.5"]) {
-      expect((await get(`/blog?page=${page}`)).status, page).toBe(404);
+      expect((await fetchApp(`/blog?page=${page}`)).status, page).toBe(404);
     }
-    expect((await get("/blog?page=1")).status).toBe(200);
+    expect((await fetchApp("/blog?page=1")).status).toBe(200);
   });
 
   test("a backslash in the path is a 404, not a failed render", async () => {
     for (const path of ["/%5C", "/%5c/evil.example", "/blog/%5C"]) {
-      const response = await get(path);
+      const response = await fetchApp(path);
       expect(response.status, path).toBe(404);
     }
   });
@@ -373,7 +357,7 @@ describe("found by the fuzz suite", () => {
     const warn = vi.spyOn(console, "warn");
     try {
       for (const path of ["/blog/%", "/blog/%ZZ", "/blog/%ED%A0%80", "/%E0%A4%A"]) {
-        const response = await get(path);
+        const response = await fetchApp(path);
         expect(response.status, path).toBe(404);
       }
       expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([]);

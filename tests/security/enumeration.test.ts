@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { expect, test, vi } from "vitest";
-import { testClientIp } from "../worker/client-ip";
-import { countRows, createConfirmedUser, signIn, TEST_PASSWORD, uniqueEmail, apiRequest as api } from "../worker/auth-helpers";
-import { holdJobs } from "../worker/queue-helpers";
+import { TEST_PASSWORD, createUser, signIn, uniqueEmail } from "../factories/users";
+import { authApi, countRows, testClientIp } from "../worker/app";
+import { holdJobs } from "../worker/queue";
 
 // Findings of the penetration test on account enumeration: sign-up answered an existing address
 // with a different shape (and a 500 when two sign-ups raced), /otp, /recover and /resend did more
@@ -23,7 +23,7 @@ function shape(value: unknown): unknown {
 }
 
 test("/otp, /recover and /resend do the same work for an existing and a missing address; the account is looked up in a job", async () => {
-  const known = await createConfirmedUser({ email: uniqueEmail("same-work-known") });
+  const known = await createUser({ email: uniqueEmail("same-work-known") });
   await env.DB.prepare("UPDATE users SET email_confirmed_at = NULL WHERE id = ?").bind(known.id).run();
   const missing = uniqueEmail("same-work-missing");
   const { held, flush } = holdJobs();
@@ -42,7 +42,7 @@ test("/otp, /recover and /resend do the same work for an existing and a missing 
     });
     const answers: string[] = [];
     for (const [path, body] of requests(email)) {
-      const response = await api("POST", path, { ip: testClientIp(label), body });
+      const response = await authApi(path, { ip: testClientIp(label), json: body });
       answers.push(`${response.status} ${await response.text()}`);
     }
     spy.mockRestore();
@@ -73,10 +73,10 @@ test("/otp, /recover and /resend do the same work for an existing and a missing 
 });
 
 test("sign-up answers an existing address with exactly the shape of a new account", { timeout: 30_000 }, async () => {
-  const existing = await createConfirmedUser({ email: uniqueEmail("signup-taken"), roles: ["coach"] });
+  const existing = await createUser({ email: uniqueEmail("signup-taken"), roles: ["coach"] });
   const data = { first_name: "Ana", last_name: "Silva", business: "Silva Bakery" };
-  const fresh = await api("POST", "/signup", { body: { email: uniqueEmail("signup-new"), password: TEST_PASSWORD, data } });
-  const taken = await api("POST", "/signup", { ip: testClientIp("other"), body: { email: existing.email.toUpperCase(), password: TEST_PASSWORD, data } });
+  const fresh = await authApi("/signup", { json: { email: uniqueEmail("signup-new"), password: TEST_PASSWORD, data } });
+  const taken = await authApi("/signup", { ip: testClientIp("other"), json: { email: existing.email.toUpperCase(), password: TEST_PASSWORD, data } });
   expect([fresh.status, taken.status]).toEqual([200, 200]);
   const forNew = (await fresh.json()) as Json & { identities: Json[] };
   const forTaken = (await taken.json()) as Json & { identities: Json[] };
@@ -100,7 +100,7 @@ test("sign-up answers an existing address with exactly the shape of a new accoun
 test("sign-ups racing for one address all answer 200 like a new account, and one account is made", { timeout: 30_000 }, async () => {
   const email = uniqueEmail("signup-race");
   const responses = await Promise.all(
-    [0, 1, 2].map((i) => api("POST", "/signup", { ip: testClientIp(`racer-${i}`), body: { email, password: TEST_PASSWORD, data: { first_name: "Kai" } } })),
+    [0, 1, 2].map((i) => authApi("/signup", { ip: testClientIp(`racer-${i}`), json: { email, password: TEST_PASSWORD, data: { first_name: "Kai" } } })),
   );
   expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
   const bodies = (await Promise.all(responses.map((r) => r.json()))) as Json[];
@@ -109,10 +109,10 @@ test("sign-ups racing for one address all answer 200 like a new account, and one
 });
 
 test("PUT /user email changes are limited per user before the address is checked", { timeout: 30_000 }, async () => {
-  const user = await createConfirmedUser({ email: uniqueEmail("change-oracle") });
-  const taken = await createConfirmedUser({ email: uniqueEmail("change-taken") });
+  const user = await createUser({ email: uniqueEmail("change-oracle") });
+  const taken = await createUser({ email: uniqueEmail("change-taken") });
   const { access_token } = await signIn(user.email);
-  const change = (email: string) => api("PUT", "/user", { token: access_token, body: { email } });
+  const change = (email: string) => authApi("/user", { method: "PUT", token: access_token, json: { email } });
 
   for (let i = 0; i < 4; i++) expect((await change(i % 2 ? taken.email : uniqueEmail("probe"))).status).toBeLessThan(429);
   const limited = [await change(taken.email), await change(uniqueEmail("probe"))];

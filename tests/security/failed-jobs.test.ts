@@ -1,12 +1,9 @@
-import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, test, vi } from "vitest";
-import app from "../../workers/app";
 import { allowConsoleErrors } from "../console-errors";
-import { fetchApp, pageText } from "../worker/app";
-import { countRows, createConfirmedUser, signInOnWeb } from "../worker/auth-helpers";
-import { testClientIp } from "../worker/client-ip";
-import { formPost } from "../worker/factories";
+import { createSignedInUser, createUser, webSession } from "../factories/users";
+import { countRows, fetchApp, pageText } from "../worker/app";
+import { deliverMessages, holdJobs } from "../worker/queue";
 
 // Reliability finding: a job that failed every retry went to the dead-letter queue, which nothing
 // consumed, so failed emails (password resets among them) vanished without anyone knowing. Now the
@@ -14,9 +11,6 @@ import { formPost } from "../worker/factories";
 // replay or dismiss each failed job at /admin/jobs.
 
 const DLQ = "clarityai-jobs-dlq";
-
-// Typed as the runtime sees the Worker, so its queue handler takes (batch, env, ctx).
-const worker: Required<Pick<ExportedHandler<Env>, "queue">> = app;
 
 type FailedJobRow = {
   id: string;
@@ -33,17 +27,6 @@ type FailedJobRow = {
 };
 
 const messageId = () => `msg-${crypto.randomUUID()}`;
-
-async function deliver(queue: string, messages: { id: string; body: unknown; attempts?: number; timestamp?: Date }[]) {
-  const batch = createMessageBatch(
-    queue,
-    messages.map(({ id, body, attempts = 1, timestamp = new Date() }) => ({ id, body, attempts, timestamp })),
-  );
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env, ctx);
-  await waitOnExecutionContext(ctx);
-  return getQueueResult(batch, ctx);
-}
 
 function failedJob(messageIdValue: string) {
   return env.DB.prepare("SELECT * FROM failed_jobs WHERE message_id = ?").bind(messageIdValue).first<FailedJobRow>();
@@ -68,16 +51,6 @@ async function resolveEverything() {
   ]);
 }
 
-/** Holds back what the app sends to the JOBS queue, so a test sees it instead of the consumer running it. */
-function holdJobs() {
-  const sent: unknown[] = [];
-  vi.spyOn(env.JOBS, "send").mockImplementation(async (body: unknown) => {
-    sent.push(body);
-    return undefined as unknown as QueueSendResponse;
-  });
-  return sent;
-}
-
 async function pendingOutboxRow(overrides: { dedupeKey?: string; to?: string } = {}) {
   const id = crypto.randomUUID();
   await env.DB.prepare(
@@ -88,21 +61,6 @@ async function pendingOutboxRow(overrides: { dedupeKey?: string; to?: string } =
   return id;
 }
 
-async function signedInAdmin() {
-  const admin = await createConfirmedUser({ roles: ["admin"] });
-  return { ...admin, cookie: await signInOnWeb(admin) };
-}
-
-function get(path: string, cookie?: string) {
-  return fetchApp(
-    new Request(`http://localhost${path}`, { redirect: "manual", headers: { ...(cookie ? { Cookie: cookie } : {}), "CF-Connecting-IP": testClientIp() } }),
-  );
-}
-
-function post(path: string, cookie: string | undefined, fields: Record<string, string>) {
-  return fetchApp(formPost(path, fields, { ...(cookie ? { Cookie: cookie } : {}), "CF-Connecting-IP": testClientIp() }));
-}
-
 test("a dead-lettered job is recorded once and acknowledged, even when delivered twice", async () => {
   const errors = allowConsoleErrors();
   holdJobs();
@@ -111,8 +69,8 @@ test("a dead-lettered job is recorded once and acknowledged, even when delivered
   const queuedAt = new Date("2026-11-20T01:02:03.000Z");
   const message = { id, body: { type: "email.send", version: 1, outboxId }, timestamp: queuedAt };
 
-  const first = await deliver(DLQ, [message]);
-  const second = await deliver(DLQ, [message]);
+  const first = await deliverMessages(DLQ, [message]);
+  const second = await deliverMessages(DLQ, [message]);
 
   expect(first.explicitAcks).toEqual([id]);
   expect(second.explicitAcks).toEqual([id]);
@@ -137,13 +95,13 @@ test("the last attempt's error reaches the failed job", async () => {
     if (/^select "leads"."id"/i.test(sql)) throw new Error("D1 is overloaded");
     return prepare(sql);
   });
-  const last = await deliver("clarityai-jobs", [{ id, body: { type: "lead.notify", version: 1, leadId: crypto.randomUUID() }, attempts: 4 }]);
+  const last = await deliverMessages("clarityai-jobs", [{ id, body: { type: "lead.notify", version: 1, leadId: crypto.randomUUID() }, attempts: 4 }]);
   vi.mocked(env.DB.prepare).mockRestore();
   expect(last.retryMessages).toEqual([{ msgId: id }]);
   expect(await countRows("job_errors", "message_id = ?", id)).toBe(1);
 
   // …and the dead-letter consumer records it with the job, then drops the note.
-  await deliver(DLQ, [{ id, body: { type: "lead.notify", version: 1, leadId: "x" } }]);
+  await deliverMessages(DLQ, [{ id, body: { type: "lead.notify", version: 1, leadId: "x" } }]);
   expect(await failedJob(id)).toMatchObject({ type: "lead.notify", error: "D1 is overloaded" });
   expect(await countRows("job_errors", "message_id = ?", id)).toBe(0);
 });
@@ -157,7 +115,7 @@ test("a dead letter is never acknowledged before it is stored: when D1 fails, it
     return prepare(sql);
   });
 
-  const result = await deliver(DLQ, [{ id, body: { type: "lead.notify", version: 1, leadId: "x" } }]);
+  const result = await deliverMessages(DLQ, [{ id, body: { type: "lead.notify", version: 1, leadId: "x" } }]);
   vi.mocked(env.DB.prepare).mockRestore();
 
   expect(result.explicitAcks).toEqual([]);
@@ -169,12 +127,12 @@ test("a dead letter is never acknowledged before it is stored: when D1 fails, it
 test("one alert email per incident: later failures join it quietly, and once all are resolved the next failure alerts again", async () => {
   allowConsoleErrors();
   await resolveEverything();
-  const sent = holdJobs();
+  const { held: sent } = holdJobs();
   const before = (await alertEmails()).length;
 
   const [a, b, c] = [messageId(), messageId(), messageId()];
-  await deliver(DLQ, [{ id: a, body: { type: "lead.notify", version: 1, leadId: "lead-a" } }]);
-  await deliver(DLQ, [
+  await deliverMessages(DLQ, [{ id: a, body: { type: "lead.notify", version: 1, leadId: "lead-a" } }]);
+  await deliverMessages(DLQ, [
     { id: b, body: { type: "maintenance.purge", version: 1, task: "rate-limits", scheduledAt: "2026-11-20T16:00:00.000Z" } },
     { id: c, body: { type: "lead.notify", version: 1, leadId: "lead-c" } },
   ]);
@@ -192,15 +150,16 @@ test("one alert email per incident: later failures join it quietly, and once all
   expect(alerts[0]!.dedupe_key).toBe(`jobs.incident:${incidentId}`);
 
   // Resolving two of three keeps the incident open; the third closes it.
-  const admin = await signedInAdmin();
-  for (const row of rows.slice(0, 2)) expect((await post("/admin/jobs", admin.cookie, { intent: "dismiss", id: row!.id })).status).toBe(302);
+  const admin = await createSignedInUser({ roles: ["admin"] });
+  for (const row of rows.slice(0, 2))
+    expect((await fetchApp("/admin/jobs", { cookie: admin.cookie, form: { intent: "dismiss", id: row!.id } })).status).toBe(302);
   expect(await countRows("job_incidents", "id = ? AND open_key = 'open'", incidentId)).toBe(1);
-  expect((await post("/admin/jobs", admin.cookie, { intent: "dismiss", id: rows[2]!.id })).status).toBe(302);
+  expect((await fetchApp("/admin/jobs", { cookie: admin.cookie, form: { intent: "dismiss", id: rows[2]!.id } })).status).toBe(302);
   expect(await countRows("job_incidents", "id = ? AND open_key IS NULL AND closed_at IS NOT NULL", incidentId)).toBe(1);
 
   // The next failure opens a new incident and alerts again.
   const d = messageId();
-  await deliver(DLQ, [{ id: d, body: { type: "lead.notify", version: 1, leadId: "lead-d" } }]);
+  await deliverMessages(DLQ, [{ id: d, body: { type: "lead.notify", version: 1, leadId: "lead-d" } }]);
   const next = await failedJob(d);
   expect(next!.incident_id).not.toBe(incidentId);
   expect((await alertEmails()).slice(before).map((row) => row.dedupe_key)).toEqual([`jobs.incident:${incidentId}`, `jobs.incident:${next!.incident_id}`]);
@@ -209,9 +168,9 @@ test("one alert email per incident: later failures join it quietly, and once all
 test("an alert email that fails itself is recorded and logged, but opens no incident and sends no further email", async () => {
   const errors = allowConsoleErrors();
   await resolveEverything();
-  const sent = holdJobs();
+  const { held: sent } = holdJobs();
   const first = messageId();
-  await deliver(DLQ, [{ id: first, body: { type: "lead.notify", version: 1, leadId: "lead-x" } }]);
+  await deliverMessages(DLQ, [{ id: first, body: { type: "lead.notify", version: 1, leadId: "lead-x" } }]);
   const [alert] = (await alertEmails()).slice(-1);
   const incidentId = (await failedJob(first))!.incident_id;
   await resolveEverything();
@@ -219,7 +178,7 @@ test("an alert email that fails itself is recorded and logged, but opens no inci
 
   // The alert's own delivery dead-letters after the incident was closed.
   const alertJob = messageId();
-  const result = await deliver(DLQ, [{ id: alertJob, body: { type: "email.send", version: 1, outboxId: alert!.id } }]);
+  const result = await deliverMessages(DLQ, [{ id: alertJob, body: { type: "email.send", version: 1, outboxId: alert!.id } }]);
 
   expect(result.explicitAcks).toEqual([alertJob]);
   expect(await failedJob(alertJob)).toMatchObject({ type: "email.send", outbox_id: alert!.id, status: "failed", incident_id: null });
@@ -232,15 +191,15 @@ test("an alert email that fails itself is recorded and logged, but opens no inci
 test("replay sends the stored message to the queue again and marks it replayed by the admin", async () => {
   allowConsoleErrors();
   await resolveEverything();
-  const sent = holdJobs();
+  const { held: sent } = holdJobs();
   const outboxId = await pendingOutboxRow();
   const id = messageId();
-  await deliver(DLQ, [{ id, body: { type: "email.send", version: 1, outboxId } }]);
+  await deliverMessages(DLQ, [{ id, body: { type: "email.send", version: 1, outboxId } }]);
   const row = (await failedJob(id))!;
-  const admin = await signedInAdmin();
+  const admin = await createSignedInUser({ roles: ["admin"] });
   sent.length = 0;
 
-  const response = await post("/admin/jobs", admin.cookie, { intent: "replay", id: row.id });
+  const response = await fetchApp("/admin/jobs", { cookie: admin.cookie, form: { intent: "replay", id: row.id } });
 
   expect(response.status).toBe(302);
   expect(response.headers.get("Location")).toBe("/admin/jobs");
@@ -253,28 +212,28 @@ test("replay sends the stored message to the queue again and marks it replayed b
   expect(await countRows("job_incidents", "open_key = 'open'")).toBe(0);
 
   // A second replay (another tab, another admin) sends nothing more.
-  const again = await post("/admin/jobs", admin.cookie, { intent: "replay", id: row.id });
+  const again = await fetchApp("/admin/jobs", { cookie: admin.cookie, form: { intent: "replay", id: row.id } });
   expect(again.status).toBe(302);
   expect(sent).toHaveLength(1);
 });
 
 test("a message that is no longer valid can't be replayed: a clear 400, and nothing is sent or changed", async () => {
   allowConsoleErrors();
-  const sent = holdJobs();
+  const { held: sent } = holdJobs();
   const id = messageId();
-  await deliver(DLQ, [{ id, body: { type: "retired.job", version: 1 } }]);
+  await deliverMessages(DLQ, [{ id, body: { type: "retired.job", version: 1 } }]);
   const row = (await failedJob(id))!;
   expect(row.type).toBe("retired.job");
-  const admin = await signedInAdmin();
+  const admin = await createSignedInUser({ roles: ["admin"] });
   sent.length = 0;
 
-  const response = await post("/admin/jobs", admin.cookie, { intent: "replay", id: row.id });
+  const response = await fetchApp("/admin/jobs", { cookie: admin.cookie, form: { intent: "replay", id: row.id } });
   expect(response.status).toBe(400);
   expect(await pageText(response)).toContain("can't be replayed");
   expect(sent).toEqual([]);
   expect((await failedJob(id))!.status).toBe("failed");
 
-  const bad = await post("/admin/jobs", admin.cookie, { intent: "replay", id: "not-an-id" });
+  const bad = await fetchApp("/admin/jobs", { cookie: admin.cookie, form: { intent: "replay", id: "not-an-id" } });
   expect(bad.status).toBe(400);
 });
 
@@ -284,10 +243,10 @@ test("the admin page lists failed jobs without personal data from their messages
   const id = messageId();
   const email = `welcome.${crypto.randomUUID().slice(0, 8)}@example.com.au`;
   const userId = crypto.randomUUID();
-  await deliver(DLQ, [{ id, body: { type: "user.onboarding", version: 1, userId, email, firstName: "Priya", lastName: "Sharma" } }]);
-  const admin = await signedInAdmin();
+  await deliverMessages(DLQ, [{ id, body: { type: "user.onboarding", version: 1, userId, email, firstName: "Priya", lastName: "Sharma" } }]);
+  const admin = await createSignedInUser({ roles: ["admin"] });
 
-  const response = await get("/admin/jobs", admin.cookie);
+  const response = await fetchApp("/admin/jobs", { cookie: admin.cookie });
   expect(response.status).toBe(200);
   const html = await pageText(response);
   expect(html).toContain("<h2");
@@ -305,20 +264,20 @@ test("only admins reach /admin/jobs: others are turned away from the page and it
   allowConsoleErrors();
   holdJobs();
   const id = messageId();
-  await deliver(DLQ, [{ id, body: { type: "lead.notify", version: 1, leadId: "lead-authz" } }]);
+  await deliverMessages(DLQ, [{ id, body: { type: "lead.notify", version: 1, leadId: "lead-authz" } }]);
   const row = (await failedJob(id))!;
-  const client = await createConfirmedUser({ roles: ["client"] });
-  const cookie = await signInOnWeb(client);
+  const client = await createUser({ roles: ["client"] });
+  const cookie = await webSession(client);
 
-  const visitor = await get("/admin/jobs");
+  const visitor = await fetchApp("/admin/jobs");
   expect(visitor.status).toBe(302);
   expect(visitor.headers.get("Location")).toBe("/auth?redirectTo=%2Fadmin%2Fjobs");
-  const asClient = await get("/admin/jobs", cookie);
+  const asClient = await fetchApp("/admin/jobs", { cookie });
   expect(asClient.status).toBe(302);
   expect(asClient.headers.get("Location")).toBe("/");
 
   for (const intent of ["replay", "dismiss"]) {
-    const response = await post("/admin/jobs", cookie, { intent, id: row.id });
+    const response = await fetchApp("/admin/jobs", { cookie, form: { intent, id: row.id } });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
   }

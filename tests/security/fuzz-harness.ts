@@ -61,7 +61,7 @@ async function send(probe: Probe, ip = nextIp()): Promise<{ status: number; find
   requests++;
   let response: Response;
   try {
-    response = await fetchApp(await probe.request(ip), probe.bindings ?? env);
+    response = await fetchApp(await probe.request(ip), { bindings: probe.bindings ?? env });
   } catch (error) {
     return { status: 0, findings: [{ kind: "threw", probe, status: 0, detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }] };
   }

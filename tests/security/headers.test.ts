@@ -4,8 +4,8 @@ import { describe, expect, test } from "vitest";
 import * as serverBuild from "../../build/server/index.js";
 import { ROUTE_ACCESS } from "~/auth/route-access";
 import { isPersonalPath, personalPathPatterns } from "~/edge-cache/cache-policy.server";
+import { createUser, uniqueEmail, webSession } from "../factories/users";
 import { fetchApp } from "../worker/app";
-import { createConfirmedUser, signInOnWeb, uniqueEmail } from "../worker/auth-helpers";
 
 // 5. Personal pages, and anything answered to a signed-in browser, must never be stored by a shared
 // cache or kept in the browser's: Cache-Control: private, no-store.
@@ -24,10 +24,6 @@ const PERSONAL_IDS = Object.entries(ROUTE_ACCESS)
   .filter(([, access]) => access !== "public")
   .map(([id]) => id);
 
-function get(path: string, cookie?: string) {
-  return fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }));
-}
-
 describe("Cache-Control on personal pages", () => {
   test("every route that needs a signed-in user is covered by the personal path list", () => {
     const patterns = personalPathPatterns(MANIFEST);
@@ -42,13 +38,13 @@ describe("Cache-Control on personal pages", () => {
   });
 
   test("personal pages and their data requests are private, no-store, signed in or not", async () => {
-    const user = await createConfirmedUser({ email: uniqueEmail("headers"), roles: ["client", "coach", "admin"] });
-    const cookie = await signInOnWeb(user);
+    const user = await createUser({ email: uniqueEmail("headers"), roles: ["client", "coach", "admin"] });
+    const cookie = await webSession(user);
     for (const id of [...PERSONAL_IDS, "routes/auth"]) {
       const path = pathOf(id);
       for (const url of [path, `${path}.data?_routes=${encodeURIComponent(id)}`, `${path}.data`]) {
         for (const who of [undefined, cookie]) {
-          const response = await get(url, who);
+          const response = await fetchApp(url, { cookie: who });
           expect(response.status, `${url} ${who ? "signed in" : "visitor"}`).toBeLessThan(500);
           expect(response.headers.get("Cache-Control"), `${url} ${who ? "signed in" : "visitor"}`).toBe(NO_STORE);
         }
@@ -57,15 +53,15 @@ describe("Cache-Control on personal pages", () => {
   });
 
   test("anything answered to a request with the session cookie is private, no-store; public pages otherwise keep their own", async () => {
-    const user = await createConfirmedUser({ email: uniqueEmail("headers") });
-    const cookie = await signInOnWeb(user);
+    const user = await createUser({ email: uniqueEmail("headers") });
+    const cookie = await webSession(user);
     for (const path of ["/", "/about", "/_root.data", "/sitemap.xml", "/blog/rss.xml", "/no-such-page"]) {
-      expect((await get(path, cookie)).headers.get("Cache-Control"), path).toBe(NO_STORE);
+      expect((await fetchApp(path, { cookie })).headers.get("Cache-Control"), path).toBe(NO_STORE);
     }
-    expect((await get("/about")).headers.get("Cache-Control") ?? "").not.toContain("no-store");
-    expect((await get("/sitemap.xml")).headers.get("Cache-Control")).toBe("public, max-age=3600");
+    expect((await fetchApp("/about")).headers.get("Cache-Control") ?? "").not.toContain("no-store");
+    expect((await fetchApp("/sitemap.xml")).headers.get("Cache-Control")).toBe("public, max-age=3600");
     // A stale or forged cookie counts too: the answer may still depend on it.
-    expect((await get("/", "__Host-session=forged")).headers.get("Cache-Control")).toBe(NO_STORE);
+    expect((await fetchApp("/", { cookie: "__Host-session=forged" })).headers.get("Cache-Control")).toBe(NO_STORE);
   });
 
   test("the form-body refusals are personal-page answers too", async () => {

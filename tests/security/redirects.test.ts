@@ -1,10 +1,8 @@
 import { expect, test } from "vitest";
 import type { AuthContext } from "~/auth/context.server";
 import { redirectTarget } from "~/auth/redirects.server";
-import { fetchApp, pageText } from "../worker/app";
-import { createConfirmedUser, TEST_PASSWORD } from "../worker/auth-helpers";
-import { testClientIp } from "../worker/client-ip";
-import { formPost } from "../worker/factories";
+import { TEST_PASSWORD, createUser } from "../factories/users";
+import { fetchApp, pageText, testClientIp } from "../worker/app";
 
 // Finding of the penetration test: after signing in on /auth, redirectTo=/%09/evil.example sent
 // the browser to evil.example (browsers drop the tab, leaving "//evil.example"). Where the
@@ -32,11 +30,9 @@ function landsOn(location: string, site = "http://localhost") {
 }
 
 test("signing in on /auth with a hostile redirectTo lands on this site", async () => {
-  const { email } = await createConfirmedUser();
+  const { email } = await createUser();
   for (const [i, redirectTo] of HOSTILE.entries()) {
-    const response = await fetchApp(
-      formPost("/auth", { intent: "sign-in", email, password: TEST_PASSWORD, redirectTo }, { "CF-Connecting-IP": testClientIp(`try-${i}`) }),
-    );
+    const response = await fetchApp("/auth", { form: { intent: "sign-in", email, password: TEST_PASSWORD, redirectTo }, ip: testClientIp(`try-${i}`) });
     expect(response.status, JSON.stringify(redirectTo)).toBe(302);
     const location = response.headers.get("Location")!;
     expect(location, JSON.stringify(redirectTo)).toBe("/profile");
@@ -44,7 +40,7 @@ test("signing in on /auth with a hostile redirectTo lands on this site", async (
   }
 
   // A path on this site is still honoured.
-  const fine = await fetchApp(formPost("/auth", { intent: "sign-in", email, password: TEST_PASSWORD, redirectTo: "/learn?tab=notes" }));
+  const fine = await fetchApp("/auth", { form: { intent: "sign-in", email, password: TEST_PASSWORD, redirectTo: "/learn?tab=notes" } });
   expect(fine.headers.get("Location")).toBe("/learn?tab=notes");
 });
 

@@ -9,12 +9,8 @@ import { consentToken } from "~/leads/consent.server";
 import { readEnv } from "~/platform/env.server";
 import { checkoutReturnToken, manageLinkExpiry, manageToken } from "~/booking/links.server";
 import { HOLD_MINUTES, HOLDS_PER_SOURCE } from "~/booking/policy";
-import { availableSlots } from "~/booking/slots.server";
-import { createDb } from "~/db/client.server";
-import { ensureCatalogue } from "../worker/booking-payments/helpers";
 import { createAiCheckout } from "~/billing/checkout.server";
-import { createConfirmedUser, signIn, signInOnWeb, TEST_PASSWORD, uniqueEmail } from "../worker/auth-helpers";
-import { completeCheckout, contextFor, sessionIdOf, signatureFor, stripeEnv } from "../worker/billing/helpers";
+import { completeCheckout, sessionIdOf, signatureFor, stripeEnv } from "../worker/stripe";
 import {
   CORE_PAYLOADS,
   FEW_PAYLOADS,
@@ -31,6 +27,11 @@ import {
   type JsonPayload,
   type Payload,
 } from "./corpus";
+import { createBooking } from "../factories/bookings";
+import { ALWAYS_OPEN, createCoach, createSignedInCoach, freeTimes } from "../factories/coaches";
+import { createLead } from "../factories/leads";
+import { TEST_PASSWORD, apiSession, createSignedInUser, createUser, uniqueEmail, webSession } from "../factories/users";
+import { SUPABASE_CLIENT, appRequest, contextFor } from "../worker/app";
 
 // Everything the fuzz suite sends: every Remix form (each `intent` of /auth and /profile, the lead
 // forms, the resource download, the admin's role changes, sign-out), every GET route that reads
@@ -149,10 +150,10 @@ export type Fixtures = {
 
 /** A Stripe customer of a subscriber at the fake Stripe, one that Stripe has lost, and a booking payment whose PaymentIntent it never had. */
 async function stripeFixtures(): Promise<Fixtures["stripe"]> {
-  const user = await createConfirmedUser({ email: uniqueEmail("fuzz-stripe") });
+  const user = await createUser({ email: uniqueEmail("fuzz-stripe") });
   const { url } = await createAiCheckout(contextFor(stripeEnv()), { id: user.id, email: user.email }, { tier: "lite", interval: "month" });
   const { object: session } = await completeCheckout(sessionIdOf(url));
-  const orphan = await createConfirmedUser({ email: uniqueEmail("fuzz-stripe-gone") });
+  const orphan = await createUser({ email: uniqueEmail("fuzz-stripe-gone") });
   const suffix = crypto.randomUUID().replaceAll("-", "").slice(0, 16);
   const goneCustomer = `cus_fuzzgone${suffix}`;
   const goneIntent = `pi_fuzzgone${suffix}`;
@@ -168,83 +169,55 @@ async function stripeFixtures(): Promise<Fixtures["stripe"]> {
 
 /** A coach taking bookings at any hour, a free discovery time, and a confirmed booking with its manage token. */
 async function bookingFixtures(): Promise<Fixtures["booking"]> {
-  await ensureCatalogue();
-  const coach = await createConfirmedUser({ email: uniqueEmail("fuzz-coach"), roles: ["coach"] });
-  const coachSlug = `fuzz-coach-${coach.id.slice(0, 8)}`;
-  const allDay = JSON.stringify(Object.fromEntries(["0", "1", "2", "3", "4", "5", "6"].map((day) => [day, [["00:00", "24:00"]]])));
-  await env.DB.prepare(
-    "INSERT INTO coach_schedules (coach_id, slug, display_name, time_zone, state, weekly_hours, buffer_minutes, daily_max, observe_holidays) VALUES (?, ?, 'Fuzz Coach', 'Australia/Sydney', 'NSW', ?, 0, 60, 0)",
-  )
-    .bind(coach.id, coachSlug, allDay)
-    .run();
+  const coach = await createCoach({ ...ALWAYS_OPEN, name: "Fuzz Coach" });
   const now = new Date();
-  const slots = await availableSlots(createDb(env.DB), { typeId: "discovery", coach: coachSlug, from: now, to: new Date(now.getTime() + 5 * 86_400_000), now });
+  const slots = await freeTimes(coach, "discovery", 5);
   const booked = slots[20]!;
-  const bookingId = crypto.randomUUID();
-  await env.DB.prepare(
-    `INSERT INTO bookings (id, reference, coach_id, booking_type_id, starts_at, ends_at, status, name, email, client_time_zone, payment_method)
-     VALUES (?, ?, ?, 'discovery', ?, ?, 'confirmed', 'Fuzz Booker', ?, 'Australia/Sydney', 'free')`,
-  )
-    .bind(bookingId, `CA-FZ${bookingId.slice(0, 4).toUpperCase()}`, coach.id, booked.startsAt, booked.endsAt, uniqueEmail("fuzz-booker"))
-    .run();
+  const booking = await createBooking({
+    coachId: coach.id,
+    typeId: "discovery",
+    startsAt: booked.startsAt,
+    name: "Fuzz Booker",
+    email: uniqueEmail("fuzz-booker"),
+  });
   // A paid session held for its checkout, and the checkout's signed way back.
-  const heldId = crypto.randomUUID();
-  const held = slots[30]!;
-  await env.DB.prepare(
-    `INSERT INTO bookings (id, reference, coach_id, booking_type_id, starts_at, ends_at, status, hold_expires_at, name, email, client_time_zone, payment_method, price_cents)
-     VALUES (?, ?, ?, 'session-60', ?, ?, 'held', ?, 'Fuzz Payer', ?, 'Australia/Sydney', 'card', 15000)`,
-  )
-    .bind(
-      heldId,
-      `CA-FH${heldId.slice(0, 4).toUpperCase()}`,
-      coach.id,
-      held.startsAt,
-      held.endsAt,
-      new Date(now.getTime() + 2 * 3_600_000).toISOString(),
-      uniqueEmail("fuzz-payer"),
-    )
-    .run();
+  const holdExpiresAt = new Date(now.getTime() + 2 * 3_600_000);
+  const held = await createBooking({
+    coachId: coach.id,
+    startsAt: slots[30]!.startsAt,
+    status: "held",
+    holdExpiresAt: holdExpiresAt.toISOString(),
+    name: "Fuzz Payer",
+    email: uniqueEmail("fuzz-payer"),
+  });
   return {
-    heldId,
-    returnToken: await checkoutReturnToken(readEnv(env), heldId, new Date(now.getTime() + 2 * 3_600_000)),
-    coachSlug,
+    heldId: held.id,
+    returnToken: await checkoutReturnToken(readEnv(env), held.id, holdExpiresAt),
+    coachSlug: coach.slug,
     freeTime: slots[0]!.startsAt,
     moveTo: slots[40]!.startsAt,
-    bookingId,
-    manageToken: await manageToken(readEnv(env), bookingId, manageLinkExpiry(booked)),
+    bookingId: booking.id,
+    manageToken: await manageToken(readEnv(env), booking.id, manageLinkExpiry(booking)),
   };
 }
 
-/** A coach with a schedule open every day, a time-off range, and an upcoming free booking of theirs. */
-async function portalFixtures(coach: WebUser): Promise<Fixtures["portals"]> {
-  const allDay = JSON.stringify(Object.fromEntries(["0", "1", "2", "3", "4", "5", "6"].map((day) => [day, [["00:00", "24:00"]]])));
-  const bookingId = crypto.randomUUID();
+/** A signed-in coach with a schedule open every day, a time-off range, and an upcoming free booking of theirs. */
+async function portalFixtures(): Promise<Fixtures["portals"]> {
+  const coach = await createSignedInCoach({ ...ALWAYS_OPEN, dailyMax: 24, name: "Fuzz Portal Coach", timeZone: "Australia/Perth", state: "WA" });
   const timeOffId = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO coach_time_off (id, coach_id, starts_at, ends_at, note) VALUES (?, ?, ?, ?, 'Fuzz leave')")
+    .bind(timeOffId, coach.id, new Date(Date.now() + 20 * 86_400_000).toISOString(), new Date(Date.now() + 21 * 86_400_000).toISOString())
+    .run();
   const startsAt = new Date(Date.now() + 3 * 86_400_000);
   startsAt.setUTCMinutes(0, 0, 0);
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO coach_schedules (coach_id, slug, display_name, time_zone, state, weekly_hours, buffer_minutes, daily_max, observe_holidays) VALUES (?, ?, 'Fuzz Portal Coach', 'Australia/Perth', 'WA', ?, 0, 24, 0)",
-    ).bind(coach.id, `fuzz-portal-${coach.id.slice(0, 8)}`, allDay),
-    env.DB.prepare("INSERT INTO coach_time_off (id, coach_id, starts_at, ends_at, note) VALUES (?, ?, ?, ?, 'Fuzz leave')").bind(
-      timeOffId,
-      coach.id,
-      new Date(Date.now() + 20 * 86_400_000).toISOString(),
-      new Date(Date.now() + 21 * 86_400_000).toISOString(),
-    ),
-    env.DB.prepare(
-      `INSERT INTO bookings (id, reference, coach_id, booking_type_id, starts_at, ends_at, status, name, email, client_time_zone, payment_method)
-       VALUES (?, ?, ?, 'discovery', ?, ?, 'confirmed', 'Fuzz Portal Client', ?, 'Australia/Sydney', 'free')`,
-    ).bind(
-      bookingId,
-      `CA-FP${bookingId.slice(0, 4).toUpperCase()}`,
-      coach.id,
-      startsAt.toISOString(),
-      new Date(startsAt.getTime() + 20 * 60_000).toISOString(),
-      uniqueEmail("fuzz-portal-client"),
-    ),
-  ]);
-  return { coach, bookingId, timeOffId };
+  const booking = await createBooking({
+    coachId: coach.id,
+    typeId: "discovery",
+    startsAt: startsAt.toISOString(),
+    name: "Fuzz Portal Client",
+    email: uniqueEmail("fuzz-portal-client"),
+  });
+  return { coach: { id: coach.id, email: coach.email, cookie: coach.cookie }, bookingId: booking.id, timeOffId };
 }
 
 async function insertFactor(
@@ -263,18 +236,18 @@ async function insertFactor(
 
 export async function createFixtures(): Promise<Fixtures> {
   const webUser = async (name: string, roles: ("admin" | "coach" | "client")[] = []): Promise<WebUser> => {
-    const user = await createConfirmedUser({ email: uniqueEmail(`fuzz-${name}`), roles });
-    return { id: user.id, email: user.email, cookie: await signInOnWeb(user) };
+    const { id, email, cookie } = await createSignedInUser({ email: uniqueEmail(`fuzz-${name}`), roles });
+    return { id, email, cookie };
   };
   const apiUser = async (name: string): Promise<ApiUser> => {
-    const user = await createConfirmedUser({ email: uniqueEmail(`fuzz-${name}`) });
-    return { id: user.id, email: user.email, token: (await signIn(user.email)).access_token };
+    const user = await createUser({ email: uniqueEmail(`fuzz-${name}`) });
+    return { id: user.id, email: user.email, token: (await apiSession(user)).access_token };
   };
 
-  const totpUser = await createConfirmedUser({ email: uniqueEmail("fuzz-totp") });
+  const totpUser = await createUser({ email: uniqueEmail("fuzz-totp") });
   const secret = generateSecret();
   const totpFactorId = await insertFactor(totpUser.id, "totp", "unverified", secret);
-  const mfaUser = await createConfirmedUser({ email: uniqueEmail("fuzz-mfa") });
+  const mfaUser = await createUser({ email: uniqueEmail("fuzz-mfa") });
   await insertFactor(mfaUser.id, "totp", "verified", generateSecret());
   const factorsUser = await apiUser("factors");
   const resource = await env.DB.prepare("SELECT slug FROM resources WHERE status = 'published' ORDER BY slug LIMIT 1").first<string>("slug");
@@ -285,11 +258,7 @@ export async function createFixtures(): Promise<Fixtures> {
   )
     .bind(escalationId, member.id, crypto.randomUUID(), crypto.randomUUID(), "The subscriber asked for an expert.", "Fuzz question?", "[]")
     .run();
-  const leadId = crypto.randomUUID();
-  await env.DB.batch([
-    env.DB.prepare("INSERT INTO leads (id, source, name, email) VALUES (?, 'contact', 'Fuzz lead', ?)").bind(leadId, uniqueEmail("fuzz-lead")),
-    env.DB.prepare("INSERT INTO lead_activities (id, lead_id, source, message) VALUES (?, ?, 'contact', 'Fuzz enquiry')").bind(crypto.randomUUID(), leadId),
-  ]);
+  const { id: leadId } = await createLead({ name: "Fuzz lead", email: uniqueEmail("fuzz-lead"), message: "Fuzz enquiry" });
 
   const consentLeadId = crypto.randomUUID();
   const consentRequestId = crypto.randomUUID();
@@ -316,21 +285,21 @@ export async function createFixtures(): Promise<Fixtures> {
 
   return {
     admin: await webUser("admin", ["admin"]),
-    roleTarget: { id: (await createConfirmedUser({ email: uniqueEmail("fuzz-role-target") })).id },
+    roleTarget: { id: (await createUser({ email: uniqueEmail("fuzz-role-target") })).id },
     profile: await webUser("profile"),
     password: await webUser("password"),
     totp: {
       id: totpUser.id,
       email: totpUser.email,
-      cookie: await signInOnWeb(totpUser),
+      cookie: await webSession(totpUser),
       factorId: totpFactorId,
       secret,
       uri: otpauthUri({ secret, issuer: "ClarityAI Coaching", account: totpUser.email }),
     },
     deletion: await webUser("deletion"),
     newPassword: await webUser("new-password"),
-    mfa: { id: mfaUser.id, email: mfaUser.email, cookie: await signInOnWeb(mfaUser) },
-    webSignIn: { email: (await createConfirmedUser({ email: uniqueEmail("fuzz-web-sign-in") })).email },
+    mfa: { id: mfaUser.id, email: mfaUser.email, cookie: await webSession(mfaUser) },
+    webSignIn: { email: (await createUser({ email: uniqueEmail("fuzz-web-sign-in") })).email },
     member,
     api: await apiUser("api"),
     putUser: await apiUser("put-user"),
@@ -348,7 +317,7 @@ export async function createFixtures(): Promise<Fixtures> {
     leadId,
     mergeLeads: { ...mergeLeads, ids: mergeIds },
     booking: await bookingFixtures(),
-    portals: await portalFixtures(await webUser("portal-coach", ["coach"])),
+    portals: await portalFixtures(),
     stripe: await stripeFixtures(),
   };
 }
@@ -357,33 +326,8 @@ export async function createFixtures(): Promise<Fixtures> {
 
 type Body = string | URLSearchParams | FormData | ArrayBuffer;
 
-function siteRequest(
-  method: string,
-  path: string,
-  ip: string,
-  opts: { body?: Body; contentType?: string | null; cookie?: string; headers?: Record<string, string> } = {},
-) {
-  const headers = new Headers({ Host: "localhost", Origin: "http://localhost", "CF-Connecting-IP": ip, ...opts.headers });
-  if (opts.cookie) headers.set("Cookie", opts.cookie);
-  if (opts.contentType) headers.set("Content-Type", opts.contentType);
-  if (method === "GET") headers.delete("Origin");
-  return new Request(`http://localhost${path}`, { method, headers, body: opts.body, redirect: "manual" });
-}
-
 /** The Bearer-token APIs (auth, rest, functions): requested as a Supabase client does, not as a browser form. */
 const isApiPath = (path: string) => /^\/(auth|rest|functions)\/v1(\/|\?|$)/.test(path);
-
-function apiRequest(
-  method: string,
-  path: string,
-  ip: string,
-  opts: { body?: Body; contentType?: string | null; token?: string; headers?: Record<string, string> } = {},
-) {
-  const headers = new Headers({ apikey: "test-anon-key", "X-Supabase-Api-Version": "2024-01-01", "CF-Connecting-IP": ip, ...opts.headers });
-  if (opts.token) headers.set("Authorization", `Bearer ${opts.token}`);
-  if (opts.contentType !== null) headers.set("Content-Type", opts.contentType ?? "application/json");
-  return new Request(`http://localhost${path}`, { method, headers, body: method === "GET" || method === "DELETE" ? undefined : opts.body, redirect: "manual" });
-}
 
 const textBytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
 
@@ -420,7 +364,7 @@ function formProbes(spec: FormSpec): Probe[] {
       tag: tagged(tag, noWrite),
       request: (ip) => {
         const { body, contentType = "application/x-www-form-urlencoded", method = "POST", path = spec.path } = make(tag);
-        return siteRequest(method, path, ip, { body, contentType: body instanceof FormData ? null : contentType, cookie: spec.cookie });
+        return appRequest(path, { method, ip, body, contentType: body instanceof FormData ? null : contentType, cookie: spec.cookie });
       },
     });
   };
@@ -554,7 +498,14 @@ function jsonProbes(spec: JsonSpec): Probe[] {
       tag: spec.tag ? { ...tag, table: spec.tag } : undefined,
       request: (ip) => {
         const { body, contentType } = make(tag);
-        return apiRequest(method, spec.path, ip, { body, contentType, token: spec.token });
+        return appRequest(spec.path, {
+          method,
+          ip,
+          token: spec.token,
+          body: method === "GET" || method === "DELETE" ? undefined : body,
+          contentType: contentType === undefined ? "application/json" : contentType,
+          headers: SUPABASE_CLIENT,
+        });
       },
     });
   };
@@ -627,8 +578,17 @@ function queryProbes(spec: QuerySpec): Probe[] {
         const sep = spec.path.includes("?") ? "&" : "?";
         const path = `${spec.path}${sep}${query()}`;
         return api
-          ? apiRequest(method, path, ip, { token: spec.token, body: method === "POST" ? "{}" : undefined })
-          : siteRequest(method, path, ip, {
+          ? appRequest(path, {
+              method,
+              ip,
+              token: spec.token,
+              body: method === "POST" ? "{}" : undefined,
+              contentType: "application/json",
+              headers: SUPABASE_CLIENT,
+            })
+          : appRequest(path, {
+              method,
+              ip,
               cookie: spec.cookie,
               body: method === "POST" ? "" : undefined,
               contentType: method === "POST" ? "application/x-www-form-urlencoded" : undefined,
@@ -685,8 +645,15 @@ function pathProbes(spec: PathSpec): Probe[] {
     request: (ip: string) => {
       const path = spec.template.replace("{}", segment.value);
       return api
-        ? apiRequest(method, path, ip, { token: spec.token, body: method === "POST" ? "{}" : undefined })
-        : siteRequest(method, path, ip, { cookie: spec.cookie });
+        ? appRequest(path, {
+            method,
+            ip,
+            token: spec.token,
+            body: method === "POST" ? "{}" : undefined,
+            contentType: "application/json",
+            headers: SUPABASE_CLIENT,
+          })
+        : appRequest(path, { method, ip, cookie: spec.cookie });
     },
   }));
 }
@@ -703,8 +670,15 @@ function headerProbes(spec: HeaderSpec): Probe[] {
     request: (ip: string) => {
       const headers = { [spec.header]: spec.format(payload.value) };
       return api
-        ? apiRequest(method, spec.path, ip, { headers, token: spec.token, body: method === "GET" ? undefined : "{}" })
-        : siteRequest(method, spec.path, ip, { headers, cookie: spec.cookie });
+        ? appRequest(spec.path, {
+            method,
+            ip,
+            token: spec.token,
+            body: method === "GET" ? undefined : "{}",
+            contentType: "application/json",
+            headers: { ...SUPABASE_CLIENT, ...headers },
+          })
+        : appRequest(spec.path, { method, ip, headers, cookie: spec.cookie });
     },
   }));
 }
@@ -810,7 +784,7 @@ function siteJsonProbes(spec: {
   const endpoint = `POST ${spec.path}`;
   const probes: Probe[] = [];
   const add = (field: string, label: string, body: () => Body, contentType = "application/json") =>
-    probes.push({ endpoint, field, label, request: (ip) => siteRequest("POST", spec.path, ip, { cookie: spec.cookie, body: body(), contentType }) });
+    probes.push({ endpoint, field, label, request: (ip) => appRequest(spec.path, { method: "POST", ip, cookie: spec.cookie, body: body(), contentType }) });
   for (const [field, payloads] of Object.entries(spec.fields)) {
     for (const payload of payloads) add(field, payload.label, () => JSON.stringify(withField(spec.base(), field, payload.value)));
     add(field, "missing", () => JSON.stringify(withoutField(spec.base(), field)));
@@ -1152,18 +1126,16 @@ export function buildTargets(fx: Fixtures): Target[] {
         };
         return [
           ...race("POST /auth/v1/signup", (email, ip) =>
-            apiRequest("POST", "/auth/v1/signup", ip, { body: JSON.stringify({ email, password: STRONG_PASSWORD }) }),
+            appRequest("/auth/v1/signup", { ip, json: { email, password: STRONG_PASSWORD }, headers: SUPABASE_CLIENT }),
           ),
-          ...race("POST /auth/v1/otp", (email, ip) => apiRequest("POST", "/auth/v1/otp", ip, { body: JSON.stringify({ email }) })),
+          ...race("POST /auth/v1/otp", (email, ip) => appRequest("/auth/v1/otp", { ip, json: { email }, headers: SUPABASE_CLIENT })),
           ...race("POST /auth (sign-up)", (email, ip) =>
-            siteRequest("POST", "/auth", ip, {
-              body: new URLSearchParams({ intent: "sign-up", firstName: "Race", lastName: "Fuzz", email, password: STRONG_PASSWORD, redirectTo: "/profile" }),
-              contentType: "application/x-www-form-urlencoded",
+            appRequest("/auth", {
+              ip,
+              form: { intent: "sign-up", firstName: "Race", lastName: "Fuzz", email, password: STRONG_PASSWORD, redirectTo: "/profile" },
             }),
           ),
-          ...race("POST /auth (send-code)", (email, ip) =>
-            siteRequest("POST", "/auth", ip, { body: new URLSearchParams({ intent: "send-code", email }), contentType: "application/x-www-form-urlencoded" }),
-          ),
+          ...race("POST /auth (send-code)", (email, ip) => appRequest("/auth", { ip, form: { intent: "send-code", email } })),
         ];
       })(),
     },
@@ -2086,7 +2058,7 @@ export function buildTargets(fx: Fixtures): Target[] {
             endpoint: "GET /admin/leads/:id",
             field: "(stored)",
             label: "a merged lead's page",
-            request: (ip: string) => siteRequest("GET", `/admin/leads/${id}`, ip, { cookie: fx.admin.cookie }),
+            request: (ip: string) => appRequest(`/admin/leads/${id}`, { ip, cookie: fx.admin.cookie }),
           })),
         ),
     },
@@ -2220,7 +2192,7 @@ export function limitedEndpoints(fixtures: () => Fixtures): LimitedEndpoint[] {
       endpoint: `POST ${path}`,
       field: "CF-Connecting-IP",
       label,
-      request: (ip: string) => siteRequest("POST", path, ip, { body: new URLSearchParams(fields(tag)), contentType: "application/x-www-form-urlencoded" }),
+      request: (ip: string) => appRequest(path, { ip, form: fields(tag) }),
       tag: table ? { ...tag, table } : undefined,
     };
   };
@@ -2231,8 +2203,8 @@ export function limitedEndpoints(fixtures: () => Fixtures): LimitedEndpoint[] {
     label,
     request: (ip: string) =>
       path.includes("{factor}")
-        ? apiRequest("POST", path.replace("{factor}", fixtures().factors.totpFactorId), ip, { body: JSON.stringify(body()), token: fixtures().factors.token })
-        : apiRequest("POST", path, ip, { body: JSON.stringify(body()) }),
+        ? appRequest(path.replace("{factor}", fixtures().factors.totpFactorId), { ip, json: body(), token: fixtures().factors.token, headers: SUPABASE_CLIENT })
+        : appRequest(path, { ip, json: body(), headers: SUPABASE_CLIENT }),
   });
   const lead = (tag: Tag) => ({ name: tag.name, email: tag.email, company: "Fuzz Pty Ltd", message: "One source, many spellings" });
   const chat = (conversationId: () => string) => () => ({
@@ -2364,7 +2336,7 @@ export async function storedValueTarget(fx: Fixtures): Promise<Target> {
     endpoint: `GET ${path.split("?")[0]}`,
     field: "(stored)",
     label: path,
-    request: (ip: string) => siteRequest("GET", path, ip, { cookie }),
+    request: (ip: string) => appRequest(path, { ip, cookie }),
   });
   return {
     name: "stored values on admin and coach pages",

@@ -2,38 +2,38 @@ import { env } from "cloudflare:workers";
 import bcrypt from "bcryptjs";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { expect, test } from "vitest";
-import { fetchApp } from "./app";
-import { authClient, authPost, countRows, createConfirmedUser, ISO_TIMESTAMP, JWT, signIn, TEST_PASSWORD, uniqueEmail } from "./auth-helpers";
+import { TEST_PASSWORD, authClient, createUser, signIn, uniqueEmail } from "../factories/users";
+import { ISO_TIMESTAMP, JWT, authApi, countRows, fetchApp } from "./app";
 
 test("sign-up needs an email or phone and a password (SPEC §5), and rejects weak passwords", async () => {
   const email = uniqueEmail("signup");
   for (const body of [{}, { email }, { password: TEST_PASSWORD }, { phone: "", password: "" }]) {
-    const response = await authPost("/signup", body);
+    const response = await authApi("/signup", { json: body });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ code: "validation_failed", message: "You must provide either an email or phone number and a password" });
   }
-  const short = await authPost("/signup", { email, password: "short" });
+  const short = await authApi("/signup", { json: { email, password: "short" } });
   expect(short.status).toBe(422);
   expect(await short.json()).toMatchObject({ code: "weak_password", weak_password: { reasons: ["length"] } });
-  const common = await authPost("/signup", { email, password: "password123" });
+  const common = await authApi("/signup", { json: { email, password: "password123" } });
   expect(await common.json()).toMatchObject({ code: "weak_password", weak_password: { reasons: ["pwned"] } });
-  const long = await authPost("/signup", { email, password: "x".repeat(73) });
+  const long = await authApi("/signup", { json: { email, password: "x".repeat(73) } });
   expect(long.status).toBe(422);
   expect(await countRows("users", "email = ?", email)).toBe(0);
 });
 
 test("malformed, oversized and wrongly typed bodies are 4xx with GoTrue's codes and write nothing", async () => {
   const email = uniqueEmail("bad");
-  const malformed = await authPost("/signup", "{not json");
+  const malformed = await authApi("/signup", { json: "{not json" });
   expect(malformed.status).toBe(400);
   expect(((await malformed.json()) as { code: string }).code).toBe("bad_json");
-  const array = await authPost("/signup", "[1,2]");
+  const array = await authApi("/signup", { json: "[1,2]" });
   expect(array.status).toBe(400);
-  const oversized = await authPost("/signup", { email, password: TEST_PASSWORD, data: { blob: "x".repeat(70_000) } });
+  const oversized = await authApi("/signup", { json: { email, password: TEST_PASSWORD, data: { blob: "x".repeat(70_000) } } });
   expect(oversized.status).toBe(413);
-  const wrongType = await authPost("/signup", { email: 42, password: TEST_PASSWORD });
+  const wrongType = await authApi("/signup", { json: { email: 42, password: TEST_PASSWORD } });
   expect(wrongType.status).toBe(400);
-  const badEmail = await authPost("/signup", { email: "not-an-email", password: TEST_PASSWORD });
+  const badEmail = await authApi("/signup", { json: { email: "not-an-email", password: TEST_PASSWORD } });
   expect(badEmail.status).toBe(400);
   expect(await countRows("users", "email = ?", email)).toBe(0);
 });
@@ -44,10 +44,10 @@ test("errors use the legacy shape without the API version header, and echo the h
   );
   expect(await legacy.json()).toEqual({ code: 400, error_code: "validation_failed", msg: "You must provide either an email or phone number and a password" });
   expect(legacy.headers.get("X-Supabase-Api-Version")).toBeNull();
-  const modern = await authPost("/token?grant_type=password", {});
+  const modern = await authApi("/token?grant_type=password", { json: {} });
   expect(modern.headers.get("X-Supabase-Api-Version")).toBe("2024-01-01");
   expect(modern.headers.get("Access-Control-Expose-Headers")).toContain("X-Supabase-Api-Version");
-  const unknownGrant = await authPost("/token?grant_type=magic", {});
+  const unknownGrant = await authApi("/token?grant_type=magic", { json: {} });
   expect(unknownGrant.status).toBe(400);
 });
 
@@ -65,7 +65,7 @@ test("CORS preflight is answered for Supabase clients on other origins", async (
 
 test("a new sign-up waits for email confirmation; a repeat sign-up reveals nothing and tells the owner", async () => {
   const email = uniqueEmail("fresh");
-  const first = await authPost("/signup", { email, password: TEST_PASSWORD, data: { first_name: "Ava", last_name: "Ng" } });
+  const first = await authApi("/signup", { json: { email, password: TEST_PASSWORD, data: { first_name: "Ava", last_name: "Ng" } } });
   expect(first.status).toBe(200);
   const user = (await first.json()) as Record<string, unknown>;
   expect(user).toMatchObject({ email, aud: "authenticated", user_metadata: { first_name: "Ava", last_name: "Ng" } });
@@ -73,7 +73,7 @@ test("a new sign-up waits for email confirmation; a repeat sign-up reveals nothi
   expect(user.confirmation_sent_at).toMatch(ISO_TIMESTAMP);
   expect(await countRows("email_outbox", "to_address = ? AND subject LIKE 'Confirm%'", email)).toBe(1);
 
-  const second = await authPost("/signup", { email, password: "Another-Password-77" });
+  const second = await authApi("/signup", { json: { email, password: "Another-Password-77" } });
   expect(second.status).toBe(200);
   const repeat = (await second.json()) as Record<string, unknown>;
   expect(Object.keys(repeat).sort()).toEqual(expect.arrayContaining(["id", "email", "confirmation_sent_at", "identities"]));
@@ -81,14 +81,14 @@ test("a new sign-up waits for email confirmation; a repeat sign-up reveals nothi
   expect(await countRows("users", "email = ?", email)).toBe(1);
   expect(await countRows("email_outbox", "to_address = ? AND subject LIKE 'Someone tried%'", email)).toBe(1);
 
-  const unconfirmed = await authPost("/token?grant_type=password", { email, password: TEST_PASSWORD });
+  const unconfirmed = await authApi("/token?grant_type=password", { json: { email, password: TEST_PASSWORD } });
   expect(await unconfirmed.json()).toEqual({ code: "email_not_confirmed", message: "Email not confirmed" });
 });
 
 test("wrong passwords and unknown accounts get the same answer, and both are audited", async () => {
-  const { email, id } = await createConfirmedUser();
-  const wrong = await authPost("/token?grant_type=password", { email, password: "Wrong-Password-99" });
-  const unknown = await authPost("/token?grant_type=password", { email: uniqueEmail("ghost"), password: "Wrong-Password-99" });
+  const { email, id } = await createUser();
+  const wrong = await authApi("/token?grant_type=password", { json: { email, password: "Wrong-Password-99" } });
+  const unknown = await authApi("/token?grant_type=password", { json: { email: uniqueEmail("ghost"), password: "Wrong-Password-99" } });
   expect(wrong.status).toBe(400);
   expect(unknown.status).toBe(400);
   expect(await wrong.json()).toEqual(await unknown.json());
@@ -96,7 +96,7 @@ test("wrong passwords and unknown accounts get the same answer, and both are aud
 });
 
 test("sign-in returns a GoTrue session with an ES256 access token carrying the GoTrue claims and roles", async () => {
-  const { email, id } = await createConfirmedUser({ roles: ["client"] });
+  const { email, id } = await createUser({ roles: ["client"] });
   const session = await signIn(email);
   expect(session).toMatchObject({ token_type: "bearer", expires_in: 3600, user: { id, email, app_metadata: { roles: ["client"], provider: "email" } } });
   expect(session.refresh_token.length).toBeGreaterThanOrEqual(22);
@@ -119,7 +119,7 @@ test("sign-in returns a GoTrue session with an ES256 access token carrying the G
 });
 
 test("auth-js signs in, reads the user and verifies the token's claims through the JWKS", async () => {
-  const { email, id } = await createConfirmedUser();
+  const { email, id } = await createUser();
   const client = authClient();
   const { data, error } = await client.signInWithPassword({ email, password: TEST_PASSWORD });
   expect(error).toBeNull();
@@ -135,51 +135,50 @@ test("auth-js signs in, reads the user and verifies the token's claims through t
 });
 
 test("a tampered or foreign token is refused", async () => {
-  const { email } = await createConfirmedUser();
+  const { email } = await createUser();
   const { access_token } = await signIn(email);
   const [h, p] = access_token.split(".");
   const forged = `${h}.${p}.${"A".repeat(86)}`;
-  const response = await fetchApp(new Request("http://localhost/auth/v1/user", { headers: { Authorization: `Bearer ${forged}` } }));
+  const response = await fetchApp("/auth/v1/user", { token: forged });
   expect(response.status).toBe(403);
   const none = await fetchApp("/auth/v1/user");
   expect(none.status).toBe(401);
 });
 
 test("refresh tokens rotate on every use, and a reused token outside the reuse window revokes the session", async () => {
-  const { email } = await createConfirmedUser();
+  const { email } = await createUser();
   const first = await signIn(email);
-  const second = (await (await authPost("/token?grant_type=refresh_token", { refresh_token: first.refresh_token })).json()) as typeof first;
+  const second = (await (await authApi("/token?grant_type=refresh_token", { json: { refresh_token: first.refresh_token } })).json()) as typeof first;
   expect(second.refresh_token).not.toBe(first.refresh_token);
-  const third = (await (await authPost("/token?grant_type=refresh_token", { refresh_token: second.refresh_token })).json()) as typeof first;
+  const third = (await (await authApi("/token?grant_type=refresh_token", { json: { refresh_token: second.refresh_token } })).json()) as typeof first;
   expect(third.access_token).toMatch(JWT);
 
   // Within the reuse window a retried token still works (the client lost the response).
-  const retry = await authPost("/token?grant_type=refresh_token", { refresh_token: second.refresh_token });
+  const retry = await authApi("/token?grant_type=refresh_token", { json: { refresh_token: second.refresh_token } });
   expect(retry.status).toBe(200);
 
   // Much later, presenting the first token again is a leak: the whole session ends.
   await env.DB.prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE revoked_at IS NOT NULL")
     .bind(new Date(Date.now() - 60_000).toISOString())
     .run();
-  const reuse = await authPost("/token?grant_type=refresh_token", { refresh_token: first.refresh_token });
+  const reuse = await authApi("/token?grant_type=refresh_token", { json: { refresh_token: first.refresh_token } });
   expect(reuse.status).toBe(400);
   expect(await reuse.json()).toEqual({ code: "refresh_token_already_used", message: "Invalid Refresh Token: Already Used" });
   const latest = (await retry.json()) as typeof first;
-  expect((await authPost("/token?grant_type=refresh_token", { refresh_token: latest.refresh_token })).status).toBe(400);
-  const user = await fetchApp(new Request("http://localhost/auth/v1/user", { headers: { Authorization: `Bearer ${latest.access_token}` } }));
+  expect((await authApi("/token?grant_type=refresh_token", { json: { refresh_token: latest.refresh_token } })).status).toBe(400);
+  const user = await fetchApp("/auth/v1/user", { token: latest.access_token });
   expect(user.status).toBe(403);
 });
 
 test("auth-js refreshes a session and each sign-out scope ends the right sessions", async () => {
-  const { email } = await createConfirmedUser();
+  const { email } = await createUser();
   const client = authClient();
   const a = (await client.signInWithPassword({ email, password: TEST_PASSWORD })).data.session!;
   const refreshed = await client.refreshSession({ refresh_token: a.refresh_token });
   expect(refreshed.error).toBeNull();
   const b = await signIn(email);
   const c = await signIn(email);
-  const live = async (token: string) =>
-    (await fetchApp(new Request("http://localhost/auth/v1/user", { headers: { Authorization: `Bearer ${token}` } }))).status === 200;
+  const live = async (token: string) => (await fetchApp("/auth/v1/user", { token })).status === 200;
 
   expect((await client.admin.signOut(b.access_token, "others")).error).toBeNull();
   expect(await live(b.access_token)).toBe(true);
@@ -192,7 +191,7 @@ test("auth-js refreshes a session and each sign-out scope ends the right session
   expect(await live(d.access_token)).toBe(true);
 
   const e = await signIn(email);
-  const logout = await fetchApp(new Request("http://localhost/auth/v1/logout", { method: "POST", headers: { Authorization: `Bearer ${e.access_token}` } }));
+  const logout = await fetchApp("/auth/v1/logout", { method: "POST", token: e.access_token });
   expect(logout.status).toBe(204);
   expect(await live(d.access_token)).toBe(false);
   expect(await live(e.access_token)).toBe(false);
@@ -200,7 +199,7 @@ test("auth-js refreshes a session and each sign-out scope ends the right session
 
 test("a bcrypt hash imported from Supabase verifies and is rehashed with scrypt on sign-in", async () => {
   const passwordHash = bcrypt.hashSync(TEST_PASSWORD, 4);
-  const { email, id } = await createConfirmedUser({ passwordHash });
+  const { email, id } = await createUser({ passwordHash });
   await signIn(email);
   const stored = await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?").bind(id).first<string>("password_hash");
   expect(stored).toMatch(/^\$scrypt\$ln=15,r=8,p=3\$/);
@@ -208,24 +207,24 @@ test("a bcrypt hash imported from Supabase verifies and is rehashed with scrypt 
 });
 
 test("the onboarding email is enqueued once for a sign-in within 5 minutes of sign-up, never for older accounts", async () => {
-  const fresh = await createConfirmedUser();
+  const fresh = await createUser();
   await signIn(fresh.email);
   await signIn(fresh.email);
   expect(await env.DB.prepare("SELECT onboarding_enqueued_at FROM users WHERE id = ?").bind(fresh.id).first("onboarding_enqueued_at")).toMatch(ISO_TIMESTAMP);
 
-  const old = await createConfirmedUser({ createdAt: new Date(Date.now() - 10 * 60_000).toISOString() });
+  const old = await createUser({ createdAt: new Date(Date.now() - 10 * 60_000).toISOString() });
   await signIn(old.email);
   expect(await env.DB.prepare("SELECT onboarding_enqueued_at FROM users WHERE id = ?").bind(old.id).first("onboarding_enqueued_at")).toBeNull();
 });
 
 test("wrong passwords are rate limited per account and source (tests/security/lockout.test.ts has the rest)", async () => {
-  const { email } = await createConfirmedUser();
+  const { email } = await createUser();
   const statuses: number[] = [];
-  for (let i = 0; i < 6; i++) statuses.push((await authPost("/token?grant_type=password", { email, password: "Wrong-Password-99" })).status);
+  for (let i = 0; i < 6; i++) statuses.push((await authApi("/token?grant_type=password", { json: { email, password: "Wrong-Password-99" } })).status);
   expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
 });
 
 test("unknown auth paths answer GoTrue's 404", async () => {
-  const response = await authPost("/nope", {});
+  const response = await authApi("/nope", { json: {} });
   expect(response.status).toBe(404);
 });

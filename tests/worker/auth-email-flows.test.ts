@@ -1,14 +1,11 @@
-import { AuthClient } from "@supabase/auth-js";
-import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { decodeJwt } from "jose";
 import { expect, test, vi } from "vitest";
-import worker from "../../workers/app";
 import { allowConsoleErrors } from "../console-errors";
-import { fetchApp } from "./app";
-import { testClientIp } from "./client-ip";
-import { countRows, createConfirmedUser, ISO_TIMESTAMP, signIn, TEST_PASSWORD, uniqueEmail, apiRequest as api } from "./auth-helpers";
-import { holdJobs } from "./queue-helpers";
+import { codeIn, createOutboxEmail, emailedCode, latestEmail, linkIn, outboxTo, waitForEmails } from "../factories/emails";
+import { TEST_PASSWORD, authClient, createUser, signIn, uniqueEmail } from "../factories/users";
+import { ISO_TIMESTAMP, authApi, countRows, fetchApp, testClientIp } from "./app";
+import { deliverJobs, holdJobs } from "./queue";
 
 // The one-time-code flows of the auth API (POST /otp, /verify, /resend, /recover, GET /verify,
 // GET /reauthenticate, PUT /user) through raw requests and the real @supabase/auth-js client,
@@ -19,71 +16,9 @@ import { holdJobs } from "./queue-helpers";
 const SITE = "http://localhost:8787";
 // Tests that hash several passwords (scrypt, ~160 ms each) get more than the default 5 s on a busy machine.
 const SLOW_TEST_MS = 20_000;
-const queueWorker: Required<Pick<ExportedHandler<Env>, "queue">> = worker;
 
 type Json = Record<string, unknown>;
 type Session = { access_token: string; refresh_token: string; expires_at: number; user: { id: string; email: string } };
-
-/** auth-js against this Worker, as one client address. */
-function client({ ip = testClientIp(), flowType = "implicit" as "implicit" | "pkce" } = {}) {
-  return new AuthClient({
-    url: "http://localhost/auth/v1",
-    headers: { apikey: "test-anon-key" },
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = new Request(input, init);
-      request.headers.set("CF-Connecting-IP", ip);
-      return fetchApp(request);
-    },
-    persistSession: false,
-    autoRefreshToken: false,
-    detectSessionInUrl: false,
-    flowType,
-  });
-}
-
-type OutboxRow = { id: string; to_address: string; subject: string; text_body: string; status: string; dedupe_key: string };
-
-async function outbox(to: string, subject?: string) {
-  const { results } = await env.DB.prepare(
-    `SELECT * FROM email_outbox WHERE to_address = ? ${subject ? "AND subject = ?" : ""} ORDER BY created_at DESC, rowid DESC`,
-  )
-    .bind(...(subject ? [to, subject] : [to]))
-    .all<OutboxRow>();
-  return results;
-}
-
-/**
- * Waits until at least `count` messages (with a subject) have reached an address: codes asked for
- * through /otp, /recover and /resend are written by a queue job a moment after the answer.
- */
-async function waitForMessages(to: string, subject: string | undefined, count: number) {
-  return vi.waitFor(
-    async () => {
-      const rows = await outbox(to, subject);
-      expect(rows.length, `${count} message(s) to ${to} titled "${subject ?? "(any)"}"`).toBeGreaterThanOrEqual(count);
-      return rows;
-    },
-    { timeout: 10_000, interval: 20 },
-  );
-}
-
-/** The newest message to an address (with a subject), as the user would open it, once there is one. */
-async function latestMessage(to: string, subject?: string) {
-  const [row] = await waitForMessages(to, subject, 1);
-  return row!;
-}
-
-function codeIn(text: string) {
-  const code = /\b(\d{6})\b/.exec(text)?.[1];
-  expect(code, `a 6-digit code in: ${text}`).toMatch(/^\d{6}$/);
-  return code!;
-}
-
-function linkIn(text: string) {
-  const link = /(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(text)?.[1];
-  expect(link, `a verification link in: ${text}`).toMatch(/^https?:\/\//);
-  return new URL(link!);
-}
 
 async function errorOf(response: Response) {
   return { status: response.status, ...((await response.json()) as { code: string; message: string }) };
@@ -92,10 +27,10 @@ async function errorOf(response: Response) {
 /** A user signed up through POST /signup and confirmed with the emailed code. */
 async function signedUpAndConfirmed(ip = testClientIp()) {
   const email = uniqueEmail("flow");
-  const signup = await api("POST", "/signup", { ip, body: { email, password: TEST_PASSWORD, data: { first_name: "Mia", last_name: "Tran" } } });
+  const signup = await authApi("/signup", { ip, json: { email, password: TEST_PASSWORD, data: { first_name: "Mia", last_name: "Tran" } } });
   expect(signup.status).toBe(200);
-  const code = codeIn((await latestMessage(email, "Confirm your ClarityAI Coaching account")).text_body);
-  const verified = await api("POST", "/verify", { ip, body: { type: "signup", email, token: code } });
+  const code = await emailedCode(email, { subject: "Confirm your ClarityAI Coaching account" });
+  const verified = await authApi("/verify", { ip, json: { type: "signup", email, token: code } });
   expect(verified.status).toBe(200);
   const session = (await verified.json()) as Session;
   return { email, session, ip };
@@ -130,7 +65,7 @@ test("POST /otp rejects bad input with GoTrue's (and SPEC §5's) messages and wr
     [{ email, data: { blob: "x".repeat(70_000) } }, 413, "request_entity_too_large"],
   ];
   for (const [body, status, code, message] of cases) {
-    const error = await errorOf(await api("POST", "/otp", { body }));
+    const error = await errorOf(await authApi("/otp", { json: body }));
     expect(error, JSON.stringify(body).slice(0, 80)).toMatchObject({ status, code, ...(message ? { message } : {}) });
   }
   expect(await countRows("users", "email = ?", email)).toBe(0);
@@ -138,12 +73,12 @@ test("POST /otp rejects bad input with GoTrue's (and SPEC §5's) messages and wr
 });
 
 test("auth-js signInWithOtp emails a code to a known user, and verifyOtp with it signs them in once", async () => {
-  const user = await createConfirmedUser({ email: uniqueEmail("otp-known") });
-  const auth = client();
+  const user = await createUser({ email: uniqueEmail("otp-known") });
+  const auth = authClient();
 
   const sent = await auth.signInWithOtp({ email: user.email, options: { shouldCreateUser: false } });
   expect(sent.error).toBeNull();
-  const message = await latestMessage(user.email, "Your ClarityAI Coaching sign-in code");
+  const message = await latestEmail(user.email, { subject: "Your ClarityAI Coaching sign-in code" });
   expect(message.text_body).toMatch(/Your sign-in code is \d{6}/);
   expect(message.text_body).toContain("— ClarityAI Coaching"); // queueEmail's footer names the sender
   expect(linkIn(message.text_body).searchParams.get("type")).toBe("magiclink");
@@ -161,16 +96,16 @@ test("auth-js signInWithOtp emails a code to a known user, and verifyOtp with it
   expect((await auth.getUser()).data.user?.id).toBe(user.id);
   expect(await countRows("audit_log", "actor_id = ? AND action = 'user_recovery_requested'", user.id)).toBe(1);
 
-  const again = await client().verifyOtp({ email: user.email, token: code, type: "email" });
+  const again = await authClient().verifyOtp({ email: user.email, token: code, type: "email" });
   expect(again.error).toMatchObject({ status: 403, code: "otp_expired" });
 });
 
 test("a first OTP sign-in creates a passwordless account (create_user defaults to true) and the code confirms it", async () => {
   const email = uniqueEmail("otp-new");
-  const auth = client();
+  const auth = authClient();
   const sent = await auth.signInWithOtp({ email, options: { data: { first_name: "Noah", last_name: "Kelly" } } });
   expect(sent.error).toBeNull();
-  const message = await latestMessage(email, "Confirm your ClarityAI Coaching account");
+  const message = await latestEmail(email, { subject: "Confirm your ClarityAI Coaching account" });
   const created = await rowOf<{ id: string; password_hash: string | null; email_confirmed_at: string | null; user_metadata: string }>(
     "SELECT * FROM users WHERE email = ?",
     email,
@@ -189,10 +124,10 @@ test("a first OTP sign-in creates a passwordless account (create_user defaults t
 
 test("OTP to a phone: the code goes to the outbox as an SMS and verifies with type sms (default channel sms)", async () => {
   const phone = `+614${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-  const auth = client();
+  const auth = authClient();
   const sent = await auth.signInWithOtp({ phone });
   expect(sent.error).toBeNull();
-  const sms = await latestMessage(`sms:${phone}`);
+  const sms = await latestEmail(`sms:${phone}`);
   expect(sms.text_body).toMatch(/Your ClarityAI Coaching code is \d{6}/);
   const { data, error } = await auth.verifyOtp({ phone, token: codeIn(sms.text_body), type: "sms" });
   expect(error).toBeNull();
@@ -200,21 +135,21 @@ test("OTP to a phone: the code goes to the outbox as an SMS and verifies with ty
   expect(data.user?.phone_confirmed_at).toMatch(ISO_TIMESTAMP);
 
   // The same code, or an email-type verification of a phone code, is refused.
-  const reused = await api("POST", "/verify", { body: { type: "sms", phone, token: codeIn(sms.text_body) } });
+  const reused = await authApi("/verify", { json: { type: "sms", phone, token: codeIn(sms.text_body) } });
   expect(await errorOf(reused)).toMatchObject({ status: 403, code: "otp_expired" });
-  const whatsapp = await api("POST", "/otp", { body: { phone, channel: "whatsapp" } });
+  const whatsapp = await authApi("/otp", { json: { phone, channel: "whatsapp" } });
   expect(whatsapp.status).toBe(400);
 });
 
 test("no account enumeration: unknown and known addresses get the same answers from /otp, /recover and /resend", { timeout: SLOW_TEST_MS }, async () => {
-  const known = await createConfirmedUser({ email: uniqueEmail("enum-known") });
+  const known = await createUser({ email: uniqueEmail("enum-known") });
   const unknown = uniqueEmail("enum-unknown");
   const ip = testClientIp();
   const { flush } = holdJobs();
   const answers = async (email: string) => {
-    const otp = await api("POST", "/otp", { ip, body: { email, create_user: false } });
-    const recover = await api("POST", "/recover", { ip, body: { email } });
-    const resend = await api("POST", "/resend", { ip, body: { email, type: "signup" } });
+    const otp = await authApi("/otp", { ip, json: { email, create_user: false } });
+    const recover = await authApi("/recover", { ip, json: { email } });
+    const resend = await authApi("/resend", { ip, json: { email, type: "signup" } });
     return Promise.all([otp, recover, resend].map(async (r) => ({ status: r.status, body: await r.text(), type: r.headers.get("Content-Type") })));
   };
   const forKnown = await answers(known.email);
@@ -230,13 +165,13 @@ test("no account enumeration: unknown and known addresses get the same answers f
   // The per-address message limits count unknown addresses too, so a 429 tells nothing either: one
   // source gets three messages to an address an hour.
   const limitedUnknown = uniqueEmail("limit-unknown");
-  const limitedKnown = (await createConfirmedUser({ email: uniqueEmail("limit-known") })).email;
+  const limitedKnown = (await createUser({ email: uniqueEmail("limit-known") })).email;
   for (const email of [limitedUnknown, limitedKnown]) {
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await api("POST", "/recover", { body: { email } })).status);
+    for (let i = 0; i < 5; i++) statuses.push((await authApi("/recover", { json: { email } })).status);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
   }
-  const limited = await api("POST", "/otp", { body: { email: limitedKnown } });
+  const limited = await authApi("/otp", { json: { email: limitedKnown } });
   expect(await errorOf(limited)).toEqual({ status: 429, code: "over_email_send_rate_limit", message: "email rate limit exceeded" });
 });
 
@@ -266,45 +201,45 @@ test("POST /verify rejects bad input with GoTrue's messages", async () => {
     ["{", 400, "bad_json"],
   ];
   for (const [body, status, code, message] of cases) {
-    const error = await errorOf(await api("POST", "/verify", { body }));
+    const error = await errorOf(await authApi("/verify", { json: body }));
     expect(error, JSON.stringify(body)).toMatchObject({ status, code, ...(message ? { message } : {}) });
   }
   expect(await countRows("auth_sessions s JOIN users u ON u.id = s.user_id", "u.email = ?", email)).toBe(0);
 });
 
 test("a link's token hash verifies through auth-js verifyOtp({ token_hash }) once", async () => {
-  const user = await createConfirmedUser({ email: uniqueEmail("hash") });
-  const auth = client();
+  const user = await createUser({ email: uniqueEmail("hash") });
+  const auth = authClient();
   await auth.signInWithOtp({ email: user.email });
-  const tokenHash = linkIn((await latestMessage(user.email, "Your ClarityAI Coaching sign-in code")).text_body).searchParams.get("token")!;
+  const tokenHash = linkIn((await latestEmail(user.email, { subject: "Your ClarityAI Coaching sign-in code" })).text_body).searchParams.get("token")!;
   const { data, error } = await auth.verifyOtp({ token_hash: tokenHash, type: "magiclink" });
   expect(error).toBeNull();
   expect(data.session?.user.id).toBe(user.id);
-  const again = await client().verifyOtp({ token_hash: tokenHash, type: "magiclink" });
+  const again = await authClient().verifyOtp({ token_hash: tokenHash, type: "magiclink" });
   expect(again.error).toMatchObject({ status: 403, code: "otp_expired", message: "Email link is invalid or has expired" });
 });
 
 test("codes are bound to their address and expire after an hour", async () => {
-  const alice = await createConfirmedUser({ email: uniqueEmail("alice") });
-  const bob = await createConfirmedUser({ email: uniqueEmail("bob") });
+  const alice = await createUser({ email: uniqueEmail("alice") });
+  const bob = await createUser({ email: uniqueEmail("bob") });
   const ip = testClientIp();
-  await api("POST", "/otp", { ip, body: { email: alice.email } });
-  const code = codeIn((await latestMessage(alice.email)).text_body);
-  const crossed = await api("POST", "/verify", { ip, body: { type: "email", email: bob.email, token: code } });
+  await authApi("/otp", { ip, json: { email: alice.email } });
+  const code = await emailedCode(alice.email);
+  const crossed = await authApi("/verify", { ip, json: { type: "email", email: bob.email, token: code } });
   expect(crossed.status).toBe(403);
 
   await env.DB.prepare("UPDATE one_time_tokens SET created_at = ? WHERE user_id = ?")
     .bind(new Date(Date.now() - 3601_000).toISOString(), alice.id)
     .run();
-  const expired = await api("POST", "/verify", { ip, body: { type: "email", email: alice.email, token: code } });
+  const expired = await authApi("/verify", { ip, json: { type: "email", email: alice.email, token: code } });
   expect(await errorOf(expired)).toMatchObject({ status: 403, code: "otp_expired", message: "Token has expired or is invalid" });
 });
 
 test("guessing codes is capped per source: the eleventh wrong code from one source is refused", async () => {
-  const user = await createConfirmedUser({ email: uniqueEmail("guess") });
+  const user = await createUser({ email: uniqueEmail("guess") });
   const statuses: number[] = [];
   for (let i = 0; i < 11; i++) {
-    const response = await api("POST", "/verify", { body: { type: "email", email: user.email, token: String(100000 + i) } });
+    const response = await authApi("/verify", { json: { type: "email", email: user.email, token: String(100000 + i) } });
     statuses.push(response.status);
   }
   expect(statuses.slice(0, 10).every((s) => s === 403)).toBe(true);
@@ -314,12 +249,12 @@ test("guessing codes is capped per source: the eleventh wrong code from one sour
 // ── GET /verify (email links) ────────────────────────────────────────────────────────────────
 
 test("GET /verify: a magic link redirects to redirect_to with the session in the fragment, as GoTrue does", async () => {
-  const user = await createConfirmedUser({ email: uniqueEmail("link") });
-  await client().signInWithOtp({ email: user.email, options: { emailRedirectTo: `${SITE}/profile?tab=details` } });
-  const link = linkIn((await latestMessage(user.email, "Your ClarityAI Coaching sign-in code")).text_body);
+  const user = await createUser({ email: uniqueEmail("link") });
+  await authClient().signInWithOtp({ email: user.email, options: { emailRedirectTo: `${SITE}/profile?tab=details` } });
+  const link = linkIn((await latestEmail(user.email, { subject: "Your ClarityAI Coaching sign-in code" })).text_body);
   expect(link.searchParams.get("redirect_to")).toBe(`${SITE}/profile?tab=details`);
 
-  const response = await fetchApp(new Request(link, { redirect: "manual" }));
+  const response = await fetchApp(link);
   expect(response.status).toBe(303);
   const location = new URL(response.headers.get("Location")!);
   expect(`${location.origin}${location.pathname}${location.search}`).toBe(`${SITE}/profile?tab=details`);
@@ -328,11 +263,11 @@ test("GET /verify: a magic link redirects to redirect_to with the session in the
   expect(fragment.get("token_type")).toBe("bearer");
   expect(fragment.get("type")).toBe("magiclink");
   expect(Number(fragment.get("expires_at"))).toBeGreaterThan(Date.now() / 1000);
-  const me = await api("GET", "/user", { token: fragment.get("access_token")! });
+  const me = await authApi("/user", { token: fragment.get("access_token")! });
   expect(((await me.json()) as { id: string }).id).toBe(user.id);
 
   // The same link again: back to the site with the error in the fragment, no session.
-  const reused = await fetchApp(new Request(link, { redirect: "manual" }));
+  const reused = await fetchApp(link);
   expect(reused.status).toBe(303);
   const failed = new URL(reused.headers.get("Location")!);
   expect(failed.pathname).toBe("/profile");
@@ -368,10 +303,10 @@ test("GET /verify only redirects to this site: other origins fall back to the si
 
 test("GET /verify confirms a sign-up from its confirmation link", { timeout: SLOW_TEST_MS }, async () => {
   const email = uniqueEmail("confirm-link");
-  await api("POST", "/signup", { body: { email, password: TEST_PASSWORD } });
-  const link = linkIn((await latestMessage(email, "Confirm your ClarityAI Coaching account")).text_body);
+  await authApi("/signup", { json: { email, password: TEST_PASSWORD } });
+  const link = linkIn((await latestEmail(email, { subject: "Confirm your ClarityAI Coaching account" })).text_body);
   expect(link.searchParams.get("type")).toBe("signup");
-  const response = await fetchApp(new Request(link, { redirect: "manual" }));
+  const response = await fetchApp(link);
   expect(response.status).toBe(303);
   const fragment = new URLSearchParams(new URL(response.headers.get("Location")!).hash.slice(1));
   expect(fragment.get("type")).toBe("signup");
@@ -380,15 +315,15 @@ test("GET /verify confirms a sign-up from its confirmation link", { timeout: SLO
 });
 
 test("PKCE: the magic link redirects with ?code=, which auth-js exchanges for a session with its verifier", async () => {
-  const user = await createConfirmedUser({ email: uniqueEmail("pkce") });
-  const auth = client({ flowType: "pkce" });
+  const user = await createUser({ email: uniqueEmail("pkce") });
+  const auth = authClient({ flowType: "pkce" });
   expect((await auth.signInWithOtp({ email: user.email, options: { emailRedirectTo: `${SITE}/auth/callback` } })).error).toBeNull();
-  const link = linkIn((await latestMessage(user.email, "Your ClarityAI Coaching sign-in code")).text_body);
+  const link = linkIn((await latestEmail(user.email, { subject: "Your ClarityAI Coaching sign-in code" })).text_body);
   const flow = await rowOf<{ code_challenge_method: string; authentication_method: string }>("SELECT * FROM flow_states WHERE user_id = ?", user.id);
   expect(flow).toMatchObject({ code_challenge_method: "s256", authentication_method: "magiclink" });
   expect(link.searchParams.get("token"), "pkce_ and a random 256-bit token").toMatch(/^pkce_[\w-]{43}$/);
 
-  const response = await fetchApp(new Request(link, { redirect: "manual" }));
+  const response = await fetchApp(link);
   expect(response.status).toBe(303);
   const location = new URL(response.headers.get("Location")!);
   expect(location.pathname).toBe("/auth/callback");
@@ -402,11 +337,11 @@ test("PKCE: the magic link redirects with ?code=, which auth-js exchanges for a 
   expect(decodeJwt(data.session!.access_token).amr).toEqual([expect.objectContaining({ method: "magiclink" })]);
 
   // A link whose flow state is gone fails with the error in both the query and the fragment.
-  await client({ flowType: "pkce" }).signInWithOtp({ email: user.email });
-  const [second] = await waitForMessages(user.email, "Your ClarityAI Coaching sign-in code", 2);
+  await authClient({ flowType: "pkce" }).signInWithOtp({ email: user.email });
+  const [second] = await waitForEmails(user.email, { subject: "Your ClarityAI Coaching sign-in code", count: 2 });
   await env.DB.prepare("DELETE FROM flow_states WHERE user_id = ?").bind(user.id).run();
   const orphan = linkIn(second!.text_body);
-  const failed = new URL((await fetchApp(new Request(orphan, { redirect: "manual" }))).headers.get("Location")!);
+  const failed = new URL((await fetchApp(orphan)).headers.get("Location")!);
   expect(failed.searchParams.get("error_code")).toBe("flow_state_not_found");
   expect(new URLSearchParams(failed.hash.slice(1)).get("error")).toBe("invalid_request");
 });
@@ -427,15 +362,15 @@ test("POST /resend validates its fields (SPEC §5) and resends a sign-up confirm
     [{ email, type: 7 }, "Could not read type: expected a string"],
   ];
   for (const [body, message] of cases) {
-    expect(await errorOf(await api("POST", "/resend", { body })), JSON.stringify(body)).toEqual({ status: 400, code: "validation_failed", message });
+    expect(await errorOf(await authApi("/resend", { json: body })), JSON.stringify(body)).toEqual({ status: 400, code: "validation_failed", message });
   }
 
-  const auth = client();
+  const auth = authClient();
   await auth.signUp({ email, password: TEST_PASSWORD });
-  const firstCode = codeIn((await latestMessage(email, "Confirm your ClarityAI Coaching account")).text_body);
+  const firstCode = await emailedCode(email, { subject: "Confirm your ClarityAI Coaching account" });
   const resent = await auth.resend({ email, type: "signup" });
   expect(resent.error).toBeNull();
-  const [second] = await waitForMessages(email, "Confirm your ClarityAI Coaching account", 2);
+  const [second] = await waitForEmails(email, { subject: "Confirm your ClarityAI Coaching account", count: 2 });
   const secondCode = codeIn(second!.text_body);
   expect(secondCode, "a resend issues a new code").not.toBe(firstCode);
   expect((await auth.verifyOtp({ email, token: firstCode, type: "signup" })).error).toMatchObject({ code: "otp_expired" });
@@ -447,7 +382,7 @@ test("POST /resend validates its fields (SPEC §5) and resends a sign-up confirm
   const { flush } = holdJobs();
   expect((await auth.resend({ email, type: "signup" })).error).toBeNull();
   await flush();
-  expect(await outbox(email, "Confirm your ClarityAI Coaching account")).toHaveLength(2);
+  expect(await outboxTo(email, { subject: "Confirm your ClarityAI Coaching account" })).toHaveLength(2);
 });
 
 // ── POST /recover, PUT /user password ────────────────────────────────────────────────────────
@@ -456,10 +391,10 @@ test(
   "recovery with auth-js: resetPasswordForEmail → verifyOtp type recovery → updateUser password; other sessions end",
   { timeout: SLOW_TEST_MS },
   async () => {
-    const user = await createConfirmedUser({ email: uniqueEmail("recover") });
+    const user = await createUser({ email: uniqueEmail("recover") });
     const elsewhere = await signIn(user.email); // e.g. a laptop left signed in
-    const auth = client();
-    expect(await errorOf(await api("POST", "/recover", { body: {} }))).toEqual({
+    const auth = authClient();
+    expect(await errorOf(await authApi("/recover", { json: {} }))).toEqual({
       status: 400,
       code: "validation_failed",
       message: "Password recovery requires an email",
@@ -467,7 +402,7 @@ test(
 
     const requested = await auth.resetPasswordForEmail(user.email, { redirectTo: `${SITE}/auth/reset` });
     expect(requested).toEqual({ data: {}, error: null });
-    const message = await latestMessage(user.email, "Reset your ClarityAI Coaching password");
+    const message = await latestEmail(user.email, { subject: "Reset your ClarityAI Coaching password" });
     expect(linkIn(message.text_body).searchParams.get("redirect_to")).toBe(`${SITE}/auth/reset`);
     expect(await countRows("audit_log", "actor_id = ? AND action = 'user_recovery_requested'", user.id)).toBe(1);
 
@@ -487,12 +422,12 @@ test(
     expect(updated.error).toBeNull();
     expect(updated.data.user?.id).toBe(user.id);
     expect(await countRows("audit_log", "actor_id = ? AND action = 'user_updated_password'", user.id)).toBe(1);
-    expect(await outbox(user.email, "Your ClarityAI Coaching password was changed")).toHaveLength(1);
+    expect(await outboxTo(user.email, { subject: "Your ClarityAI Coaching password was changed" })).toHaveLength(1);
 
     // The new password works, the old one does not, the laptop's session is over, this one lives on.
     await signIn(user.email, newPassword);
-    expect((await api("POST", "/token?grant_type=password", { body: { email: user.email, password: TEST_PASSWORD } })).status).toBe(400);
-    expect((await api("POST", "/token?grant_type=refresh_token", { body: { refresh_token: elsewhere.refresh_token } })).status).toBe(400);
+    expect((await authApi("/token?grant_type=password", { json: { email: user.email, password: TEST_PASSWORD } })).status).toBe(400);
+    expect((await authApi("/token?grant_type=refresh_token", { json: { refresh_token: elsewhere.refresh_token } })).status).toBe(400);
     expect((await auth.getUser()).data.user?.id).toBe(user.id);
   },
 );
@@ -500,14 +435,14 @@ test(
 // ── GET /reauthenticate and the nonce ────────────────────────────────────────────────────────
 
 test("reauthenticate emails a code that updateUser takes as the nonce; an old session must use one", { timeout: SLOW_TEST_MS }, async () => {
-  const user = await createConfirmedUser({ email: uniqueEmail("reauth") });
-  const auth = client();
+  const user = await createUser({ email: uniqueEmail("reauth") });
+  const auth = authClient();
   await auth.signInWithPassword({ email: user.email, password: TEST_PASSWORD });
   const session = (await auth.getSession()).data.session!;
 
-  expect(await errorOf(await api("GET", "/reauthenticate"))).toMatchObject({ status: 401, code: "no_authorization" });
+  expect(await errorOf(await authApi("/reauthenticate"))).toMatchObject({ status: 401, code: "no_authorization" });
   expect(await auth.reauthenticate()).toEqual({ data: { user: null, session: null }, error: null });
-  const message = await latestMessage(user.email, "Confirm it's you");
+  const message = await latestEmail(user.email, { subject: "Confirm it's you" });
   const nonce = codeIn(message.text_body);
   expect(await rowOf("SELECT reauthentication_sent_at IS NOT NULL AS sent FROM users WHERE id = ?", user.id)).toEqual({ sent: 1 });
 
@@ -529,10 +464,10 @@ test("reauthenticate emails a code that updateUser takes as the nonce; an old se
 
 test("reauthenticate refuses an unconfirmed email", async () => {
   const email = uniqueEmail("reauth-unconfirmed");
-  const user = await createConfirmedUser({ email });
+  const user = await createUser({ email });
   const { access_token } = await signIn(email);
   await env.DB.prepare("UPDATE users SET email_confirmed_at = NULL WHERE id = ?").bind(user.id).run();
-  expect(await errorOf(await api("GET", "/reauthenticate", { token: access_token }))).toEqual({
+  expect(await errorOf(await authApi("/reauthenticate", { token: access_token }))).toEqual({
     status: 422,
     code: "email_not_confirmed",
     message: "Please verify your email first.",
@@ -544,7 +479,7 @@ test("reauthenticate refuses an unconfirmed email", async () => {
 test("PUT /user merges data into user_metadata and keeps the profile's names in step; bad input writes nothing", { timeout: SLOW_TEST_MS }, async () => {
   const { email, session, ip } = await signedUpAndConfirmed();
   const token = session.access_token;
-  const put = (body: unknown) => api("PUT", "/user", { ip, token, body });
+  const put = (body: unknown) => authApi("/user", { method: "PUT", ip, token, json: body });
 
   const cases: [unknown, number, string][] = [
     [{ data: "x" }, 400, "validation_failed"],
@@ -563,7 +498,7 @@ test("PUT /user merges data into user_metadata and keeps the profile's names in 
   expect(await rowOf("SELECT user_metadata FROM users WHERE email = ?", email)).toEqual({
     user_metadata: JSON.stringify({ first_name: "Mia", last_name: "Tran" }),
   });
-  expect(await errorOf(await api("PUT", "/user", { body: { data: {} } }))).toMatchObject({ status: 401 });
+  expect(await errorOf(await authApi("/user", { method: "PUT", json: { data: {} } }))).toMatchObject({ status: 401 });
 
   const response = await put({ data: { first_name: "Mya", last_name: null, business: "Tran Plumbing" } });
   expect(response.status).toBe(200);
@@ -576,10 +511,10 @@ test("PUT /user merges data into user_metadata and keeps the profile's names in 
 });
 
 test("changing email: codes go to the new and the current address, and the change completes once both are confirmed", { timeout: SLOW_TEST_MS }, async () => {
-  const user = await createConfirmedUser({ email: uniqueEmail("old") });
-  const taken = await createConfirmedUser({ email: uniqueEmail("taken") });
+  const user = await createUser({ email: uniqueEmail("old") });
+  const taken = await createUser({ email: uniqueEmail("taken") });
   const newEmail = uniqueEmail("new");
-  const auth = client();
+  const auth = authClient();
   await auth.signInWithPassword({ email: user.email, password: TEST_PASSWORD });
 
   const clash = await auth.updateUser({ email: taken.email });
@@ -588,8 +523,8 @@ test("changing email: codes go to the new and the current address, and the chang
   const requested = await auth.updateUser({ email: newEmail.toUpperCase() }, { emailRedirectTo: `${SITE}/profile` });
   expect(requested.error).toBeNull();
   expect(requested.data.user).toMatchObject({ email: user.email, new_email: newEmail });
-  const toNew = await latestMessage(newEmail, "Confirm your new email address");
-  const toCurrent = await latestMessage(user.email, "Confirm the change of your email address");
+  const toNew = await latestEmail(newEmail, { subject: "Confirm your new email address" });
+  const toCurrent = await latestEmail(user.email, { subject: "Confirm the change of your email address" });
   expect(toCurrent.text_body).toContain(newEmail);
   expect(linkIn(toNew.text_body).searchParams.get("type")).toBe("email_change");
 
@@ -599,52 +534,52 @@ test("changing email: codes go to the new and the current address, and the chang
   expect(await rowOf("SELECT email FROM users WHERE id = ?", user.id)).toEqual({ email: user.email });
 
   // …the current address approves it, and the account moves over.
-  const second = await api("POST", "/verify", { body: { type: "email_change", email: user.email, token: codeIn(toCurrent.text_body) } });
+  const second = await authApi("/verify", { json: { type: "email_change", email: user.email, token: codeIn(toCurrent.text_body) } });
   expect(second.status).toBe(200);
   const session = (await second.json()) as Session & { user: { email: string; new_email?: string; identities: { email: string; identity_data: Json }[] } };
   expect(session.user.email).toBe(newEmail);
   expect(session.user.new_email).toBeUndefined();
   expect(session.user.identities[0]).toMatchObject({ email: newEmail, identity_data: { email: newEmail, email_verified: true } });
-  expect(await outbox(user.email, "Your ClarityAI Coaching email address was changed")).toHaveLength(1);
+  expect(await outboxTo(user.email, { subject: "Your ClarityAI Coaching email address was changed" })).toHaveLength(1);
   await signIn(newEmail);
 });
 
 test("an email-change confirmation link: the first of the two redirects with GoTrue's message", { timeout: SLOW_TEST_MS }, async () => {
-  const user = await createConfirmedUser({ email: uniqueEmail("old-link") });
+  const user = await createUser({ email: uniqueEmail("old-link") });
   const newEmail = uniqueEmail("new-link");
   const { access_token } = await signIn(user.email);
-  expect((await api("PUT", "/user", { token: access_token, body: { email: newEmail } })).status).toBe(200);
-  const link = linkIn((await latestMessage(newEmail, "Confirm your new email address")).text_body);
-  const response = await fetchApp(new Request(link, { redirect: "manual" }));
+  expect((await authApi("/user", { method: "PUT", token: access_token, json: { email: newEmail } })).status).toBe(200);
+  const link = linkIn((await latestEmail(newEmail, { subject: "Confirm your new email address" })).text_body);
+  const response = await fetchApp(link);
   expect(response.status).toBe(303);
   expect(new URLSearchParams(new URL(response.headers.get("Location")!).hash.slice(1)).get("message")).toBe(
     "Confirmation link accepted. Please proceed to confirm link sent to the other email",
   );
-  const currentLink = linkIn((await latestMessage(user.email, "Confirm the change of your email address")).text_body);
-  const done = await fetchApp(new Request(currentLink, { redirect: "manual" }));
+  const currentLink = linkIn((await latestEmail(user.email, { subject: "Confirm the change of your email address" })).text_body);
+  const done = await fetchApp(currentLink);
   expect(new URLSearchParams(new URL(done.headers.get("Location")!).hash.slice(1)).get("type")).toBe("email_change");
   expect(await rowOf("SELECT email FROM users WHERE id = ?", user.id)).toEqual({ email: newEmail });
 });
 
 test("resend type email_change sends both codes again", { timeout: SLOW_TEST_MS }, async () => {
-  const user = await createConfirmedUser({ email: uniqueEmail("old-resend") });
+  const user = await createUser({ email: uniqueEmail("old-resend") });
   const newEmail = uniqueEmail("new-resend");
   const { access_token } = await signIn(user.email);
-  await api("PUT", "/user", { token: access_token, body: { email: newEmail } });
-  expect((await api("POST", "/resend", { body: { email: user.email, type: "email_change" } })).status).toBe(200);
-  expect(await waitForMessages(newEmail, "Confirm your new email address", 2)).toHaveLength(2);
-  expect(await outbox(user.email, "Confirm the change of your email address")).toHaveLength(2);
+  await authApi("/user", { method: "PUT", token: access_token, json: { email: newEmail } });
+  expect((await authApi("/resend", { json: { email: user.email, type: "email_change" } })).status).toBe(200);
+  expect(await waitForEmails(newEmail, { subject: "Confirm your new email address", count: 2 })).toHaveLength(2);
+  expect(await outboxTo(user.email, { subject: "Confirm the change of your email address" })).toHaveLength(2);
 });
 
 test("changing phone: a code to the new number, verified with type phone_change", { timeout: SLOW_TEST_MS }, async () => {
-  const user = await createConfirmedUser({ email: uniqueEmail("phone-change") });
+  const user = await createUser({ email: uniqueEmail("phone-change") });
   const phone = `+614${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-  const auth = client();
+  const auth = authClient();
   await auth.signInWithPassword({ email: user.email, password: TEST_PASSWORD });
   const requested = await auth.updateUser({ phone });
   expect(requested.error).toBeNull();
   expect(requested.data.user).toMatchObject({ new_phone: phone.slice(1) });
-  const code = codeIn((await latestMessage(`sms:${phone}`)).text_body);
+  const code = await emailedCode(`sms:${phone}`);
   const { data, error } = await auth.verifyOtp({ phone, token: code, type: "phone_change" });
   expect(error).toBeNull();
   expect(data.user).toMatchObject({ phone: phone.slice(1), email: user.email });
@@ -653,12 +588,12 @@ test("changing phone: a code to the new number, verified with type phone_change"
 });
 
 test("with a verified MFA factor, changing password or email needs an aal2 session; metadata does not", { timeout: SLOW_TEST_MS }, async () => {
-  const user = await createConfirmedUser({ email: uniqueEmail("mfa") });
+  const user = await createUser({ email: uniqueEmail("mfa") });
   const { access_token } = await signIn(user.email);
   await env.DB.prepare("INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret) VALUES (?, ?, 'Phone app', 'totp', 'verified', 'X')")
     .bind(crypto.randomUUID(), user.id)
     .run();
-  const put = (body: unknown) => api("PUT", "/user", { token: access_token, body });
+  const put = (body: unknown) => authApi("/user", { method: "PUT", token: access_token, json: body });
   for (const body of [{ password: "Brand-New-Password-88" }, { email: uniqueEmail("mfa-new") }, { phone: "+61400000001" }]) {
     expect(await errorOf(await put(body))).toEqual({
       status: 401,
@@ -676,49 +611,31 @@ test("with a verified MFA factor, changing password or email needs an aal2 sessi
 
 // ── Queue jobs: email.send and user.onboarding ───────────────────────────────────────────────
 
-async function deliver(body: unknown, environment: Env = env) {
-  const batch = createMessageBatch("clarityai-jobs", [{ id: `msg-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body }]);
-  const ctx = createExecutionContext();
-  await queueWorker.queue(batch, environment, ctx);
-  await waitOnExecutionContext(ctx);
-  return getQueueResult(batch, ctx);
-}
-
-async function pendingOutboxRow(to = uniqueEmail("outbox")) {
-  const id = crypto.randomUUID();
-  await env.DB.prepare(
-    "INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, status, provider) VALUES (?, ?, ?, 'Hello', 'Body', 'pending', 'outbox')",
-  )
-    .bind(id, `test:${id}`, to)
-    .run();
-  return id;
-}
-
 test("email.send without a provider key marks the row stored, once, however often it is delivered", async () => {
-  const id = await pendingOutboxRow();
+  const id = await createOutboxEmail();
   const fetchSpy = vi.spyOn(globalThis, "fetch");
-  expect((await deliver({ type: "email.send", version: 1, outboxId: id })).explicitAcks).toHaveLength(1);
-  expect((await deliver({ type: "email.send", version: 1, outboxId: id })).explicitAcks).toHaveLength(1);
+  expect((await deliverJobs([{ type: "email.send", version: 1, outboxId: id }])).explicitAcks).toHaveLength(1);
+  expect((await deliverJobs([{ type: "email.send", version: 1, outboxId: id }])).explicitAcks).toHaveLength(1);
   expect(await rowOf("SELECT status, provider, sent_at FROM email_outbox WHERE id = ?", id)).toEqual({ status: "stored", provider: "outbox", sent_at: null });
   expect(fetchSpy).not.toHaveBeenCalled();
   // A row deleted since (its account was deleted) is simply acknowledged.
-  expect((await deliver({ type: "email.send", version: 1, outboxId: crypto.randomUUID() })).explicitAcks).toHaveLength(1);
+  expect((await deliverJobs([{ type: "email.send", version: 1, outboxId: crypto.randomUUID() }])).explicitAcks).toHaveLength(1);
 });
 
 test("email.send with a provider key sends once (idempotency key = outbox id), and a provider failure is retried", async () => {
   const errors = allowConsoleErrors();
   const withKey = { ...env, EMAIL_API_KEY: "re_test_key" } as Env;
-  const id = await pendingOutboxRow("someone@example.com.au");
+  const id = await createOutboxEmail({ to: "someone@example.com.au" });
   const provider = vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(new Response("unavailable", { status: 503 }));
 
-  const failed = await deliver({ type: "email.send", version: 1, outboxId: id }, withKey);
+  const failed = await deliverJobs([{ type: "email.send", version: 1, outboxId: id }], { bindings: withKey });
   expect(failed.retryMessages).toHaveLength(1);
   expect(errors).toEqual([expect.stringContaining("Email provider answered 503")]);
   expect(await rowOf("SELECT status FROM email_outbox WHERE id = ?", id)).toEqual({ status: "pending" });
 
   provider.mockResolvedValue(new Response(JSON.stringify({ id: "re_1" }), { status: 200 }));
-  expect((await deliver({ type: "email.send", version: 1, outboxId: id }, withKey)).explicitAcks).toHaveLength(1);
-  expect((await deliver({ type: "email.send", version: 1, outboxId: id }, withKey)).explicitAcks).toHaveLength(1);
+  expect((await deliverJobs([{ type: "email.send", version: 1, outboxId: id }], { bindings: withKey })).explicitAcks).toHaveLength(1);
+  expect((await deliverJobs([{ type: "email.send", version: 1, outboxId: id }], { bindings: withKey })).explicitAcks).toHaveLength(1);
   expect(provider).toHaveBeenCalledTimes(2); // the failure and the one success
   const [url, init] = provider.mock.calls[1]!;
   expect(url).toBe("https://api.resend.com/emails");
@@ -735,19 +652,19 @@ test("email.send with a provider key sends once (idempotency key = outbox id), a
 });
 
 test("email.send never hands a text message to the email provider", async () => {
-  const id = await pendingOutboxRow("sms:+61412345678");
+  const id = await createOutboxEmail({ to: "sms:+61412345678" });
   const provider = vi.spyOn(globalThis, "fetch");
-  await deliver({ type: "email.send", version: 1, outboxId: id }, { ...env, EMAIL_API_KEY: "re_test_key" } as Env);
+  await deliverJobs([{ type: "email.send", version: 1, outboxId: id }], { bindings: { ...env, EMAIL_API_KEY: "re_test_key" } as Env });
   expect(provider).not.toHaveBeenCalled();
   expect(await rowOf("SELECT status FROM email_outbox WHERE id = ?", id)).toEqual({ status: "stored" });
 });
 
 test("user.onboarding queues one warm welcome per user, even when the job runs twice", async () => {
-  const user = await createConfirmedUser({ email: uniqueEmail("welcome") });
+  const user = await createUser({ email: uniqueEmail("welcome") });
   const job = { type: "user.onboarding", version: 1, userId: user.id, email: user.email, firstName: "Test", lastName: "User" };
-  expect((await deliver(job)).explicitAcks).toHaveLength(1);
-  expect((await deliver(job)).explicitAcks).toHaveLength(1);
-  const rows = await outbox(user.email, "Welcome to ClarityAI Coaching");
+  expect((await deliverJobs([job])).explicitAcks).toHaveLength(1);
+  expect((await deliverJobs([job])).explicitAcks).toHaveLength(1);
+  const rows = await outboxTo(user.email, { subject: "Welcome to ClarityAI Coaching" });
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ dedupe_key: `onboarding:${user.id}`, status: "stored" });
   const text = rows[0]!.text_body;
@@ -762,13 +679,13 @@ test("user.onboarding queues one warm welcome per user, even when the job runs t
 
   // An account deleted before the job runs gets nothing.
   const gone = { ...job, userId: crypto.randomUUID(), email: uniqueEmail("gone") };
-  expect((await deliver(gone)).explicitAcks).toHaveLength(1);
-  expect(await outbox(gone.email)).toEqual([]);
+  expect((await deliverJobs([gone])).explicitAcks).toHaveLength(1);
+  expect(await outboxTo(gone.email)).toEqual([]);
 });
 
 test("auth.message is safe to retry: a redelivered job sends nothing twice, and a provider failure resends the recorded code", async () => {
   const errors = allowConsoleErrors();
-  const user = await createConfirmedUser({ email: uniqueEmail("job-retry") });
+  const user = await createUser({ email: uniqueEmail("job-retry") });
   const job = {
     type: "auth.message",
     version: 1,
@@ -778,9 +695,9 @@ test("auth.message is safe to retry: a redelivered job sends nothing twice, and 
     address: user.email,
     redirectTo: `${SITE}/auth`,
   };
-  expect((await deliver(job)).explicitAcks).toHaveLength(1);
-  expect((await deliver(job)).explicitAcks).toHaveLength(1);
-  const [sent, ...more] = await outbox(user.email, "Reset your ClarityAI Coaching password");
+  expect((await deliverJobs([job])).explicitAcks).toHaveLength(1);
+  expect((await deliverJobs([job])).explicitAcks).toHaveLength(1);
+  const [sent, ...more] = await outboxTo(user.email, { subject: "Reset your ClarityAI Coaching password" });
   expect(more).toEqual([]);
   expect(sent).toMatchObject({ dedupe_key: `auth-message:${job.requestId}:recovery`, status: "stored" });
 
@@ -788,21 +705,21 @@ test("auth.message is safe to retry: a redelivered job sends nothing twice, and 
   const withKey = { ...env, EMAIL_API_KEY: "re_test_key" } as Env;
   const provider = vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(new Response("unavailable", { status: 503 }));
   const failing = { ...job, requestId: crypto.randomUUID() };
-  expect((await deliver(failing, withKey)).retryMessages).toHaveLength(1);
+  expect((await deliverJobs([failing], { bindings: withKey })).retryMessages).toHaveLength(1);
   expect(errors).toEqual([expect.stringContaining("Email provider answered 503")]);
   provider.mockResolvedValue(new Response(JSON.stringify({ id: "re_2" }), { status: 200 }));
-  expect((await deliver(failing, withKey)).explicitAcks).toHaveLength(1);
-  const rows = await outbox(user.email, "Reset your ClarityAI Coaching password");
+  expect((await deliverJobs([failing], { bindings: withKey })).explicitAcks).toHaveLength(1);
+  const rows = await outboxTo(user.email, { subject: "Reset your ClarityAI Coaching password" });
   expect(rows).toHaveLength(2);
   expect(rows[0]).toMatchObject({ dedupe_key: `auth-message:${failing.requestId}:recovery`, status: "sent" });
-  const verified = await api("POST", "/verify", { body: { type: "recovery", email: user.email, token: codeIn(rows[0]!.text_body) } });
+  const verified = await authApi("/verify", { json: { type: "recovery", email: user.email, token: codeIn(rows[0]!.text_body) } });
   expect(verified.status).toBe(200);
 
   // Nothing for an address without an account, and a malformed job is dropped.
   const nobody = uniqueEmail("job-nobody");
-  expect((await deliver({ ...job, requestId: crypto.randomUUID(), address: nobody })).explicitAcks).toHaveLength(1);
-  expect(await outbox(nobody)).toEqual([]);
+  expect((await deliverJobs([{ ...job, requestId: crypto.randomUUID(), address: nobody }])).explicitAcks).toHaveLength(1);
+  expect(await outboxTo(nobody)).toEqual([]);
   const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-  expect((await deliver({ ...job, requestId: "not-a-uuid" })).explicitAcks).toHaveLength(1);
+  expect((await deliverJobs([{ ...job, requestId: "not-a-uuid" }])).explicitAcks).toHaveLength(1);
   expect(warn).toHaveBeenCalledWith("jobs: dropped invalid message", expect.anything());
 });

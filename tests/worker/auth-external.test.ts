@@ -6,9 +6,8 @@ import { beforeEach, expect, test, vi } from "vitest";
 import { createAuthContext } from "~/auth/context.server";
 import { createAppContext } from "~/create-context.server";
 import { createFlowState, s256Challenge } from "~/auth/flow-state.server";
-import { fetchApp } from "./app";
-import { testClientIp } from "./client-ip";
-import { countRows, createConfirmedUser, ISO_TIMESTAMP, JWT, signIn, TEST_PASSWORD, uniqueEmail } from "./auth-helpers";
+import { TEST_PASSWORD, createUser, signIn, uniqueEmail } from "../factories/users";
+import { ISO_TIMESTAMP, JWT, authApi, countRows, fetchApp, testClientIp } from "./app";
 
 // The external-provider parts of the auth API: the id_token grant, /authorize and /callback against
 // an OpenID Connect provider, the PKCE grant, web3 and SSO (both off), and identity unlinking.
@@ -44,7 +43,7 @@ type Session = { access_token: string; refresh_token: string; expires_at: number
 // ── The fake provider ──────────────────────────────────────────────────────────────────────────
 
 function confirmedUser(name: string) {
-  return createConfirmedUser({ email: uniqueEmail(name) });
+  return createUser({ email: uniqueEmail(name) });
 }
 
 beforeEach(() => {
@@ -139,56 +138,20 @@ async function fakeProvider() {
   return { token, login, tokenRequests, strangerKey };
 }
 
-// ── Talking to the Worker ──────────────────────────────────────────────────────────────────────
-
-/** Sends a request through the Worker with the provider configured (or, with `configured: false`, the default env). */
-function send(request: Request, configured = true) {
-  return fetchApp(request, configured ? OIDC_ENV : env);
-}
-
-function api(
-  method: string,
-  path: string,
-  {
-    body,
-    token,
-    ip = testClientIp(),
-    configured = true,
-    headers = {},
-  }: { body?: unknown; token?: string; ip?: string; configured?: boolean; headers?: Record<string, string> } = {},
-) {
-  const url = path.startsWith("http") ? path : `http://localhost/auth/v1${path}`;
-  return send(
-    new Request(url, {
-      method,
-      headers: {
-        "X-Supabase-Api-Version": "2024-01-01",
-        "CF-Connecting-IP": ip,
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-      redirect: "manual",
-    }),
-    configured,
-  );
-}
-
 function memoryStorage(): SupportedStorage & { items: Map<string, string> } {
   const items = new Map<string, string>();
   return { items, getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value), removeItem: (key) => void items.delete(key) };
 }
 
 /** auth-js against this Worker, as one client address. */
-function client({ ip = testClientIp(), configured = true, flowType = "implicit" as "implicit" | "pkce", storage = memoryStorage() } = {}) {
+function client({ ip = testClientIp(), bindings = OIDC_ENV, flowType = "implicit" as "implicit" | "pkce", storage = memoryStorage() } = {}) {
   const auth = new AuthClient({
     url: "http://localhost/auth/v1",
     headers: { apikey: "test-anon-key" },
     fetch: (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
       request.headers.set("CF-Connecting-IP", ip);
-      return send(request, configured);
+      return fetchApp(request, { bindings });
     },
     storage,
     persistSession: true,
@@ -209,10 +172,6 @@ function rowOf<T = Json>(sql: string, ...binds: unknown[]) {
     .first<T>();
 }
 
-function idTokenGrant(body: Json, options: { ip?: string; configured?: boolean; token?: string } = {}) {
-  return api("POST", "/token?grant_type=id_token", { body, ...options });
-}
-
 // ── POST /token?grant_type=id_token ──────────────────────────────────────────────────────────
 
 test("an id_token from the provider creates a confirmed account with its identity; the next sign-in reuses it", async () => {
@@ -220,10 +179,11 @@ test("an id_token from the provider creates a confirmed account with its identit
   const email = uniqueEmail("oidc-new");
   const sub = `idp-${crypto.randomUUID()}`;
   const ip = testClientIp();
-  const first = await idTokenGrant(
-    { provider: "oidc", id_token: await idp.token({ sub, email, given_name: "Ava", family_name: "Lim", name: "Ava Lim" }) },
-    { ip },
-  );
+  const first = await authApi("/token?grant_type=id_token", {
+    json: { provider: "oidc", id_token: await idp.token({ sub, email, given_name: "Ava", family_name: "Lim", name: "Ava Lim" }) },
+    bindings: OIDC_ENV,
+    ip,
+  });
   expect(first.status).toBe(200);
   const session = (await first.json()) as Session;
   expect(session).toMatchObject({ token_type: "bearer", expires_in: 3600, user: { email, app_metadata: { provider: "oidc", providers: ["oidc"] } } });
@@ -240,9 +200,13 @@ test("an id_token from the provider creates a confirmed account with its identit
   expect(decodeJwt(session.access_token)).toMatchObject({ sub: session.user.id, aal: "aal1", amr: [expect.objectContaining({ method: "oauth" })] });
   expect(await rowOf("SELECT first_name, last_name FROM profiles WHERE user_id = ?", session.user.id)).toEqual({ first_name: "Ava", last_name: "Lim" });
   expect(await countRows("audit_log", "actor_id = ? AND action = 'user_signedup'", session.user.id)).toBe(1);
-  expect((await api("GET", "/user", { token: session.access_token })).status).toBe(200);
+  expect((await authApi("/user", { token: session.access_token, bindings: OIDC_ENV })).status).toBe(200);
 
-  const second = await idTokenGrant({ provider: "oidc", id_token: await idp.token({ sub, email, name: "Ava Lim-Ng" }) }, { ip });
+  const second = await authApi("/token?grant_type=id_token", {
+    json: { provider: "oidc", id_token: await idp.token({ sub, email, name: "Ava Lim-Ng" }) },
+    bindings: OIDC_ENV,
+    ip,
+  });
   expect(second.status).toBe(200);
   const again = (await second.json()) as Session;
   expect(again.user.id).toBe(session.user.id);
@@ -254,7 +218,10 @@ test("an id_token from the provider creates a confirmed account with its identit
 test("a provider-verified email joins the existing account with that address (automatic linking)", async () => {
   const idp = await fakeProvider();
   const user = await confirmedUser("oidc-link");
-  const response = await idTokenGrant({ provider: "oidc", id_token: await idp.token({ email: user.email.toUpperCase() }) });
+  const response = await authApi("/token?grant_type=id_token", {
+    json: { provider: "oidc", id_token: await idp.token({ email: user.email.toUpperCase() }) },
+    bindings: OIDC_ENV,
+  });
   expect(response.status).toBe(200);
   const session = (await response.json()) as Session;
   expect(session.user.id).toBe(user.id);
@@ -268,17 +235,17 @@ test("a verified identity takes over an unconfirmed sign-up of the same address:
   const idp = await fakeProvider();
   const email = uniqueEmail("oidc-squat");
   // Someone signs up with an address that is not theirs and never confirms it…
-  expect((await api("POST", "/signup", { body: { email, password: TEST_PASSWORD } })).status).toBe(200);
+  expect((await authApi("/signup", { json: { email, password: TEST_PASSWORD }, bindings: OIDC_ENV })).status).toBe(200);
   const squatted = await rowOf<{ id: string }>("SELECT id FROM users WHERE email = ?", email);
   // …then the address's owner signs in with the provider, which has verified it.
-  const response = await idTokenGrant({ provider: "oidc", id_token: await idp.token({ email }) });
+  const response = await authApi("/token?grant_type=id_token", { json: { provider: "oidc", id_token: await idp.token({ email }) }, bindings: OIDC_ENV });
   expect(response.status).toBe(200);
   const session = (await response.json()) as Session;
   expect(session.user.id).toBe(squatted!.id);
   expect(session.user.email_confirmed_at).toMatch(ISO_TIMESTAMP);
   expect(session.user.identities.map((identity: Json) => identity.provider)).toEqual(["oidc"]);
   expect(await rowOf("SELECT password_hash FROM users WHERE id = ?", squatted!.id)).toEqual({ password_hash: null });
-  const password = await api("POST", "/token?grant_type=password", { body: { email, password: TEST_PASSWORD } });
+  const password = await authApi("/token?grant_type=password", { json: { email, password: TEST_PASSWORD }, bindings: OIDC_ENV });
   expect(await errorOf(password)).toMatchObject({ status: 400, code: "invalid_credentials" });
 });
 
@@ -286,7 +253,10 @@ test("an unverified provider email creates an unconfirmed account and sends a co
   const idp = await fakeProvider();
   const email = uniqueEmail("oidc-unverified");
   const sub = `idp-${crypto.randomUUID()}`;
-  const response = await idTokenGrant({ provider: "oidc", id_token: await idp.token({ sub, email, email_verified: false }) });
+  const response = await authApi("/token?grant_type=id_token", {
+    json: { provider: "oidc", id_token: await idp.token({ sub, email, email_verified: false }) },
+    bindings: OIDC_ENV,
+  });
   expect(await errorOf(response)).toMatchObject({
     status: 422,
     code: "provider_email_needs_verification",
@@ -297,7 +267,10 @@ test("an unverified provider email creates an unconfirmed account and sends a co
 
   // Without any email the account could never be confirmed: nothing is written.
   const anonymousSub = `idp-${crypto.randomUUID()}`;
-  const noEmail = await idTokenGrant({ provider: "oidc", id_token: await idp.token({ sub: anonymousSub, email_verified: false }) });
+  const noEmail = await authApi("/token?grant_type=id_token", {
+    json: { provider: "oidc", id_token: await idp.token({ sub: anonymousSub, email_verified: false }) },
+    bindings: OIDC_ENV,
+  });
   expect(await errorOf(noEmail)).toMatchObject({ status: 422, message: "Unverified email with oidc. Verify the email with oidc in order to sign in" });
   expect(await countRows("identities", "provider = 'oidc' AND provider_id = ?", anonymousSub)).toBe(0);
 });
@@ -341,13 +314,16 @@ test("tokens with a bad signature, audience, issuer, expiry, algorithm or nonce 
     [{ id_token: await idp.token({ email }), nonce }, 400, "invalid_request", "Passed nonce and nonce in id_token should either both exist or not."],
   ];
   for (const [body, status, code, message] of cases) {
-    const error = await errorOf(await idTokenGrant({ provider: "oidc", ...body }));
+    const error = await errorOf(await authApi("/token?grant_type=id_token", { json: { provider: "oidc", ...body }, bindings: OIDC_ENV }));
     expect(error, message).toMatchObject({ status, code, message, error: code.replace("_", " "), error_description: message });
   }
   expect(await countRows("users", "email = ?", email)).toBe(0);
 
   // The right nonce (its SHA-256 is in the token, as the app passed it to the provider) is accepted.
-  const ok = await idTokenGrant({ provider: "oidc", id_token: await idp.token({ email, nonce: hashedNonce }), nonce });
+  const ok = await authApi("/token?grant_type=id_token", {
+    json: { provider: "oidc", id_token: await idp.token({ email, nonce: hashedNonce }), nonce },
+    bindings: OIDC_ENV,
+  });
   expect(ok.status).toBe(200);
 });
 
@@ -365,7 +341,7 @@ test("the id_token grant validates its input and answers GoTrue's errors for pro
     [{ provider: "custom:acme", id_token: token }, 400, "validation_failed", "Custom OAuth providers are disabled"],
   ];
   for (const [body, status, code, message] of configured) {
-    expect(await errorOf(await idTokenGrant(body)), message).toMatchObject({ status, code, message });
+    expect(await errorOf(await authApi("/token?grant_type=id_token", { json: body, bindings: OIDC_ENV })), message).toMatchObject({ status, code, message });
   }
   // Without AUTH_OIDC_* nothing is enabled, the deployment's own provider name included.
   const unconfigured: [Json, number, string, string][] = [
@@ -375,10 +351,10 @@ test("the id_token grant validates its input and answers GoTrue's errors for pro
     [{ client_id: CLIENT_ID, issuer: IDP, id_token: token }, 400, "validation_failed", 'Custom OIDC provider "" not allowed'],
   ];
   for (const [body, status, code, message] of unconfigured) {
-    expect(await errorOf(await idTokenGrant(body, { configured: false })), message).toMatchObject({ status, code, message });
+    expect(await errorOf(await authApi("/token?grant_type=id_token", { json: body, bindings: env })), message).toMatchObject({ status, code, message });
   }
   // The configured provider may also be named by its issuer.
-  expect((await idTokenGrant({ client_id: CLIENT_ID, issuer: IDP, id_token: token })).status).toBe(200);
+  expect((await authApi("/token?grant_type=id_token", { json: { client_id: CLIENT_ID, issuer: IDP, id_token: token }, bindings: OIDC_ENV })).status).toBe(200);
 });
 
 test("auth-js signInWithIdToken signs in, and reports a refused token as an AuthApiError", async () => {
@@ -393,7 +369,7 @@ test("auth-js signInWithIdToken signs in, and reports a refused token as an Auth
 
   const refused = await client().signInWithIdToken({ provider: "oidc", token: await idp.token({ email, aud: "other-app" }) });
   expect(refused.error).toMatchObject({ name: "AuthApiError", status: 400, message: "Unacceptable audience in id_token: [other-app]" });
-  const disabled = await client({ configured: false }).signInWithIdToken({ provider: "google", token: await idp.token({ email }) });
+  const disabled = await client({ bindings: env }).signInWithIdToken({ provider: "google", token: await idp.token({ email }) });
   expect(disabled.error).toMatchObject({ status: 400, code: "provider_disabled" });
 });
 
@@ -402,20 +378,29 @@ test("with link_identity and a Bearer token the id_token is linked to the signed
   const user = await confirmedUser("oidc-linker");
   const session = await sessionFor(user.id);
   const sub = `idp-${crypto.randomUUID()}`;
-  const linked = await idTokenGrant(
-    { provider: "oidc", id_token: await idp.token({ sub, email: uniqueEmail("other-address") }), link_identity: true },
-    { token: session.access_token },
-  );
+  const linked = await authApi("/token?grant_type=id_token", {
+    json: { provider: "oidc", id_token: await idp.token({ sub, email: uniqueEmail("other-address") }), link_identity: true },
+    bindings: OIDC_ENV,
+    token: session.access_token,
+  });
   expect(linked.status).toBe(200);
   const body = (await linked.json()) as Session;
   expect(body.user.id).toBe(user.id);
   expect(body.user.email).toBe(user.email);
   expect(body.user.identities.map((identity: Json) => identity.provider).sort()).toEqual(["email", "oidc"]);
 
-  const twice = await idTokenGrant({ provider: "oidc", id_token: await idp.token({ sub }), link_identity: true }, { token: session.access_token });
+  const twice = await authApi("/token?grant_type=id_token", {
+    json: { provider: "oidc", id_token: await idp.token({ sub }), link_identity: true },
+    bindings: OIDC_ENV,
+    token: session.access_token,
+  });
   expect(await errorOf(twice)).toMatchObject({ status: 422, code: "identity_already_exists", message: "Identity is already linked" });
   const other = await sessionFor((await confirmedUser("oidc-other")).id);
-  const elsewhere = await idTokenGrant({ provider: "oidc", id_token: await idp.token({ sub }), link_identity: true }, { token: other.access_token });
+  const elsewhere = await authApi("/token?grant_type=id_token", {
+    json: { provider: "oidc", id_token: await idp.token({ sub }), link_identity: true },
+    bindings: OIDC_ENV,
+    token: other.access_token,
+  });
   expect(await errorOf(elsewhere)).toMatchObject({ status: 422, code: "identity_already_exists", message: "Identity is already linked to another user" });
 });
 
@@ -442,14 +427,10 @@ async function seededFlow(
   return { id, authCode, verifier };
 }
 
-function pkceGrant(body: unknown, ip = testClientIp()) {
-  return api("POST", "/token?grant_type=pkce", { body, ip, configured: false });
-}
-
 /** A session for a user without spending a password hash on it: a seeded PKCE flow, traded at once. */
 async function sessionFor(userId: string) {
   const flow = await seededFlow(userId);
-  const response = await pkceGrant({ auth_code: flow.authCode, code_verifier: flow.verifier });
+  const response = await authApi("/token?grant_type=pkce", { json: { auth_code: flow.authCode, code_verifier: flow.verifier }, bindings: env });
   expect(response.status).toBe(200);
   return (await response.json()) as Session;
 }
@@ -463,21 +444,21 @@ test("the PKCE grant trades an auth code with its verifier for a session, once",
     user_id: user.id,
   });
 
-  const wrong = await pkceGrant({ auth_code: flow.authCode, code_verifier: `${flow.verifier}x` }, ip);
+  const wrong = await authApi("/token?grant_type=pkce", { json: { auth_code: flow.authCode, code_verifier: `${flow.verifier}x` }, ip, bindings: env });
   expect(await errorOf(wrong)).toMatchObject({
     status: 400,
     code: "bad_code_verifier",
     message: "code challenge does not match previously saved code verifier",
   });
 
-  const response = await pkceGrant({ auth_code: flow.authCode, code_verifier: flow.verifier }, ip);
+  const response = await authApi("/token?grant_type=pkce", { json: { auth_code: flow.authCode, code_verifier: flow.verifier }, ip, bindings: env });
   expect(response.status).toBe(200);
   const session = (await response.json()) as Session;
   expect(session.user.id).toBe(user.id);
   expect(decodeJwt(session.access_token).amr).toEqual([expect.objectContaining({ method: "magiclink" })]);
   expect(await countRows("flow_states", "id = ?", flow.id)).toBe(0);
 
-  const reused = await pkceGrant({ auth_code: flow.authCode, code_verifier: flow.verifier }, ip);
+  const reused = await authApi("/token?grant_type=pkce", { json: { auth_code: flow.authCode, code_verifier: flow.verifier }, ip, bindings: env });
   expect(await errorOf(reused)).toMatchObject({ status: 404, code: "flow_state_not_found", message: "invalid flow state, no valid flow state found" });
 });
 
@@ -485,14 +466,25 @@ test("the PKCE grant refuses missing fields, unknown or unfinished flows and exp
   const user = await confirmedUser("pkce-rules");
   const missing = "invalid request: both auth code and code verifier should be non-empty";
   for (const body of [{}, { auth_code: "x" }, { code_verifier: "y" }, { auth_code: "", code_verifier: "" }]) {
-    expect(await errorOf(await pkceGrant(body))).toMatchObject({ status: 400, code: "validation_failed", message: missing });
+    expect(await errorOf(await authApi("/token?grant_type=pkce", { json: body, bindings: env }))).toMatchObject({
+      status: 400,
+      code: "validation_failed",
+      message: missing,
+    });
   }
-  expect(await errorOf(await pkceGrant({ auth_code: 7, code_verifier: "y" }))).toMatchObject({ status: 400, code: "validation_failed" });
-  expect(await errorOf(await pkceGrant({ auth_code: crypto.randomUUID(), code_verifier: "y" }))).toMatchObject({ status: 404, code: "flow_state_not_found" });
+  expect(await errorOf(await authApi("/token?grant_type=pkce", { json: { auth_code: 7, code_verifier: "y" }, bindings: env }))).toMatchObject({
+    status: 400,
+    code: "validation_failed",
+  });
+  expect(await errorOf(await authApi("/token?grant_type=pkce", { json: { auth_code: crypto.randomUUID(), code_verifier: "y" }, bindings: env }))).toMatchObject(
+    { status: 404, code: "flow_state_not_found" },
+  );
 
   // A flow whose user is not known yet (sign-in still at the provider) has nothing to trade.
   const pending = await seededFlow(null);
-  expect(await errorOf(await pkceGrant({ auth_code: pending.authCode, code_verifier: pending.verifier }))).toMatchObject({
+  expect(
+    await errorOf(await authApi("/token?grant_type=pkce", { json: { auth_code: pending.authCode, code_verifier: pending.verifier }, bindings: env })),
+  ).toMatchObject({
     status: 404,
     code: "flow_state_not_found",
   });
@@ -501,17 +493,19 @@ test("the PKCE grant refuses missing fields, unknown or unfinished flows and exp
   await env.DB.prepare("UPDATE flow_states SET auth_code_issued_at = ? WHERE id = ?")
     .bind(new Date(Date.now() - 6 * 60_000).toISOString(), stale.id)
     .run();
-  expect(await errorOf(await pkceGrant({ auth_code: stale.authCode, code_verifier: stale.verifier }))).toMatchObject({
+  expect(
+    await errorOf(await authApi("/token?grant_type=pkce", { json: { auth_code: stale.authCode, code_verifier: stale.verifier }, bindings: env })),
+  ).toMatchObject({
     status: 422,
     code: "flow_state_expired",
     message: "invalid flow state, flow state has expired",
   });
 
   const plain = await seededFlow(user.id, { method: "plain" });
-  expect((await pkceGrant({ auth_code: plain.authCode, code_verifier: plain.verifier })).status).toBe(200);
+  expect((await authApi("/token?grant_type=pkce", { json: { auth_code: plain.authCode, code_verifier: plain.verifier }, bindings: env })).status).toBe(200);
   const upper = await seededFlow(user.id, { method: "S256" });
   expect(await rowOf("SELECT code_challenge_method FROM flow_states WHERE id = ?", upper.id)).toEqual({ code_challenge_method: "s256" });
-  expect((await pkceGrant({ auth_code: upper.authCode, code_verifier: upper.verifier })).status).toBe(200);
+  expect((await authApi("/token?grant_type=pkce", { json: { auth_code: upper.authCode, code_verifier: upper.verifier }, bindings: env })).status).toBe(200);
 
   const ctx = await createAuthContext(
     new Request("http://localhost/auth/v1/otp"),
@@ -534,7 +528,7 @@ test("the PKCE grant refuses missing fields, unknown or unfinished flows and exp
 test("auth-js exchangeCodeForSession sends the verifier it stored and signs the user in", async () => {
   const user = await confirmedUser("pkce-js");
   const flow = await seededFlow(user.id);
-  const auth = client({ configured: false, flowType: "pkce" });
+  const auth = client({ bindings: env, flowType: "pkce" });
   await auth.initialize(); // (its start-up tidies storage, so seed after it)
   // Where (and how: JSON) auth-js keeps the verifier between starting a flow and exchanging its code.
   await auth.store.setItem("supabase.auth.token-code-verifier", JSON.stringify(flow.verifier));
@@ -544,7 +538,7 @@ test("auth-js exchangeCodeForSession sends the verifier it stored and signs the 
   expect(data.session?.refresh_token).toMatch(/^\S{12,}$/);
   expect(auth.store.items.has("supabase.auth.token-code-verifier")).toBe(false);
 
-  const again = client({ configured: false, flowType: "pkce" });
+  const again = client({ bindings: env, flowType: "pkce" });
   await again.initialize();
   await again.store.setItem("supabase.auth.token-code-verifier", JSON.stringify(flow.verifier));
   const reused = await again.exchangeCodeForSession(flow.authCode);
@@ -554,9 +548,9 @@ test("auth-js exchangeCodeForSession sends the verifier it stored and signs the 
 // ── GET /authorize and GET /callback ──────────────────────────────────────────────────────────────
 
 test("GET /authorize redirects to the provider with our client, callback, scopes, state, nonce and PKCE", async () => {
-  const response = await api(
-    "GET",
+  const response = await authApi(
     `/authorize?provider=oidc&scopes=${encodeURIComponent("offline_access calendar")}&redirect_to=${encodeURIComponent(`${SITE}/profile`)}&prompt=select_account&client_id=evil`,
+    { bindings: OIDC_ENV },
   );
   expect(response.status).toBe(302);
   const location = new URL(response.headers.get("Location")!);
@@ -582,17 +576,17 @@ test("GET /authorize without a configured provider answers GoTrue's unsupported-
     ["acme", "Unsupported provider: Provider acme could not be found"],
   ];
   for (const [provider, message] of cases) {
-    expect(await errorOf(await api("GET", `/authorize?provider=${provider}`, { configured: false }))).toMatchObject({
+    expect(await errorOf(await authApi(`/authorize?provider=${provider}`, { bindings: env }))).toMatchObject({
       status: 400,
       code: "validation_failed",
       message,
     });
   }
-  expect(await errorOf(await api("GET", "/authorize?provider=acme"))).toMatchObject({
+  expect(await errorOf(await authApi("/authorize?provider=acme", { bindings: OIDC_ENV }))).toMatchObject({
     status: 400,
     message: "Unsupported provider: Provider acme could not be found",
   });
-  const halfPkce = await api("GET", `/authorize?provider=oidc&code_challenge=${"x".repeat(43)}`);
+  const halfPkce = await authApi(`/authorize?provider=oidc&code_challenge=${"x".repeat(43)}`, { bindings: OIDC_ENV });
   expect(await errorOf(halfPkce)).toMatchObject({
     status: 400,
     code: "validation_failed",
@@ -603,8 +597,8 @@ test("GET /authorize without a configured provider answers GoTrue's unsupported-
 test("the implicit code flow: /authorize, the provider, /callback, and the session in the redirect's fragment", async () => {
   const idp = await fakeProvider();
   const email = uniqueEmail("oauth-implicit");
-  const start = await api("GET", `/authorize?provider=oidc&redirect_to=${encodeURIComponent(`${SITE}/learning?tab=1`)}`);
-  const back = await api("GET", idp.login(start.headers.get("Location")!, { sub: `idp-${crypto.randomUUID()}`, email }));
+  const start = await authApi(`/authorize?provider=oidc&redirect_to=${encodeURIComponent(`${SITE}/learning?tab=1`)}`, { bindings: OIDC_ENV });
+  const back = await authApi(idp.login(start.headers.get("Location")!, { sub: `idp-${crypto.randomUUID()}`, email }), { bindings: OIDC_ENV });
   expect(back.status).toBe(302);
   const landing = new URL(back.headers.get("Location")!);
   expect(landing.origin + landing.pathname + landing.search).toBe(`${SITE}/learning?tab=1`);
@@ -612,7 +606,7 @@ test("the implicit code flow: /authorize, the provider, /callback, and the sessi
   expect(fragment.get("token_type")).toBe("bearer");
   expect(fragment.get("provider_token")).toMatch(/^idp-access-/);
   expect(fragment.has("sb")).toBe(true);
-  const user = await api("GET", "/user", { token: fragment.get("access_token")! });
+  const user = await authApi("/user", { token: fragment.get("access_token")!, bindings: OIDC_ENV });
   expect(await user.json()).toMatchObject({ email, app_metadata: { provider: "oidc" } });
 
   // We authenticated to the provider's token endpoint as a confidential client, with PKCE.
@@ -628,16 +622,20 @@ test("auth-js signInWithOAuth with PKCE: the callback redirects with ?code= and 
   const auth = client({ flowType: "pkce" });
   const { data, error } = await auth.signInWithOAuth({ provider: "oidc" as never, options: { redirectTo: `${SITE}/auth/done`, skipBrowserRedirect: true } });
   expect(error).toBeNull();
-  const start = await api("GET", data.url!);
+  const start = await authApi(data.url!, { bindings: OIDC_ENV });
   const callback = idp.login(start.headers.get("Location")!, { sub: `idp-${crypto.randomUUID()}`, email });
-  const back = await api("GET", callback);
+  const back = await authApi(callback, { bindings: OIDC_ENV });
   const landing = new URL(back.headers.get("Location")!);
   expect(landing.origin + landing.pathname).toBe(`${SITE}/auth/done`);
   expect(landing.hash).toBe("");
   const code = landing.searchParams.get("code")!;
   expect(code).toMatch(/^[0-9a-f-]{36}$/);
   // The provider's redirect cannot be replayed into a second sign-in…
-  expect(await errorOf(await api("GET", callback))).toMatchObject({ status: 400, code: "flow_state_already_used", message: "State has already been used" });
+  expect(await errorOf(await authApi(callback, { bindings: OIDC_ENV }))).toMatchObject({
+    status: 400,
+    code: "flow_state_already_used",
+    message: "State has already been used",
+  });
 
   const exchanged = await auth.exchangeCodeForSession(code);
   expect(exchanged.error).toBeNull();
@@ -645,46 +643,57 @@ test("auth-js signInWithOAuth with PKCE: the callback redirects with ?code= and 
   expect(exchanged.data.session?.access_token).toMatch(JWT);
 
   // …nor, once the code is spent, the flow it belonged to.
-  expect(await errorOf(await api("GET", callback))).toMatchObject({ status: 400, code: "bad_oauth_state", message: "OAuth state not found or expired" });
-  expect(await errorOf(await pkceGrant({ auth_code: code, code_verifier: "x".repeat(43) }))).toMatchObject({ status: 404, code: "flow_state_not_found" });
+  expect(await errorOf(await authApi(callback, { bindings: OIDC_ENV }))).toMatchObject({
+    status: 400,
+    code: "bad_oauth_state",
+    message: "OAuth state not found or expired",
+  });
+  expect(await errorOf(await authApi("/token?grant_type=pkce", { json: { auth_code: code, code_verifier: "x".repeat(43) }, bindings: env }))).toMatchObject({
+    status: 404,
+    code: "flow_state_not_found",
+  });
 });
 
 test("/callback refuses a missing or forged state as JSON, and sends other failures back to the app as GoTrue does", async () => {
   const idp = await fakeProvider();
-  expect(await errorOf(await api("GET", "/callback?code=abc"))).toMatchObject({
+  expect(await errorOf(await authApi("/callback?code=abc", { bindings: OIDC_ENV }))).toMatchObject({
     status: 400,
     code: "bad_oauth_callback",
     message: "OAuth state parameter missing",
   });
-  expect(await errorOf(await api("GET", "/callback?code=abc&state=forged.state.value"))).toMatchObject({
+  expect(await errorOf(await authApi("/callback?code=abc&state=forged.state.value", { bindings: OIDC_ENV }))).toMatchObject({
     status: 400,
     code: "bad_oauth_state",
     message: "OAuth state parameter is invalid",
   });
-  const start = new URL((await api("GET", `/authorize?provider=oidc&redirect_to=${encodeURIComponent(`${SITE}/auth`)}`)).headers.get("Location")!);
+  const start = new URL(
+    (await authApi(`/authorize?provider=oidc&redirect_to=${encodeURIComponent(`${SITE}/auth`)}`, { bindings: OIDC_ENV })).headers.get("Location")!,
+  );
   const state = start.searchParams.get("state")!;
   const [header, payload, signature] = state.split(".");
   const tampered = `${header}.${btoa(JSON.stringify({ ...decodeJwt(state), rdr: "https://evil.example/" }))
     .replace(/=+$/, "")
     .replace(/\+/g, "-")
     .replace(/\//g, "_")}.${signature}`;
-  expect(await errorOf(await api("GET", `/callback?code=abc&state=${tampered}`))).toMatchObject({ status: 400, code: "bad_oauth_state" });
+  expect(await errorOf(await authApi(`/callback?code=abc&state=${tampered}`, { bindings: OIDC_ENV }))).toMatchObject({ status: 400, code: "bad_oauth_state" });
   void payload;
 
-  const denied = await api("GET", `/callback?state=${state}&error=access_denied&error_description=${encodeURIComponent("The user cancelled")}`);
+  const denied = await authApi(`/callback?state=${state}&error=access_denied&error_description=${encodeURIComponent("The user cancelled")}`, {
+    bindings: OIDC_ENV,
+  });
   expect(denied.status).toBe(302);
   const deniedAt = new URL(denied.headers.get("Location")!);
   expect(deniedAt.origin + deniedAt.pathname).toBe(`${SITE}/auth`);
   expect(Object.fromEntries(deniedAt.searchParams)).toEqual({ error: "access_denied", error_description: "The user cancelled" });
   expect(Object.fromEntries(new URLSearchParams(deniedAt.hash.slice(1)))).toEqual({ error: "access_denied", error_description: "The user cancelled", sb: "" });
 
-  const noCode = new URL((await api("GET", `/callback?state=${state}`)).headers.get("Location")!);
+  const noCode = new URL((await authApi(`/callback?state=${state}`, { bindings: OIDC_ENV })).headers.get("Location")!);
   expect(Object.fromEntries(noCode.searchParams)).toEqual({
     error: "invalid_request",
     error_code: "bad_oauth_callback",
     error_description: "OAuth callback with missing authorization code missing",
   });
-  const badCode = new URL((await api("GET", `/callback?state=${state}&code=never-issued`)).headers.get("Location")!);
+  const badCode = new URL((await authApi(`/callback?state=${state}&code=never-issued`, { bindings: OIDC_ENV })).headers.get("Location")!);
   expect(badCode.searchParams.get("error")).toBe("server_error");
   expect(badCode.searchParams.get("error_description")).toBe("Unable to exchange external code: neve");
   // The provider was asked, and refused the code it never issued.
@@ -693,8 +702,8 @@ test("/callback refuses a missing or forged state as JSON, and sends other failu
 
 test("a redirect_to off the site falls back to the site URL, so the auth API is no open redirect", async () => {
   const idp = await fakeProvider();
-  const start = await api("GET", `/authorize?provider=oidc&redirect_to=${encodeURIComponent("https://evil.example/steal")}`);
-  const back = await api("GET", idp.login(start.headers.get("Location")!, { email: uniqueEmail("oauth-redirect") }));
+  const start = await authApi(`/authorize?provider=oidc&redirect_to=${encodeURIComponent("https://evil.example/steal")}`, { bindings: OIDC_ENV });
+  const back = await authApi(idp.login(start.headers.get("Location")!, { email: uniqueEmail("oauth-redirect") }), { bindings: OIDC_ENV });
   expect(back.headers.get("Location")!.startsWith(`${SITE}#`)).toBe(true);
 });
 
@@ -707,7 +716,7 @@ test("auth-js linkIdentity gets the provider URL; finishing there links the iden
   const { data, error } = await auth.linkIdentity({ provider: "oidc" as never, options: { redirectTo: `${SITE}/profile?tab=security` } });
   expect(error).toBeNull();
   expect(data.url!.startsWith(`${IDP}/authorize?`)).toBe(true);
-  const back = await api("GET", idp.login(data.url!, { sub: `idp-${crypto.randomUUID()}`, email: uniqueEmail("link-js-idp") }));
+  const back = await authApi(idp.login(data.url!, { sub: `idp-${crypto.randomUUID()}`, email: uniqueEmail("link-js-idp") }), { bindings: OIDC_ENV });
   expect(new URL(back.headers.get("Location")!).pathname).toBe("/profile");
 
   const identities = (await auth.getUserIdentities()).data?.identities ?? [];
@@ -723,7 +732,7 @@ test("auth-js linkIdentity gets the provider URL; finishing there links the iden
   const refused = await auth.unlinkIdentity(last);
   expect(refused.error).toMatchObject({ status: 422, code: "single_identity_not_deletable", message: "User must have at least 1 identity after unlinking" });
 
-  const disabled = client({ configured: false });
+  const disabled = client({ bindings: env });
   await disabled.signInWithPassword({ email: user.email, password: user.password });
   expect((await disabled.linkIdentity({ provider: "oidc" as never })).error).toMatchObject({
     status: 400,
@@ -735,33 +744,41 @@ test("DELETE /user/identities/{id}: authentication, id format, ownership and the
   const idp = await fakeProvider();
   const user = await confirmedUser("unlink");
   const session = await sessionFor(user.id);
-  expect(await errorOf(await api("DELETE", `/user/identities/${crypto.randomUUID()}`))).toMatchObject({ status: 401, code: "no_authorization" });
-  expect(await errorOf(await api("DELETE", "/user/identities/not-a-uuid", { token: session.access_token }))).toMatchObject({
+  expect(await errorOf(await authApi(`/user/identities/${crypto.randomUUID()}`, { method: "DELETE", bindings: OIDC_ENV }))).toMatchObject({
+    status: 401,
+    code: "no_authorization",
+  });
+  expect(await errorOf(await authApi("/user/identities/not-a-uuid", { method: "DELETE", token: session.access_token, bindings: OIDC_ENV }))).toMatchObject({
     status: 404,
     code: "validation_failed",
     message: "identity_id must be an UUID",
   });
   const emailIdentity = await rowOf<{ id: string }>("SELECT id FROM identities WHERE user_id = ?", user.id);
-  expect(await errorOf(await api("DELETE", `/user/identities/${emailIdentity!.id}`, { token: session.access_token }))).toMatchObject({
+  expect(
+    await errorOf(await authApi(`/user/identities/${emailIdentity!.id}`, { method: "DELETE", token: session.access_token, bindings: OIDC_ENV })),
+  ).toMatchObject({
     status: 422,
     code: "single_identity_not_deletable",
   });
 
   // With a second identity: someone else's identity is not found, and never deleted.
-  await idTokenGrant(
-    { provider: "oidc", id_token: await idp.token({ email: uniqueEmail("unlink-2nd") }), link_identity: true },
-    { token: session.access_token },
-  );
+  await authApi("/token?grant_type=id_token", {
+    json: { provider: "oidc", id_token: await idp.token({ email: uniqueEmail("unlink-2nd") }), link_identity: true },
+    bindings: OIDC_ENV,
+    token: session.access_token,
+  });
   const stranger = await confirmedUser("unlink-stranger");
   const strangersIdentity = await rowOf<{ id: string }>("SELECT id FROM identities WHERE user_id = ?", stranger.id);
-  expect(await errorOf(await api("DELETE", `/user/identities/${strangersIdentity!.id}`, { token: session.access_token }))).toMatchObject({
+  expect(
+    await errorOf(await authApi(`/user/identities/${strangersIdentity!.id}`, { method: "DELETE", token: session.access_token, bindings: OIDC_ENV })),
+  ).toMatchObject({
     status: 422,
     code: "identity_not_found",
     message: "Identity doesn't exist",
   });
   expect(await countRows("identities", "id = ?", strangersIdentity!.id)).toBe(1);
 
-  const removed = await api("DELETE", `/user/identities/${emailIdentity!.id.toUpperCase()}`, { token: session.access_token });
+  const removed = await authApi(`/user/identities/${emailIdentity!.id.toUpperCase()}`, { method: "DELETE", token: session.access_token, bindings: OIDC_ENV });
   expect(removed.status).toBe(200);
   expect(await removed.json()).toEqual({});
 });
@@ -771,9 +788,13 @@ test("unlinking the identity that gave the user their email moves them to the be
   const user = await confirmedUser("unlink-email");
   const session = await sessionFor(user.id);
   const providerEmail = uniqueEmail("unlink-email-idp");
-  await idTokenGrant({ provider: "oidc", id_token: await idp.token({ email: providerEmail }), link_identity: true }, { token: session.access_token });
+  await authApi("/token?grant_type=id_token", {
+    json: { provider: "oidc", id_token: await idp.token({ email: providerEmail }), link_identity: true },
+    bindings: OIDC_ENV,
+    token: session.access_token,
+  });
   const emailIdentity = await rowOf<{ id: string }>("SELECT id FROM identities WHERE user_id = ? AND provider = 'email'", user.id);
-  expect((await api("DELETE", `/user/identities/${emailIdentity!.id}`, { token: session.access_token })).status).toBe(200);
+  expect((await authApi(`/user/identities/${emailIdentity!.id}`, { method: "DELETE", token: session.access_token, bindings: OIDC_ENV })).status).toBe(200);
   const after = await rowOf<{ email: string; email_confirmed_at: string | null }>("SELECT email, email_confirmed_at FROM users WHERE id = ?", user.id);
   expect(after?.email).toBe(providerEmail);
   expect(after?.email_confirmed_at).toMatch(ISO_TIMESTAMP);
@@ -782,14 +803,17 @@ test("unlinking the identity that gave the user their email moves them to the be
 test("GET /user/identities/authorize needs a session, returns {url} for skip_http_redirect, and is off without a provider", async () => {
   const user = await confirmedUser("link-raw");
   const session = await sessionFor(user.id);
-  expect(await errorOf(await api("GET", "/user/identities/authorize?provider=oidc"))).toMatchObject({ status: 401, code: "no_authorization" });
-  const asJson = await api("GET", "/user/identities/authorize?provider=oidc&skip_http_redirect=true", { token: session.access_token });
+  expect(await errorOf(await authApi("/user/identities/authorize?provider=oidc", { bindings: OIDC_ENV }))).toMatchObject({
+    status: 401,
+    code: "no_authorization",
+  });
+  const asJson = await authApi("/user/identities/authorize?provider=oidc&skip_http_redirect=true", { token: session.access_token, bindings: OIDC_ENV });
   expect(asJson.status).toBe(200);
   const { url } = (await asJson.json()) as { url: string };
   expect(new URL(url).searchParams.has("skip_http_redirect")).toBe(false);
-  const redirected = await api("GET", "/user/identities/authorize?provider=oidc", { token: session.access_token });
+  const redirected = await authApi("/user/identities/authorize?provider=oidc", { token: session.access_token, bindings: OIDC_ENV });
   expect(redirected.status).toBe(302);
-  expect(await errorOf(await api("GET", "/user/identities/authorize?provider=oidc", { token: session.access_token, configured: false }))).toMatchObject({
+  expect(await errorOf(await authApi("/user/identities/authorize?provider=oidc", { token: session.access_token, bindings: env }))).toMatchObject({
     status: 400,
     message: "Unsupported provider: provider is not enabled",
   });
@@ -800,21 +824,24 @@ test("GET /user/identities/authorize needs a session, returns {url} for skip_htt
 test("web3 sign-in is rejected: no chain is enabled (GoTrue's web3_provider_disabled); malformed bodies are 400", async () => {
   const message = "example.com wants you to sign in with your Ethereum account:\n0x0000000000000000000000000000000000000000";
   for (const chain of ["ethereum", "solana", "bitcoin"]) {
-    expect(await errorOf(await api("POST", "/token?grant_type=web3", { body: { chain, message, signature: "0xabc" } }))).toMatchObject({
+    expect(await errorOf(await authApi("/token?grant_type=web3", { json: { chain, message, signature: "0xabc" }, bindings: OIDC_ENV }))).toMatchObject({
       status: 422,
       code: "web3_provider_disabled",
       message: "Web3 provider is disabled",
     });
   }
-  expect(await errorOf(await api("POST", "/token?grant_type=web3", { body: { chain: "ethereum" } }))).toMatchObject({ status: 400, code: "validation_failed" });
-  expect(await errorOf(await api("POST", "/token?grant_type=web3", { body: { chain: 1, message, signature: "x" } }))).toMatchObject({
+  expect(await errorOf(await authApi("/token?grant_type=web3", { json: { chain: "ethereum" }, bindings: OIDC_ENV }))).toMatchObject({
+    status: 400,
+    code: "validation_failed",
+  });
+  expect(await errorOf(await authApi("/token?grant_type=web3", { json: { chain: 1, message, signature: "x" }, bindings: OIDC_ENV }))).toMatchObject({
     status: 400,
     code: "validation_failed",
   });
 });
 
 test("SSO answers GoTrue's SAML-disabled error, to raw requests and to auth-js signInWithSSO", async () => {
-  expect(await errorOf(await api("POST", "/sso", { body: { domain: "example.com.au" } }))).toMatchObject({
+  expect(await errorOf(await authApi("/sso", { json: { domain: "example.com.au" }, bindings: OIDC_ENV }))).toMatchObject({
     status: 404,
     code: "saml_provider_disabled",
     message: "SAML 2.0 is disabled",

@@ -3,9 +3,8 @@ import { env } from "cloudflare:workers";
 import { decodeJwt } from "jose";
 import { expect, test, vi } from "vitest";
 import { generateTotp, timeStep } from "~/auth/totp";
-import { fetchApp } from "./app";
-import { testClientIp } from "./client-ip";
-import { countRows, createConfirmedUser, ISO_TIMESTAMP, signIn, TEST_PASSWORD, uniqueEmail, apiRequest as api } from "./auth-helpers";
+import { TEST_PASSWORD, apiSession, createUser, signIn, uniqueEmail } from "../factories/users";
+import { ISO_TIMESTAMP, authApi, countRows, fetchApp, testClientIp } from "./app";
 
 // MFA through the GoTrue-compatible API: enrol, challenge, verify (→ aal2), unenrol, with both raw
 // requests and the real @supabase/auth-js client. A challenge must be verified from the address
@@ -35,19 +34,19 @@ function mfaClient(ip = testClientIp()) {
 
 /** A signed-in user (aal1) at this test's address (a `label` gives another address). */
 async function signedInUser(label = "") {
-  const user = await createConfirmedUser();
-  const session = await signIn(user.email);
+  const user = await createUser();
+  const session = await apiSession(user);
   return { ...user, session: session as Session, token: session.access_token, ip: testClientIp(label) };
 }
 
 async function enrolTotp(token: string, ip: string, body: Record<string, unknown> = { factor_type: "totp", friendly_name: "Phone app" }) {
-  const response = await api("POST", "/factors", { token, ip, body });
+  const response = await authApi("/factors", { token, ip, json: body });
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as EnrolResponse;
 }
 
 async function challenge(token: string, ip: string, factorId: string) {
-  const response = await api("POST", `/factors/${factorId}/challenge`, { token, ip, body: {} });
+  const response = await authApi(`/factors/${factorId}/challenge`, { token, ip, json: {} });
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as { id: string; type: string; expires_at: number };
 }
@@ -59,7 +58,7 @@ async function codeFor(secret: string, at = Date.now()) {
 
 async function elevate(token: string, ip: string, factorId: string, secret: string) {
   const { id } = await challenge(token, ip, factorId);
-  const response = await api("POST", `/factors/${factorId}/verify`, { token, ip, body: { challenge_id: id, code: await codeFor(secret) } });
+  const response = await authApi(`/factors/${factorId}/verify`, { token, ip, json: { challenge_id: id, code: await codeFor(secret) } });
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as Session;
 }
@@ -108,7 +107,7 @@ test("challenge and verify with the TOTP code: the factor becomes verified and t
   expect(issued.expires_at).toBeGreaterThanOrEqual(before + 299);
   expect(issued.expires_at).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 300);
 
-  const response = await api("POST", `/factors/${factor.id}/verify`, { token, ip, body: { challenge_id: issued.id, code: await codeFor(factor.totp.secret) } });
+  const response = await authApi(`/factors/${factor.id}/verify`, { token, ip, json: { challenge_id: issued.id, code: await codeFor(factor.totp.secret) } });
   expect(response.status).toBe(200);
   const elevated = (await response.json()) as Session & { token_type: string; expires_in: number };
   expect(elevated.token_type).toBe("bearer");
@@ -122,7 +121,7 @@ test("challenge and verify with the TOTP code: the factor becomes verified and t
   expect(await auditCount(userId, "factor_verified")).toBe(1);
 
   // The old refresh token of the aal1 session no longer works; the new one does.
-  const refreshed = await api("POST", "/token?grant_type=refresh_token", { ip, body: { refresh_token: elevated.refresh_token } });
+  const refreshed = await authApi("/token?grant_type=refresh_token", { ip, json: { refresh_token: elevated.refresh_token } });
   expect(refreshed.status).toBe(200);
   expect(decodeJwt(((await refreshed.json()) as Session).access_token)).toMatchObject({ aal: "aal2" });
 });
@@ -134,28 +133,28 @@ test("a wrong code, a used challenge, a replayed code and another address are re
   const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
   const first = await challenge(token, ip, factor.id);
-  const bad = await api("POST", `/factors/${factor.id}/verify`, { token, ip, body: { challenge_id: first.id, code: wrong } });
+  const bad = await authApi(`/factors/${factor.id}/verify`, { token, ip, json: { challenge_id: first.id, code: wrong } });
   expect(bad.status).toBe(422);
   expect(await bad.json()).toEqual({ code: "mfa_verification_failed", message: "Invalid TOTP code entered" });
   expect(await env.DB.prepare("SELECT status FROM mfa_factors WHERE id = ?").bind(factor.id).first("status")).toBe("unverified");
 
   // A challenge answered from another address is refused (GoTrue binds it to the IP).
-  const elsewhere = await api("POST", `/factors/${factor.id}/verify`, { token, ip: testClientIp("elsewhere"), body: { challenge_id: first.id, code } });
+  const elsewhere = await authApi(`/factors/${factor.id}/verify`, { token, ip: testClientIp("elsewhere"), json: { challenge_id: first.id, code } });
   expect(elsewhere.status).toBe(422);
   expect(await elsewhere.json()).toEqual({ code: "mfa_ip_address_mismatch", message: "Challenge and verify IP addresses mismatch." });
 
-  const ok = await api("POST", `/factors/${factor.id}/verify`, { token, ip, body: { challenge_id: first.id, code } });
+  const ok = await authApi(`/factors/${factor.id}/verify`, { token, ip, json: { challenge_id: first.id, code } });
   expect(ok.status).toBe(200);
   const { access_token: aal2 } = (await ok.json()) as Session;
 
   // The same challenge cannot be answered twice.
-  const again = await api("POST", `/factors/${factor.id}/verify`, { token: aal2, ip, body: { challenge_id: first.id, code } });
+  const again = await authApi(`/factors/${factor.id}/verify`, { token: aal2, ip, json: { challenge_id: first.id, code } });
   expect(again.status).toBe(422);
   expect(((await again.json()) as { code: string }).code).toBe("mfa_ip_address_mismatch");
 
   // Nor can the same code be used again on a fresh challenge while it is still inside its window.
   const second = await challenge(aal2, ip, factor.id);
-  const replay = await api("POST", `/factors/${factor.id}/verify`, { token: aal2, ip, body: { challenge_id: second.id, code } });
+  const replay = await authApi(`/factors/${factor.id}/verify`, { token: aal2, ip, json: { challenge_id: second.id, code } });
   expect(replay.status).toBe(422);
   expect(await replay.json()).toEqual({ code: "mfa_verification_failed", message: "Invalid TOTP code entered" });
   const step = timeStep(Date.now());
@@ -170,7 +169,7 @@ test("an expired challenge (older than 5 minutes) is refused with mfa_challenge_
   const issued = await challenge(token, ip, factor.id);
   const sixMinutesAgo = new Date(Date.now() - 6 * 60_000).toISOString();
   await env.DB.prepare("UPDATE mfa_challenges SET created_at = ? WHERE id = ?").bind(sixMinutesAgo, issued.id).run();
-  const response = await api("POST", `/factors/${factor.id}/verify`, { token, ip, body: { challenge_id: issued.id, code: await codeFor(factor.totp.secret) } });
+  const response = await authApi(`/factors/${factor.id}/verify`, { token, ip, json: { challenge_id: issued.id, code: await codeFor(factor.totp.secret) } });
   expect(response.status).toBe(422);
   expect(await response.json()).toEqual({
     code: "mfa_challenge_expired",
@@ -263,7 +262,7 @@ test("verifying a factor ends the user's other sessions still at aal1", async ()
   const other = await signIn(email);
   const factor = await enrolTotp(token, ip);
   await elevate(token, ip, factor.id, factor.totp.secret);
-  const user = await api("GET", "/user", { token: other.access_token, ip });
+  const user = await authApi("/user", { token: other.access_token, ip });
   expect(user.status).toBe(403);
   expect(((await user.json()) as { code: string }).code).toBe("session_not_found");
 });
@@ -312,7 +311,7 @@ test("unenrolling a verified factor is refused at aal1 (insufficient_aal) and al
 test("an unverified factor can be unenrolled at aal1", async () => {
   const { token, ip } = await signedInUser();
   const factor = await enrolTotp(token, ip);
-  const response = await api("DELETE", `/factors/${factor.id}`, { token, ip });
+  const response = await authApi(`/factors/${factor.id}`, { method: "DELETE", token, ip });
   expect(response.status).toBe(200);
   expect(await response.json()).toEqual({ id: factor.id });
   expect(await countRows("mfa_factors", "id = ?", factor.id)).toBe(0);
@@ -327,16 +326,16 @@ test("a user cannot see, challenge, verify or unenroll another user's factor (40
     ["POST", `/factors/${factor.id}/verify`, { challenge_id: crypto.randomUUID(), code: "123456" }],
     ["DELETE", `/factors/${factor.id}`, undefined],
   ] as const) {
-    const response = await api(method, path, { token: stranger.token, ip: stranger.ip, body });
+    const response = await authApi(path, { method, token: stranger.token, ip: stranger.ip, json: body });
     expect(response.status, `${method} ${path}`).toBe(404);
     expect(await response.json()).toEqual({ code: "mfa_factor_not_found", message: "Factor not found" });
   }
   expect(await countRows("mfa_factors", "id = ?", factor.id)).toBe(1);
   expect(await countRows("mfa_challenges", "factor_id = ?", factor.id)).toBe(0);
 
-  const unknown = await api("POST", `/factors/${crypto.randomUUID()}/challenge`, { token: owner.token, ip: owner.ip, body: {} });
+  const unknown = await authApi(`/factors/${crypto.randomUUID()}/challenge`, { token: owner.token, ip: owner.ip, json: {} });
   expect(unknown.status).toBe(404);
-  const notUuid = await api("DELETE", "/factors/not-a-uuid", { token: owner.token, ip: owner.ip });
+  const notUuid = await authApi("/factors/not-a-uuid", { method: "DELETE", token: owner.token, ip: owner.ip });
   expect(notUuid.status).toBe(404);
   expect(await notUuid.json()).toEqual({ code: "validation_failed", message: "factor_id must be an UUID" });
 });
@@ -350,10 +349,10 @@ test("every factor endpoint needs a valid bearer token", async () => {
     ["POST", `/factors/${id}/verify`],
     ["DELETE", `/factors/${id}`],
   ] as const) {
-    const anonymous = await api(method, path, { ip, body: method === "POST" ? { factor_type: "totp" } : undefined });
+    const anonymous = await authApi(path, { method, ip, json: method === "POST" ? { factor_type: "totp" } : undefined });
     expect(anonymous.status, `${method} ${path}`).toBe(401);
     expect(((await anonymous.json()) as { code: string }).code).toBe("no_authorization");
-    const forged = await api(method, path, { ip, token: "not.a.jwt", body: method === "POST" ? { factor_type: "totp" } : undefined });
+    const forged = await authApi(path, { method, ip, token: "not.a.jwt", json: method === "POST" ? { factor_type: "totp" } : undefined });
     expect(forged.status, `${method} ${path}`).toBe(403);
   }
 });
@@ -376,13 +375,13 @@ test("bad enrolment input is 4xx with GoTrue's messages and writes nothing", asy
     ['"totp"', 400, "bad_json"],
   ];
   for (const [body, status, code, message] of cases) {
-    const response = await api("POST", "/factors", { token, ip, body });
+    const response = await authApi("/factors", { token, ip, json: body });
     expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(status);
     const json = (await response.json()) as { code: string; message: string };
     expect(json.code).toBe(code);
     expect(json.message, JSON.stringify(body)).toEqual(message ?? expect.stringMatching(/\S/));
   }
-  const oversized = await api("POST", "/factors", { token, ip, body: { factor_type: "totp", friendly_name: "x".repeat(70_000) } });
+  const oversized = await authApi("/factors", { token, ip, json: { factor_type: "totp", friendly_name: "x".repeat(70_000) } });
   expect(oversized.status).toBe(413);
   expect(await countRows("mfa_factors", "user_id = ?", userId)).toBe(0);
   expect(await auditCount(userId, "factor_enrolled")).toBe(0);
@@ -392,7 +391,7 @@ test("bad challenge and verify input is 4xx and writes nothing", async () => {
   const { token, ip } = await signedInUser();
   const factor = await enrolTotp(token, ip);
 
-  const malformedChallenge = await api("POST", `/factors/${factor.id}/challenge`, { token, ip, body: "{oops" });
+  const malformedChallenge = await authApi(`/factors/${factor.id}/challenge`, { token, ip, json: "{oops" });
   expect(malformedChallenge.status).toBe(400);
   expect(await countRows("mfa_challenges", "factor_id = ?", factor.id)).toBe(0);
 
@@ -412,7 +411,7 @@ test("bad challenge and verify input is 4xx and writes nothing", async () => {
     ["null", 400, "bad_json"],
   ];
   for (const [body, status, errorCode, message] of cases) {
-    const response = await api("POST", `/factors/${factor.id}/verify`, { token, ip, body });
+    const response = await authApi(`/factors/${factor.id}/verify`, { token, ip, json: body });
     expect(response.status, JSON.stringify(body)).toBe(status);
     const json = (await response.json()) as { code: string; message: string };
     expect(json.code, JSON.stringify(body)).toBe(errorCode);
@@ -426,7 +425,7 @@ test("bad challenge and verify input is 4xx and writes nothing", async () => {
 test("friendly names are unique per user, including the empty name, as in GoTrue", async () => {
   const { token, ip } = await signedInUser();
   await enrolTotp(token, ip, { factor_type: "totp", friendly_name: "Work phone" });
-  const duplicate = await api("POST", "/factors", { token, ip, body: { factor_type: "totp", friendly_name: "Work phone" } });
+  const duplicate = await authApi("/factors", { token, ip, json: { factor_type: "totp", friendly_name: "Work phone" } });
   expect(duplicate.status).toBe(422);
   expect(await duplicate.json()).toEqual({
     code: "mfa_factor_name_conflict",
@@ -435,7 +434,7 @@ test("friendly names are unique per user, including the empty name, as in GoTrue
 
   const unnamed = await enrolTotp(token, ip, { factor_type: "totp" });
   expect(unnamed.friendly_name).toBe("");
-  const unnamedAgain = await api("POST", "/factors", { token, ip, body: { factor_type: "totp" } });
+  const unnamedAgain = await authApi("/factors", { token, ip, json: { factor_type: "totp" } });
   expect(unnamedAgain.status).toBe(422);
   expect(((await unnamedAgain.json()) as { code: string }).code).toBe("mfa_factor_name_conflict");
 
@@ -447,7 +446,7 @@ test("friendly names are unique per user, including the empty name, as in GoTrue
 test("at most 10 factors per user; abandoned enrolments older than 5 minutes are cleared first", async () => {
   const { id: userId, token, ip } = await signedInUser();
   for (let i = 0; i < 10; i++) await enrolTotp(token, ip, { factor_type: "totp", friendly_name: `Device ${i}` });
-  const eleventh = await api("POST", "/factors", { token, ip, body: { factor_type: "totp", friendly_name: "Device 10" } });
+  const eleventh = await authApi("/factors", { token, ip, json: { factor_type: "totp", friendly_name: "Device 10" } });
   expect(eleventh.status).toBe(422);
   expect(await eleventh.json()).toEqual({ code: "too_many_enrolled_mfa_factors", message: "Maximum number of verified factors reached, unenroll to continue" });
 
@@ -466,7 +465,7 @@ test("with a verified factor, enrolling another needs aal2; verifying one remove
   expect(await countRows("mfa_factors", "id = ?", spare.id)).toBe(0);
 
   const aal1 = (await signIn(email)).access_token;
-  const refused = await api("POST", "/factors", { token: aal1, ip, body: { factor_type: "totp", friendly_name: "Second" } });
+  const refused = await authApi("/factors", { token: aal1, ip, json: { factor_type: "totp", friendly_name: "Second" } });
   expect(refused.status).toBe(403);
   expect(await refused.json()).toEqual({ code: "insufficient_aal", message: "AAL2 required to enroll a new factor" });
   await enrolTotp(aal2, ip, { factor_type: "totp", friendly_name: "Second" });
@@ -474,17 +473,17 @@ test("with a verified factor, enrolling another needs aal2; verifying one remove
 
 test("phone factors: enrol with an E.164 number, the code goes to the outbox as SMS, verify gives aal2", async () => {
   const { id: userId, token, ip } = await signedInUser();
-  const enrol = await api("POST", "/factors", { token, ip, body: { factor_type: "phone", friendly_name: "Mobile", phone: "+61 412 345 678" } });
+  const enrol = await authApi("/factors", { token, ip, json: { factor_type: "phone", friendly_name: "Mobile", phone: "+61 412 345 678" } });
   expect(enrol.status).toBe(200);
   const factor = (await enrol.json()) as { id: string; type: string; friendly_name: string; phone: string; totp?: unknown };
   expect(factor).toEqual({ id: factor.id, type: "phone", friendly_name: "Mobile", phone: "+61 412 345 678" });
   expect(await env.DB.prepare("SELECT phone FROM mfa_factors WHERE id = ?").bind(factor.id).first("phone")).toBe("61412345678");
 
-  const badChannel = await api("POST", `/factors/${factor.id}/challenge`, { token, ip, body: { channel: "whatsapp" } });
+  const badChannel = await authApi(`/factors/${factor.id}/challenge`, { token, ip, json: { channel: "whatsapp" } });
   expect(badChannel.status).toBe(400);
   expect(await countRows("mfa_challenges", "factor_id = ?", factor.id)).toBe(0);
 
-  const issued = await api("POST", `/factors/${factor.id}/challenge`, { token, ip, body: { channel: "sms" } });
+  const issued = await authApi(`/factors/${factor.id}/challenge`, { token, ip, json: { channel: "sms" } });
   expect(issued.status).toBe(200);
   const { id: challengeId, type } = (await issued.json()) as { id: string; type: string };
   expect(type).toBe("phone");
@@ -498,19 +497,19 @@ test("phone factors: enrol with an E.164 number, the code goes to the outbox as 
   expect(stored).not.toContain(code);
 
   // One SMS a minute per factor.
-  const tooSoon = await api("POST", `/factors/${factor.id}/challenge`, { token, ip, body: {} });
+  const tooSoon = await authApi(`/factors/${factor.id}/challenge`, { token, ip, json: {} });
   expect(tooSoon.status).toBe(429);
   expect(((await tooSoon.json()) as { code: string }).code).toBe("over_sms_send_rate_limit");
 
-  const wrong = await api("POST", `/factors/${factor.id}/verify`, {
+  const wrong = await authApi(`/factors/${factor.id}/verify`, {
     token,
     ip,
-    body: { challenge_id: challengeId, code: code === "000000" ? "111111" : "000000" },
+    json: { challenge_id: challengeId, code: code === "000000" ? "111111" : "000000" },
   });
   expect(wrong.status).toBe(422);
   expect(await wrong.json()).toEqual({ code: "mfa_verification_failed", message: "Invalid MFA Phone code entered" });
 
-  const ok = await api("POST", `/factors/${factor.id}/verify`, { token, ip, body: { challenge_id: challengeId, code } });
+  const ok = await authApi(`/factors/${factor.id}/verify`, { token, ip, json: { challenge_id: challengeId, code } });
   expect(ok.status).toBe(200);
   const elevated = (await ok.json()) as Session;
   const claims = decodeJwt(elevated.access_token) as { aal: string; amr: { method: string }[] };
@@ -519,11 +518,7 @@ test("phone factors: enrol with an E.164 number, the code goes to the outbox as 
   expect(await auditCount(userId, "factor_verified")).toBe(1);
 
   // A verified number cannot be enrolled twice.
-  const twice = await api("POST", "/factors", {
-    token: elevated.access_token,
-    ip,
-    body: { factor_type: "phone", friendly_name: "Again", phone: "+61412345678" },
-  });
+  const twice = await authApi("/factors", { token: elevated.access_token, ip, json: { factor_type: "phone", friendly_name: "Again", phone: "+61412345678" } });
   expect(twice.status).toBe(422);
   expect(await twice.json()).toEqual({
     code: "mfa_verified_factor_exists",
@@ -533,10 +528,10 @@ test("phone factors: enrol with an E.164 number, the code goes to the outbox as 
 
 test("an unfinished phone enrolment of the same number is replaced, not duplicated", async () => {
   const { id: userId, token, ip } = await signedInUser();
-  const first = (await (
-    await api("POST", "/factors", { token, ip, body: { factor_type: "phone", friendly_name: "Mobile", phone: "+61400000001" } })
-  ).json()) as { id: string };
-  const second = await api("POST", "/factors", { token, ip, body: { factor_type: "phone", friendly_name: "Mobile", phone: "+61400000001" } });
+  const first = (await (await authApi("/factors", { token, ip, json: { factor_type: "phone", friendly_name: "Mobile", phone: "+61400000001" } })).json()) as {
+    id: string;
+  };
+  const second = await authApi("/factors", { token, ip, json: { factor_type: "phone", friendly_name: "Mobile", phone: "+61400000001" } });
   expect(second.status).toBe(200);
   const { id } = (await second.json()) as { id: string };
   expect(id).not.toBe(first.id);
@@ -549,16 +544,16 @@ test("verification is rate limited per address and per factor", async () => {
   const issued = await challenge(token, ip, factor.id);
   const statuses: number[] = [];
   for (let i = 0; i < 12; i++) {
-    const response = await api("POST", `/factors/${factor.id}/verify`, { token, ip, body: { challenge_id: issued.id, code: "000000" } });
+    const response = await authApi(`/factors/${factor.id}/verify`, { token, ip, json: { challenge_id: issued.id, code: "000000" } });
     statuses.push(response.status);
   }
   // Ten tries per factor per 5 minutes, whatever the address.
   expect(statuses.slice(0, 10).every((s) => s === 422 || s === 200)).toBe(true);
   expect(statuses.slice(10)).toEqual([429, 429]);
-  const fromElsewhere = await api("POST", `/factors/${factor.id}/verify`, {
+  const fromElsewhere = await authApi(`/factors/${factor.id}/verify`, {
     token,
     ip: testClientIp("elsewhere"),
-    body: { challenge_id: issued.id, code: "000000" },
+    json: { challenge_id: issued.id, code: "000000" },
   });
   expect(fromElsewhere.status).toBe(429);
   expect(((await fromElsewhere.json()) as { code: string }).code).toBe("over_request_rate_limit");
@@ -571,8 +566,8 @@ test("only the account's own sessions can use up its factor's verification budge
   const body = { challenge_id: crypto.randomUUID(), code: "000000" };
   for (let i = 0; i < 12; i++) {
     // Without a session, and with another account's session, the factor is out of reach: nothing is counted against it.
-    expect((await api("POST", `/factors/${factor.id}/verify`, { ip: testClientIp(`stranger-${i}`), body })).status).toBe(401);
-    expect((await api("POST", `/factors/${factor.id}/verify`, { token: other.token, ip: testClientIp(`other-${i}`), body })).status).toBe(404);
+    expect((await authApi(`/factors/${factor.id}/verify`, { ip: testClientIp(`stranger-${i}`), json: body })).status).toBe(401);
+    expect((await authApi(`/factors/${factor.id}/verify`, { token: other.token, ip: testClientIp(`other-${i}`), json: body })).status).toBe(404);
   }
   await elevate(token, ip, factor.id, factor.totp.secret);
 });

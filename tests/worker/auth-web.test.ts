@@ -1,11 +1,10 @@
 import { env } from "cloudflare:workers";
-import { expect, test, vi } from "vitest";
+import { expect, test } from "vitest";
 import { generateSecret, generateTotp } from "~/auth/totp";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/db/seed-data";
-import { fetchApp, pageText } from "./app";
-import { testClientIp } from "./client-ip";
-import { countRows, createConfirmedUser, expectWaitWithinWindow, ISO_TIMESTAMP, TEST_PASSWORD, uniqueEmail } from "./auth-helpers";
-import { formPost } from "./factories";
+import { emailedCode } from "../factories/emails";
+import { TEST_PASSWORD, createUser, signInOnWeb, uniqueEmail } from "../factories/users";
+import { ISO_TIMESTAMP, countRows, expectWaitWithinWindow, fetchApp, pageText, testClientIp } from "./app";
 
 // The web sign-in experience at /auth (every intent), sign-out, the guards and the navigation, as
 // a browser without JavaScript drives them: document POSTs and redirects with the session cookie.
@@ -14,52 +13,16 @@ const MISSING_CREDENTIALS = "You must provide either an email or phone number an
 // Each sign-in costs a real scrypt hash (~160 ms, more on a busy machine); these tests do several.
 const SLOW_TEST_MS = 30_000;
 
-// Each test posts from an address of its own (testClientIp), so the auth service's per-address limits never mix.
-function post(path: string, fields: Record<string, string>, { cookie, ip = testClientIp() }: { cookie?: string; ip?: string } = {}) {
-  return fetchApp(formPost(path, fields, { "CF-Connecting-IP": ip, ...(cookie ? { Cookie: cookie } : {}) }));
-}
-
-function get(path: string, cookie?: string) {
-  return fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }));
-}
-
 /** The Set-Cookie header of the web session, and the `name=value` pair a browser sends back. */
 function sessionCookie(response: Response) {
   const header = response.headers.getSetCookie().find((c) => c.startsWith("__Host-session="));
   return { header: header ?? "", pair: header?.split(";")[0] ?? "" };
 }
 
-async function signInCookie(email: string, password = TEST_PASSWORD) {
-  const response = await post("/auth", { intent: "sign-in", email, password });
-  expect(response.status, await response.clone().text()).toBe(302);
-  return sessionCookie(response).pair;
-}
-
-/**
- * The 6-digit code of the newest outbox email to this address with this subject, once it is there
- * (codes asked for with "Email me a code", "Forgot password" and resends are written by a queue job).
- */
-async function emailedCode(email: string, subjectStart: string, count = 1) {
-  return vi.waitFor(
-    async () => {
-      const { results } = await env.DB.prepare(
-        "SELECT text_body FROM email_outbox WHERE to_address = ? AND subject LIKE ? ORDER BY created_at DESC, rowid DESC",
-      )
-        .bind(email, `${subjectStart}%`)
-        .all<{ text_body: string }>();
-      expect(results.length, `${count} "${subjectStart}" email(s) for ${email}`).toBeGreaterThanOrEqual(count);
-      const code = results[0]?.text_body.match(/\b(\d{6})\b/)?.[1];
-      expect(code, `a "${subjectStart}" email with a code for ${email}`).toMatch(/^\d{6}$/);
-      return code!;
-    },
-    { timeout: 10_000, interval: 20 },
-  );
-}
-
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 test("the sign-in page renders server-side with labelled fields and links to every other way in", { timeout: SLOW_TEST_MS }, async () => {
-  const response = await get("/auth");
+  const response = await fetchApp("/auth");
   expect(response.status).toBe(200);
   const html = await pageText(response);
   expect(html).toContain("Sign in to ClarityAI Coaching");
@@ -69,14 +32,14 @@ test("the sign-in page renders server-side with labelled fields and links to eve
   for (const link of ['href="/auth?step=forgot"', 'href="/auth?step=code"', 'href="/auth?step=sign-up"']) expect(html).toContain(link);
   expect(html).toContain('<meta name="robots" content="noindex"/>');
 
-  const signUp = await pageText(await get("/auth?step=sign-up&redirectTo=%2Flearning"));
+  const signUp = await pageText(await fetchApp("/auth?step=sign-up&redirectTo=%2Flearning"));
   expect(signUp).toContain("Create your account");
   expect(signUp).toContain('name="redirectTo" value="/learning"');
   expect(signUp).toMatch(/<label for="auth-first-name">First name<\/label>/);
 });
 
 test("bad input answers 400 with the SPEC §5 and field messages, and writes nothing", { timeout: SLOW_TEST_MS }, async () => {
-  const signIn = await post("/auth", { intent: "sign-in", email: "", password: "" });
+  const signIn = await fetchApp("/auth", { form: { intent: "sign-in", email: "", password: "" } });
   expect(signIn.status).toBe(400);
   const signInHtml = await pageText(signIn);
   expect(signInHtml).toContain(MISSING_CREDENTIALS);
@@ -85,7 +48,7 @@ test("bad input answers 400 with the SPEC §5 and field messages, and writes not
   expect(signIn.headers.getSetCookie().some((c) => c.startsWith("__Host-session="))).toBe(false);
 
   const email = uniqueEmail("badinput");
-  const signUp = await post("/auth", { intent: "sign-up", firstName: " ", lastName: "", email, password: "short" });
+  const signUp = await fetchApp("/auth", { form: { intent: "sign-up", firstName: " ", lastName: "", email, password: "short" } });
   expect(signUp.status).toBe(400);
   const signUpHtml = await pageText(signUp);
   expect(signUpHtml).toContain("Enter your first name");
@@ -95,51 +58,51 @@ test("bad input answers 400 with the SPEC §5 and field messages, and writes not
   expect(await countRows("users", "email = ?", email)).toBe(0);
 
   const badEmail = await pageText(
-    await post("/auth", { intent: "sign-up", firstName: "Jo", lastName: "Citizen", email: "not-an-email", password: TEST_PASSWORD }),
+    await fetchApp("/auth", { form: { intent: "sign-up", firstName: "Jo", lastName: "Citizen", email: "not-an-email", password: TEST_PASSWORD } }),
   );
   expect(badEmail).toContain("Enter a valid email address");
 
   // Rules only the auth service knows (the common-password list) come back on the field too.
-  const common = await post("/auth", { intent: "sign-up", firstName: "Jo", lastName: "Citizen", email, password: "12345678" });
+  const common = await fetchApp("/auth", { form: { intent: "sign-up", firstName: "Jo", lastName: "Citizen", email, password: "12345678" } });
   expect(common.status).toBe(400);
   expect(await pageText(common)).toContain("That password is too common");
   expect(await countRows("users", "email = ?", email)).toBe(0);
 
-  const sendCode = await post("/auth", { intent: "send-code", email: "  " });
+  const sendCode = await fetchApp("/auth", { form: { intent: "send-code", email: "  " } });
   expect(sendCode.status).toBe(400);
   expect(await pageText(sendCode)).toContain("You must provide either an email or phone number.");
 
-  const forgot = await post("/auth", { intent: "forgot" });
+  const forgot = await fetchApp("/auth", { form: { intent: "forgot" } });
   expect(forgot.status).toBe(400);
   expect(await pageText(forgot)).toContain("Password recovery requires an email");
 
-  const resend = await post("/auth", { intent: "resend-confirmation", email: "" });
+  const resend = await fetchApp("/auth", { form: { intent: "resend-confirmation", email: "" } });
   expect(resend.status).toBe(400);
   expect(await pageText(resend)).toContain("You must provide either an email or phone number and a type.");
 
-  const code = await post("/auth", { intent: "verify-code", email, code: "12ab" });
+  const code = await fetchApp("/auth", { form: { intent: "verify-code", email, code: "12ab" } });
   expect(code.status).toBe(400);
   expect(await pageText(code)).toContain("Enter the 6-digit code (numbers only)");
 
-  const unknown = await post("/auth", { intent: "make-me-admin" });
+  const unknown = await fetchApp("/auth", { form: { intent: "make-me-admin" } });
   expect(unknown.status).toBe(400);
   expect(await countRows("email_outbox", "to_address = ?", email)).toBe(0);
 });
 
 test("a wrong password is refused with the invalid-credentials message and no cookie", { timeout: SLOW_TEST_MS }, async () => {
-  const { email } = await createConfirmedUser();
-  const response = await post("/auth", { intent: "sign-in", email, password: "Not-The-Password-1" });
+  const { email } = await createUser();
+  const response = await fetchApp("/auth", { form: { intent: "sign-in", email, password: "Not-The-Password-1" } });
   expect(response.status).toBe(400);
   expect(await pageText(response)).toContain("Invalid login credentials");
   expect(sessionCookie(response).header).toBe("");
   // Unknown accounts read exactly the same.
-  const unknown = await post("/auth", { intent: "sign-in", email: uniqueEmail("nobody"), password: TEST_PASSWORD });
+  const unknown = await fetchApp("/auth", { form: { intent: "sign-in", email: uniqueEmail("nobody"), password: TEST_PASSWORD } });
   expect(await pageText(unknown)).toContain("Invalid login credentials");
 });
 
 test("a good sign-in sets an HttpOnly, Secure, SameSite=Lax __Host- cookie and goes to /profile", { timeout: SLOW_TEST_MS }, async () => {
-  const { email } = await createConfirmedUser();
-  const response = await post("/auth", { intent: "sign-in", email, password: TEST_PASSWORD });
+  const { email } = await createUser();
+  const response = await fetchApp("/auth", { form: { intent: "sign-in", email, password: TEST_PASSWORD } });
   expect(response.status).toBe(302);
   expect(response.headers.get("Location")).toBe("/profile");
   const { header, pair } = sessionCookie(response);
@@ -150,18 +113,18 @@ test("a good sign-in sets an HttpOnly, Secure, SameSite=Lax __Host- cookie and g
   expect(header).toMatch(/; Path=\//);
   expect(header).not.toMatch(/Domain=/i);
 
-  const learning = await get("/learning", pair);
+  const learning = await fetchApp("/learning", { cookie: pair });
   expect(learning.status).toBe(200);
   expect(await pageText(learning)).toContain("Your learning hub, Test");
 
   // Signed in already: /auth moves on to the profile.
-  const again = await get("/auth?redirectTo=%2Fcoach", pair);
+  const again = await fetchApp("/auth?redirectTo=%2Fcoach", { cookie: pair });
   expect(again.status).toBe(302);
   expect(again.headers.get("Location")).toBe("/profile");
 });
 
 test("redirectTo is honoured for paths on this site and refused for any other origin", { timeout: SLOW_TEST_MS }, async () => {
-  const { email } = await createConfirmedUser();
+  const { email } = await createUser();
   const cases: [string, string][] = [
     ["/learning/module/abc?tab=notes", "/learning/module/abc?tab=notes"],
     ["https://evil.example/steal", "/profile"],
@@ -170,42 +133,44 @@ test("redirectTo is honoured for paths on this site and refused for any other or
     ["javascript:alert(1)", "/profile"],
   ];
   for (const [redirectTo, expected] of cases) {
-    const response = await post("/auth", { intent: "sign-in", email, password: TEST_PASSWORD, redirectTo });
+    const response = await fetchApp("/auth", { form: { intent: "sign-in", email, password: TEST_PASSWORD, redirectTo } });
     expect(response.status, redirectTo).toBe(302);
     expect(response.headers.get("Location"), redirectTo).toBe(expected);
   }
   // The page carries only a safe redirectTo into its forms.
-  const page = await pageText(await get("/auth?redirectTo=https%3A%2F%2Fevil.example"));
+  const page = await pageText(await fetchApp("/auth?redirectTo=https%3A%2F%2Fevil.example"));
   expect(page).toContain('name="redirectTo" value="/profile"');
 });
 
 test("guards: visitors go to /auth remembering the page; a missing role goes to /auth; the role opens it", { timeout: SLOW_TEST_MS }, async () => {
   for (const path of ["/learning", "/learning/module/abc", "/learning/lesson/l-1", "/meeting/m-42", "/coach"]) {
-    const response = await get(path);
+    const response = await fetchApp(path);
     expect(response.status, path).toBe(302);
     expect(response.headers.get("Location"), path).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
   }
-  const client = await createConfirmedUser({ roles: ["client"] });
-  const clientCookie = await signInCookie(client.email);
-  for (const path of ["/learning", "/learning/module/abc", "/learning/lesson/l-1", "/meeting/m-42"]) {
-    expect((await get(path, clientCookie)).status, path).toBe(200);
+  const client = await createUser({ roles: ["client"] });
+  const clientCookie = await signInOnWeb({ email: client.email });
+  for (const path of ["/learning", "/learning/module/abc", "/learning/lesson/l-1"]) {
+    expect((await fetchApp(path, { cookie: clientCookie })).status, path).toBe(200);
   }
-  const refused = await get("/coach", clientCookie);
+  // A meeting is its participants' only: m-42 is no booking of this client's.
+  expect((await fetchApp("/meeting/m-42", { cookie: clientCookie })).status).toBe(404);
+  const refused = await fetchApp("/coach", { cookie: clientCookie });
   expect(refused.status).toBe(302);
   expect(refused.headers.get("Location")).toBe("/auth?redirectTo=%2Fcoach&denied=coach");
 
-  const coach = await createConfirmedUser({ roles: ["coach"] });
-  const portal = await get("/coach", await signInCookie(coach.email));
+  const coach = await createUser({ roles: ["coach"] });
+  const portal = await fetchApp("/coach", { cookie: await signInOnWeb({ email: coach.email }) });
   expect(portal.status).toBe(200);
   expect(await pageText(portal)).toContain("Coming soon");
 });
 
 test("sign-out revokes the session, clears the cookie and lands on /auth, also when called twice", { timeout: SLOW_TEST_MS }, async () => {
-  const { email, id } = await createConfirmedUser();
-  const cookie = await signInCookie(email);
+  const { email, id } = await createUser();
+  const cookie = await signInOnWeb({ email });
   expect(await countRows("auth_sessions", "user_id = ? AND revoked_at IS NULL", id)).toBe(1);
 
-  const first = await post("/sign-out", {}, { cookie });
+  const first = await fetchApp("/sign-out", { form: {}, cookie });
   expect(first.status).toBe(302);
   expect(first.headers.get("Location")).toBe("/auth");
   const cleared = sessionCookie(first).header;
@@ -215,37 +180,37 @@ test("sign-out revokes the session, clears the cookie and lands on /auth, also w
   expect(await countRows("audit_log", "actor_id = ? AND action = 'logout'", id)).toBe(1);
 
   // The old cookie opens nothing any more.
-  const after = await get("/learning", cookie);
+  const after = await fetchApp("/learning", { cookie });
   expect(after.status).toBe(302);
   expect(after.headers.get("Location")).toBe("/auth?redirectTo=%2Flearning");
 
-  const second = await post("/sign-out", {}, { cookie });
+  const second = await fetchApp("/sign-out", { form: {}, cookie });
   expect(second.status).toBe(302);
   expect(second.headers.get("Location")).toBe("/auth");
   expect(sessionCookie(second).header).toMatch(/^__Host-session=;/);
 
   // A visitor signing out, and a plain GET, are harmless.
-  expect((await post("/sign-out", {})).headers.get("Location")).toBe("/auth");
-  expect((await get("/sign-out")).headers.get("Location")).toBe("/");
+  expect((await fetchApp("/sign-out", { form: {} })).headers.get("Location")).toBe("/auth");
+  expect((await fetchApp("/sign-out")).headers.get("Location")).toBe("/");
 });
 
 test("sign-out from another site is refused", { timeout: SLOW_TEST_MS }, async () => {
-  const { email, id } = await createConfirmedUser();
-  const cookie = await signInCookie(email);
-  const response = await fetchApp(formPost("/sign-out", {}, { Origin: "https://evil.example", Cookie: cookie }));
+  const { email, id } = await createUser();
+  const cookie = await signInOnWeb({ email });
+  const response = await fetchApp("/sign-out", { form: {}, origin: "https://evil.example", cookie });
   expect(response.status).toBe(403);
   expect(await countRows("auth_sessions", "user_id = ? AND revoked_at IS NULL", id)).toBe(1);
 });
 
 test("the navigation shows Sign In to visitors and the account links by role (SPEC §2)", { timeout: SLOW_TEST_MS }, async () => {
-  const visitor = await pageText(await get("/"));
+  const visitor = await pageText(await fetchApp("/"));
   expect(visitor).toContain('href="/auth"');
   expect(visitor).not.toContain("Sign Out");
 
   const roles = { client: ["client"], coach: ["coach"], admin: ["admin"] } as const;
   for (const [name, granted] of Object.entries(roles)) {
-    const user = await createConfirmedUser({ roles: [...granted] });
-    const html = await pageText(await get("/", await signInCookie(user.email)));
+    const user = await createUser({ roles: [...granted] });
+    const html = await pageText(await fetchApp("/", { cookie: await signInOnWeb({ email: user.email }) }));
     expect(html, name).toContain('href="/learning"');
     expect(html, name).toContain('href="/profile"');
     expect(html, name).toContain('action="/sign-out"');
@@ -259,9 +224,9 @@ test("the navigation shows Sign In to visitors and the account links by role (SP
 
 test("the demo accounts are seeded and sign in with the documented password", { timeout: SLOW_TEST_MS }, async () => {
   for (const account of DEMO_ACCOUNTS) {
-    const response = await post("/auth", { intent: "sign-in", email: account.email, password: DEMO_PASSWORD, redirectTo: "/learning" });
+    const response = await fetchApp("/auth", { form: { intent: "sign-in", email: account.email, password: DEMO_PASSWORD, redirectTo: "/learning" } });
     expect(response.status, account.email).toBe(302);
-    const html = await pageText(await get("/", sessionCookie(response).pair));
+    const html = await pageText(await fetchApp("/", { cookie: sessionCookie(response).pair }));
     expect(html).toContain(`Hi, ${account.firstName}`);
     expect(await countRows("user_roles", "user_id = ? AND role = ?", account.id, account.role)).toBe(1);
   }
@@ -269,13 +234,15 @@ test("the demo accounts are seeded and sign in with the documented password", { 
 
 test("sign-up → the emailed code → signed in, with the onboarding email enqueued", { timeout: SLOW_TEST_MS }, async () => {
   const email = uniqueEmail("newbie");
-  const signUp = await post("/auth?redirectTo=%2Flearning", {
-    intent: "sign-up",
-    firstName: "Mia",
-    lastName: "Nguyen",
-    email,
-    password: TEST_PASSWORD,
-    redirectTo: "/learning",
+  const signUp = await fetchApp("/auth?redirectTo=%2Flearning", {
+    form: {
+      intent: "sign-up",
+      firstName: "Mia",
+      lastName: "Nguyen",
+      email,
+      password: TEST_PASSWORD,
+      redirectTo: "/learning",
+    },
   });
   expect(signUp.status).toBe(200);
   const html = await pageText(signUp);
@@ -283,16 +250,18 @@ test("sign-up → the emailed code → signed in, with the onboarding email enqu
   expect(html).toContain(`We've emailed a 6-digit code to ${email}`);
   expect(sessionCookie(signUp).header).toBe("");
 
-  const code = await emailedCode(email, "Confirm your ClarityAI Coaching account");
-  const wrong = await post("/auth", { intent: "confirm-sign-up", email, code: otherCode(code), redirectTo: "/learning" });
+  const code = await emailedCode(email, { subjectStart: "Confirm your ClarityAI Coaching account" });
+  const wrong = await fetchApp("/auth", { form: { intent: "confirm-sign-up", email, code: otherCode(code), redirectTo: "/learning" } });
   expect(wrong.status).toBe(400);
   expect(await pageText(wrong)).toContain("That code is incorrect or has expired");
 
-  const confirmed = await post("/auth", { intent: "confirm-sign-up", email, code: `${code.slice(0, 3)} ${code.slice(3)}`, redirectTo: "/learning" });
+  const confirmed = await fetchApp("/auth", {
+    form: { intent: "confirm-sign-up", email, code: `${code.slice(0, 3)} ${code.slice(3)}`, redirectTo: "/learning" },
+  });
   expect(confirmed.status).toBe(302);
   expect(confirmed.headers.get("Location")).toBe("/learning");
   const cookie = sessionCookie(confirmed).pair;
-  expect(await pageText(await get("/learning", cookie))).toContain("Your learning hub, Mia");
+  expect(await pageText(await fetchApp("/learning", { cookie }))).toContain("Your learning hub, Mia");
   const user = await env.DB.prepare("SELECT email_confirmed_at, onboarding_enqueued_at FROM users WHERE email = ?")
     .bind(email)
     .first<Record<string, string | null>>();
@@ -302,96 +271,94 @@ test("sign-up → the emailed code → signed in, with the onboarding email enqu
 
 test("signing in before confirming offers the code step, and a new code can be sent", { timeout: SLOW_TEST_MS }, async () => {
   const email = uniqueEmail("unconfirmed");
-  expect((await post("/auth", { intent: "sign-up", firstName: "Ari", lastName: "Walsh", email, password: TEST_PASSWORD })).status).toBe(200);
-  const signIn = await post("/auth", { intent: "sign-in", email, password: TEST_PASSWORD });
+  expect((await fetchApp("/auth", { form: { intent: "sign-up", firstName: "Ari", lastName: "Walsh", email, password: TEST_PASSWORD } })).status).toBe(200);
+  const signIn = await fetchApp("/auth", { form: { intent: "sign-in", email, password: TEST_PASSWORD } });
   expect(signIn.status).toBe(400);
   const html = await pageText(signIn);
   expect(html).toContain("Confirm your email");
   expect(html).toContain("isn't confirmed yet");
   expect(html).toContain('name="intent" value="resend-confirmation"');
 
-  const resend = await post("/auth", { intent: "resend-confirmation", email });
+  const resend = await fetchApp("/auth", { form: { intent: "resend-confirmation", email } });
   expect(resend.status).toBe(200);
   expect(await pageText(resend)).toContain(`We've sent a new code to ${email}`);
-  const code = await emailedCode(email, "Confirm your ClarityAI Coaching account", 2);
-  const confirmed = await post("/auth", { intent: "confirm-sign-up", email, code });
+  const code = await emailedCode(email, { subjectStart: "Confirm your ClarityAI Coaching account", count: 2 });
+  const confirmed = await fetchApp("/auth", { form: { intent: "confirm-sign-up", email, code } });
   expect(confirmed.status).toBe(302);
   expect(confirmed.headers.get("Location")).toBe("/profile");
 });
 
 test("“Email me a code” signs in with the code from the email", { timeout: SLOW_TEST_MS }, async () => {
-  const { email } = await createConfirmedUser();
-  const sent = await post("/auth", { intent: "send-code", email, redirectTo: "/learning/lesson/intro" });
+  const { email } = await createUser();
+  const sent = await fetchApp("/auth", { form: { intent: "send-code", email, redirectTo: "/learning/lesson/intro" } });
   expect(sent.status).toBe(200);
   const html = await pageText(sent);
   expect(html).toContain("Check your email");
   expect(html).toContain('name="intent" value="verify-code"');
 
-  const code = await emailedCode(email, "Your ClarityAI Coaching sign-in code");
-  const signedIn = await post("/auth", { intent: "verify-code", email, code, redirectTo: "/learning/lesson/intro" });
+  const code = await emailedCode(email, { subjectStart: "Your ClarityAI Coaching sign-in code" });
+  const signedIn = await fetchApp("/auth", { form: { intent: "verify-code", email, code, redirectTo: "/learning/lesson/intro" } });
   expect(signedIn.status).toBe(302);
   expect(signedIn.headers.get("Location")).toBe("/learning/lesson/intro");
-  expect((await get("/learning/lesson/intro", sessionCookie(signedIn).pair)).status).toBe(200);
+  expect((await fetchApp("/learning/lesson/intro", { cookie: sessionCookie(signedIn).pair })).status).toBe(200);
 
   // A code works once.
-  const reused = await post("/auth", { intent: "verify-code", email, code });
+  const reused = await fetchApp("/auth", { form: { intent: "verify-code", email, code } });
   expect(reused.status).toBe(400);
 });
 
 test("forgot password: the emailed code, then a new password, then sign in with it", { timeout: SLOW_TEST_MS }, async () => {
-  const { email } = await createConfirmedUser();
-  const asked = await post("/auth", { intent: "forgot", email });
+  const { email } = await createUser();
+  const asked = await fetchApp("/auth", { form: { intent: "forgot", email } });
   expect(asked.status).toBe(200);
   expect(await pageText(asked)).toContain(`If there's an account for ${email}`);
 
   // An unknown address reads the same and sends nothing.
   const nobody = uniqueEmail("nobody");
-  expect(await pageText(await post("/auth", { intent: "forgot", email: nobody }))).toContain(`If there's an account for ${nobody}`);
+  expect(await pageText(await fetchApp("/auth", { form: { intent: "forgot", email: nobody } }))).toContain(`If there's an account for ${nobody}`);
   expect(await countRows("email_outbox", "to_address = ?", nobody)).toBe(0);
 
-  const code = await emailedCode(email, "Reset your ClarityAI Coaching password");
-  const verified = await post("/auth", { intent: "reset-code", email, code });
+  const code = await emailedCode(email, { subjectStart: "Reset your ClarityAI Coaching password" });
+  const verified = await fetchApp("/auth", { form: { intent: "reset-code", email, code } });
   expect(verified.status).toBe(302);
   expect(verified.headers.get("Location")).toBe("/auth?step=new-password");
   const cookie = sessionCookie(verified).pair;
 
   // The form posts back to its own address (/auth?step=new-password), as browsers do.
-  const form = await get("/auth?step=new-password", cookie);
+  const form = await fetchApp("/auth?step=new-password", { cookie });
   expect(form.status).toBe(200);
   expect(await pageText(form)).toContain("Choose a new password");
 
-  const mismatch = await post(
-    "/auth?step=new-password",
-    { intent: "new-password", password: "Fresh-Start-2026!", confirmPassword: "Fresh-Start-2025!" },
-    { cookie },
-  );
+  const mismatch = await fetchApp("/auth?step=new-password", {
+    form: { intent: "new-password", password: "Fresh-Start-2026!", confirmPassword: "Fresh-Start-2025!" },
+    cookie,
+  });
   expect(mismatch.status).toBe(400);
   expect(await pageText(mismatch)).toContain("The two passwords don't match");
 
-  const same = await post("/auth?step=new-password", { intent: "new-password", password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD }, { cookie });
+  const same = await fetchApp("/auth?step=new-password", { form: { intent: "new-password", password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD }, cookie });
   expect(same.status).toBe(400);
   expect(await pageText(same)).toContain("must be different from your current one");
 
-  const saved = await post(
-    "/auth?step=new-password",
-    { intent: "new-password", password: "Fresh-Start-2026!", confirmPassword: "Fresh-Start-2026!" },
-    { cookie },
-  );
+  const saved = await fetchApp("/auth?step=new-password", {
+    form: { intent: "new-password", password: "Fresh-Start-2026!", confirmPassword: "Fresh-Start-2026!" },
+    cookie,
+  });
   expect(saved.status).toBe(302);
   expect(saved.headers.get("Location")).toBe("/profile");
   expect(saved.headers.getSetCookie().some((c) => c.startsWith("__Host-toast="))).toBe(true);
 
-  expect((await post("/auth", { intent: "sign-in", email, password: TEST_PASSWORD })).status).toBe(400);
-  expect((await post("/auth", { intent: "sign-in", email, password: "Fresh-Start-2026!" })).status).toBe(302);
+  expect((await fetchApp("/auth", { form: { intent: "sign-in", email, password: TEST_PASSWORD } })).status).toBe(400);
+  expect((await fetchApp("/auth", { form: { intent: "sign-in", email, password: "Fresh-Start-2026!" } })).status).toBe(302);
 
   // Without a session the new-password step is not offered.
-  const visitor = await post("/auth", { intent: "new-password", password: "Another-One-2026!", confirmPassword: "Another-One-2026!" });
+  const visitor = await fetchApp("/auth", { form: { intent: "new-password", password: "Another-One-2026!", confirmPassword: "Another-One-2026!" } });
   expect(visitor.status).toBe(302);
   expect(visitor.headers.get("Location")).toBe("/auth?step=forgot");
 });
 
 test("a user with an authenticator app is not signed in until the MFA step (aal1 → aal2)", { timeout: SLOW_TEST_MS }, async () => {
-  const { email, id } = await createConfirmedUser();
+  const { email, id } = await createUser();
   const secret = generateSecret();
   const factorId = crypto.randomUUID();
   await env.DB.prepare("INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret) VALUES (?, ?, 'Phone', 'totp', 'verified', ?)")
@@ -399,74 +366,82 @@ test("a user with an authenticator app is not signed in until the MFA step (aal1
     .run();
   const ip = testClientIp();
 
-  const signIn = await post("/auth", { intent: "sign-in", email, password: TEST_PASSWORD, redirectTo: "/learning" }, { ip });
+  const signIn = await fetchApp("/auth", { form: { intent: "sign-in", email, password: TEST_PASSWORD, redirectTo: "/learning" }, ip });
   expect(signIn.status).toBe(302);
   expect(signIn.headers.get("Location")).toBe("/auth?step=mfa&redirectTo=%2Flearning");
   const cookie = sessionCookie(signIn).pair;
 
   // The aal1 session opens no guarded page.
-  const guarded = await get("/learning/module/abc", cookie);
+  const guarded = await fetchApp("/learning/module/abc", { cookie });
   expect(guarded.status).toBe(302);
   expect(guarded.headers.get("Location")).toBe("/auth?step=mfa&redirectTo=%2Flearning%2Fmodule%2Fabc");
   // Whatever /auth link they follow, they get the MFA step.
-  const step = await get("/auth", cookie);
+  const step = await fetchApp("/auth", { cookie });
   expect(step.status).toBe(200);
   expect(await pageText(step)).toContain("Enter the 6-digit code from your authenticator app");
 
   const code = await generateTotp(secret);
-  const wrong = await post("/auth?step=mfa&redirectTo=%2Flearning", { intent: "mfa", code: otherCode(code), redirectTo: "/learning" }, { cookie, ip });
+  const wrong = await fetchApp("/auth?step=mfa&redirectTo=%2Flearning", {
+    form: { intent: "mfa", code: otherCode(code), redirectTo: "/learning" },
+    cookie,
+    ip,
+  });
   expect(wrong.status).toBe(400);
   expect(await pageText(wrong)).toContain("That code didn't match");
 
-  const right = await post("/auth?step=mfa&redirectTo=%2Flearning", { intent: "mfa", code, redirectTo: "/learning" }, { cookie, ip });
+  const right = await fetchApp("/auth?step=mfa&redirectTo=%2Flearning", { form: { intent: "mfa", code, redirectTo: "/learning" }, cookie, ip });
   expect(right.status).toBe(302);
   expect(right.headers.get("Location")).toBe("/learning");
-  expect((await get("/learning", cookie)).status).toBe(200);
+  expect((await fetchApp("/learning", { cookie })).status).toBe(200);
   expect(await countRows("auth_sessions", "user_id = ? AND aal = 'aal2' AND revoked_at IS NULL", id)).toBe(1);
 });
 
 test("recovery for a user with an authenticator app asks for its code before the new password", { timeout: SLOW_TEST_MS }, async () => {
-  const { email, id } = await createConfirmedUser();
+  const { email, id } = await createUser();
   const secret = generateSecret();
   await env.DB.prepare("INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret) VALUES (?, ?, 'Phone', 'totp', 'verified', ?)")
     .bind(crypto.randomUUID(), id, secret)
     .run();
   const ip = testClientIp();
-  expect((await post("/auth", { intent: "forgot", email }, { ip })).status).toBe(200);
-  const code = await emailedCode(email, "Reset your ClarityAI Coaching password");
-  const verified = await post("/auth", { intent: "reset-code", email, code }, { ip });
+  expect((await fetchApp("/auth", { form: { intent: "forgot", email }, ip })).status).toBe(200);
+  const code = await emailedCode(email, { subjectStart: "Reset your ClarityAI Coaching password" });
+  const verified = await fetchApp("/auth", { form: { intent: "reset-code", email, code }, ip });
   expect(verified.status).toBe(302);
   expect(verified.headers.get("Location")).toBe(`/auth?step=mfa&redirectTo=${encodeURIComponent("/auth?step=new-password")}`);
   const cookie = sessionCookie(verified).pair;
 
   // The new-password step is not offered at aal1: the MFA step comes first.
-  const early = await get("/auth?step=new-password", cookie);
+  const early = await fetchApp("/auth?step=new-password", { cookie });
   expect(await pageText(early)).toContain("Enter the 6-digit code from your authenticator app");
-  const refused = await post(
-    "/auth?step=new-password",
-    { intent: "new-password", password: "Fresh-Start-2026!", confirmPassword: "Fresh-Start-2026!" },
-    { cookie, ip },
-  );
+  const refused = await fetchApp("/auth?step=new-password", {
+    form: { intent: "new-password", password: "Fresh-Start-2026!", confirmPassword: "Fresh-Start-2026!" },
+    cookie,
+    ip,
+  });
   expect(refused.status).toBe(302);
   expect(refused.headers.get("Location")).toMatch(/^\/auth\?step=mfa&/);
 
-  const mfa = await post("/auth?step=mfa", { intent: "mfa", code: await generateTotp(secret), redirectTo: "/auth?step=new-password" }, { cookie, ip });
+  const mfa = await fetchApp("/auth?step=mfa", {
+    form: { intent: "mfa", code: await generateTotp(secret), redirectTo: "/auth?step=new-password" },
+    cookie,
+    ip,
+  });
   expect(mfa.status).toBe(302);
   expect(mfa.headers.get("Location")).toBe("/auth?step=new-password");
-  const saved = await post(
-    "/auth?step=new-password",
-    { intent: "new-password", password: "Fresh-Start-2026!", confirmPassword: "Fresh-Start-2026!" },
-    { cookie, ip },
-  );
+  const saved = await fetchApp("/auth?step=new-password", {
+    form: { intent: "new-password", password: "Fresh-Start-2026!", confirmPassword: "Fresh-Start-2026!" },
+    cookie,
+    ip,
+  });
   expect(saved.status).toBe(302);
   expect(saved.headers.get("Location")).toBe("/profile");
 });
 
 test("too many sign-in attempts are refused with 429 and a clear message that says how long to wait", { timeout: SLOW_TEST_MS }, async () => {
   const email = uniqueEmail("hammer");
-  for (let attempt = 0; attempt < 10; attempt++) await post("/auth", { intent: "sign-in", email, password: "Wrong-Password-1" });
+  for (let attempt = 0; attempt < 10; attempt++) await fetchApp("/auth", { form: { intent: "sign-in", email, password: "Wrong-Password-1" } });
   const before = Date.now();
-  const last = await post("/auth", { intent: "sign-in", email, password: "Wrong-Password-1" });
+  const last = await fetchApp("/auth", { form: { intent: "sign-in", email, password: "Wrong-Password-1" } });
   const after = Date.now();
   expect(last.status).toBe(429);
   const text = await pageText(last);
@@ -482,8 +457,8 @@ test(
   "a form acting on the account renews the web session's expiring tokens, as a client would, so its last activity moves",
   { timeout: SLOW_TEST_MS },
   async () => {
-    const user = await createConfirmedUser({ email: uniqueEmail("renew") });
-    const cookie = await signInCookie(user.email);
+    const user = await createUser({ email: uniqueEmail("renew") });
+    const cookie = await signInOnWeb(user);
     const { keys } = await env.SESSIONS.list({ prefix: "web:" });
     type Tokens = { authSessionId: string; userId: string; refreshToken: string; expiresAt: number };
     let key = "";
@@ -498,13 +473,13 @@ test(
     expect(await refreshedAt()).toBeNull();
 
     // Fresh tokens are left alone.
-    const saved = await post("/profile?tab=details", { intent: "update-details", firstName: "Renata", lastName: "Ng" }, { cookie });
+    const saved = await fetchApp("/profile?tab=details", { form: { intent: "update-details", firstName: "Renata", lastName: "Ng" }, cookie });
     expect(saved.status).toBe(302);
     expect(await refreshedAt()).toBeNull();
 
     // Tokens about to expire are renewed first, and the form still does its work.
     await env.SESSIONS.put(key, JSON.stringify({ ...record!, expiresAt: Math.floor(Date.now() / 1000) + 30 }));
-    const renewed = await post("/profile?tab=details", { intent: "update-details", firstName: "Renata", lastName: "Nguyen" }, { cookie });
+    const renewed = await fetchApp("/profile?tab=details", { form: { intent: "update-details", firstName: "Renata", lastName: "Nguyen" }, cookie });
     expect(renewed.status).toBe(302);
     expect(await refreshedAt()).toMatch(ISO_TIMESTAMP);
     const after = await env.SESSIONS.get<Tokens>(key, "json");

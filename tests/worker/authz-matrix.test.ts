@@ -12,13 +12,10 @@ import { CLARITYAI_TOPIC_SLUGS } from "~/content/clarityai-pages";
 import { LOCATION_PATH_SUFFIX, LOCATION_SLUGS } from "~/content/locations";
 import { SERVICE_SLUGS } from "~/content/services";
 import type { Role } from "~/db/schema";
-import { chatToEnd, subscriber } from "./ai-coach/helpers";
-import { fetchApp } from "./app";
-import { countRows, createConfirmedUser, signInOnWeb } from "./auth-helpers";
-import { contextFor } from "./billing/helpers";
-import { ensureCatalogue } from "./booking-payments/helpers";
-import { daysFromNow, insertBooking, insertPayment, insertRefund } from "./booking-portals/helpers";
-import { formPost } from "./factories";
+import { createBooking, createPayment, createRefund, daysFromNow, ensureCatalogue } from "../factories/bookings";
+import { chatToEnd, createSubscriber } from "../factories/conversations";
+import { createUser, signInOnWeb, webSession } from "../factories/users";
+import { contextFor, countRows, fetchApp } from "./app";
 
 // SPEC §6 as a table, generated from the route manifest of the real server build: every route ×
 // visitor, client, coach and admin, checked against its class in app/auth/route-access.ts. Not
@@ -123,8 +120,8 @@ const POST_PROBES: Record<string, PostProbe[]> = {
 
 /** A fresh user with these roles, signed in through /auth as a browser does. */
 async function signInAs(roles: Role[]) {
-  const user = await createConfirmedUser({ roles });
-  return { id: user.id, cookie: await signInOnWeb(user) };
+  const user = await createUser({ roles });
+  return { id: user.id, cookie: await webSession(user) };
 }
 
 /**
@@ -144,18 +141,9 @@ async function personas(): Promise<Samples> {
     .bind(samples.outboxId, `authz-${samples.outboxId}`, "someone@example.com.au", "Matrix test email", "Hello from the matrix test.")
     .run();
   await ensureCatalogue();
-  const booking = await insertBooking({ coachId: samples.ids.coach!, clientId: samples.ids.client!, startsAt: daysFromNow(4, 1) });
+  const booking = await createBooking({ coachId: samples.ids.coach!, clientId: samples.ids.client!, startsAt: daysFromNow(4, 1) });
   samples.meetingId = booking.id;
   return samples;
-}
-
-function get(samples: Samples | null, path: string, persona: Persona) {
-  const cookie = samples?.cookies[persona];
-  return fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }));
-}
-
-function post(path: string, fields: Record<string, string>, cookie: string | undefined) {
-  return fetchApp(formPost(path, fields, cookie ? { Cookie: cookie } : {}));
 }
 
 const signIn = (path: string) => `/auth?redirectTo=${encodeURIComponent(path)}`;
@@ -249,7 +237,7 @@ test("GET: every route answers each persona as SPEC §6 says", { timeout: 60_000
     for (const { url, placeholder } of getTargets(route, samples)) {
       for (const persona of PERSONAS) {
         const want = expected(access, persona, url, allowedGet(route, persona, placeholder));
-        const response = await get(samples, url, persona);
+        const response = await fetchApp(url, { cookie: samples?.cookies[persona] });
         const got = { status: response.status, location: response.headers.get("Location") };
         await response.body?.cancel();
         const ok = "location" in want ? got.status === 302 && got.location === want.location : want.status.includes(got.status) && got.location === null;
@@ -279,7 +267,7 @@ test("data requests: each route's own loader refuses on its own, not only throug
     for (const { url, placeholder } of getTargets(route, samples)) {
       for (const persona of PERSONAS) {
         const want = expected(access, persona, url, allowedGet(route, persona, placeholder));
-        const response = await get(samples, dataUrl(url, route.id), persona);
+        const response = await fetchApp(dataUrl(url, route.id), { cookie: samples?.cookies[persona] });
         const body = await response.text();
         // Single fetch answers a redirect thrown during a data request with 202 and an encoded redirect.
         const got = { status: response.status, location: response.headers.get("Location"), encoded: body.includes("SingleFetchRedirect") };
@@ -305,7 +293,7 @@ test("POST: every action refuses visitors and missing roles the same way, before
       const path = probe.path ?? `${sampleUrl(route, samples).path}${route.index ? "?index" : ""}`;
       for (const persona of PERSONAS) {
         const cookie = probe.freshSession && persona !== "visitor" ? (await signInAs([PERSONA_ROLE[persona]])).cookie : samples.cookies[persona];
-        const response = await post(path, probe.fields, cookie);
+        const response = await fetchApp(path, { form: probe.fields, cookie });
         await response.body?.cancel();
         const want = expected(access, persona, path, probe.allowed?.(persona) ?? { status: [400] });
         const got = { status: response.status, location: response.headers.get("Location") };
@@ -320,10 +308,10 @@ test("POST: every action refuses visitors and missing roles the same way, before
 
 test("signing out ends the session it was sent with: its cookie is a visitor's afterwards", async () => {
   const { cookie } = await signInAs(["client"]);
-  const out = await post("/sign-out", {}, cookie);
+  const out = await fetchApp("/sign-out", { form: {}, cookie });
   expect(out.status).toBe(302);
   expect(out.headers.get("Location")).toBe("/auth");
-  const after = await fetchApp(new Request("http://localhost/profile", { redirect: "manual", headers: { Cookie: cookie } }));
+  const after = await fetchApp("/profile", { cookie });
   expect(after.status).toBe(302);
   expect(after.headers.get("Location")).toBe(signIn("/profile"));
 });
@@ -331,7 +319,7 @@ test("signing out ends the session it was sent with: its cookie is a visitor's a
 test("a client or coach cannot grant themselves the admin role by posting the admin form", async () => {
   const { cookies, ids } = await personas();
   for (const persona of ["client", "coach"] as const) {
-    const response = await post("/admin/users", { intent: "grant-role", userId: ids[persona]!, role: "admin" }, cookies[persona]);
+    const response = await fetchApp("/admin/users", { form: { intent: "grant-role", userId: ids[persona]!, role: "admin" }, cookie: cookies[persona] });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     expect(await countRows("user_roles", "user_id = ? AND role = 'admin'", ids[persona])).toBe(0);
@@ -341,10 +329,10 @@ test("a client or coach cannot grant themselves the admin role by posting the ad
 
 test("a visitor cannot delete an account or download anyone's data", async () => {
   const { ids } = await personas();
-  const exported = await get(null, "/profile/export.json", "visitor");
+  const exported = await fetchApp("/profile/export.json");
   expect(exported.status).toBe(302);
   expect(exported.headers.get("Content-Disposition")).toBeNull();
-  const deleted = await post("/profile?tab=privacy", { intent: "delete-account", confirm: "DELETE" }, undefined);
+  const deleted = await fetchApp("/profile?tab=privacy", { form: { intent: "delete-account", confirm: "DELETE" } });
   expect(deleted.status).toBe(302);
   expect(deleted.headers.get("Location")).toBe(signIn("/profile?tab=privacy"));
   expect(await countRows("users", "id IN (?, ?, ?)", ids.client, ids.coach, ids.admin)).toBe(3);
@@ -352,10 +340,10 @@ test("a visitor cannot delete an account or download anyone's data", async () =>
 
 test("a revoked session is a visitor again, even with its old cookie", async () => {
   const { id, cookie } = await signInAs(["admin"]);
-  const before = await fetchApp(new Request("http://localhost/admin", { redirect: "manual", headers: { Cookie: cookie } }));
+  const before = await fetchApp("/admin", { cookie });
   expect(before.status).toBe(200);
   await env.DB.prepare("UPDATE auth_sessions SET revoked_at = ? WHERE user_id = ?").bind(new Date().toISOString(), id).run();
-  const after = await fetchApp(new Request("http://localhost/admin", { redirect: "manual", headers: { Cookie: cookie } }));
+  const after = await fetchApp("/admin", { cookie });
   expect(after.status).toBe(302);
   expect(after.headers.get("Location")).toBe(signIn("/admin"));
 });
@@ -387,13 +375,13 @@ type OwnershipFixture =
 
 /** A fresh signed-in user with one role, as the web does it. */
 async function probeUser(role: Role): Promise<ProbeUser> {
-  const user = await createConfirmedUser({ roles: [role] });
+  const user = await createUser({ roles: [role] });
   return { id: user.id, email: user.email, cookie: await signInOnWeb(user) };
 }
 
 /** A ClarityAI Pro subscriber: the AI coach's routes need a subscription before they look at a conversation. */
 async function proSubscriber(role: Role): Promise<ProbeUser> {
-  const user = await subscriber("pro", { roles: [role] });
+  const user = await createSubscriber("pro", { roles: [role] });
   return { id: user.id, email: user.email, cookie: user.cookie };
 }
 
@@ -407,15 +395,15 @@ async function ownConversation(owner: ProbeUser) {
 /** A paid session booked by the owner (by account), with its payment, and a refund of it. */
 async function ownPaidBooking(owner: ProbeUser) {
   await ensureCatalogue();
-  const coach = await createConfirmedUser({ roles: ["coach"] });
-  const booking = await insertBooking({
+  const coach = await createUser({ roles: ["coach"] });
+  const booking = await createBooking({
     coachId: coach.id,
     clientId: owner.id,
     email: owner.email,
     name: `Owner ${owner.id.slice(0, 8)}`,
     startsAt: daysFromNow(3, 1),
   });
-  const payment = await insertPayment({ userId: owner.id, bookingId: booking.id, email: owner.email });
+  const payment = await createPayment({ userId: owner.id, bookingId: booking.id, email: owner.email });
   return { booking, payment };
 }
 
@@ -481,9 +469,9 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
     roles: ["client", "coach"],
     create: async (owner, role) => {
       await ensureCatalogue();
-      const other = await createConfirmedUser({ roles: [role === "client" ? "coach" : "client"] });
+      const other = await createUser({ roles: [role === "client" ? "coach" : "client"] });
       const [coachId, clientId] = role === "coach" ? [owner.id, other.id] : [other.id, owner.id];
-      const booking = await insertBooking({ coachId, clientId, startsAt: daysFromNow(2, 1), name: `Meeting ${owner.id.slice(0, 8)}` });
+      const booking = await createBooking({ coachId, clientId, startsAt: daysFromNow(2, 1), name: `Meeting ${owner.id.slice(0, 8)}` });
       // The meeting page shows nothing of its booking yet (the video call arrives with its issue).
       return { path: `/meeting/${booking.id}`, marker: booking.name, ownerSees: false };
     },
@@ -499,7 +487,7 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
     roles: ["client"],
     create: async (owner) => {
       const { url } = await createAiCheckout(contextFor(env), { id: owner.id, email: owner.email }, { tier: "pro", interval: "month" });
-      await fetchApp(formPost(new URL(url).pathname, { intent: "pay" }, { Cookie: owner.cookie }));
+      await fetchApp(new URL(url).pathname, { form: { intent: "pay" }, cookie: owner.cookie });
       const portal = await createPortalUrl(contextFor(env), owner.id, "/profile?tab=billing");
       return { path: new URL(portal.url).pathname, marker: owner.email, ownerSees: false };
     },
@@ -536,14 +524,14 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
   "routes/profile_.credit-notes.$refundId": {
     roles: ["client"],
     create: async (owner) => {
-      const refund = await insertRefund((await ownPaidBooking(owner)).payment.id);
+      const refund = await createRefund((await ownPaidBooking(owner)).payment.id);
       return { path: `/profile/credit-notes/${refund.id}`, marker: owner.email, ownerSees: true };
     },
   },
   "routes/profile_.credit-notes.$refundId[.]pdf": {
     roles: ["client"],
     create: async (owner) => {
-      const refund = await insertRefund((await ownPaidBooking(owner)).payment.id);
+      const refund = await createRefund((await ownPaidBooking(owner)).payment.id);
       return { path: `/profile/credit-notes/${refund.id}.pdf`, marker: owner.email, ownerSees: true };
     },
   },

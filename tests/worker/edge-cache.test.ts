@@ -17,9 +17,8 @@ import {
   serveWithEdgeCache,
 } from "~/edge-cache/edge-cache.server";
 import { BASELINE_HEADERS, createNonce } from "~/platform/security-headers.server";
-import { createConfirmedUser, signInOnWeb, uniqueEmail } from "./auth-helpers";
+import { createUser, uniqueEmail, webSession } from "../factories/users";
 import { fetchApp } from "./app";
-import { formPost } from "./factories";
 
 // Worker tests share storage within a file, the edge cache included: every test starts a new content
 // version (so nothing cached by another test is found) and uses its own query string where it can.
@@ -148,12 +147,12 @@ test("the sitemap and the feed are cached and keep the Cache-Control they give b
 
 test("a signed-in visitor is never served from the edge cache, and their pages are never stored", async () => {
   const email = uniqueEmail("edge");
-  const user = await createConfirmedUser({ email });
+  const user = await createUser({ email });
   await env.DB.prepare("UPDATE profiles SET first_name = 'Edgecachetester' WHERE user_id = ?").bind(user.id).run();
-  const cookie = await signInOnWeb({ email });
+  const cookie = await webSession(user);
   const path = `/?visit=${unique()}`;
 
-  const signedIn = await fetchApp(new Request(`http://localhost${path}`, { headers: { Cookie: cookie } }));
+  const signedIn = await fetchApp(path, { cookie });
   expect(edgeStatus(signedIn)).toBe("BYPASS");
   expect(signedIn.headers.get("Cache-Control")).toBe("private, no-store");
   expect(await signedIn.text()).toContain("Edgecachetester");
@@ -164,7 +163,7 @@ test("a signed-in visitor is never served from the edge cache, and their pages a
   expect(await anonymous.text()).not.toContain("Edgecachetester");
 
   // And a cached page is never served to them.
-  const again = await fetchApp(new Request(`http://localhost${path}`, { headers: { Cookie: cookie } }));
+  const again = await fetchApp(path, { cookie });
   expect(edgeStatus(again)).toBe("BYPASS");
   expect(await again.text()).toContain("Edgecachetester");
 });
@@ -172,14 +171,14 @@ test("a signed-in visitor is never served from the edge cache, and their pages a
 test("any cookie the app may read skips the edge cache; Cloudflare's own cookies do not", async () => {
   const path = `/terms?visit=${unique()}`;
   for (const cookie of ["__Host-toast=abc", "__Host-session=abc", "something-new=1", "__cf_bm=x; __Host-toast=abc"]) {
-    const response = await fetchApp(new Request(`http://localhost${path}`, { headers: { Cookie: cookie } }));
+    const response = await fetchApp(path, { cookie });
     expect(edgeStatus(response), cookie).toBe("BYPASS");
     await response.arrayBuffer();
   }
   expect(edgeStatus(await fetchApp(path))).toBe("MISS");
-  const withCloudflareCookie = await fetchApp(new Request(`http://localhost${path}`, { headers: { Cookie: "__cf_bm=x; cf_clearance=y" } }));
+  const withCloudflareCookie = await fetchApp(path, { cookie: "__cf_bm=x; cf_clearance=y" });
   expect(edgeStatus(withCloudflareCookie)).toBe("HIT");
-  const withAuthorization = await fetchApp(new Request(`http://localhost${path}`, { headers: { Authorization: "Bearer x" } }));
+  const withAuthorization = await fetchApp(path, { headers: { Authorization: "Bearer x" } });
   expect(edgeStatus(withAuthorization)).toBe("BYPASS");
 });
 
@@ -217,7 +216,7 @@ test("personal, form and payment pages, data requests, APIs and unknown pages ar
 test("a POST to a cacheable page is never cached nor answered from the cache", async () => {
   const path = `/resources?visit=${unique()}`;
   expect(edgeStatus(await fetchApp(path))).toBe("MISS");
-  const post = await fetchApp(formPost(path, { resource: "nope" }));
+  const post = await fetchApp(path, { form: { resource: "nope" } });
   expect(edgeStatus(post)).toBe("BYPASS");
   await post.arrayBuffer();
   expect(edgeStatus(await fetchApp(path))).toBe("HIT");
@@ -253,7 +252,7 @@ test("HEAD is answered from the GET entry, and a HEAD miss stores the page for G
   const path = `/locations?visit=${unique()}`;
   const get = await fetchApp(path);
   await get.arrayBuffer();
-  const head = await fetchApp(new Request(`http://localhost${path}`, { method: "HEAD" }));
+  const head = await fetchApp(path, { method: "HEAD" });
   expect(edgeStatus(head)).toBe("HIT");
   expect(head.status).toBe(200);
   expect(head.headers.get("Content-Type")).toBe(get.headers.get("Content-Type"));
@@ -261,7 +260,7 @@ test("HEAD is answered from the GET entry, and a HEAD miss stores the page for G
   expect(await head.text()).toBe("");
 
   const other = `/locations?visit=${unique()}`;
-  const headMiss = await fetchApp(new Request(`http://localhost${other}`, { method: "HEAD" }));
+  const headMiss = await fetchApp(other, { method: "HEAD" });
   expect(edgeStatus(headMiss)).toBe("MISS");
   expect(await headMiss.text()).toBe("");
   const getHit = await fetchApp(other);

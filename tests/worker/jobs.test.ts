@@ -1,30 +1,18 @@
-import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, test, vi } from "vitest";
-import app from "../../workers/app";
 import { allowConsoleErrors } from "../console-errors";
-import { createLead, outboxFor } from "./factories";
+import { outboxFor } from "../factories/emails";
+import { createLead } from "../factories/leads";
+import { deliverJobs, fireCron } from "./queue";
 
 // Typed as the runtime sees the Worker, so every handler takes (event, env, ctx).
-const worker: Required<Pick<ExportedHandler<Env>, "queue" | "scheduled">> = app;
-
-async function deliver(bodies: unknown[], attempts = 1) {
-  const batch = createMessageBatch(
-    "clarityai-jobs",
-    bodies.map((body, i) => ({ id: `msg-${crypto.randomUUID()}-${i}`, timestamp: new Date(), attempts, body })),
-  );
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env, ctx);
-  await waitOnExecutionContext(ctx);
-  return getQueueResult(batch, ctx);
-}
 
 test("a lead.notify job writes one team email to the outbox, however often it is delivered", async () => {
   const lead = await createLead({ name: "Jordan Lee" });
   const job = { type: "lead.notify", version: 1, leadId: lead.id, activityId: lead.activityId };
 
-  const first = await deliver([job]);
-  const second = await deliver([job]);
+  const first = await deliverJobs([job]);
+  const second = await deliverJobs([job]);
 
   expect(first.explicitAcks).toHaveLength(1);
   expect(second.explicitAcks).toHaveLength(1);
@@ -36,7 +24,7 @@ test("a lead.notify job writes one team email to the outbox, however often it is
 
 test("invalid messages are logged and acknowledged, never retried", async () => {
   const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-  const result = await deliver([{ type: "lead.notify", version: 2, leadId: "x" }, { type: "unknown.job", version: 1 }, "not even an object"]);
+  const result = await deliverJobs([{ type: "lead.notify", version: 2, leadId: "x" }, { type: "unknown.job", version: 1 }, "not even an object"]);
 
   expect(result.explicitAcks).toHaveLength(3);
   expect(result.retryMessages).toEqual([]);
@@ -66,7 +54,7 @@ test("a job whose first write fails, after its first statement succeeded, is ret
   const lead = await createLead();
   const prepared = failD1Statements(/^insert into "email_outbox"/i);
 
-  const result = await deliver([{ type: "lead.notify", version: 1, leadId: lead.id }], 2);
+  const result = await deliverJobs([{ type: "lead.notify", version: 1, leadId: lead.id }], { attempts: 2 });
   vi.mocked(env.DB.prepare).mockRestore();
 
   // The enquiry was read (the first statement succeeded; a job without an activity id tells of the
@@ -85,7 +73,7 @@ test("a job that fails after its first write is retried; nothing is half-written
   // The email is recorded in the outbox (first write), then marking it delivered (second write) fails.
   const prepared = failD1Statements(/^update "email_outbox"/i);
 
-  const failed = await deliver([job], 1);
+  const failed = await deliverJobs([job], { attempts: 1 });
   vi.mocked(env.DB.prepare).mockRestore();
 
   expect(prepared.filter((sql) => /^(insert|update)/i.test(sql)).map((sql) => sql.split(" ").slice(0, 2).join(" ").toLowerCase())).toEqual([
@@ -103,7 +91,7 @@ test("a job that fails after its first write is retried; nothing is half-written
   expect(String(recorded[0]!.text_body)).toContain(lead.email);
 
   // The queue's retry delivers that same row: one email, stored once.
-  const retried = await deliver([job], 2);
+  const retried = await deliverJobs([job], { attempts: 2 });
   expect(retried.explicitAcks).toHaveLength(1);
   const rows = await outboxFor(`lead.notify:${lead.activityId}`);
   expect(rows).toEqual([expect.objectContaining({ id: recorded[0]!.id, status: "stored", provider: "outbox" })]);
@@ -118,7 +106,7 @@ test("a maintenance.purge job removes rate-limit windows older than a day and ke
     env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 3)").bind(recentKey, now - 3600_000),
   ]);
 
-  const result = await deliver([{ type: "maintenance.purge", version: 1, task: "rate-limits", scheduledAt: new Date(now).toISOString() }]);
+  const result = await deliverJobs([{ type: "maintenance.purge", version: 1, task: "rate-limits", scheduledAt: new Date(now).toISOString() }]);
 
   expect(result.explicitAcks).toHaveLength(1);
   const { results } = await env.DB.prepare("SELECT key FROM rate_limits WHERE key IN (?, ?)").bind(oldKey, recentKey).all();
@@ -131,9 +119,7 @@ test("the daily cron enqueues the purge instead of doing it inline", async () =>
   const staleKey = `test:${crypto.randomUUID()}`;
   await env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, 0, 1)").bind(staleKey).run();
 
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime, cron: "0 16 * * *" }), env, ctx);
-  await waitOnExecutionContext(ctx);
+  await fireCron("0 16 * * *", scheduledTime);
 
   expect(sendBatch).toHaveBeenCalledWith([
     { body: { type: "maintenance.purge", version: 1, task: "rate-limits", scheduledAt: "2026-11-21T16:00:00.000Z" } },
@@ -190,7 +176,7 @@ test("a maintenance.purge auth-tokens job removes spent refresh tokens and expir
     ).bind(codes.expired, userId, `hash-${codes.expired}`, `link-${codes.expired}`, ago(61 * 60_000)),
   ]);
 
-  const result = await deliver([{ type: "maintenance.purge", version: 1, task: "auth-tokens", scheduledAt: new Date(now).toISOString() }]);
+  const result = await deliverJobs([{ type: "maintenance.purge", version: 1, task: "auth-tokens", scheduledAt: new Date(now).toISOString() }]);
 
   expect(result.explicitAcks).toHaveLength(1);
   const { results: kept } = await env.DB.prepare("SELECT token_hash FROM refresh_tokens WHERE user_id = ? ORDER BY token_hash").bind(userId).all();
@@ -220,9 +206,7 @@ test("the 15-minute cron re-enqueues emails stuck in pending, spaced and bounded
   ]);
   const sweep = async (at: number) => {
     sendBatch.mockClear();
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "*/15 * * * *" }), env, ctx);
-    await waitOnExecutionContext(ctx);
+    await fireCron("*/15 * * * *", at);
     return sendBatch.mock.calls.flatMap(([messages]) => [...messages].map((message) => (message.body as { outboxId: string }).outboxId));
   };
 

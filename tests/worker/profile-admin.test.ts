@@ -3,26 +3,16 @@ import { expect, test } from "vitest";
 import { hashPassword } from "~/auth/password.server";
 import { generateTotp } from "~/auth/totp";
 import type { Role } from "~/db/schema";
-import { fetchApp, pageText } from "./app";
-import { testClientIp } from "./client-ip";
-import { countRows, createConfirmedUser, signInOnWeb, TEST_PASSWORD, uniqueEmail } from "./auth-helpers";
-import { createLead, formPost } from "./factories";
+import { createLead } from "../factories/leads";
+import { TEST_PASSWORD, createSignedInUser, createUser, signInOnWeb, uniqueEmail, webSession } from "../factories/users";
+import { countRows, fetchApp, pageText, testClientIp } from "./app";
 
 // /profile (details, security, privacy, AI assistant) and the /admin area, driven through the
 // Worker as a browser would: form posts with a session cookie, redirects with toasts.
 
 async function newUser(roles: Role[] = [], email = uniqueEmail("profile")) {
-  const user = await createConfirmedUser({ email, roles });
   const ip = testClientIp();
-  return { ...user, ip, cookie: await signInOnWeb(user, ip) };
-}
-
-function get(path: string, cookie: string, ip = testClientIp()) {
-  return fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers: { Cookie: cookie, "CF-Connecting-IP": ip } }));
-}
-
-function post(path: string, cookie: string, fields: Record<string, string>, ip = testClientIp()) {
-  return fetchApp(formPost(path, fields, { Cookie: cookie, "CF-Connecting-IP": ip }));
+  return { ...(await createSignedInUser({ email, roles, ip })), ip };
 }
 
 function toastOf(response: Response) {
@@ -36,12 +26,12 @@ async function profileRow(userId: string) {
 test("the profile row is created on first need, from the names given at sign-up", async () => {
   const user = await newUser();
   await env.DB.prepare("DELETE FROM profiles WHERE user_id = ?").bind(user.id).run();
-  const response = await get("/profile", user.cookie);
+  const response = await fetchApp("/profile", { cookie: user.cookie });
   expect(response.status).toBe(200);
   const row = await profileRow(user.id);
   expect(row).toMatchObject({ first_name: "Test", last_name: "User" });
   // A second visit finds it and does not add another.
-  await get("/profile", user.cookie);
+  await fetchApp("/profile", { cookie: user.cookie });
   expect(await countRows("profiles", "user_id = ?", user.id)).toBe(1);
 });
 
@@ -56,7 +46,7 @@ test("the tabs are links with aria-current on the open one; an unknown tab shows
     ["billing", "Subscribe to ClarityAI"],
     ["nonsense", "Your details"],
   ] as const) {
-    const html = await pageText(await get(`/profile?tab=${tab}`, user.cookie));
+    const html = await pageText(await fetchApp(`/profile?tab=${tab}`, { cookie: user.cookie }));
     expect(html, tab).toContain(heading);
     const current = [...html.matchAll(/<a [^>]*aria-current="page"[^>]*>([^<]+)<\/a>/g)].map((m) => m[1]).filter((label) => label !== undefined);
     expect(current, tab).toContain(
@@ -65,20 +55,23 @@ test("the tabs are links with aria-current on the open one; an unknown tab shows
         : { details: "Details", security: "Security", privacy: "Privacy", "ai-assistant": "AI assistant", billing: "Billing" }[tab],
     );
   }
-  const ai = await pageText(await get("/profile?tab=ai-assistant", user.cookie));
+  const ai = await pageText(await fetchApp("/profile?tab=ai-assistant", { cookie: user.cookie }));
   expect(ai).toContain('href="/services#clarityai"');
   expect(ai).toContain("View Plans");
 });
 
 test("details: a bad ABN or a missing first name is a 400 with field errors, and nothing is saved", async () => {
   const user = await newUser();
-  const response = await post("/profile?tab=details", user.cookie, {
-    intent: "update-details",
-    firstName: "",
-    lastName: "Nguyen",
-    company: "Nguyen Plumbing",
-    abn: "51 824 753 557",
-    state: "QLD",
+  const response = await fetchApp("/profile?tab=details", {
+    cookie: user.cookie,
+    form: {
+      intent: "update-details",
+      firstName: "",
+      lastName: "Nguyen",
+      company: "Nguyen Plumbing",
+      abn: "51 824 753 557",
+      state: "QLD",
+    },
   });
   expect(response.status).toBe(400);
   const html = await pageText(response);
@@ -88,22 +81,25 @@ test("details: a bad ABN or a missing first name is a 400 with field errors, and
   expect(html).toContain('value="Nguyen Plumbing"');
   expect(await profileRow(user.id)).toMatchObject({ first_name: "Test", company: null, abn: null });
 
-  const badState = await post("/profile?tab=details", user.cookie, { intent: "update-details", firstName: "Alex", state: "Queensland" });
+  const badState = await fetchApp("/profile?tab=details", { cookie: user.cookie, form: { intent: "update-details", firstName: "Alex", state: "Queensland" } });
   expect(badState.status).toBe(400);
   expect(await pageText(badState)).toContain("Choose a state or territory from the list");
 });
 
 test("details: a valid form updates the profile and the user's metadata, then redirects with a toast", async () => {
   const user = await newUser();
-  const response = await post("/profile?tab=details", user.cookie, {
-    intent: "update-details",
-    firstName: "Alex",
-    lastName: "Nguyen",
-    company: "Nguyen Plumbing",
-    industry: "Plumbing",
-    businessType: "Trades and construction",
-    state: "QLD",
-    abn: "51 824 753 556",
+  const response = await fetchApp("/profile?tab=details", {
+    cookie: user.cookie,
+    form: {
+      intent: "update-details",
+      firstName: "Alex",
+      lastName: "Nguyen",
+      company: "Nguyen Plumbing",
+      industry: "Plumbing",
+      businessType: "Trades and construction",
+      state: "QLD",
+      abn: "51 824 753 556",
+    },
   });
   expect(response.status).toBe(302);
   expect(response.headers.get("Location")).toBe("/profile?tab=details");
@@ -119,17 +115,17 @@ test("details: a valid form updates the profile and the user's metadata, then re
   });
   const metadata = await env.DB.prepare("SELECT user_metadata FROM users WHERE id = ?").bind(user.id).first<string>("user_metadata");
   expect(JSON.parse(metadata!)).toMatchObject({ first_name: "Alex", last_name: "Nguyen" });
-  const page = await pageText(await get("/profile", user.cookie));
+  const page = await pageText(await fetchApp("/profile", { cookie: user.cookie }));
   expect(page).toContain('value="51 824 753 556"');
 
   // Clearing the optional fields clears them.
-  await post("/profile?tab=details", user.cookie, { intent: "update-details", firstName: "Alex", lastName: "", abn: "", state: "" });
+  await fetchApp("/profile?tab=details", { cookie: user.cookie, form: { intent: "update-details", firstName: "Alex", lastName: "", abn: "", state: "" } });
   expect(await profileRow(user.id)).toMatchObject({ first_name: "Alex", last_name: null, abn: null, state: null });
 });
 
 test("an unknown intent is a 400, not a 500", async () => {
   const user = await newUser();
-  const response = await post("/profile", user.cookie, { intent: "drop-tables" });
+  const response = await fetchApp("/profile", { cookie: user.cookie, form: { intent: "drop-tables" } });
   expect(response.status).toBe(400);
   expect(await pageText(response)).toContain("That action isn't available");
 });
@@ -137,49 +133,61 @@ test("an unknown intent is a 400, not a 500", async () => {
 test("password: the current password is required and checked, the new one confirmed; then it works for sign-in", async () => {
   const user = await newUser();
   const newPassword = "Kookaburra-Sings-77";
-  const wrong = await post("/profile?tab=security", user.cookie, {
-    intent: "change-password",
-    currentPassword: "not-my-password",
-    password: newPassword,
-    confirmPassword: newPassword,
+  const wrong = await fetchApp("/profile?tab=security", {
+    cookie: user.cookie,
+    form: {
+      intent: "change-password",
+      currentPassword: "not-my-password",
+      password: newPassword,
+      confirmPassword: newPassword,
+    },
   });
   expect(wrong.status).toBe(400);
   expect(await pageText(wrong)).toContain("That isn't your current password");
 
-  const mismatch = await post("/profile?tab=security", user.cookie, {
-    intent: "change-password",
-    currentPassword: TEST_PASSWORD,
-    password: newPassword,
-    confirmPassword: "something-else-9",
+  const mismatch = await fetchApp("/profile?tab=security", {
+    cookie: user.cookie,
+    form: {
+      intent: "change-password",
+      currentPassword: TEST_PASSWORD,
+      password: newPassword,
+      confirmPassword: "something-else-9",
+    },
   });
   expect(mismatch.status).toBe(400);
   expect(await pageText(mismatch)).toContain("The new passwords don't match");
 
-  const weak = await post("/profile?tab=security", user.cookie, {
-    intent: "change-password",
-    currentPassword: TEST_PASSWORD,
-    password: "password",
-    confirmPassword: "password",
+  const weak = await fetchApp("/profile?tab=security", {
+    cookie: user.cookie,
+    form: {
+      intent: "change-password",
+      currentPassword: TEST_PASSWORD,
+      password: "password",
+      confirmPassword: "password",
+    },
   });
   expect(weak.status).toBe(400);
   expect(await pageText(weak)).toMatch(/password/i);
 
-  const ok = await post("/profile?tab=security", user.cookie, {
-    intent: "change-password",
-    currentPassword: TEST_PASSWORD,
-    password: newPassword,
-    confirmPassword: newPassword,
+  const ok = await fetchApp("/profile?tab=security", {
+    cookie: user.cookie,
+    form: {
+      intent: "change-password",
+      currentPassword: TEST_PASSWORD,
+      password: newPassword,
+      confirmPassword: newPassword,
+    },
   });
   expect(ok.status).toBe(302);
   expect(ok.headers.get("Location")).toBe("/profile?tab=security");
   await signInOnWeb({ email: user.email, password: newPassword });
-  const old = await fetchApp(formPost("/auth", { intent: "sign-in", email: user.email, password: TEST_PASSWORD }, { "CF-Connecting-IP": testClientIp() }));
+  const old = await fetchApp("/auth", { form: { intent: "sign-in", email: user.email, password: TEST_PASSWORD }, ip: testClientIp() });
   expect(old.status).toBe(400);
 });
 
 test("MFA: enrol shows a QR code and the secret, a wrong code keeps the set-up open, the right one raises the session to aal2", async () => {
   const user = await newUser();
-  const enrol = await post("/profile?tab=security", user.cookie, { intent: "enrol-totp" }, user.ip);
+  const enrol = await fetchApp("/profile?tab=security", { cookie: user.cookie, form: { intent: "enrol-totp" }, ip: user.ip });
   expect(enrol.status).toBe(200);
   const html = await pageText(enrol);
   expect(html).toMatch(/<img[^>]+src="data:image\/svg\+xml;charset=utf-8,%3Csvg/);
@@ -192,54 +200,56 @@ test("MFA: enrol shows a QR code and the secret, a wrong code keeps the set-up o
   expect(uri).toMatch(/^otpauth:\/\/totp\//);
   expect(html).toContain(`>${secret}</code>`);
 
-  const wrong = await post(
-    "/profile?tab=security",
-    user.cookie,
-    { intent: "verify-totp", factorId: factorId!, secret: secret!, uri: uri!, code: "000000" },
-    user.ip,
-  );
+  const wrong = await fetchApp("/profile?tab=security", {
+    cookie: user.cookie,
+    form: { intent: "verify-totp", factorId: factorId!, secret: secret!, uri: uri!, code: "000000" },
+    ip: user.ip,
+  });
   expect(wrong.status).toBe(400);
   const again = await pageText(wrong);
   expect(again).toContain("Invalid TOTP code entered");
   expect(again).toMatch(/src="data:image\/svg\+xml/);
 
-  const malformed = await post(
-    "/profile?tab=security",
-    user.cookie,
-    { intent: "verify-totp", factorId: factorId!, secret: secret!, uri: uri!, code: "12ab" },
-    user.ip,
-  );
+  const malformed = await fetchApp("/profile?tab=security", {
+    cookie: user.cookie,
+    form: { intent: "verify-totp", factorId: factorId!, secret: secret!, uri: uri!, code: "12ab" },
+    ip: user.ip,
+  });
   expect(malformed.status).toBe(400);
   expect(await pageText(malformed)).toContain("Enter the 6-digit code from your authenticator app");
 
   const code = await generateTotp(secret!);
-  const verified = await post("/profile?tab=security", user.cookie, { intent: "verify-totp", factorId: factorId!, secret: secret!, uri: uri!, code }, user.ip);
+  const verified = await fetchApp("/profile?tab=security", {
+    cookie: user.cookie,
+    form: { intent: "verify-totp", factorId: factorId!, secret: secret!, uri: uri!, code },
+    ip: user.ip,
+  });
   expect(verified.status).toBe(302);
   expect(toastOf(verified)).toBe(true);
   expect(await env.DB.prepare("SELECT status FROM mfa_factors WHERE id = ?").bind(factorId).first<string>("status")).toBe("verified");
   expect(await countRows("auth_sessions", "user_id = ? AND aal = 'aal2' AND revoked_at IS NULL", user.id)).toBe(1);
 
   // The web session carries the aal2 tokens: the profile stays open and lists the factor.
-  const security = await pageText(await get("/profile?tab=security", user.cookie));
+  const security = await pageText(await fetchApp("/profile?tab=security", { cookie: user.cookie }));
   expect(security).toContain("Authenticator app");
   expect(security).toContain("Verified with a code");
 
-  const removed = await post("/profile?tab=security", user.cookie, { intent: "remove-factor", factorId: factorId! }, user.ip);
+  const removed = await fetchApp("/profile?tab=security", { cookie: user.cookie, form: { intent: "remove-factor", factorId: factorId! }, ip: user.ip });
   expect(removed.status).toBe(302);
   expect(await countRows("mfa_factors", "user_id = ?", user.id)).toBe(0);
 });
 
 test("sessions: the security tab lists each live session and signs out all but this one", async () => {
   const user = await newUser();
-  const otherCookie = await signInOnWeb(user);
-  const html = await pageText(await get("/profile?tab=security", user.cookie));
+  const otherCookie = await webSession(user);
+  const html = await pageText(await fetchApp("/profile?tab=security", { cookie: user.cookie }));
   expect(html).toContain("This device");
   expect(html).toContain("Sign out other sessions (1)");
-  const response = await post("/profile?tab=security", user.cookie, { intent: "sign-out-others" });
+  const response = await fetchApp("/profile?tab=security", { cookie: user.cookie, form: { intent: "sign-out-others" } });
   expect(response.status).toBe(302);
   expect(await countRows("auth_sessions", "user_id = ? AND revoked_at IS NULL", user.id)).toBe(1);
-  expect((await get("/profile", otherCookie)).status).toBe(302);
-  expect((await get("/profile", user.cookie)).status).toBe(200);
+  expect((await fetchApp("/profile", { cookie: otherCookie })).status).toBe(302);
+  expect((await fetchApp("/profile", { cookie: user.cookie })).status).toBe(200);
 });
 
 test("export: a JSON attachment of everything the user owns, without password hashes or secrets", async () => {
@@ -260,7 +270,7 @@ test("export: a JSON attachment of everything the user owns, without password ha
   )
     .bind(crypto.randomUUID(), user.id)
     .run();
-  const response = await get("/profile/export.json", user.cookie);
+  const response = await fetchApp("/profile/export.json", { cookie: user.cookie });
   expect(response.status).toBe(200);
   expect(response.headers.get("Content-Type")).toContain("application/json");
   expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="clarityai-coaching-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
@@ -288,7 +298,7 @@ test("export: a JSON attachment of everything the user owns, without password ha
 
 test("delete: typing anything but DELETE changes nothing", async () => {
   const user = await newUser();
-  const response = await post("/profile?tab=privacy", user.cookie, { intent: "delete-account", confirm: "delete" });
+  const response = await fetchApp("/profile?tab=privacy", { cookie: user.cookie, form: { intent: "delete-account", confirm: "delete" } });
   expect(response.status).toBe(400);
   expect(await pageText(response)).toContain("Type DELETE, in capitals, to confirm");
   expect(await countRows("users", "id = ?", user.id)).toBe(1);
@@ -296,7 +306,7 @@ test("delete: typing anything but DELETE changes nothing", async () => {
 
 test("delete: removes or anonymises every row the user owns, ends every session and lands on / with a toast", async () => {
   const user = await newUser(["client"]);
-  const otherCookie = await signInOnWeb(user);
+  const otherCookie = await webSession(user);
   const attribution = JSON.stringify({ v: 1, sessionId: "s1", first: { source: "google" }, last: { source: "google" }, touches: 1, gpc: false });
   const transcript = JSON.stringify([{ role: "user", content: "I run a bakery in Newtown." }]);
   const lead = await createLead({ email: user.email, name: "Test User", company: "Test Co", attribution, transcript });
@@ -322,7 +332,7 @@ test("delete: removes or anonymises every row the user owns, ends every session 
   const sessionIds = (await env.DB.prepare("SELECT id FROM auth_sessions WHERE user_id = ?").bind(user.id).all<{ id: string }>()).results.map((r) => r.id);
   expect(sessionIds.length).toBe(2);
 
-  const response = await post("/profile?tab=privacy", user.cookie, { intent: "delete-account", confirm: "DELETE" });
+  const response = await fetchApp("/profile?tab=privacy", { cookie: user.cookie, form: { intent: "delete-account", confirm: "DELETE" } });
   expect(response.status).toBe(302);
   expect(response.headers.get("Location")).toBe("/");
   const cookies = response.headers.getSetCookie();
@@ -364,8 +374,8 @@ test("delete: removes or anonymises every row the user owns, ends every session 
   expect(await countRows("audit_log", "(actor_id = ? OR target_id = ?) AND ip_hash IS NOT NULL", user.id, user.id)).toBe(0);
   for (const id of sessionIds) expect(await env.SESSIONS.get(`auth-session:${id}`)).toBeNull();
   // Both browsers are visitors now.
-  expect((await get("/profile", user.cookie)).status).toBe(302);
-  expect((await get("/profile", otherCookie)).status).toBe(302);
+  expect((await fetchApp("/profile", { cookie: user.cookie })).status).toBe(302);
+  expect((await fetchApp("/profile", { cookie: otherCookie })).status).toBe(302);
 });
 
 test("admin: search by email or name, 25 to a page", async () => {
@@ -373,31 +383,31 @@ test("admin: search by email or name, 25 to a page", async () => {
   const tag = crypto.randomUUID().slice(0, 6);
   // One hash for all of them: these users never sign in, and scrypt is deliberately slow.
   const passwordHash = await hashPassword(TEST_PASSWORD);
-  for (let i = 0; i < 26; i++) await createConfirmedUser({ email: `bulk-${tag}-${i}@example.com.au`, passwordHash });
-  const named = await createConfirmedUser({ email: uniqueEmail("named") });
+  for (let i = 0; i < 26; i++) await createUser({ email: `bulk-${tag}-${i}@example.com.au`, passwordHash });
+  const named = await createUser({ email: uniqueEmail("named") });
   await env.DB.prepare("UPDATE profiles SET first_name = ?, last_name = 'Wirrpanda' WHERE user_id = ?").bind(`Zed${tag}`, named.id).run();
 
-  const first = await pageText(await get(`/admin/users?q=bulk-${tag}`, admin.cookie));
+  const first = await pageText(await fetchApp(`/admin/users?q=bulk-${tag}`, { cookie: admin.cookie }));
   expect(first).toContain("26 users matching");
   const listed = (html: string) => new Set(html.match(new RegExp(`bulk-${tag}-\\d+@`, "g")));
   expect(listed(first).size).toBe(25);
   expect(first).toContain("Page 1 of 2");
-  const second = await pageText(await get(`/admin/users?q=bulk-${tag}&page=2`, admin.cookie));
+  const second = await pageText(await fetchApp(`/admin/users?q=bulk-${tag}&page=2`, { cookie: admin.cookie }));
   expect(listed(second).size).toBe(1);
 
-  const byName = await pageText(await get(`/admin/users?q=${encodeURIComponent(`zed${tag} wirr`)}`, admin.cookie));
+  const byName = await pageText(await fetchApp(`/admin/users?q=${encodeURIComponent(`zed${tag} wirr`)}`, { cookie: admin.cookie }));
   expect(byName).toContain(named.email);
   expect(byName).toContain("1 user matching");
   // LIKE wildcards typed into the box are taken literally.
-  expect(await pageText(await get("/admin/users?q=%25%25%25", admin.cookie))).toContain("No users match");
+  expect(await pageText(await fetchApp("/admin/users?q=%25%25%25", { cookie: admin.cookie }))).toContain("No users match");
 });
 
 test("admin: granting and removing roles is audited with actor and target, and takes effect on the next page load", async () => {
   const admin = await newUser(["admin"]);
   const member = await newUser();
-  expect((await get("/coach", member.cookie)).status).toBe(302);
+  expect((await fetchApp("/coach", { cookie: member.cookie })).status).toBe(302);
 
-  const granted = await post("/admin/users?q=example", admin.cookie, { intent: "grant-role", userId: member.id, role: "coach" });
+  const granted = await fetchApp("/admin/users?q=example", { cookie: admin.cookie, form: { intent: "grant-role", userId: member.id, role: "coach" } });
   expect(granted.status).toBe(302);
   expect(granted.headers.get("Location")).toBe("/admin/users?q=example");
   expect(toastOf(granted)).toBe(true);
@@ -407,40 +417,42 @@ test("admin: granting and removing roles is audited with actor and target, and t
     .first<Record<string, string>>();
   expect(entry).toMatchObject({ actor_id: admin.id, target_id: member.id });
   expect(JSON.parse(entry!.detail!)).toEqual({ role: "coach" });
-  expect((await get("/coach", member.cookie)).status).toBe(200);
-  expect(await pageText(await get("/", member.cookie))).toContain("Coach Portal");
+  expect((await fetchApp("/coach", { cookie: member.cookie })).status).toBe(200);
+  expect(await pageText(await fetchApp("/", { cookie: member.cookie }))).toContain("Coach Portal");
 
   // Granting again changes nothing and logs nothing.
-  await post("/admin/users", admin.cookie, { intent: "grant-role", userId: member.id, role: "coach" });
+  await fetchApp("/admin/users", { cookie: admin.cookie, form: { intent: "grant-role", userId: member.id, role: "coach" } });
   expect(await countRows("audit_log", "action = 'role_granted' AND target_id = ?", member.id)).toBe(1);
 
-  const revoked = await post("/admin/users", admin.cookie, { intent: "revoke-role", userId: member.id, role: "coach" });
+  const revoked = await fetchApp("/admin/users", { cookie: admin.cookie, form: { intent: "revoke-role", userId: member.id, role: "coach" } });
   expect(revoked.status).toBe(302);
   expect(await countRows("user_roles", "user_id = ?", member.id)).toBe(0);
   expect(await countRows("audit_log", "action = 'role_revoked' AND actor_id = ? AND target_id = ?", admin.id, member.id)).toBe(1);
-  expect((await get("/coach", member.cookie)).status).toBe(302);
+  expect((await fetchApp("/coach", { cookie: member.cookie })).status).toBe(302);
 });
 
 test("admin: an admin cannot remove their own admin role; bad role changes are 400s", async () => {
   const admin = await newUser(["admin"]);
-  const own = await post("/admin/users", admin.cookie, { intent: "revoke-role", userId: admin.id, role: "admin" });
+  const own = await fetchApp("/admin/users", { cookie: admin.cookie, form: { intent: "revoke-role", userId: admin.id, role: "admin" } });
   expect(own.status).toBe(400);
   expect(await pageText(own)).toContain("You can't remove your own admin role");
   expect(await countRows("user_roles", "user_id = ? AND role = 'admin'", admin.id)).toBe(1);
 
-  expect((await post("/admin/users", admin.cookie, { intent: "grant-role", userId: admin.id, role: "superuser" })).status).toBe(400);
-  expect((await post("/admin/users", admin.cookie, { intent: "grant-role", userId: crypto.randomUUID(), role: "coach" })).status).toBe(400);
-  expect((await post("/admin/users", admin.cookie, { intent: "delete-everyone", userId: admin.id, role: "coach" })).status).toBe(400);
+  expect((await fetchApp("/admin/users", { cookie: admin.cookie, form: { intent: "grant-role", userId: admin.id, role: "superuser" } })).status).toBe(400);
+  expect((await fetchApp("/admin/users", { cookie: admin.cookie, form: { intent: "grant-role", userId: crypto.randomUUID(), role: "coach" } })).status).toBe(
+    400,
+  );
+  expect((await fetchApp("/admin/users", { cookie: admin.cookie, form: { intent: "delete-everyone", userId: admin.id, role: "coach" } })).status).toBe(400);
 });
 
 test("admin: the audit log is newest first and the outbox shows each email's text", async () => {
   const admin = await newUser(["admin"]);
-  const audit = await pageText(await get("/admin/audit", admin.cookie));
+  const audit = await pageText(await fetchApp("/admin/audit", { cookie: admin.cookie }));
   expect(audit).toContain("Audit log");
   const times = [...audit.matchAll(/<time dateTime="([^"]+)"/g)].map((m) => m[1]!);
   expect(times.length).toBeGreaterThan(1);
   expect([...times].sort().reverse()).toEqual(times);
-  expect(await pageText(await get("/admin/audit?action=login", admin.cookie))).not.toContain("<code>user_deleted</code>");
+  expect(await pageText(await fetchApp("/admin/audit?action=login", { cookie: admin.cookie }))).not.toContain("<code>user_deleted</code>");
 
   const id = crypto.randomUUID();
   await env.DB.prepare(
@@ -448,12 +460,12 @@ test("admin: the audit log is newest first and the outbox shows each email's tex
   )
     .bind(id, `outbox-view-${id}`, "Your code is 123456 <b>not bold</b>")
     .run();
-  const list = await pageText(await get("/admin/outbox", admin.cookie));
+  const list = await pageText(await fetchApp("/admin/outbox", { cookie: admin.cookie }));
   expect(list).toContain(`href="/admin/outbox/${id}"`);
   expect(list).toContain("reader@example.com.au");
-  const detail = await fetchApp(new Request(`http://localhost/admin/outbox/${id}`, { headers: { Cookie: admin.cookie } }));
+  const detail = await fetchApp(`/admin/outbox/${id}`, { cookie: admin.cookie });
   expect(detail.status).toBe(200);
   const html = await detail.text();
   expect(html).toContain("Your code is 123456 &lt;b&gt;not bold&lt;/b&gt;");
-  expect((await get(`/admin/outbox/${crypto.randomUUID()}`, admin.cookie)).status).toBe(404);
+  expect((await fetchApp(`/admin/outbox/${crypto.randomUUID()}`, { cookie: admin.cookie })).status).toBe(404);
 });

@@ -4,8 +4,8 @@ import { stripeOf } from "~/billing/stripe.server";
 import { createAppContext } from "~/create-context.server";
 import { fixedClock } from "~/platform/clock";
 import { allowConsoleErrors } from "../console-errors";
+import { createSignedInUser } from "../factories/users";
 import { fetchApp } from "./app";
-import { createConfirmedUser, signInOnWeb } from "./auth-helpers";
 
 // The request context is built once per request in the Worker entry. These tests count the
 // round trips a page view makes to KV and D1 through the real bindings, and check that a
@@ -61,18 +61,14 @@ function countingBindings(counts: Counts): Env {
 }
 
 async function fetchWith(bindings: Env, path: string, headers: Record<string, string> = {}) {
-  const response = await fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers }), bindings);
+  const response = await fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers }), { bindings });
   // The whole page is rendered, so every round trip it makes is counted.
   await response.arrayBuffer();
   return response;
 }
 
-async function signedInCookie() {
-  return signInOnWeb(await createConfirmedUser({ roles: ["client"] }));
-}
-
 test("a signed-in page view reads the viewer once: one KV read and one D1 query for root and guard together", async () => {
-  const cookie = await signedInCookie();
+  const cookie = (await createSignedInUser({ roles: ["client"] })).cookie;
   const counts = { kvReads: 0, d1Queries: 0 };
   // /learning's loader only guards: every round trip of this page view is the viewer's.
   const response = await fetchWith(countingBindings(counts), "/learning", { Cookie: cookie });
@@ -81,7 +77,7 @@ test("a signed-in page view reads the viewer once: one KV read and one D1 query 
 });
 
 test("a client-side navigation (single fetch data request) shares the one viewer lookup too", async () => {
-  const cookie = await signedInCookie();
+  const cookie = (await createSignedInUser({ roles: ["client"] })).cookie;
   const counts = { kvReads: 0, d1Queries: 0 };
   const response = await fetchWith(countingBindings(counts), "/learning.data", { Cookie: cookie });
   expect(response.status).toBe(200);

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
-import { fetchApp, pageText } from "./app";
-import { enquiriesByEmail, formPost } from "./factories";
 import PUBLIC_HEADERS from "../../public/_headers?raw";
+import { enquiriesByEmail } from "../factories/leads";
+import { fetchApp, pageText } from "./app";
 
 async function firstResource() {
   return (await env.DB.prepare("SELECT slug, file_path FROM resources WHERE status = 'published' ORDER BY slug LIMIT 1").first<{
@@ -50,7 +50,7 @@ test("each resource card shows a preview of the file, sized to avoid layout shif
 test("a valid download request stores the lead with its resource and asks the address to confirm consent, then hands over the file", async () => {
   const resource = await firstResource();
   const email = uniqueEmail("ari");
-  const response = await fetchApp(formPost("/resources", { resource: resource.slug, name: "Ari Jones", email, marketingConsent: "yes" }));
+  const response = await fetchApp("/resources", { form: { resource: resource.slug, name: "Ari Jones", email, marketingConsent: "yes" } });
 
   expect(response.status).toBe(302);
   expect(response.headers.get("Location")).toBe(resource.file_path);
@@ -65,7 +65,7 @@ test("a valid download request stores the lead with its resource and asks the ad
 test("without the consent tick the download still works and no consent is recorded", async () => {
   const resource = await firstResource();
   const email = uniqueEmail("noor");
-  const response = await fetchApp(formPost("/resources", { resource: resource.slug, name: "Noor", email }));
+  const response = await fetchApp("/resources", { form: { resource: resource.slug, name: "Noor", email } });
   expect(response.status).toBe(302);
   expect(await enquiriesByEmail(email)).toEqual([expect.objectContaining({ marketing_consent_at: null, marketing_consent_source: null })]);
 });
@@ -81,7 +81,7 @@ test("invalid download requests get 400 with field errors and store nothing", as
     [{ name: "Bad", email }, "Please choose a resource"],
   ];
   for (const [fields, message] of cases) {
-    const response = await fetchApp(formPost("/resources", fields));
+    const response = await fetchApp("/resources", { form: fields });
     expect(response.status, JSON.stringify(fields)).toBe(400);
     expect(await pageText(response)).toContain(message);
   }
@@ -96,7 +96,7 @@ test("every published resource's download hands over a real file in public/, ser
   }>();
   expect(results.length).toBeGreaterThanOrEqual(4);
   for (const { slug, file_path, format } of results) {
-    const response = await fetchApp(formPost("/resources", { resource: slug, name: "Robin File", email: uniqueEmail(`file-${slug}`) }));
+    const response = await fetchApp("/resources", { form: { resource: slug, name: "Robin File", email: uniqueEmail(`file-${slug}`) } });
     expect(response.status, slug).toBe(302);
     expect(response.headers.get("Location"), slug).toBe(file_path);
     const extension = file_path.match(/^\/downloads\/[a-z0-9-]+\.(pdf|xlsx)$/)?.[1];

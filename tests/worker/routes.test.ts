@@ -1,9 +1,8 @@
 import { env } from "cloudflare:workers";
 import { expect, test, vi } from "vitest";
 import { allowConsoleErrors } from "../console-errors";
-import { fetchApp, pageText } from "./app";
-import { testClientIp } from "./client-ip";
-import { enquiriesByEmail, formPost } from "./factories";
+import { enquiriesByEmail } from "../factories/leads";
+import { fetchApp, pageText, testClientIp } from "./app";
 
 const PUBLIC_PAGES = [
   "/",
@@ -102,7 +101,7 @@ test("an unhandled error renders the generic error page with status 500 and no i
     throw new Error("SQLITE_CORRUPT: secret internal detail");
   });
   // The contact action needs D1 after validation; a broken database is an unhandled error.
-  const response = await fetchApp(formPost("/contact", { name: "Sam", email: "sam@example.com.au" }));
+  const response = await fetchApp("/contact", { form: { name: "Sam", email: "sam@example.com.au" } });
   get.mockRestore();
 
   expect(response.status).toBe(500);
@@ -117,16 +116,16 @@ test("an unhandled error renders the generic error page with status 500 and no i
 test("a valid contact form is stored, queued for the team and answered with a toast", async () => {
   const email = `riley.${crypto.randomUUID().slice(0, 8)}@example.com.au`;
   const send = vi.spyOn(env.JOBS, "send");
-  const response = await fetchApp(
-    formPost("/contact", {
+  const response = await fetchApp("/contact", {
+    form: {
       name: "  Riley Smith ",
       email: email.toUpperCase(),
       company: "Smith Joinery",
       phone: "0412 345 678",
       businessType: "Trades and construction",
       website: "",
-    }),
-  );
+    },
+  });
 
   expect(response.status).toBe(302);
   expect(response.headers.get("Location")).toBe("/contact");
@@ -163,7 +162,7 @@ test("invalid contact input gets 400 with inline field errors and nothing is sto
     [{ name: "x".repeat(121), email: "pat@example.com.au" }, ["Name must be 120 characters or fewer"]],
   ];
   for (const [fields, messages] of cases) {
-    const response = await fetchApp(formPost("/contact", fields));
+    const response = await fetchApp("/contact", { form: fields });
     expect(response.status, JSON.stringify(fields)).toBe(400);
     const html = await pageText(response);
     for (const message of messages) expect(html).toContain(message);
@@ -174,7 +173,7 @@ test("invalid contact input gets 400 with inline field errors and nothing is sto
 
 test("a filled honeypot looks like success to the bot but stores nothing", async () => {
   const email = `bot.${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const response = await fetchApp(formPost("/contact", { name: "Bot", email, website: "http://spam.example" }));
+  const response = await fetchApp("/contact", { form: { name: "Bot", email, website: "http://spam.example" } });
   expect(response.status).toBe(302);
   expect(await enquiriesByEmail(email)).toEqual([]);
 });
@@ -182,7 +181,7 @@ test("a filled honeypot looks like success to the bot but stores nothing", async
 test("the contact form is rate limited per address with 429 and a clear message", async () => {
   const address = testClientIp();
   const tag = crypto.randomUUID().slice(0, 8);
-  const post = (i: number) => fetchApp(formPost("/contact", { name: "Flood", email: `flood${i}.${tag}@example.com` }, { "CF-Connecting-IP": address }));
+  const post = (i: number) => fetchApp("/contact", { form: { name: "Flood", email: `flood${i}.${tag}@example.com` }, ip: address });
   for (let i = 0; i < 5; i++) expect((await post(i)).status).toBe(302);
 
   const blocked = await post(5);
@@ -192,13 +191,13 @@ test("the contact form is rate limited per address with 429 and a clear message"
   expect(await enquiriesByEmail(`flood5.${tag}@example.com`)).toEqual([]);
 
   // Another address is unaffected.
-  const other = await fetchApp(formPost("/contact", { name: "Other", email: `other.${tag}@example.com` }, { "CF-Connecting-IP": testClientIp("other") }));
+  const other = await fetchApp("/contact", { form: { name: "Other", email: `other.${tag}@example.com` }, ip: testClientIp("other") });
   expect(other.status).toBe(302);
 });
 
 test("cross-site form posts are refused before they reach the app", async () => {
   const email = `csrf.${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const response = await fetchApp(formPost("/contact", { name: "Eve", email }, { Origin: "https://evil.example" }));
+  const response = await fetchApp("/contact", { form: { name: "Eve", email }, origin: "https://evil.example" });
   expect(response.status).toBe(403);
   expect(await enquiriesByEmail(email)).toEqual([]);
 });

@@ -2,9 +2,8 @@ import { env } from "cloudflare:workers";
 import { expect, test, vi } from "vitest";
 import { allowConsoleErrors } from "../console-errors";
 import { fetchApp, pageText } from "./app";
-import { createConfirmedUser, signInOnWeb } from "./auth-helpers";
-import { ensureCatalogue } from "./booking-payments/helpers";
-import { daysFromNow, insertBooking } from "./booking-portals/helpers";
+import { createBooking, daysFromNow, ensureCatalogue } from "../factories/bookings";
+import { createUser, signInOnWeb } from "../factories/users";
 
 // A page that fails inside a section (DESIGN §4.1) shows that section's error under the site's
 // header, with a way back into the section, not the bare generic error page: its loader's
@@ -29,7 +28,7 @@ async function withFailingTable<T>(table: string, run: () => Promise<T>): Promis
 }
 
 async function signedIn(roles: ("client" | "coach" | "admin")[]) {
-  const user = await createConfirmedUser({ roles });
+  const user = await createUser({ roles });
   return { id: user.id, cookie: await signInOnWeb(user) };
 }
 
@@ -82,7 +81,7 @@ test("a failing meeting page shows the meeting's error under the site header", a
   await ensureCatalogue();
   const coach = await signedIn(["coach"]);
   const client = await signedIn(["client"]);
-  const booking = await insertBooking({ coachId: coach.id, clientId: client.id, startsAt: daysFromNow(2, 1) });
+  const booking = await createBooking({ coachId: coach.id, clientId: client.id, startsAt: daysFromNow(2, 1) });
   const { status, html } = await failingPage(`/meeting/${booking.id}`, client.cookie, "bookings");
   expect(status).toBe(500);
   expect(html).toContain(SITE_HEADER);

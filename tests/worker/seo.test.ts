@@ -211,7 +211,7 @@ test("the RSS feed lists every published post with absolute links", async () => 
 test("canonical links, structured data, the sitemap and the feed follow PUBLIC_SITE_URL", async () => {
   // wrangler types the variable as its local value; a deployment sets its own.
   const production = { ...env, PUBLIC_SITE_URL: "https://clarityai.com.au" } as unknown as Env;
-  const fetchAs = (path: string) => fetchApp(path, production);
+  const fetchAs = (path: string) => fetchApp(path, { bindings: production });
   const html = await (await fetchAs("/contact")).text();
   expect(canonicalsOf(html)).toEqual(["https://clarityai.com.au/contact"]);
   expect(jsonLdBlocks(html)[0]).toMatchObject({ itemListElement: [{ item: "https://clarityai.com.au/" }, { item: "https://clarityai.com.au/contact" }] });

@@ -1,24 +1,17 @@
 import { env } from "cloudflare:workers";
-import { expect, test, vi } from "vitest";
+import { expect, test } from "vitest";
 import { runJob } from "~/jobs/registry.server";
 import { createAppContext } from "~/create-context.server";
+import { chatToEnd, conversationJson, createSubscriber } from "../../factories/conversations";
+import { outboxFor } from "../../factories/emails";
+import { createSignedInUser, createUser } from "../../factories/users";
 import { fetchApp, pageText } from "../app";
-import { createConfirmedUser } from "../auth-helpers";
-import { formPost, outboxFor } from "../factories";
-import { apiPost, chatToEnd, conversationJson, subscriber } from "../ai-coach/helpers";
+import { holdBatches } from "../queue";
 
 // /admin/escalations: the admins' list and detail pages, assign → reply → resolve, and what the
 // client then sees in their conversation. Driven through the Worker as a browser would.
 
-const admin = () => subscriber(null, { roles: ["admin"] });
-
-function get(path: string, cookie?: string) {
-  return fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }));
-}
-
-function post(path: string, cookie: string, fields: Record<string, string>) {
-  return fetchApp(formPost(path, fields, { Cookie: cookie }));
-}
+const admin = () => createSignedInUser({ roles: ["admin"] });
 
 type EscalationRow = {
   id: string;
@@ -38,9 +31,9 @@ function escalationRow(id: string) {
 
 /** A Pro subscriber who asked a question and pressed "Ask an expert". */
 async function escalatedConversation(question = "How should I price a fixed-fee bookkeeping package?") {
-  const client = await subscriber("pro");
+  const client = await createSubscriber("pro");
   const { conversationId } = await chatToEnd(client.cookie, question);
-  const response = await apiPost(client.cookie, `/ai-coach/conversations/${conversationId}/escalate`, {});
+  const response = await fetchApp(`/ai-coach/conversations/${conversationId}/escalate`, { cookie: client.cookie, json: {} });
   expect(response.status).toBe(200);
   const { escalationId } = (await response.json()) as { escalationId: string };
   return { client, conversationId, escalationId };
@@ -50,7 +43,7 @@ test("an admin lists the open escalation, assigns it, replies (email + conversat
   const { client, conversationId, escalationId } = await escalatedConversation();
   const staff = await admin();
 
-  const list = await get("/admin/escalations", staff.cookie);
+  const list = await fetchApp("/admin/escalations", { cookie: staff.cookie });
   expect(list.status).toBe(200);
   const listHtml = await pageText(list);
   expect(listHtml).toContain(`/admin/escalations/${escalationId}`);
@@ -59,18 +52,18 @@ test("an admin lists the open escalation, assigns it, replies (email + conversat
   // Raised-when in Australian time, with its zone abbreviation.
   expect(listHtml).toMatch(/\d{1,2}:\d{2}\s?[ap]m (AEST|AEDT)/);
 
-  const detail = await pageText(await get(`/admin/escalations/${escalationId}`, staff.cookie));
+  const detail = await pageText(await fetchApp(`/admin/escalations/${escalationId}`, { cookie: staff.cookie }));
   expect(detail).toContain("How should I price a fixed-fee bookkeeping package?");
   expect(detail).toContain("ClarityAI");
 
-  const assigned = await post(`/admin/escalations/${escalationId}`, staff.cookie, { intent: "assign", assigneeId: staff.id });
+  const assigned = await fetchApp(`/admin/escalations/${escalationId}`, { cookie: staff.cookie, form: { intent: "assign", assigneeId: staff.id } });
   expect(assigned.status).toBe(302);
   expect(await escalationRow(escalationId)).toMatchObject({ status: "assigned", assigned_to: staff.id });
-  expect(await pageText(await get("/admin/escalations?status=assigned", staff.cookie))).toContain(`/admin/escalations/${escalationId}`);
-  expect(await pageText(await get("/admin/escalations?status=open", staff.cookie))).not.toContain(`/admin/escalations/${escalationId}`);
+  expect(await pageText(await fetchApp("/admin/escalations?status=assigned", { cookie: staff.cookie }))).toContain(`/admin/escalations/${escalationId}`);
+  expect(await pageText(await fetchApp("/admin/escalations?status=open", { cookie: staff.cookie }))).not.toContain(`/admin/escalations/${escalationId}`);
 
   const reply = "Start from your hours per client per month, then add a margin of 30%.\nHappy to talk it through.";
-  const replied = await post(`/admin/escalations/${escalationId}`, staff.cookie, { intent: "reply", reply });
+  const replied = await fetchApp(`/admin/escalations/${escalationId}`, { cookie: staff.cookie, form: { intent: "reply", reply } });
   expect(replied.status).toBe(302);
   expect(await escalationRow(escalationId)).toMatchObject({ reply, status: "assigned" });
   const emails = await outboxFor(`escalation.reply:${escalationId}`);
@@ -84,24 +77,26 @@ test("an admin lists the open escalation, assigns it, replies (email + conversat
   expect(expert[0]!.content).toBe(reply);
 
   // Submitting the same reply again (a double click, a retry) duplicates nothing.
-  expect((await post(`/admin/escalations/${escalationId}`, staff.cookie, { intent: "reply", reply })).status).toBe(302);
+  expect((await fetchApp(`/admin/escalations/${escalationId}`, { cookie: staff.cookie, form: { intent: "reply", reply } })).status).toBe(302);
   expect(await outboxFor(`escalation.reply:${escalationId}`)).toHaveLength(1);
   expect((await conversationJson(client.cookie, conversationId)).messages.filter((m) => m.role === "expert")).toHaveLength(1);
   // A different second reply is refused: the client has one answer.
-  const second = await post(`/admin/escalations/${escalationId}`, staff.cookie, { intent: "reply", reply: "Something else entirely." });
+  const second = await fetchApp(`/admin/escalations/${escalationId}`, { cookie: staff.cookie, form: { intent: "reply", reply: "Something else entirely." } });
   expect(second.status).toBe(409);
   expect((await escalationRow(escalationId))!.reply).toBe(reply);
 
-  const resolved = await post(`/admin/escalations/${escalationId}`, staff.cookie, { intent: "resolve" });
+  const resolved = await fetchApp(`/admin/escalations/${escalationId}`, { cookie: staff.cookie, form: { intent: "resolve" } });
   expect(resolved.status).toBe(302);
   const row = await escalationRow(escalationId);
   expect(row).toMatchObject({ status: "resolved", assigned_to: staff.id });
   expect(row!.resolved_at).not.toBeNull();
 
-  const seen = (await (await get(`/ai-coach/conversations/${conversationId}`, client.cookie)).json()) as { escalations: { id: string; status: string }[] };
+  const seen = (await (await fetchApp(`/ai-coach/conversations/${conversationId}`, { cookie: client.cookie })).json()) as {
+    escalations: { id: string; status: string }[];
+  };
   expect(seen.escalations).toEqual([expect.objectContaining({ id: escalationId, status: "resolved" })]);
-  expect(await pageText(await get("/admin/escalations?status=resolved", staff.cookie))).toContain(`/admin/escalations/${escalationId}`);
-  expect(await pageText(await get("/admin/escalations", staff.cookie))).not.toContain(`/admin/escalations/${escalationId}`);
+  expect(await pageText(await fetchApp("/admin/escalations?status=resolved", { cookie: staff.cookie }))).toContain(`/admin/escalations/${escalationId}`);
+  expect(await pageText(await fetchApp("/admin/escalations", { cookie: staff.cookie }))).not.toContain(`/admin/escalations/${escalationId}`);
 });
 
 test("the list puts the longest-waiting open escalation first", async () => {
@@ -113,7 +108,7 @@ test("the list puts the longest-waiting open escalation first", async () => {
   )
     .bind(older, client.id, crypto.randomUUID(), crypto.randomUUID())
     .run();
-  const html = await pageText(await get("/admin/escalations?status=open", staff.cookie));
+  const html = await pageText(await fetchApp("/admin/escalations?status=open", { cookie: staff.cookie }));
   const links = [...html.matchAll(/href="\/admin\/escalations\/([0-9a-f-]{36})"/g)].map((m) => m[1]);
   expect(links[0]).toBe(older);
   expect(html).toContain("Needs a tax specialist");
@@ -123,10 +118,10 @@ test("the list puts the longest-waiting open escalation first", async () => {
 test("non-admins and signed-out visitors get neither the pages nor the actions", async () => {
   const { client, escalationId } = await escalatedConversation();
   for (const path of ["/admin/escalations", `/admin/escalations/${escalationId}`]) {
-    const asClient = await get(path, client.cookie);
+    const asClient = await fetchApp(path, { cookie: client.cookie });
     expect(asClient.status).toBe(302);
     expect(asClient.headers.get("Location")).toBe("/");
-    const signedOut = await get(path);
+    const signedOut = await fetchApp(path);
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get("Location")).toMatch(/^\/auth/);
   }
@@ -136,7 +131,7 @@ test("non-admins and signed-out visitors get neither the pages nor the actions",
     { intent: "assign", assigneeId: client.id },
   ];
   for (const fields of attempts) {
-    const response = await post(`/admin/escalations/${escalationId}`, client.cookie, fields);
+    const response = await fetchApp(`/admin/escalations/${escalationId}`, { cookie: client.cookie, form: fields });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
   }
@@ -148,22 +143,22 @@ test("bad input is a 4xx with a message and changes nothing; an unknown escalati
   const { client, escalationId } = await escalatedConversation();
   const staff = await admin();
   const path = `/admin/escalations/${escalationId}`;
-  const blank = await post(path, staff.cookie, { intent: "reply", reply: "   " });
+  const blank = await fetchApp(path, { cookie: staff.cookie, form: { intent: "reply", reply: "   " } });
   expect(blank.status).toBe(400);
   expect(await pageText(blank)).toContain("Write a reply before sending it.");
-  expect((await post(path, staff.cookie, { intent: "reply", reply: "x".repeat(8001) })).status).toBe(400);
-  const notAdmin = await post(path, staff.cookie, { intent: "assign", assigneeId: client.id });
+  expect((await fetchApp(path, { cookie: staff.cookie, form: { intent: "reply", reply: "x".repeat(8001) } })).status).toBe(400);
+  const notAdmin = await fetchApp(path, { cookie: staff.cookie, form: { intent: "assign", assigneeId: client.id } });
   expect(notAdmin.status).toBe(400);
   expect(await pageText(notAdmin)).toContain("only be assigned to an administrator");
-  expect((await post(path, staff.cookie, { intent: "explode" })).status).toBe(400);
+  expect((await fetchApp(path, { cookie: staff.cookie, form: { intent: "explode" } })).status).toBe(400);
   expect(await escalationRow(escalationId)).toMatchObject({ status: "open", assigned_to: null, reply: null });
-  expect((await get(`/admin/escalations/${crypto.randomUUID()}`, staff.cookie)).status).toBe(404);
-  expect((await post(`/admin/escalations/${crypto.randomUUID()}`, staff.cookie, { intent: "resolve" })).status).toBe(404);
+  expect((await fetchApp(`/admin/escalations/${crypto.randomUUID()}`, { cookie: staff.cookie })).status).toBe(404);
+  expect((await fetchApp(`/admin/escalations/${crypto.randomUUID()}`, { cookie: staff.cookie, form: { intent: "resolve" } })).status).toBe(404);
 });
 
 test("the transcript is shown as text: markup a client typed is never HTML on the admin's page", async () => {
   const staff = await admin();
-  const client = await createConfirmedUser();
+  const client = await createUser();
   const id = crypto.randomUUID();
   const transcript = JSON.stringify([
     { role: "user", content: '<script>alert("x")</script> and <img src=x onerror=alert(1)> [link](javascript:alert(1))', timestamp: new Date().toISOString() },
@@ -174,7 +169,7 @@ test("the transcript is shown as text: markup a client typed is never HTML on th
   )
     .bind(id, client.id, crypto.randomUUID(), crypto.randomUUID(), "<b>question</b>", transcript)
     .run();
-  const html = await pageText(await get(`/admin/escalations/${id}`, staff.cookie));
+  const html = await pageText(await fetchApp(`/admin/escalations/${id}`, { cookie: staff.cookie }));
   expect(html).not.toContain('<script>alert("x")');
   expect(html).not.toContain("<img src=x");
   expect(html).not.toContain('href="javascript:');
@@ -185,18 +180,17 @@ test("the transcript is shown as text: markup a client typed is never HTML on th
 test("a reply to an escalation whose conversation was deleted is still emailed, the admin is told, and the conversation stays gone", async () => {
   const { client, conversationId, escalationId } = await escalatedConversation();
   const staff = await admin();
-  expect((await apiPost(client.cookie, `/ai-coach/conversations/${conversationId}`, { intent: "delete" })).status).toBeLessThan(300);
-  const response = await post(`/admin/escalations/${escalationId}`, staff.cookie, { intent: "reply", reply: "Here is what I'd do." });
+  expect((await fetchApp(`/ai-coach/conversations/${conversationId}`, { cookie: client.cookie, json: { intent: "delete" } })).status).toBeLessThan(300);
+  const response = await fetchApp(`/admin/escalations/${escalationId}`, { cookie: staff.cookie, form: { intent: "reply", reply: "Here is what I'd do." } });
   expect(response.status).toBe(302);
   // The toast (a signed cookie) carries the message; the page shows it on the next load.
   const page = await pageText(
-    await get(
-      response.headers.get("Location")!,
-      `${staff.cookie}; ${response.headers
+    await fetchApp(response.headers.get("Location")!, {
+      cookie: `${staff.cookie}; ${response.headers
         .getSetCookie()
         .map((c) => c.split(";")[0])
         .join("; ")}`,
-    ),
+    }),
   );
   expect(page).toContain("be added to it");
   expect(await outboxFor(`escalation.reply:${escalationId}`)).toHaveLength(1);
@@ -210,21 +204,13 @@ test("a reply to an escalation whose conversation was deleted is still emailed, 
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Keeps what is sent with JOBS.sendBatch (the purge jobs) for the test to run itself. */
-function holdBatches() {
-  const sent: unknown[] = [];
-  vi.spyOn(env.JOBS, "sendBatch").mockImplementation(async (batch) => {
-    sent.push(...[...batch].map((message) => message.body));
-    return { metadata: { metrics: { backlogCount: 0, backlogBytes: 0 } } } as unknown as QueueSendBatchResponse;
-  });
-  return sent;
-}
 
 function jobContext() {
   return createAppContext(env);
 }
 
 test("retention: the sweep purges a conversation idle for 3 months (messages and index row), keeps a recent one, and a redelivered purge is harmless", async () => {
-  const client = await subscriber("pro");
+  const client = await createSubscriber("pro");
   const { conversationId: old } = await chatToEnd(client.cookie, "An old question about cash flow");
   const { conversationId: recent } = await chatToEnd(client.cookie, "A recent question about hiring");
   const now = Date.now();
@@ -248,7 +234,7 @@ test("retention: the sweep purges a conversation idle for 3 months (messages and
   const stub = (id: string) => env.CONVERSATION.get(env.CONVERSATION.idFromName(id));
   expect((await stub(old).snapshot()).messages).toEqual([]);
   expect(await env.DB.prepare("SELECT count(*) AS n FROM ai_conversations WHERE id = ?").bind(old).first("n")).toBe(0);
-  expect((await get(`/ai-coach/conversations/${old}`, client.cookie)).status).toBe(404);
+  expect((await fetchApp(`/ai-coach/conversations/${old}`, { cookie: client.cookie })).status).toBe(404);
 
   // Redelivered: already gone is success, and nothing comes back.
   await runJob(job, jobContext());
@@ -271,7 +257,7 @@ test("retention: the daily cron enqueues the sweep, stamped with its scheduled t
 
 test("retention: an escalation idle for 3 months loses its transcript and question, and keeps what admins need", async () => {
   const staff = await admin();
-  const client = await createConfirmedUser();
+  const client = await createUser();
   const insert = (
     id: string,
     createdAt: string,
@@ -323,7 +309,7 @@ test("retention: an escalation idle for 3 months loses its transcript and questi
     trigger: "model",
   });
   for (const id of [recentlyResolved, recent]) expect(await escalationRow(id)).toMatchObject({ question: "What can I claim?", transcript_purged_at: null });
-  const page = await pageText(await get(`/admin/escalations/${expired}`, staff.cookie));
+  const page = await pageText(await fetchApp(`/admin/escalations/${expired}`, { cookie: staff.cookie }));
   expect(page).toContain("The transcript was deleted on");
   expect(page).toContain("Talk to a registered tax agent.");
 });
@@ -332,13 +318,13 @@ test("retention: an escalation idle for 3 months loses its transcript and questi
 
 test("a deleted account's conversations are purged from their Durable Objects, and the export lists conversations and escalations", async () => {
   const { client, conversationId, escalationId } = await escalatedConversation("A question I will take with me");
-  const exported = (await (await get("/profile/export.json", client.cookie)).json()) as Record<string, unknown>;
+  const exported = (await (await fetchApp("/profile/export.json", { cookie: client.cookie })).json()) as Record<string, unknown>;
   expect(exported.aiConversations).toEqual([expect.objectContaining({ id: conversationId })]);
   expect(exported.aiEscalations).toEqual([expect.objectContaining({ id: escalationId, question: "A question I will take with me" })]);
   expect(JSON.stringify(exported.aiEscalations)).not.toContain("assignedTo");
 
   const sent = holdBatches();
-  const response = await post("/profile?tab=privacy", client.cookie, { intent: "delete-account", confirm: "DELETE" });
+  const response = await fetchApp("/profile?tab=privacy", { cookie: client.cookie, form: { intent: "delete-account", confirm: "DELETE" } });
   expect(response.status).toBe(302);
   expect(sent).toEqual([expect.objectContaining({ type: "ai-coach.purge-conversation", conversationId, reason: "account-deleted" })]);
   expect(await env.DB.prepare("SELECT count(*) AS n FROM ai_conversations WHERE user_id = ?").bind(client.id).first("n")).toBe(0);
@@ -351,7 +337,7 @@ test("a deleted account's conversations are purged from their Durable Objects, a
 test("deleting an admin unassigns their escalations and keeps their replies", async () => {
   const { escalationId } = await escalatedConversation();
   const staff = await admin();
-  await post(`/admin/escalations/${escalationId}`, staff.cookie, { intent: "reply", reply: "Kept after I leave." });
-  expect((await post("/profile?tab=privacy", staff.cookie, { intent: "delete-account", confirm: "DELETE" })).status).toBe(302);
+  await fetchApp(`/admin/escalations/${escalationId}`, { cookie: staff.cookie, form: { intent: "reply", reply: "Kept after I leave." } });
+  expect((await fetchApp("/profile?tab=privacy", { cookie: staff.cookie, form: { intent: "delete-account", confirm: "DELETE" } })).status).toBe(302);
   expect(await escalationRow(escalationId)).toMatchObject({ assigned_to: null, reply: "Kept after I leave.", status: "assigned" });
 });

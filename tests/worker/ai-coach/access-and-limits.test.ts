@@ -1,19 +1,18 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, expect, test } from "vitest";
 import { sydneyDay } from "~/utils/sydney-time";
-import { fetchApp } from "../app";
-import { countRows } from "../auth-helpers";
-import { allEvents, apiGet, apiPost, chatRequest, chatToEnd, clientMessageId, ensureContentIndex, modelEnv, subscriber } from "./helpers";
+import { allEvents, chatToEnd, clientMessageId, createSubscriber, ensureContentIndex, modelEnv, sendChat } from "../../factories/conversations";
+import { countRows, fetchApp } from "../app";
 
 beforeAll(() => ensureContentIndex());
 
 test("someone else's conversation is a 404 on every route, and stays untouched", async () => {
-  const owner = await subscriber("pro");
-  const other = await subscriber("pro");
+  const owner = await createSubscriber("pro");
+  const other = await createSubscriber("pro");
   const { conversationId } = await chatToEnd(owner.cookie, "Private question about my margins");
   const base = `/ai-coach/conversations/${conversationId}`;
   for (const path of [base, `${base}/stream`, `${base}/export.md`]) {
-    const response = await apiGet(other.cookie, path);
+    const response = await fetchApp(path, { cookie: other.cookie });
     expect(response.status, path).toBe(404);
     expect(await response.json()).toMatchObject({ code: "not_found" });
   }
@@ -23,29 +22,29 @@ test("someone else's conversation is a 404 on every route, and stays untouched",
     [base, { intent: "rename", title: "Mine now" }],
     [base, { intent: "delete" }],
   ] as const) {
-    const response = await apiPost(other.cookie, path, body);
+    const response = await fetchApp(path, { method: "POST", cookie: other.cookie, json: body });
     expect(response.status, path).toBe(404);
   }
-  const hijack = await chatRequest(other.cookie, { message: "Let me in", conversationId, clientMessageId: clientMessageId() });
+  const hijack = await sendChat(other.cookie, { message: "Let me in", conversationId, clientMessageId: clientMessageId() });
   expect(hijack.status).toBe(404);
   expect(await countRows("ai_conversations", "id = ? AND user_id = ? AND message_count = 2", conversationId, owner.id)).toBe(1);
   expect(await countRows("ai_escalations", "conversation_id = ?", conversationId)).toBe(0);
-  const own = await apiGet(owner.cookie, `${base}/export.md`);
+  const own = await fetchApp(`${base}/export.md`, { cookie: owner.cookie });
   expect(own.status).toBe(200);
   expect(own.headers.get("Content-Disposition")).toMatch(/^attachment; filename="clarityai-conversation-\d{4}-\d{2}-\d{2}\.md"$/);
   expect(await own.text()).toMatch(/^# Private question about my margins\n[\s\S]*## You · [\s\S]*## ClarityAI · /);
 });
 
 test("a signed-in user without a subscription gets 402 subscription_required, and nothing is stored or counted", async () => {
-  for (const user of [await subscriber(null), await subscriber("pro", { status: "canceled" })]) {
-    const response = await chatRequest(user.cookie, { message: "Hello", conversationId: null, clientMessageId: clientMessageId() });
+  for (const user of [await createSubscriber(null), await createSubscriber("pro", { status: "canceled" })]) {
+    const response = await sendChat(user.cookie, { message: "Hello", conversationId: null, clientMessageId: clientMessageId() });
     expect(response.status).toBe(402);
     const body = (await response.json()) as { error: string; code: string };
     expect(body.code).toBe("subscription_required");
     expect(body.error).toContain("subscription");
     expect(await countRows("ai_conversations", "user_id = ?", user.id)).toBe(0);
     expect(await countRows("ai_usage", "user_id = ?", user.id)).toBe(0);
-    const status = await (await apiGet(user.cookie, "/ai-coach/status")).json();
+    const status = await (await fetchApp("/ai-coach/status", { cookie: user.cookie })).json();
     expect(status).toMatchObject({ hasActiveSubscription: false, tier: null, usage: null, escalations: null });
   }
 });
@@ -56,7 +55,7 @@ test("a visitor is sent to sign in; a form post or bad JSON is a clear 400", asy
   );
   expect(visitor.status).toBe(302);
   expect(visitor.headers.get("Location")).toBe("/auth?redirectTo=%2Fai-coach%2Fchat");
-  const user = await subscriber("lite");
+  const user = await createSubscriber("lite");
   for (const [body, code] of [
     ["{not json", "invalid_json"],
     [{ message: "   ", conversationId: null, clientMessageId: clientMessageId() }, "invalid_request"],
@@ -64,7 +63,7 @@ test("a visitor is sent to sign in; a form post or bad JSON is a clear 400", asy
     [{ message: "Hi", conversationId: "not-a-uuid", clientMessageId: clientMessageId() }, "invalid_request"],
     [{ message: "Hi", conversationId: null }, "invalid_request"],
   ] as const) {
-    const response = await chatRequest(user.cookie, body);
+    const response = await sendChat(user.cookie, body);
     expect(response.status, JSON.stringify(body).slice(0, 60)).toBe(400);
     expect(await response.json()).toMatchObject({ code });
   }
@@ -80,13 +79,13 @@ test("a visitor is sent to sign in; a form post or bad JSON is a clear 400", asy
 });
 
 test("the daily limit: counted once per new message on the Sydney date; at the limit a clear 429 with the meter, and retries still answered", async () => {
-  const user = await subscriber("lite");
+  const user = await createSubscriber("lite");
   const bindings = modelEnv({ CLARITYAI_DAILY_MESSAGES_LITE: "2" });
   const first = await chatToEnd(user.cookie, "One", null, bindings);
   const id = clientMessageId();
-  const second = await chatRequest(user.cookie, { message: "Two", conversationId: first.conversationId, clientMessageId: id }, bindings);
+  const second = await sendChat(user.cookie, { message: "Two", conversationId: first.conversationId, clientMessageId: id }, bindings);
   expect((await allEvents(second)).at(-1)).toMatchObject({ event: "done", data: { usage: { used: 2, limit: 2 } } });
-  const over = await chatRequest(user.cookie, { message: "Three", conversationId: first.conversationId, clientMessageId: clientMessageId() }, bindings);
+  const over = await sendChat(user.cookie, { message: "Three", conversationId: first.conversationId, clientMessageId: clientMessageId() }, bindings);
   expect(over.status).toBe(429);
   const body = (await over.json()) as { error: string; code: string; usage: { used: number; limit: number; resetsAt: string } };
   expect(body.code).toBe("usage_limit");
@@ -95,21 +94,21 @@ test("the daily limit: counted once per new message on the Sydney date; at the l
   expect(Date.parse(body.usage.resetsAt)).toBeGreaterThan(Date.now());
   expect(Date.parse(body.usage.resetsAt) - Date.now()).toBeLessThanOrEqual(86_400_000);
   // A retry of a message already stored is not a new message.
-  const retry = await chatRequest(user.cookie, { message: "Two", conversationId: first.conversationId, clientMessageId: id }, bindings);
+  const retry = await sendChat(user.cookie, { message: "Two", conversationId: first.conversationId, clientMessageId: id }, bindings);
   expect(retry.status).toBe(200);
   await allEvents(retry);
   const row = await env.DB.prepare("SELECT day, messages FROM ai_usage WHERE user_id = ?").bind(user.id).first();
   expect(row).toEqual({ day: sydneyDay(new Date()), messages: 2 });
-  const status = await (await apiGet(user.cookie, "/ai-coach/status", bindings)).json();
+  const status = await (await fetchApp("/ai-coach/status", { cookie: user.cookie, bindings })).json();
   expect(status).toMatchObject({ hasActiveSubscription: true, tier: "lite", usage: { used: 2, limit: 2 }, escalations: null });
 });
 
 test("concurrent sends at the edge of the limit: exactly the allowance gets through", async () => {
-  const user = await subscriber("lite");
+  const user = await createSubscriber("lite");
   const bindings = modelEnv({ CLARITYAI_DAILY_MESSAGES_LITE: "3" });
   const responses = await Promise.all(
     Array.from({ length: 6 }, (_, i) =>
-      chatRequest(user.cookie, { message: `Parallel ${i}`, conversationId: null, clientMessageId: clientMessageId() }, bindings),
+      sendChat(user.cookie, { message: `Parallel ${i}`, conversationId: null, clientMessageId: clientMessageId() }, bindings),
     ),
   );
   const statuses = responses.map((r) => r.status).sort();
@@ -119,20 +118,20 @@ test("concurrent sends at the edge of the limit: exactly the allowance gets thro
 });
 
 test("rename, list and delete a conversation; deleting empties its Durable Object", async () => {
-  const user = await subscriber("lite");
+  const user = await createSubscriber("lite");
   const { conversationId } = await chatToEnd(user.cookie, "Something to rename");
-  const renamed = await apiPost(user.cookie, `/ai-coach/conversations/${conversationId}`, { intent: "rename", title: "  Cash plan  " });
+  const renamed = await fetchApp(`/ai-coach/conversations/${conversationId}`, { cookie: user.cookie, json: { intent: "rename", title: "  Cash plan  " } });
   expect(renamed.status).toBe(200);
   expect(await renamed.json()).toMatchObject({ conversation: { id: conversationId, title: "Cash plan" } });
-  expect(((await (await apiGet(user.cookie, "/ai-coach/conversations")).json()) as { conversations: { title: string }[] }).conversations[0]!.title).toBe(
-    "Cash plan",
-  );
-  expect((await apiPost(user.cookie, `/ai-coach/conversations/${conversationId}`, { intent: "rename", title: "" })).status).toBe(400);
-  expect((await apiPost(user.cookie, `/ai-coach/conversations/${conversationId}`, { intent: "explode" })).status).toBe(400);
-  const deleted = await apiPost(user.cookie, `/ai-coach/conversations/${conversationId}`, { intent: "delete" });
+  expect(
+    ((await (await fetchApp("/ai-coach/conversations", { cookie: user.cookie })).json()) as { conversations: { title: string }[] }).conversations[0]!.title,
+  ).toBe("Cash plan");
+  expect((await fetchApp(`/ai-coach/conversations/${conversationId}`, { cookie: user.cookie, json: { intent: "rename", title: "" } })).status).toBe(400);
+  expect((await fetchApp(`/ai-coach/conversations/${conversationId}`, { cookie: user.cookie, json: { intent: "explode" } })).status).toBe(400);
+  const deleted = await fetchApp(`/ai-coach/conversations/${conversationId}`, { cookie: user.cookie, json: { intent: "delete" } });
   expect(deleted.status).toBe(204);
   expect(await countRows("ai_conversations", "id = ?", conversationId)).toBe(0);
   const stub = env.CONVERSATION.get(env.CONVERSATION.idFromName(conversationId));
   expect((await stub.snapshot()).messages).toEqual([]);
-  expect((await apiGet(user.cookie, `/ai-coach/conversations/${conversationId}`)).status).toBe(404);
+  expect((await fetchApp(`/ai-coach/conversations/${conversationId}`, { cookie: user.cookie })).status).toBe(404);
 });

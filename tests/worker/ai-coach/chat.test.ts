@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, expect, test } from "vitest";
-import { countRows } from "../auth-helpers";
-import { allEvents, apiGet, chatRequest, chatToEnd, clientMessageId, conversationJson, ensureContentIndex, subscriber } from "./helpers";
+import { allEvents, chatToEnd, clientMessageId, conversationJson, createSubscriber, ensureContentIndex, sendChat } from "../../factories/conversations";
+import { countRows, fetchApp } from "../app";
 
 beforeAll(() => ensureContentIndex());
 
 test("a subscriber's message streams a reply: snapshot, deltas, done, and both messages are stored", async () => {
-  const user = await subscriber("lite");
-  const response = await chatRequest(user.cookie, { message: "How do I improve cash flow?", conversationId: null, clientMessageId: clientMessageId() });
+  const user = await createSubscriber("lite");
+  const response = await sendChat(user.cookie, { message: "How do I improve cash flow?", conversationId: null, clientMessageId: clientMessageId() });
   expect(response.status).toBe(200);
   expect(response.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
   const conversationId = response.headers.get("X-Conversation-Id")!;
@@ -33,17 +33,17 @@ test("a subscriber's message streams a reply: snapshot, deltas, done, and both m
 });
 
 test("the same clientMessageId sent twice stores one message, one reply, and counts once", async () => {
-  const user = await subscriber("pro");
+  const user = await createSubscriber("pro");
   const id = clientMessageId();
-  const first = await chatRequest(user.cookie, { message: "What should I price my services at?", conversationId: null, clientMessageId: id });
+  const first = await sendChat(user.cookie, { message: "What should I price my services at?", conversationId: null, clientMessageId: id });
   const conversationId = first.headers.get("X-Conversation-Id")!;
   await allEvents(first);
-  const retry = await chatRequest(user.cookie, { message: "What should I price my services at?", conversationId: null, clientMessageId: id });
+  const retry = await sendChat(user.cookie, { message: "What should I price my services at?", conversationId: null, clientMessageId: id });
   expect(retry.status).toBe(200);
   expect(retry.headers.get("X-Conversation-Id")).toBe(conversationId);
   const events = await allEvents(retry);
   expect(events.at(-1)).toMatchObject({ event: "done", data: { status: "complete" } });
-  const again = await chatRequest(user.cookie, { message: "What should I price my services at?", conversationId, clientMessageId: id });
+  const again = await sendChat(user.cookie, { message: "What should I price my services at?", conversationId, clientMessageId: id });
   await allEvents(again);
   const stored = await conversationJson(user.cookie, conversationId);
   expect(stored.messages).toHaveLength(2);
@@ -52,12 +52,14 @@ test("the same clientMessageId sent twice stores one message, one reply, and cou
 });
 
 test("a second message continues the conversation with the history", async () => {
-  const user = await subscriber("lite");
+  const user = await createSubscriber("lite");
   const first = await chatToEnd(user.cookie, "First question about hiring");
   const second = await chatToEnd(user.cookie, "And a follow-up", first.conversationId);
   expect(second.conversationId).toBe(first.conversationId);
   const stored = await conversationJson(user.cookie, first.conversationId);
   expect(stored.messages).toHaveLength(4);
-  const listed = (await (await apiGet(user.cookie, "/ai-coach/conversations")).json()) as { conversations: { id: string; messageCount: number }[] };
+  const listed = (await (await fetchApp("/ai-coach/conversations", { cookie: user.cookie })).json()) as {
+    conversations: { id: string; messageCount: number }[];
+  };
   expect(listed.conversations).toEqual([expect.objectContaining({ id: first.conversationId, messageCount: 4 })]);
 });

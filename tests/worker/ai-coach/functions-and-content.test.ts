@@ -2,16 +2,16 @@ import { createClient, FunctionsHttpError } from "@supabase/supabase-js";
 import { env } from "cloudflare:workers";
 import { beforeAll, expect, test } from "vitest";
 import { contentIndexStatements, ftsQuery, searchContent } from "~/ai-coach/content-index.server";
-import { fetchApp } from "../app";
-import { TEST_PASSWORD } from "../auth-helpers";
 import { ANON_KEY } from "../supabase/client";
-import { apiGet, chatToEnd, ensureContentIndex, modelEnv, subscriber } from "./helpers";
+import { chatToEnd, createSubscriber, ensureContentIndex, modelEnv } from "../../factories/conversations";
+import { TEST_PASSWORD } from "../../factories/users";
+import { fetchApp } from "../app";
 
 beforeAll(() => ensureContentIndex());
 
 async function functionsClient(email: string, bindings: Env = modelEnv()) {
   const client = createClient("http://localhost", ANON_KEY, {
-    global: { fetch: (input: RequestInfo | URL, init?: RequestInit) => fetchApp(new Request(input, init), bindings) },
+    global: { fetch: (input: RequestInfo | URL, init?: RequestInit) => fetchApp(new Request(input, init), { bindings }) },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   const { error } = await client.auth.signInWithPassword({ email, password: TEST_PASSWORD });
@@ -20,7 +20,7 @@ async function functionsClient(email: string, bindings: Env = modelEnv()) {
 }
 
 test("chat-with-ai through supabase-js: the whole reply, the conversation id, reused for the next message", async () => {
-  const user = await subscriber("lite");
+  const user = await createSubscriber("lite");
   const client = await functionsClient(user.email);
   const first = await client.functions.invoke("chat-with-ai", { body: { message: "How do I cut costs?", conversationId: null } });
   expect(first.error).toBeNull();
@@ -31,12 +31,12 @@ test("chat-with-ai through supabase-js: the whole reply, the conversation id, re
   });
   const second = await client.functions.invoke("chat-with-ai", { body: { message: "And grow sales?", conversationId: first.data.conversationId } });
   expect(second.data.conversationId).toBe(first.data.conversationId);
-  const list = (await (await apiGet(user.cookie, "/ai-coach/conversations")).json()) as { conversations: { id: string; messageCount: number }[] };
+  const list = (await (await fetchApp("/ai-coach/conversations", { cookie: user.cookie })).json()) as { conversations: { id: string; messageCount: number }[] };
   expect(list.conversations).toEqual([expect.objectContaining({ id: first.data.conversationId, messageCount: 4 })]);
 });
 
 test("chat-with-ai for a Pro user asking for an expert returns escalationTriggered", async () => {
-  const user = await subscriber("pro");
+  const user = await createSubscriber("pro");
   const client = await functionsClient(user.email);
   const { data, error } = await client.functions.invoke("chat-with-ai", {
     body: { message: "Please get an expert to check my staffing dispute", conversationId: null },
@@ -46,7 +46,7 @@ test("chat-with-ai for a Pro user asking for an expert returns escalationTrigger
 });
 
 test('chat-with-ai for a non-subscriber: an error whose message contains "subscription"', async () => {
-  const user = await subscriber(null);
+  const user = await createSubscriber(null);
   const client = await functionsClient(user.email);
   const { data, error } = await client.functions.invoke("chat-with-ai", { body: { message: "Hi", conversationId: null } });
   expect(data).toBeNull();
@@ -59,7 +59,7 @@ test('chat-with-ai for a non-subscriber: an error whose message contains "subscr
 });
 
 test("get-prompt-packs: categories of templates, the profile's industry filled in and the other placeholders defaulted", async () => {
-  const user = await subscriber(null);
+  const user = await createSubscriber(null);
   await env.DB.prepare("UPDATE profiles SET industry = 'Plumbing' WHERE user_id = ?").bind(user.id).run();
   const client = await functionsClient(user.email, env);
   const { data, error } = await client.functions.invoke("get-prompt-packs", { body: {} });
@@ -78,11 +78,11 @@ test("get-prompt-packs: categories of templates, the profile's industry filled i
   for (const phrase of ["your process", "your target audience", "your revenue range", "your business area"]) expect(text).toContain(phrase);
   expect(text).not.toMatch(/\{(industry|process_name|target_audience|revenue_range|business_area)\}/);
   // The web UI's route answers the same.
-  const viaRoute = await (await apiGet(user.cookie, "/ai-coach/prompt-packs")).json();
+  const viaRoute = await (await fetchApp("/ai-coach/prompt-packs", { cookie: user.cookie })).json();
   expect(viaRoute).toEqual(data);
   // Without an industry, the neutral phrase.
   await env.DB.prepare("UPDATE profiles SET industry = NULL WHERE user_id = ?").bind(user.id).run();
-  const neutral = (await (await apiGet(user.cookie, "/ai-coach/prompt-packs")).json()) as { promptPacks: typeof packs };
+  const neutral = (await (await fetchApp("/ai-coach/prompt-packs", { cookie: user.cookie })).json()) as { promptPacks: typeof packs };
   expect(
     Object.values(neutral.promptPacks)
       .flat()
@@ -91,7 +91,7 @@ test("get-prompt-packs: categories of templates, the profile's industry filled i
 });
 
 test("the system prompt: Australian coach, not financial/legal/tax advice, the profile as context, and the site's matching articles with their URLs", async () => {
-  const user = await subscriber("pro");
+  const user = await createSubscriber("pro");
   await env.DB.prepare("UPDATE profiles SET industry = 'Hospitality', company = 'Brooks Bakehouse', state = 'NSW', business_type = 'Cafe' WHERE user_id = ?")
     .bind(user.id)
     .run();

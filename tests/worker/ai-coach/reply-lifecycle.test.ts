@@ -1,28 +1,33 @@
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
-import { beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, inject, test } from "vitest";
 import type { ChatStreamEvent } from "~/ai-coach/chat-types";
 import type { ReplyPlan } from "~/ai-coach/conversation-protocol";
 import { readChatStream } from "~/ai-coach/sse";
+import type { FakeStream } from "../../fakes/openai-server";
 import {
   allEvents,
-  apiGet,
-  apiPost,
-  chatRequest,
   chatToEnd,
   clientMessageId,
   conversationJson,
+  createSubscriber,
   ensureContentIndex,
   modelEnv,
-  subscriber,
-  waitFor,
-} from "./helpers";
+  sendChat,
+} from "../../factories/conversations";
+import { waitFor } from "../../wait-for";
+import { fetchApp } from "../app";
 
 beforeAll(() => ensureContentIndex());
 
+/** The fake model's streamed replies so far: each one's question and how it ended (tests/fakes/openai-server.ts). */
+async function modelStreams(): Promise<FakeStream[]> {
+  return (await fetch(`${inject("fakeOpenAiUrl").replace(/\/v1$/, "")}/__streams`)).json();
+}
+
 /** Starts a long reply and reads until `deltas` deltas have arrived; returns the open iterator. */
-async function startSlowReply(cookie: string, deltas = 3) {
-  const response = await chatRequest(cookie, { message: "Plan my week [slow]", conversationId: null, clientMessageId: clientMessageId() });
+async function startSlowReply(cookie: string, deltas = 3, message = "Plan my week [slow]") {
+  const response = await sendChat(cookie, { message, conversationId: null, clientMessageId: clientMessageId() });
   expect(response.status).toBe(200);
   const conversationId = response.headers.get("X-Conversation-Id")!;
   const events = readChatStream(response.body!);
@@ -35,7 +40,7 @@ async function startSlowReply(cookie: string, deltas = 3) {
 }
 
 test("closing the stream mid-reply does not stop the reply: it completes in storage", async () => {
-  const user = await subscriber("lite");
+  const user = await createSubscriber("lite");
   // The loop above broke out of the iterator, which cancels the stream: the browser has gone.
   const { conversationId } = await startSlowReply(user.cookie);
   const mid = await conversationJson(user.cookie, conversationId);
@@ -51,7 +56,7 @@ test("closing the stream mid-reply does not stop the reply: it completes in stor
 });
 
 test("a reload mid-reply gets the partial reply in its snapshot, then the rest live; storage keeps the partial text as it grows", async () => {
-  const user = await subscriber("pro");
+  const user = await createSubscriber("pro");
   const { conversationId } = await startSlowReply(user.cookie, 4);
   const stub = env.CONVERSATION.get(env.CONVERSATION.idFromName(conversationId));
   // Written to storage while still streaming (throttled), so a restarted object would still have it.
@@ -61,7 +66,7 @@ test("a reload mid-reply gets the partial reply in its snapshot, then the rest l
       return row.status === "streaming" && row.content.length > 0;
     }),
   );
-  const reload = await apiGet(user.cookie, `/ai-coach/conversations/${conversationId}/stream`);
+  const reload = await fetchApp(`/ai-coach/conversations/${conversationId}/stream`, { cookie: user.cookie });
   expect(reload.status).toBe(200);
   const events = await allEvents(reload);
   const snapshot = events[0]!;
@@ -82,11 +87,11 @@ test("a reload mid-reply gets the partial reply in its snapshot, then the rest l
 });
 
 test("two tabs follow the same reply to the same end", async () => {
-  const user = await subscriber("lite");
+  const user = await createSubscriber("lite");
   const { conversationId } = await startSlowReply(user.cookie, 2);
   const [a, b] = await Promise.all([
-    apiGet(user.cookie, `/ai-coach/conversations/${conversationId}/stream`),
-    apiGet(user.cookie, `/ai-coach/conversations/${conversationId}/stream`),
+    fetchApp(`/ai-coach/conversations/${conversationId}/stream`, { cookie: user.cookie }),
+    fetchApp(`/ai-coach/conversations/${conversationId}/stream`, { cookie: user.cookie }),
   ]);
   const [eventsA, eventsB] = await Promise.all([allEvents(a), allEvents(b)]);
   expect(eventsA.at(-1)).toEqual(eventsB.at(-1));
@@ -94,18 +99,19 @@ test("two tabs follow the same reply to the same end", async () => {
 });
 
 test("an idle conversation's stream closes right after its snapshot", async () => {
-  const user = await subscriber("lite");
+  const user = await createSubscriber("lite");
   const { conversationId } = await chatToEnd(user.cookie, "Quick question about BAS");
-  const events = await allEvents(await apiGet(user.cookie, `/ai-coach/conversations/${conversationId}/stream`));
+  const events = await allEvents(await fetchApp(`/ai-coach/conversations/${conversationId}/stream`, { cookie: user.cookie }));
   expect(events.map((e) => e.event)).toEqual(["snapshot"]);
 });
 
 test("Stop ends the reply, keeps what was said and marks it stopped", async () => {
-  const user = await subscriber("lite");
-  const { conversationId } = await startSlowReply(user.cookie, 3);
-  const follower = readChatStream((await apiGet(user.cookie, `/ai-coach/conversations/${conversationId}/stream`)).body!);
+  const user = await createSubscriber("lite");
+  const question = `Plan my week [slow] (${crypto.randomUUID()})`;
+  const { conversationId } = await startSlowReply(user.cookie, 3, question);
+  const follower = readChatStream((await fetchApp(`/ai-coach/conversations/${conversationId}/stream`, { cookie: user.cookie })).body!);
   expect((await follower.next()).value).toMatchObject({ event: "snapshot" });
-  const stop = await apiPost(user.cookie, `/ai-coach/conversations/${conversationId}/stop`);
+  const stop = await fetchApp(`/ai-coach/conversations/${conversationId}/stop`, { cookie: user.cookie, method: "POST" });
   expect(stop.status).toBe(204);
   const events: ChatStreamEvent[] = [];
   for await (const event of follower) events.push(event);
@@ -117,8 +123,11 @@ test("Stop ends the reply, keeps what was said and marks it stopped", async () =
   expect(stored.messages[1]!.content).not.toContain(
     "Friday afternoon. Keep going with small weekly steps and review them every Friday afternoon. Keep going with small weekly steps and review them every Friday afternoon. Keep going with small weekly steps and review them every Friday afternoon. Keep going with small weekly steps and review them every Friday afternoon. Keep going with small weekly steps and review them every Friday afternoon.",
   );
-  // Stopped for good: it does not carry on in the background.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // Stopped for good: it does not carry on in the background. The model's stream was hung up on
+  // (nothing more can arrive), and what was stored stayed as it was.
+  await waitFor(async () => (await modelStreams()).some((stream) => stream.question === question && stream.outcome === "closed"), {
+    message: "the model's stream of the stopped reply closed by the coach",
+  });
   expect((await conversationJson(user.cookie, conversationId)).messages[1]!.content).toBe(stored.messages[1]!.content);
   // The conversation takes the next message.
   const next = await chatToEnd(user.cookie, "Next question", conversationId);
@@ -126,19 +135,19 @@ test("Stop ends the reply, keeps what was said and marks it stopped", async () =
 });
 
 test("a second message while a reply is being written is refused with 409, not lost silently", async () => {
-  const user = await subscriber("lite");
+  const user = await createSubscriber("lite");
   const { conversationId } = await startSlowReply(user.cookie, 1);
-  const busy = await chatRequest(user.cookie, { message: "Another one", conversationId, clientMessageId: clientMessageId() });
+  const busy = await sendChat(user.cookie, { message: "Another one", conversationId, clientMessageId: clientMessageId() });
   expect(busy.status).toBe(409);
   expect(await busy.json()).toMatchObject({ code: "reply_in_progress" });
-  await apiPost(user.cookie, `/ai-coach/conversations/${conversationId}/stop`);
+  await fetchApp(`/ai-coach/conversations/${conversationId}/stop`, { cookie: user.cookie, method: "POST" });
   // The refused message was not counted.
   const usage = await env.DB.prepare("SELECT messages FROM ai_usage WHERE user_id = ?").bind(user.id).first<number>("messages");
   expect(usage).toBe(1);
 });
 
 test("the model failing before any text: the labelled offline coach answers from the site's own content", async () => {
-  const user = await subscriber("lite");
+  const user = await createSubscriber("lite");
   const { conversationId, done } = await chatToEnd(user.cookie, "How do I build a cash flow forecast for BAS? [fail]");
   expect(done.status).toBe("complete");
   expect(done.content).toMatch(/^\*\*Offline coach:\*\* The AI coach isn't reachable right now/);
@@ -148,7 +157,7 @@ test("the model failing before any text: the labelled offline coach answers from
 });
 
 test("the model failing mid-reply: what it said is kept and the offline coach finishes, labelled", async () => {
-  const user = await subscriber("lite");
+  const user = await createSubscriber("lite");
   const { done, conversationId } = await chatToEnd(user.cookie, "Hiring an apprentice [fail-mid]");
   expect(done.content).toMatch(/^Coach reply to: Hiring/);
   expect(done.content).toContain("**Offline coach:**");
@@ -156,7 +165,7 @@ test("the model failing mid-reply: what it said is kept and the offline coach fi
 });
 
 test("a model that never answers is given up on after OPENAI_TIMEOUT_MS, and the offline coach answers", async () => {
-  const user = await subscriber("lite");
+  const user = await createSubscriber("lite");
   const started = Date.now();
   const { done } = await chatToEnd(user.cookie, "Pricing question [hang]", null, modelEnv({ OPENAI_TIMEOUT_MS: "1000" }));
   expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
@@ -164,7 +173,7 @@ test("a model that never answers is given up on after OPENAI_TIMEOUT_MS, and the
 });
 
 test("with no model configured the offline coach answers at a reading pace, clearly labelled", async () => {
-  const user = await subscriber("lite");
+  const user = await createSubscriber("lite");
   const started = Date.now();
   const { done, events } = await chatToEnd(user.cookie, "How should I plan the next 90 days?", null, env);
   const took = Date.now() - started;

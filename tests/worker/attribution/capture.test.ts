@@ -18,9 +18,8 @@ import { createIsolateState, type IsolateState } from "~/isolate.server";
 import { bumpContentVersion, EDGE_CACHE_HEADER } from "~/edge-cache/edge-cache.server";
 import { sydneyDay } from "~/utils/sydney-time";
 import { createWorker } from "../../../workers/app";
-import { fetchApp } from "../app";
-import { formPost } from "../factories";
 import { unique } from "./helpers";
+import { fetchApp } from "../app";
 
 const BROWSER = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
 
@@ -41,20 +40,20 @@ beforeEach(async () => {
 type Visit = { cookie?: string; referrer?: string; headers?: Record<string, string>; method?: string; host?: string; worker?: typeof app };
 
 /** A browser loading `path` as a page, as Safari sends it. */
-function navigate(path: string, visit: Visit = {}) {
-  const headers: Record<string, string> = {
-    "User-Agent": BROWSER,
-    Accept: "text/html,application/xhtml+xml",
-    "Sec-Fetch-Dest": "document",
-    "Sec-Fetch-Mode": "navigate",
-  };
-  if (visit.cookie) headers["Cookie"] = visit.cookie;
-  if (visit.referrer) headers["Referer"] = visit.referrer;
-  return fetchApp(
-    new Request(`http://${visit.host ?? "localhost"}${path}`, { method: visit.method ?? "GET", headers: { ...headers, ...visit.headers }, redirect: "manual" }),
-    env,
-    visit.worker ?? app,
-  );
+function navigate(path: string, { cookie, referrer, headers, method, host, worker }: Visit = {}) {
+  return fetchApp(host ? `http://${host}${path}` : path, {
+    method,
+    cookie,
+    app: worker ?? app,
+    headers: {
+      "User-Agent": BROWSER,
+      Accept: "text/html,application/xhtml+xml",
+      "Sec-Fetch-Dest": "document",
+      "Sec-Fetch-Mode": "navigate",
+      ...(referrer ? { Referer: referrer } : {}),
+      ...headers,
+    },
+  });
 }
 
 /** The cookie a browser would send back, from an answer's Set-Cookie. */
@@ -207,11 +206,7 @@ test("only page loads are captured: not HEAD, data requests, APIs, files, or oth
   }
   expect(await sessionCount()).toBe(before);
   // A client without Fetch Metadata that asks for HTML is a page load.
-  const noMetadata = await fetchApp(
-    new Request("http://localhost/about?utm_source=plain", { headers: { "User-Agent": BROWSER, Accept: "text/html" } }),
-    env,
-    app,
-  );
+  const noMetadata = await fetchApp("/about?utm_source=plain", { headers: { "User-Agent": BROWSER, Accept: "text/html" }, app });
   expect(noMetadata.headers.get("Set-Cookie")).toMatch(/^__Host-attribution=/);
 });
 
@@ -366,7 +361,7 @@ test("the attribution cookie does not keep a visitor from the edge cache, and no
   expect(returning.headers.get("Cache-Control")).toBeNull();
 
   // The page stored by the landing is served to someone else without anybody's cookie.
-  const stranger = await fetchApp(path, env, app);
+  const stranger = await fetchApp(path, { app });
   expect(stranger.headers.get(EDGE_CACHE_HEADER)).toBe("HIT");
   expect(stranger.headers.get("Set-Cookie")).toBeNull();
 
@@ -464,11 +459,11 @@ test("a form sent right after landing, before the landing's batch is written, ca
   expect(await env.ATTRIBUTION.get(`landings:${sessionIdOf(cookie).slice(0, 13)}`)).toBeNull();
 
   const fields = { name: `Right Away ${unique()}`, email: `right-away-${unique()}@example.com.au`, company: "Harbour Plumbing Pty Ltd", phone: "0412 345 678" };
-  const sent = await fetchApp(
-    formPost("/contact", { ...fields, businessType: "Trades and construction", message: "We would like to grow." }, { Cookie: cookie }),
-    env,
-    worker,
-  );
+  const sent = await fetchApp("/contact", {
+    form: { ...fields, businessType: "Trades and construction", message: "We would like to grow." },
+    cookie,
+    app: worker,
+  });
   expect(sent.status).toBe(302);
   const row = await env.DB.prepare("SELECT attribution FROM conversions WHERE attribution_session = ? AND type = 'CONTACT_FORM'")
     .bind(sessionIdOf(cookie))

@@ -8,11 +8,9 @@ import { createDb } from "~/db/client.server";
 import { createAppContext } from "~/create-context.server";
 import { runJob } from "~/jobs/registry.server";
 import { sha256Hex } from "~/utils/hex";
-import { fetchApp } from "../app";
-import { countRows, createConfirmedUser, signInOnWeb } from "../auth-helpers";
-import { contextFor } from "../billing/helpers";
-import { formPost } from "../factories";
 import { conversionById, conversionByKey, unique } from "./helpers";
+import { createUser, webSession } from "../../factories/users";
+import { contextFor, countRows, fetchApp } from "../app";
 
 // recordConversion: one row per dedupe key, the session's attribution in its columns, the forward
 // status and job; the 13-month expiry; and what deleting an account does to conversions.
@@ -257,8 +255,8 @@ test("attribution.expire deletes conversions and page-view counts older than 13 
 // ── Account deletion ────────────────────────────────────────────────────────────────────────────
 
 test("deleting the account keeps each conversion's type, value and date, and removes who and where from; its sessions leave KV", async () => {
-  const user = await createConfirmedUser();
-  const cookie = await signInOnWeb(user);
+  const user = await createUser();
+  const cookie = await webSession(user);
   const theirs = record();
   const otherSession = record();
   await env.ATTRIBUTION.put(`session:${theirs.sessionId}`, JSON.stringify(theirs));
@@ -288,7 +286,7 @@ test("deleting the account keeps each conversion's type, value and date, and rem
     }),
   ]);
 
-  const response = await fetchApp(formPost("/profile?tab=privacy", { intent: "delete-account", confirm: "DELETE" }, { Cookie: cookie }));
+  const response = await fetchApp("/profile?tab=privacy", { form: { intent: "delete-account", confirm: "DELETE" }, cookie });
   expect(response.status).toBe(302);
   expect(await countRows("users", "id = ?", user.id)).toBe(0);
 

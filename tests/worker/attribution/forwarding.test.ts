@@ -1,4 +1,3 @@
-import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { expect, inject, test, vi } from "vitest";
@@ -10,14 +9,13 @@ import { createAppContext } from "~/create-context.server";
 import { conversions } from "~/db/schema";
 import { readEnv } from "~/platform/env.server";
 import type { FakeApi, RecordedRequest } from "../../fakes/analytics-server";
-import app from "../../../workers/app";
 import { allowConsoleErrors } from "../../console-errors";
+import { deliverJobs } from "../queue";
 
 // Forwarding conversions to GA4, Google Ads and Meta, against the fake in tests/fakes/analytics-server.ts.
 // Each test configures its own ids (one random number in all of them), so it reads back only the
 // requests it caused.
 
-const worker: Required<Pick<ExportedHandler<Env>, "queue">> = app;
 const db = createDb(env.DB);
 const fakeUrl = () => inject("fakeAnalyticsUrl");
 
@@ -89,15 +87,6 @@ async function jobFor(conversionId: string, contact: { email?: string; phone?: s
 
 function run(job: Awaited<ReturnType<typeof jobFor>>, bindings: Env, fetcher: typeof fetch = fetch) {
   return forwardConversion(job, createAppContext(bindings, { fetch: fetcher }));
-}
-
-/** Through the Worker's queue handler, as production runs it. */
-async function deliver(body: unknown, bindings: Env) {
-  const batch = createMessageBatch("clarityai-jobs", [{ id: `msg-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body }]);
-  const ctx = createExecutionContext();
-  await worker.queue(batch, bindings, ctx);
-  await waitOnExecutionContext(ctx);
-  return getQueueResult(batch, ctx);
 }
 
 async function requestsFor(key: string, api?: FakeApi): Promise<RecordedRequest[]> {
@@ -281,13 +270,13 @@ test("a 500 from one destination: the others are sent, the job is retried, and t
   const body = await jobFor(id);
   await failNext("meta", key, 500);
 
-  const first = await deliver(body, bindings);
+  const first = await deliverJobs([body], { bindings });
   expect(first.retryMessages).toHaveLength(1);
   expect(first.explicitAcks).toEqual([]);
   expect(errors).toEqual([expect.stringMatching(/^jobs: failed, will retry .*attribution\.forward: will retry meta \(retrying: 500/)]);
   expect(await rowOf(id)).toEqual({ status: "pending", detail: { ga4: "sent", google_ads: "sent", meta: "retrying: 500 code 500" }, forwardedAt: null });
 
-  const second = await deliver(body, bindings);
+  const second = await deliverJobs([body], { bindings });
   expect(second.explicitAcks).toHaveLength(1);
   expect(second.retryMessages).toEqual([]);
   const seen = (await requestsFor(key)).map((request) => `${request.api} ${request.status}`);

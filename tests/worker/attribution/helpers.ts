@@ -45,12 +45,9 @@ export type Landing = { cookie: string; sessionId: string; campaign: string };
 export async function land(source = "newsletter", medium = "email"): Promise<Landing> {
   const campaign = `Spring ${unique()}`;
   const query = new URLSearchParams({ utm_source: source, utm_medium: medium, utm_campaign: campaign });
-  const response = await fetchApp(
-    new Request(`http://localhost/about?${query}`, {
-      headers: { "User-Agent": BROWSER, Accept: "text/html", "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate" },
-      redirect: "manual",
-    }),
-  );
+  const response = await fetchApp(`/about?${query}`, {
+    headers: { "User-Agent": BROWSER, Accept: "text/html", "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate" },
+  });
   expect(response.status).toBe(200);
   const setCookie = response.headers.getSetCookie().find((c) => c.startsWith(`${ATTRIBUTION_COOKIE}=`));
   expect(setCookie, "attribution cookie").toBeDefined();

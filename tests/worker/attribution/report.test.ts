@@ -4,21 +4,13 @@ import { addDays } from "~/attribution/report";
 import { loadMarketingReport, reportStatements } from "~/attribution/report.server";
 import type { AttributionRecord, ForwardStatus, RecordedConversionType } from "~/attribution/types";
 import { sydneyDay } from "~/utils/sydney-time";
+import { createSignedInUser, createUser, webSession } from "../../factories/users";
 import { fetchApp, pageText } from "../app";
-import { createConfirmedUser, signInOnWeb } from "../auth-helpers";
 
 // /admin/marketing and /admin/marketing.csv: who may see them, the sums per source / medium /
 // campaign in both attribution models, Sydney day boundaries, page views from the daily counters,
 // the CSV download and its escaping, and bad parameters. Each test uses a year of its own: the
 // file's tests share one database.
-
-async function adminCookie() {
-  return signInOnWeb(await createConfirmedUser({ roles: ["admin"] }));
-}
-
-function get(path: string, cookie?: string) {
-  return fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }));
-}
 
 type Conversion = {
   type: RecordedConversionType;
@@ -148,13 +140,13 @@ const MARCH_2041 = { from: "2041-03-01", to: "2041-03-31", type: null, sort: "re
 
 test("visitors are sent to sign in and signed-in users without the admin role are refused, for the page and the CSV", async () => {
   for (const path of ["/admin/marketing?from=2041-03-01&to=2041-03-31", "/admin/marketing.csv?from=2041-03-01&to=2041-03-31"]) {
-    const visitor = await get(path);
+    const visitor = await fetchApp(path);
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
 
     for (const roles of [["client"], ["coach"], []] as const) {
-      const cookie = await signInOnWeb(await createConfirmedUser({ roles: [...roles] }));
-      const refused = await get(path, cookie);
+      const cookie = await webSession(await createUser({ roles: [...roles] }));
+      const refused = await fetchApp(path, { cookie });
       expect(refused.status, `${path} as ${roles.join() || "no role"}`).toBe(302);
       expect(refused.headers.get("Location")).toBe("/");
       expect(await refused.text()).not.toContain("google");
@@ -245,9 +237,9 @@ test("the page shows the summary, the funnel, the sources table with totals, the
   });
   await insertPageViews("2042-05-02", "newsletter", "email", "may-tips", "/", 400);
   await insertPageViews("2042-05-02", "(direct)", "(none)", "(not set)", "/", 100);
-  const cookie = await adminCookie();
+  const cookie = (await createSignedInUser({ roles: ["admin"] })).cookie;
 
-  const response = await get("/admin/marketing?from=2042-05-01&to=2042-05-31", cookie);
+  const response = await fetchApp("/admin/marketing?from=2042-05-01&to=2042-05-31", { cookie });
   expect(response.status).toBe(200);
   const html = await pageText(response);
   expect(html).toContain('<h2 id="marketing-heading">Marketing</h2>');
@@ -284,9 +276,9 @@ test("the page shows the summary, the funnel, the sources table with totals, the
 });
 
 test("without dates the page shows the last 30 days including today in Sydney, with the presets", async () => {
-  const cookie = await adminCookie();
+  const cookie = (await createSignedInUser({ roles: ["admin"] })).cookie;
   const today = sydneyDay(new Date());
-  const html = await pageText(await get("/admin/marketing", cookie));
+  const html = await pageText(await fetchApp("/admin/marketing", { cookie }));
   expect(html).toMatch(new RegExp(`name="from" type="date"[^>]*value="${addDays(today, -29)}"`));
   expect(html).toMatch(new RegExp(`name="to" type="date"[^>]*value="${today}"`));
   for (const preset of ["Last 7 days", "Last 30 days", "Last 90 days", "This month", "Last month"]) expect(html).toContain(`>${preset}</a>`);
@@ -295,7 +287,7 @@ test("without dates the page shows the last 30 days including today in Sydney, w
 });
 
 test("bad parameters get a clear message and a 400, on the page and the CSV; 13 months is the longest range", async () => {
-  const cookie = await adminCookie();
+  const cookie = (await createSignedInUser({ roles: ["admin"] })).cookie;
   const cases: [string, string][] = [
     ["from=2041-02-30&to=2041-03-31", "Enter the start date as a real date"],
     ["from=yesterday&to=2041-03-31", "Enter the start date as a real date"],
@@ -306,25 +298,25 @@ test("bad parameters get a clear message and a 400, on the page and the CSV; 13 
     ["from=1999-12-31&to=2000-01-01", "Enter the start date as a real date"],
   ];
   for (const [search, message] of cases) {
-    const page = await get(`/admin/marketing?${search}`, cookie);
+    const page = await fetchApp(`/admin/marketing?${search}`, { cookie });
     expect(page.status, search).toBe(400);
     const html = await pageText(page);
     expect(html, search).toContain(message);
     expect(html).toContain("The report can't be shown for that range.");
     expect(html).not.toContain("marketing-table");
-    const csv = await get(`/admin/marketing.csv?${search}`, cookie);
+    const csv = await fetchApp(`/admin/marketing.csv?${search}`, { cookie });
     expect(csv.status, search).toBe(400);
     expect(csv.headers.get("Content-Type")).toMatch(/^text\/plain/);
     expect(await csv.text()).toContain(message);
   }
   // Exactly 13 months, and unknown model or sort values fall back to the defaults.
-  expect((await get("/admin/marketing?from=2040-01-01&to=2041-01-31", cookie)).status).toBe(200);
-  expect((await get("/admin/marketing?from=2040-01-01&to=2041-01-31&model=middle&sort=x&all=yes", cookie)).status).toBe(200);
-  expect((await get("/admin/marketing.csv?from=2040-01-01&to=2041-01-31", cookie)).status).toBe(200);
+  expect((await fetchApp("/admin/marketing?from=2040-01-01&to=2041-01-31", { cookie })).status).toBe(200);
+  expect((await fetchApp("/admin/marketing?from=2040-01-01&to=2041-01-31&model=middle&sort=x&all=yes", { cookie })).status).toBe(200);
+  expect((await fetchApp("/admin/marketing.csv?from=2040-01-01&to=2041-01-31", { cookie })).status).toBe(200);
 });
 
 test("the CSV has one row per conversion in Sydney time, escapes cells and formulas, and holds no user ids or attribution snapshots", async () => {
-  const user = await createConfirmedUser();
+  const user = await createUser();
   const attribution: AttributionRecord = {
     v: 1,
     sessionId: "session-csv-secret",
@@ -355,9 +347,9 @@ test("the CSV has one row per conversion in Sydney time, escapes cells and formu
     label: "@contact",
   });
   await insertConversion({ type: "CONTACT_FORM", at: "2043-06-03T14:30:00.000Z", source: "(direct)", medium: "(none)", campaign: "(not set)" }); // 4 June in Sydney
-  const cookie = await adminCookie();
+  const cookie = (await createSignedInUser({ roles: ["admin"] })).cookie;
 
-  const response = await get("/admin/marketing.csv?from=2043-06-01&to=2043-06-03", cookie);
+  const response = await fetchApp("/admin/marketing.csv?from=2043-06-01&to=2043-06-03", { cookie });
   expect(response.status).toBe(200);
   expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
   expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="marketing-conversions-2043-06-01-to-2043-06-03.csv"');
@@ -378,7 +370,7 @@ test("the CSV has one row per conversion in Sydney time, escapes cells and formu
   for (const secret of [user.id, user.email, "session-csv-secret", "GCLID-SECRET", '"v":1']) expect(text).not.toContain(secret);
 
   // A type filter applies to the CSV as well.
-  const contacts = await (await get("/admin/marketing.csv?from=2043-06-01&to=2043-06-04&type=CONTACT_FORM", cookie)).text();
+  const contacts = await (await fetchApp("/admin/marketing.csv?from=2043-06-01&to=2043-06-04&type=CONTACT_FORM", { cookie })).text();
   expect(contacts.split("\r\n").filter((line) => line.includes("CONTACT_FORM"))).toHaveLength(2);
   expect(contacts).not.toContain("PAYMENT_COMPLETION");
 });
@@ -394,8 +386,8 @@ test("a CSV larger than one read holds every conversion once, in order", async (
     );
   }
   for (let i = 0; i < statements.length; i += 1_000) await env.DB.batch(statements.slice(i, i + 1_000));
-  const cookie = await adminCookie();
-  const text = await (await get("/admin/marketing.csv?from=2044-01-01&to=2044-01-31", cookie)).text();
+  const cookie = (await createSignedInUser({ roles: ["admin"] })).cookie;
+  const text = await (await fetchApp("/admin/marketing.csv?from=2044-01-01&to=2044-01-31", { cookie })).text();
   const rows = text.split("\r\n").slice(1, -1);
   expect(rows).toHaveLength(12_000);
   const days = rows.map((row) => row.slice(0, 10));
@@ -443,7 +435,9 @@ test("page views folded into (other) show last, as Other sources, with how many 
   await insertPageViews("2045-06-03", "(other)", "(other)", "(other)", "/pricing", 200);
   await insertPageViews("2045-06-03", "newsletter", "email", "june", "/", 40);
   await insertPageViews("2045-06-03", "(direct)", "(none)", "(not set)", "/", 10);
-  const html = await pageText(await get("/admin/marketing?from=2045-06-01&to=2045-06-30", await adminCookie()));
+  const html = await pageText(
+    await fetchApp("/admin/marketing?from=2045-06-01&to=2045-06-30", { cookie: (await createSignedInUser({ roles: ["admin"] })).cookie }),
+  );
   const table = html.slice(html.indexOf('class="admin-table marketing-table"'));
   // Last, whatever its count: it is not a source of its own.
   const newsletter = table.indexOf("newsletter / email");

@@ -3,12 +3,12 @@ import { beforeEach, expect, test } from "vitest";
 import { ATTRIBUTION_COOKIE } from "~/attribution/capture.server";
 import { createAiCheckout } from "~/billing/checkout.server";
 import { bumpContentVersion } from "~/edge-cache/edge-cache.server";
-import { fetchApp, pageText } from "../app";
-import { countRows, createConfirmedUser, signInOnWeb, uniqueEmail } from "../auth-helpers";
-import { completeCheckout, contextFor, deliver, sessionIdOf, stripeEnv } from "../billing/helpers";
-import { formPost } from "../factories";
 import { conversionByKey, land, unique, type ConversionRow } from "./helpers";
-import { bookingFields, createCoach, freeTimes } from "../booking-routes/helpers";
+import { bookingFields } from "../../factories/bookings";
+import { ALWAYS_OPEN, createCoach, freeTimes } from "../../factories/coaches";
+import { createUser, uniqueEmail, webSession } from "../../factories/users";
+import { contextFor, countRows, fetchApp, pageText } from "../app";
+import { completeCheckout, deliverWebhook, sessionIdOf, stripeEnv } from "../stripe";
 
 // Every conversion point records its conversion with the attribution of the browser session it
 // happened in: a visitor lands with campaign parameters, keeps the cookie, and then sends a form,
@@ -42,9 +42,9 @@ test("the contact form records CONTACT_FORM with the landing's attribution, once
   const landing = await land();
   const name = `Contact ${unique()}`;
   const fields = leadFields(name, uniqueEmail("contact"));
-  const sent = await fetchApp(formPost("/contact", fields, { Cookie: landing.cookie }));
+  const sent = await fetchApp("/contact", { form: fields, cookie: landing.cookie });
   expect(sent.status).toBe(302);
-  const retried = await fetchApp(formPost("/contact", { ...fields, message: `  ${fields.message.toUpperCase()} ` }, { Cookie: landing.cookie }));
+  const retried = await fetchApp("/contact", { form: { ...fields, message: `  ${fields.message.toUpperCase()} ` }, cookie: landing.cookie });
   expect(retried.status).toBe(302);
   expect(await leadsNamed(name)).toHaveLength(2);
   const rows = await conversionsOf(landing.sessionId);
@@ -67,15 +67,15 @@ test("the contact form records CONTACT_FORM with the landing's attribution, once
 
 test("a booked discovery call records BOOKING_SUBMISSION and DISCOVERY_CALL_BOOKING with the landing's attribution; an invalid one records nothing", async () => {
   const landing = await land("linkedin", "social");
-  const coach = await createCoach();
+  const coach = await createCoach(ALWAYS_OPEN);
   const [slot] = await freeTimes(coach);
   const path = `/booking?type=discovery&coach=${coach.slug}&tz=Australia%2FSydney&time=${encodeURIComponent(slot!.startsAt)}`;
   const fields = bookingFields({ coach: coach.slug, time: slot!.startsAt, name: `Booking ${unique()}`, email: uniqueEmail("booking") });
-  const invalid = await fetchApp(formPost(path, { ...fields, email: "not-an-email" }, { Cookie: landing.cookie }));
+  const invalid = await fetchApp(path, { form: { ...fields, email: "not-an-email" }, cookie: landing.cookie });
   expect(invalid.status).toBe(400);
   expect(await conversionsOf(landing.sessionId)).toEqual([]);
 
-  expect((await fetchApp(formPost(path, fields, { Cookie: landing.cookie }))).status).toBe(302);
+  expect((await fetchApp(path, { form: fields, cookie: landing.cookie })).status).toBe(302);
   const attribution = { source: "linkedin", medium: "social", campaign: landing.campaign };
   expect(await conversionsOf(landing.sessionId)).toEqual([
     expect.objectContaining({ type: "BOOKING_SUBMISSION", ...attribution }),
@@ -90,9 +90,7 @@ test("a resource download records a CONTACT_FORM conversion labelled with the re
     title: string;
   }>())!;
   const email = uniqueEmail("download");
-  const response = await fetchApp(
-    formPost("/resources", { resource: resource.slug, name: "Dana Download", email, delivery: "link" }, { Cookie: landing.cookie }),
-  );
+  const response = await fetchApp("/resources", { form: { resource: resource.slug, name: "Dana Download", email, delivery: "link" }, cookie: landing.cookie });
   expect(response.status).toBe(200);
   expect(await conversionsOf(landing.sessionId)).toEqual([
     expect.objectContaining({
@@ -120,9 +118,10 @@ test("the Software Solutions page has the inquiry form; the other service pages 
 test("the software inquiry records SOFTWARE_INQUIRY and a lead, and answers with a toast on the same page", async () => {
   const landing = await land("facebook", "paid_social");
   const name = `Software ${unique()}`;
-  const response = await fetchApp(
-    formPost("/services/software-solutions", leadFields(name, uniqueEmail("software"), "A job-tracking app"), { Cookie: landing.cookie }),
-  );
+  const response = await fetchApp("/services/software-solutions", {
+    form: leadFields(name, uniqueEmail("software"), "A job-tracking app"),
+    cookie: landing.cookie,
+  });
   expect(response.status).toBe(302);
   expect(response.headers.get("Location")).toBe("/services/software-solutions");
   const toastCookie = response.headers.getSetCookie().find((c) => !c.startsWith(`${ATTRIBUTION_COOKIE}=`));
@@ -155,7 +154,7 @@ test("a bad software inquiry is refused with 400 and the fields' messages, and n
     ["bad phone", { ...leadFields(name, uniqueEmail("phone")), phone: "call me" }, "Please enter a valid phone number"],
     ["message too long", { ...leadFields(name, uniqueEmail("long")), message: "x".repeat(2001) }, "Message"],
   ] as const) {
-    const response = await fetchApp(formPost("/services/software-solutions", fields, { Cookie: landing.cookie }));
+    const response = await fetchApp("/services/software-solutions", { form: fields, cookie: landing.cookie });
     expect(response.status, label).toBe(400);
     expect(await pageText(response), label).toContain(message);
   }
@@ -166,11 +165,11 @@ test("a bad software inquiry is refused with 400 and the fields' messages, and n
 test("the other service pages refuse a post (405, or 404 for no such service) and write nothing", async () => {
   const landing = await land();
   const name = `Elsewhere ${unique()}`;
-  const refused = await fetchApp(formPost("/services/strategic-planning", leadFields(name, uniqueEmail("elsewhere")), { Cookie: landing.cookie }));
+  const refused = await fetchApp("/services/strategic-planning", { form: leadFields(name, uniqueEmail("elsewhere")), cookie: landing.cookie });
   expect(refused.status).toBe(405);
   expect(refused.headers.get("Allow")).toBe("GET, HEAD");
   expect(await pageText(refused)).toContain("This page has no form to send");
-  const missing = await fetchApp(formPost("/services/no-such-service", leadFields(name, uniqueEmail("missing")), { Cookie: landing.cookie }));
+  const missing = await fetchApp("/services/no-such-service", { form: leadFields(name, uniqueEmail("missing")), cookie: landing.cookie });
   expect(missing.status).toBe(404);
   expect(await leadsNamed(name)).toEqual([]);
   expect(await conversionsOf(landing.sessionId)).toEqual([]);
@@ -180,10 +179,10 @@ test("the other service pages refuse a post (405, or 404 for no such service) an
 
 test("Subscribe records BEGIN_CHECKOUT with the landing's attribution; paying in the sandbox records PAYMENT_COMPLETION once", async () => {
   const landing = await land("google", "cpc");
-  const user = await createConfirmedUser();
-  const session = await signInOnWeb(user);
+  const user = await createUser();
+  const session = await webSession(user);
   const cookie = `${session}; ${landing.cookie}`;
-  const started = await fetchApp(formPost("/billing/checkout", { tier: "pro", interval: "month" }, { Cookie: cookie, Accept: "application/json" }));
+  const started = await fetchApp("/billing/checkout", { form: { tier: "pro", interval: "month" }, cookie, headers: { Accept: "application/json" } });
   expect(started.status).toBe(200);
   const { url } = (await started.json()) as { url: string };
   const checkoutId = sessionIdOf(url);
@@ -199,7 +198,7 @@ test("Subscribe records BEGIN_CHECKOUT with the landing's attribution; paying in
   });
 
   // Paying on the sandbox's page: its events go through the webhook code.
-  const paid = await fetchApp(formPost(new URL(url).pathname, { intent: "pay" }, { Cookie: session }));
+  const paid = await fetchApp(new URL(url).pathname, { form: { intent: "pay" }, cookie: session });
   expect(paid.status).toBe(302);
   expect(await conversionByKey(`payment:${checkoutId}`)).toMatchObject({
     type: "PAYMENT_COMPLETION",
@@ -212,15 +211,15 @@ test("Subscribe records BEGIN_CHECKOUT with the landing's attribution; paying in
     attribution_session: landing.sessionId,
   });
   // The success page (without the attribution cookie) finds it recorded: still one of each.
-  expect((await fetchApp(new Request(`http://localhost/payment-success?session_id=${checkoutId}`, { headers: { Cookie: session } }))).status).toBe(200);
+  expect((await fetchApp(`/payment-success?session_id=${checkoutId}`, { cookie: session })).status).toBe(200);
   expect((await conversionsOf(landing.sessionId)).map((row) => row.type)).toEqual(["BEGIN_CHECKOUT", "PAYMENT_COMPLETION"]);
 });
 
 test("with Stripe, the success page records the payment before the webhook lands, and the webhook then adds nothing", async () => {
   const bindings = stripeEnv();
   const landing = await land("bing", "cpc");
-  const user = await createConfirmedUser();
-  const session = await signInOnWeb(user);
+  const user = await createUser();
+  const session = await webSession(user);
   const request = new Request("http://localhost/billing/checkout", { headers: { Cookie: landing.cookie } });
   const { url } = await createAiCheckout(contextFor(bindings), { id: user.id, email: user.email }, { tier: "lite", interval: "year" }, request);
   const checkoutId = sessionIdOf(url);
@@ -233,7 +232,7 @@ test("with Stripe, the success page records the payment before the webhook lands
   expect(await conversionByKey(`payment:${checkoutId}`)).toBeNull();
 
   const { object: paid, events } = await completeCheckout(checkoutId);
-  const success = await fetchApp(new Request(`http://localhost/payment-success?session_id=${paid.id}`, { headers: { Cookie: session } }), bindings);
+  const success = await fetchApp(`/payment-success?session_id=${paid.id}`, { cookie: session, bindings });
   expect(await pageText(success)).toContain("You've subscribed to ClarityAI Lite");
   expect(await conversionByKey(`payment:${checkoutId}`)).toMatchObject({
     type: "PAYMENT_COMPLETION",
@@ -244,21 +243,21 @@ test("with Stripe, the success page records the payment before the webhook lands
   });
 
   const completed = events.find((event) => event.type === "checkout.session.completed")!;
-  expect((await deliver(completed, bindings)).status).toBe(200);
-  expect((await deliver(completed, bindings)).status).toBe(200);
+  expect((await deliverWebhook(completed, bindings)).status).toBe(200);
+  expect((await deliverWebhook(completed, bindings)).status).toBe(200);
   expect(await countRows("conversions", "dedupe_key = ?", `payment:${checkoutId}`)).toBe(1);
 });
 
 test("with Stripe, the webhook records the payment when it lands first, with the checkout's attribution", async () => {
   const bindings = stripeEnv();
   const landing = await land("newsletter", "email");
-  const user = await createConfirmedUser();
+  const user = await createUser();
   const request = new Request("http://localhost/billing/checkout", { headers: { Cookie: landing.cookie } });
   const { url } = await createAiCheckout(contextFor(bindings), { id: user.id, email: user.email }, { tier: "pro", interval: "month" }, request);
   const checkoutId = sessionIdOf(url);
   const { events } = await completeCheckout(checkoutId);
   const completed = events.find((event) => event.type === "checkout.session.completed")!;
-  expect((await deliver(completed, bindings)).status).toBe(200);
+  expect((await deliverWebhook(completed, bindings)).status).toBe(200);
   expect(await conversionByKey(`payment:${checkoutId}`)).toMatchObject({
     type: "PAYMENT_COMPLETION",
     value_cents: 14_900,

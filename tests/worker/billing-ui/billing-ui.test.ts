@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { BUSINESS } from "~/content/business";
-import { fetchApp, pageText } from "../app";
-import { countRows, createConfirmedUser, signInOnWeb } from "../auth-helpers";
-import { formPost } from "../factories";
+import { createInvoice, createSubscription } from "../../factories/subscriptions";
+import { createSignedInUser } from "../../factories/users";
+import { countRows, fetchApp, pageText } from "../app";
 
 // The ClarityAI plans on the public pages, Subscribe (/billing/checkout) for visitors and signed-in
 // users, the profile's Billing tab for subscriptions written straight into D1, and the ownership of
@@ -13,66 +13,13 @@ const DAY_MS = 86_400_000;
 const PLANS_RETURN = "/services/clarityai#plans";
 const TAB = "/profile?tab=billing";
 
-async function signedInUser() {
-  const user = await createConfirmedUser();
-  return { ...user, cookie: await signInOnWeb(user) };
-}
-
-type SubscriptionSeed = { tier?: "lite" | "pro"; status?: string; cancelAtPeriodEnd?: boolean; periodEnd?: string; pastDueSince?: string | null };
-
-async function seedSubscription(userId: string, seed: SubscriptionSeed = {}) {
-  const customer = `cus_ui_${userId.slice(0, 12)}`;
-  await env.DB.prepare("INSERT INTO billing_customers (user_id, stripe_customer_id) VALUES (?, ?)").bind(userId, customer).run();
-  await env.DB.prepare(
-    "INSERT INTO ai_subscriptions (user_id, stripe_customer_id, stripe_subscription_id, tier, billing_interval, status, current_period_end, cancel_at_period_end, past_due_since) VALUES (?, ?, ?, ?, 'month', ?, ?, ?, ?)",
-  )
-    .bind(
-      userId,
-      customer,
-      `sub_ui_${userId.slice(0, 12)}`,
-      seed.tier ?? "pro",
-      seed.status ?? "active",
-      seed.periodEnd ?? "2031-03-15T02:00:00.000Z",
-      seed.cancelAtPeriodEnd ? 1 : 0,
-      seed.pastDueSince ?? null,
-    )
-    .run();
-  return customer;
-}
-
-async function seedInvoice(userId: string, customer: string, totalCents = 14900) {
-  const id = `in_ui_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  await env.DB.prepare(
-    "INSERT INTO billing_invoices (id, user_id, stripe_customer_id, number, status, currency, total_cents, tax_cents, description, period_start, period_end, paid_at, created_at) VALUES (?, ?, ?, ?, 'paid', 'aud', ?, ?, 'ClarityAI Pro (monthly)', ?, ?, ?, ?)",
-  )
-    .bind(
-      id,
-      userId,
-      customer,
-      `CAI-${id.slice(-6).toUpperCase()}`,
-      totalCents,
-      Math.round(totalCents / 11),
-      "2031-02-15T02:00:00.000Z",
-      "2031-03-15T02:00:00.000Z",
-      "2031-02-15T02:01:00.000Z",
-      "2031-02-15T02:00:00.000Z",
-    )
-    .run();
-  return id;
-}
-
-function get(path: string, cookie?: string, bindings: Env = env) {
-  return fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }), bindings);
-}
-
-function checkout(fields: Record<string, string>, { cookie, json }: { cookie?: string; json?: boolean } = {}) {
-  return fetchApp(formPost("/billing/checkout", fields, { ...(cookie ? { Cookie: cookie } : {}), ...(json ? { Accept: "application/json" } : {}) }));
-}
+/** The period end the Billing tab shows for the subscriptions written here. */
+const PERIOD_END = "2031-03-15T02:00:00.000Z";
 
 // ── The plans on the public pages ────────────────────────────────────────────────────────────────
 
 test("/services/clarityai shows both plans with GST-inclusive monthly and annual prices, limits and a Subscribe form each", async () => {
-  const response = await get("/services/clarityai");
+  const response = await fetchApp("/services/clarityai");
   expect(response.status).toBe(200);
   const html = await pageText(response);
   expect(html).toContain('A$49 <span class="plan-price-unit">/month incl. GST</span>');
@@ -99,9 +46,9 @@ test("/services/clarityai shows both plans with GST-inclusive monthly and annual
 });
 
 test("the plan cards are the same for a visitor and a signed-in user: nothing personal in the cached page", async () => {
-  const { cookie } = await signedInUser();
+  const { cookie } = await createSignedInUser();
   const cards = async (cookieHeader?: string) => {
-    const html = await pageText(await get("/services/clarityai", cookieHeader));
+    const html = await pageText(await fetchApp("/services/clarityai", { cookie: cookieHeader }));
     return html.slice(html.indexOf('id="plans"'), html.indexOf('id="escalation-heading"'));
   };
   const visitor = await cards();
@@ -110,9 +57,9 @@ test("the plan cards are the same for a visitor and a signed-in user: nothing pe
 });
 
 test("prices and limits come from configuration", async () => {
-  const { cookie } = await signedInUser(); // signed in, so the page is rendered rather than served from the edge cache
+  const { cookie } = await createSignedInUser(); // signed in, so the page is rendered rather than served from the edge cache
   const bindings = { ...env, CLARITYAI_LITE_MONTHLY_AUD: "59", CLARITYAI_ANNUAL_MONTHS: "11", CLARITYAI_DAILY_MESSAGES_PRO: "250" } as Env;
-  const html = await pageText(await get("/services/clarityai", cookie, bindings));
+  const html = await pageText(await fetchApp("/services/clarityai", { cookie, bindings }));
   expect(html).toContain("A$59 <span");
   expect(html).toContain("or A$649 /year incl. GST — 1 month free");
   expect(html).toContain("Up to 250 messages a day");
@@ -123,7 +70,7 @@ test("the #clarityai section of /services and a topic page show the plans with S
     ["/services", "/services#clarityai"],
     ["/clarityai/cash-flow-management", "/clarityai/cash-flow-management#plans"],
   ]) {
-    const response = await get(path!);
+    const response = await fetchApp(path!);
     expect(response.status, path).toBe(200);
     const html = await pageText(response);
     expect(html, path).toContain("A$49 <span");
@@ -139,31 +86,38 @@ test("a visitor who presses Subscribe is sent to sign in, and back to the plans 
   const customers = await countRows("billing_customers", "1 = 1");
   const signIn = `/auth?redirectTo=${encodeURIComponent(PLANS_RETURN)}`;
 
-  const page = await checkout({ tier: "pro", interval: "year", returnTo: PLANS_RETURN });
+  const page = await fetchApp("/billing/checkout", { form: { tier: "pro", interval: "year", returnTo: PLANS_RETURN } });
   expect(page.status).toBe(302);
   expect(page.headers.get("Location")).toBe(signIn);
 
-  const script = await checkout({ tier: "lite", interval: "month", returnTo: PLANS_RETURN }, { json: true });
+  const script = await fetchApp("/billing/checkout", {
+    form: { tier: "lite", interval: "month", returnTo: PLANS_RETURN },
+    headers: { Accept: "application/json" },
+  });
   expect(script.status).toBe(401);
   expect(await script.json()).toEqual({ error: "Please sign in to subscribe.", signIn });
   expect(await countRows("billing_customers", "1 = 1")).toBe(customers);
 });
 
 test("the way back after sign-in never leaves the site", async () => {
-  const response = await checkout({ tier: "lite", interval: "month", returnTo: "//evil.example/plans" });
+  const response = await fetchApp("/billing/checkout", { form: { tier: "lite", interval: "month", returnTo: "//evil.example/plans" } });
   expect(response.status).toBe(302);
   expect(response.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent(PLANS_RETURN)}`);
 });
 
 test("a signed-in user gets a checkout url (JSON for the page's script, a redirect without JavaScript) and one customer", async () => {
-  const user = await signedInUser();
-  const script = await checkout({ tier: "pro", interval: "month", returnTo: PLANS_RETURN }, { cookie: user.cookie, json: true });
+  const user = await createSignedInUser();
+  const script = await fetchApp("/billing/checkout", {
+    form: { tier: "pro", interval: "month", returnTo: PLANS_RETURN },
+    cookie: user.cookie,
+    headers: { Accept: "application/json" },
+  });
   expect(script.status).toBe(200);
   expect(script.headers.get("Cache-Control")).toBe("private, no-store");
   const { url } = (await script.json()) as { url: string };
   expect(url).toMatch(/^https?:\/\/[^/]+\/\S+/);
 
-  const page = await checkout({ tier: "lite", interval: "year", returnTo: PLANS_RETURN }, { cookie: user.cookie });
+  const page = await fetchApp("/billing/checkout", { form: { tier: "lite", interval: "year", returnTo: PLANS_RETURN }, cookie: user.cookie });
   expect(page.status).toBe(303);
   expect(page.headers.get("Location")).toMatch(/^https?:\/\/[^/]+\/\S+/);
   expect(page.headers.get("Location")).not.toBe(url);
@@ -171,27 +125,31 @@ test("a signed-in user gets a checkout url (JSON for the page's script, a redire
 });
 
 test("a subscriber who presses Subscribe is told to manage billing instead, as JSON or as a toast on the plans", async () => {
-  const user = await signedInUser();
-  await seedSubscription(user.id);
-  const script = await checkout({ tier: "lite", interval: "month", returnTo: PLANS_RETURN }, { cookie: user.cookie, json: true });
+  const user = await createSignedInUser();
+  await createSubscription(user.id, { periodEnd: PERIOD_END });
+  const script = await fetchApp("/billing/checkout", {
+    form: { tier: "lite", interval: "month", returnTo: PLANS_RETURN },
+    cookie: user.cookie,
+    headers: { Accept: "application/json" },
+  });
   expect(script.status).toBe(409);
   expect(((await script.json()) as { error: string }).error).toMatch(/Manage billing/);
 
-  const page = await checkout({ tier: "lite", interval: "month", returnTo: TAB }, { cookie: user.cookie });
+  const page = await fetchApp("/billing/checkout", { form: { tier: "lite", interval: "month", returnTo: TAB }, cookie: user.cookie });
   expect(page.status).toBe(303);
   expect(page.headers.get("Location")).toBe(TAB);
   expect(page.headers.getSetCookie().some((c) => c.startsWith("__Host-toast="))).toBe(true);
 });
 
 test("an unknown plan or billing period is refused with 400", async () => {
-  const user = await signedInUser();
+  const user = await createSignedInUser();
   const refused: Record<string, string>[] = [{ tier: "gold", interval: "month" }, { tier: "pro", interval: "week" }, {}];
   for (const fields of refused) {
-    const response = await checkout(fields, { cookie: user.cookie, json: true });
+    const response = await fetchApp("/billing/checkout", { form: fields, cookie: user.cookie, headers: { Accept: "application/json" } });
     expect(response.status, JSON.stringify(fields)).toBe(400);
     expect(((await response.json()) as { error: string }).error).toMatch(/plan|billing/i);
   }
-  const page = await checkout({ tier: "<script>" }, { cookie: user.cookie });
+  const page = await fetchApp("/billing/checkout", { form: { tier: "<script>" }, cookie: user.cookie });
   expect(page.status).toBe(400);
   expect(await page.text()).not.toContain("<script>");
   expect(await countRows("billing_customers", "user_id = ?", user.id)).toBe(0);
@@ -200,10 +158,10 @@ test("an unknown plan or billing period is refused with 400", async () => {
 // ── The Billing tab ──────────────────────────────────────────────────────────────────────────────
 
 test("the Billing tab of a subscriber seeded in D1: plan, status, renewal date, Manage billing, cancel, and the tax invoice", async () => {
-  const user = await signedInUser();
-  const customer = await seedSubscription(user.id, { tier: "pro", periodEnd: "2031-03-15T02:00:00.000Z" });
-  const invoiceId = await seedInvoice(user.id, customer);
-  const response = await get(TAB, user.cookie);
+  const user = await createSignedInUser();
+  const customer = await createSubscription(user.id, { tier: "pro", periodEnd: "2031-03-15T02:00:00.000Z" });
+  const invoiceId = await createInvoice(user.id, customer);
+  const response = await fetchApp(TAB, { cookie: user.cookie });
   expect(response.status).toBe(200);
   const html = await pageText(response);
   expect(html).toContain('aria-current="page" class="profile-tab"');
@@ -220,29 +178,29 @@ test("the Billing tab of a subscriber seeded in D1: plan, status, renewal date, 
 });
 
 test("the Billing tab says what each state means: cancelling, past due in its grace period, cancelled, never subscribed", async () => {
-  const cancelling = await signedInUser();
-  await seedSubscription(cancelling.id, { cancelAtPeriodEnd: true, periodEnd: "2031-04-01T03:00:00.000Z" });
-  const html = await pageText(await get(TAB, cancelling.cookie));
+  const cancelling = await createSignedInUser();
+  await createSubscription(cancelling.id, { cancelAtPeriodEnd: true, periodEnd: "2031-04-01T03:00:00.000Z" });
+  const html = await pageText(await fetchApp(TAB, { cookie: cancelling.cookie }));
   expect(html).toContain("Cancels on 1 April 2031");
   expect(html).toContain("Resume subscription");
   expect(html).not.toContain("Yes, cancel at period end");
 
-  const pastDue = await signedInUser();
+  const pastDue = await createSignedInUser();
   const since = new Date(Date.now() - 2 * DAY_MS);
-  await seedSubscription(pastDue.id, { status: "past_due", pastDueSince: since.toISOString() });
+  await createSubscription(pastDue.id, { periodEnd: PERIOD_END, status: "past_due", pastDueSince: since.toISOString() });
   const graceEnd = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "Australia/Sydney" }).format(
     new Date(since.getTime() + 7 * DAY_MS),
   );
-  expect(await pageText(await get(TAB, pastDue.cookie))).toContain(`Past due — access until ${graceEnd}`);
+  expect(await pageText(await fetchApp(TAB, { cookie: pastDue.cookie }))).toContain(`Past due — access until ${graceEnd}`);
 
-  const cancelled = await signedInUser();
-  await seedSubscription(cancelled.id, { status: "canceled" });
-  const cancelledHtml = await pageText(await get(TAB, cancelled.cookie));
+  const cancelled = await createSignedInUser();
+  await createSubscription(cancelled.id, { periodEnd: PERIOD_END, status: "canceled" });
+  const cancelledHtml = await pageText(await fetchApp(TAB, { cookie: cancelled.cookie }));
   expect(cancelledHtml).toContain('billing-status-off">Cancelled</span>');
   expect(cancelledHtml).toContain('action="/billing/checkout"');
 
-  const newcomer = await signedInUser();
-  const newcomerHtml = await pageText(await get(TAB, newcomer.cookie));
+  const newcomer = await createSignedInUser();
+  const newcomerHtml = await pageText(await fetchApp(TAB, { cookie: newcomer.cookie }));
   expect(newcomerHtml).toContain('billing-status-off">Not subscribed</span>');
   expect(newcomerHtml).toContain(`name="returnTo" value="${TAB}"`);
   expect(newcomerHtml).toContain("Subscribe to Pro");
@@ -251,9 +209,9 @@ test("the Billing tab says what each state means: cancelling, past due in its gr
 });
 
 test("cancelling or opening the portal without a subscription is refused on the tab, with nothing changed", async () => {
-  const user = await signedInUser();
+  const user = await createSignedInUser();
   for (const intent of ["cancel-subscription", "resume-subscription", "manage-billing"]) {
-    const response = await fetchApp(formPost(TAB, { intent }, { Cookie: user.cookie }));
+    const response = await fetchApp(TAB, { form: { intent }, cookie: user.cookie });
     expect(response.status, intent).toBeGreaterThanOrEqual(400);
     expect(response.status, intent).toBeLessThan(500);
     expect(await pageText(response), intent).toMatch(/don't have (an active )?(a )?ClarityAI subscription/);
@@ -264,12 +222,12 @@ test("cancelling or opening the portal without a subscription is refused on the 
 // ── Tax invoices ─────────────────────────────────────────────────────────────────────────────────
 
 test("a tax invoice shows the supplier's ABN, the total and the GST in it to its owner, and is a 404 to anyone else", async () => {
-  const owner = await signedInUser();
-  const customer = await seedSubscription(owner.id);
-  const invoiceId = await seedInvoice(owner.id, customer, 14900);
+  const owner = await createSignedInUser();
+  const customer = await createSubscription(owner.id, { periodEnd: PERIOD_END });
+  const invoiceId = await createInvoice(owner.id, customer, 14900);
   const path = `/profile/invoices/${invoiceId}`;
 
-  const response = await get(path, owner.cookie);
+  const response = await fetchApp(path, { cookie: owner.cookie });
   expect(response.status).toBe(200);
   expect(response.headers.get("Cache-Control")).toContain("no-store");
   const html = await pageText(response);
@@ -284,10 +242,10 @@ test("a tax invoice shows the supplier's ABN, the total and the GST in it to its
   expect(html).toContain("Paid on 15 February 2031");
   expect(html).toContain("Print or save as PDF");
 
-  const other = await signedInUser();
-  expect((await get(path, other.cookie)).status).toBe(404);
-  expect((await get("/profile/invoices/in_does_not_exist", owner.cookie)).status).toBe(404);
-  const visitor = await get(path);
+  const other = await createSignedInUser();
+  expect((await fetchApp(path, { cookie: other.cookie })).status).toBe(404);
+  expect((await fetchApp("/profile/invoices/in_does_not_exist", { cookie: owner.cookie })).status).toBe(404);
+  const visitor = await fetchApp(path);
   expect(visitor.status).toBe(302);
   expect(visitor.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
 });

@@ -1,11 +1,9 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { createAiCheckout } from "~/billing/checkout.server";
-import { fetchApp } from "../app";
-import { countRows, createConfirmedUser, signInOnWeb } from "../auth-helpers";
-import { stripeApi } from "../booking-payments/helpers";
-import { formPost } from "../factories";
-import { completeCheckout, contextFor, deliver, fakeObject, sessionIdOf, stripeEnv, subscriptionRow, type FakeEvent } from "./helpers";
+import { createUser, signInOnWeb } from "../../factories/users";
+import { appRequest, contextFor, countRows, fetchApp } from "../app";
+import { completeCheckout, deliverWebhook, fakeObject, sessionIdOf, stripeApi, stripeEnv, subscriptionRow, type FakeEvent } from "../stripe";
 
 // A user with no plan opens a Lite and a Pro checkout and pays both: one subscription must stay,
 // never two. Completing one expires the others; a second that completes anyway (both paid at once)
@@ -30,19 +28,21 @@ async function customerOf(userId: string) {
 }
 
 test("sandbox: a Lite and a Pro checkout from Subscribe, both paid: paying the first expires the second, so one subscription and one charge", async () => {
-  const user = await createConfirmedUser();
+  const user = await createUser();
   const cookie = await signInOnWeb(user);
   const subscribe = async (tier: string) => {
-    const response = await fetchApp(formPost("/billing/checkout", { tier, interval: "month" }, { Cookie: cookie, Accept: "application/json" }));
+    const response = await fetchApp(
+      appRequest("/billing/checkout", { form: { tier, interval: "month" }, headers: { Cookie: cookie, Accept: "application/json" } }),
+    );
     expect(response.status).toBe(200);
     return new URL(((await response.json()) as { url: string }).url).pathname;
   };
   const lite = await subscribe("lite");
   const pro = await subscribe("pro");
 
-  const paidLite = await fetchApp(formPost(lite, { intent: "pay" }, { Cookie: cookie }));
+  const paidLite = await fetchApp(appRequest(lite, { form: { intent: "pay" }, headers: { Cookie: cookie } }));
   expect(paidLite.headers.get("Location")).toContain("/payment-success?session_id=");
-  const paidPro = await fetchApp(formPost(pro, { intent: "pay" }, { Cookie: cookie }));
+  const paidPro = await fetchApp(appRequest(pro, { form: { intent: "pay" }, headers: { Cookie: cookie } }));
   // Refused: the Pro checkout expired when the Lite one completed; the customer is sent back as Cancel does.
   expect(paidPro.headers.get("Location")).toContain("/payment-canceled?session_id=");
 
@@ -55,14 +55,14 @@ test("sandbox: a Lite and a Pro checkout from Subscribe, both paid: paying the f
 });
 
 test("Stripe: when one subscription checkout completes, the customer's other open subscription checkouts are expired", async () => {
-  const user = await createConfirmedUser();
+  const user = await createUser();
   const bindings = stripeEnv();
   const context = () => contextFor(bindings);
   const lite = sessionIdOf((await createAiCheckout(context(), { id: user.id, email: user.email }, { tier: "lite", interval: "month" })).url);
   const pro = sessionIdOf((await createAiCheckout(context(), { id: user.id, email: user.email }, { tier: "pro", interval: "year" })).url);
 
   const { events } = await completeCheckout(lite);
-  for (const event of events) expect((await deliver(event, bindings)).status).toBe(200);
+  for (const event of events) expect((await deliverWebhook(event, bindings)).status).toBe(200);
   expect(await fakeObject(pro)).toMatchObject({ status: "expired" });
 
   // The customer pays on the Pro page anyway: Stripe refuses an expired session.
@@ -74,7 +74,7 @@ test("Stripe: when one subscription checkout completes, the customer's other ope
 });
 
 test("Stripe: two subscription checkouts paid before any event arrives: the second is cancelled and refunded at once, with an email and an audit entry", async () => {
-  const user = await createConfirmedUser();
+  const user = await createUser();
   const bindings = stripeEnv();
   const context = () => contextFor(bindings);
   const lite = sessionIdOf((await createAiCheckout(context(), { id: user.id, email: user.email }, { tier: "lite", interval: "month" })).url);
@@ -88,7 +88,7 @@ test("Stripe: two subscription checkouts paid before any event arrives: the seco
   expect((await liveSubscriptionsAtFake(customer)).length).toBe(2);
 
   const all: FakeEvent[] = [...first.events, ...second.events];
-  for (const event of all) expect((await deliver(event, bindings)).status).toBe(200);
+  for (const event of all) expect((await deliverWebhook(event, bindings)).status).toBe(200);
 
   // One live subscription at Stripe, the first; the duplicate cancelled now (not at period end).
   expect((await liveSubscriptionsAtFake(customer)).map((s) => s.id)).toEqual([kept]);
@@ -130,7 +130,7 @@ test("Stripe: two subscription checkouts paid before any event arrives: the seco
   expect(JSON.parse(audit.results[0]!.detail)).toMatchObject({ subscriptionId: duplicate, keptSubscriptionId: kept, amountCents: 14_900 });
 
   // Stripe delivers everything again, in another order: nothing more happens.
-  for (const event of [...all].reverse()) expect((await deliver(event, bindings)).status).toBe(200);
+  for (const event of [...all].reverse()) expect((await deliverWebhook(event, bindings)).status).toBe(200);
   const again = (await stripeApi("GET", `/v1/refunds?payment_intent=${paymentIntent}`)).body as unknown as { data: unknown[] };
   expect(again.data).toHaveLength(1);
   expect(await countRows("email_outbox", "to_address = ? AND dedupe_key LIKE 'duplicate-subscription:%'", user.email)).toBe(1);
@@ -138,7 +138,7 @@ test("Stripe: two subscription checkouts paid before any event arrives: the seco
 });
 
 test("Stripe: a duplicate whose events arrive first still loses to the older subscription", async () => {
-  const user = await createConfirmedUser();
+  const user = await createUser();
   const bindings = stripeEnv();
   const context = () => contextFor(bindings);
   const lite = sessionIdOf((await createAiCheckout(context(), { id: user.id, email: user.email }, { tier: "lite", interval: "month" })).url);
@@ -146,7 +146,7 @@ test("Stripe: a duplicate whose events arrive first still loses to the older sub
   const first = await completeCheckout(lite);
   const second = await completeCheckout(pro);
   // Only the second checkout's events, then the first's.
-  for (const event of [...second.events, ...first.events]) expect((await deliver(event, bindings)).status).toBe(200);
+  for (const event of [...second.events, ...first.events]) expect((await deliverWebhook(event, bindings)).status).toBe(200);
   expect(await fakeObject(String(second.object.subscription))).toMatchObject({ status: "canceled" });
   expect(await fakeObject(String(first.object.subscription))).toMatchObject({ status: "active" });
   expect(await subscriptionRow(user.id)).toMatchObject({ tier: "lite", status: "active", stripe_subscription_id: String(first.object.subscription) });

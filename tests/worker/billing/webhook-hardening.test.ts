@@ -2,8 +2,9 @@ import { env } from "cloudflare:workers";
 import { inject } from "vitest";
 import { expect, test } from "vitest";
 import { createAiCheckout } from "~/billing/checkout.server";
-import { countRows, createConfirmedUser } from "../auth-helpers";
-import { completeCheckout, contextFor, deliver, failRenewal, sessionIdOf, signatureFor, stripeEnv, subscriptionRow, type FakeEvent } from "./helpers";
+import { createUser } from "../../factories/users";
+import { contextFor, countRows } from "../app";
+import { completeCheckout, deliverWebhook, failRenewal, sessionIdOf, signatureFor, stripeEnv, subscriptionRow, type FakeEvent } from "../stripe";
 
 // Who may post events to /webhooks/stripe, and what it answers for events about objects Stripe
 // cannot find (the penetration test's findings against `npm start`).
@@ -12,17 +13,17 @@ const evtId = () => `evt_test_${crypto.randomUUID().replaceAll("-", "").slice(0,
 
 /** A user with a paid subscription at the fake Stripe, its events delivered. */
 async function subscriber() {
-  const user = await createConfirmedUser();
+  const user = await createUser();
   const bindings = stripeEnv();
   const { url } = await createAiCheckout(contextFor(bindings), { id: user.id, email: user.email }, { tier: "lite", interval: "month" });
   const { object: session, events } = await completeCheckout(sessionIdOf(url));
-  for (const event of events) expect((await deliver(event, bindings)).status).toBe(200);
+  for (const event of events) expect((await deliverWebhook(event, bindings)).status).toBe(200);
   return { user, bindings, customer: String(session.customer), subscriptionId: String(session.subscription), events };
 }
 
 test("without a Stripe key, events signed with the sandbox's old public secret are refused: no email, nothing recorded", async () => {
   // A sandbox customer of a real user, as `npm start` makes one when they open a checkout.
-  const user = await createConfirmedUser();
+  const user = await createUser();
   await createAiCheckout(contextFor(env), { id: user.id, email: user.email }, { tier: "pro", interval: "month" });
   const customer = await env.DB.prepare("SELECT stripe_customer_id FROM billing_customers WHERE user_id = ?").bind(user.id).first<string>("stripe_customer_id");
   const forged = {
@@ -33,7 +34,7 @@ test("without a Stripe key, events signed with the sandbox's old public secret a
   };
   const payload = JSON.stringify(forged);
   for (const secret of ["whsec_local_payments_sandbox_not_a_secret", "whsec_test_fake_stripe_server"]) {
-    const response = await deliver(payload, env, await signatureFor(payload, { secret }));
+    const response = await deliverWebhook(payload, env, await signatureFor(payload, { secret }));
     expect(response.status, secret).toBeGreaterThanOrEqual(400);
     expect(response.status, secret).toBeLessThan(500);
   }
@@ -53,21 +54,21 @@ test("an event timed an hour in the future is refused, as is one an hour old; a 
     ["ten minutes ahead", now + 600],
     ["an hour old", now - 3600],
   ] as const) {
-    const response = await deliver(payload, bindings, await signatureFor(payload, { timestamp }));
+    const response = await deliverWebhook(payload, bindings, await signatureFor(payload, { timestamp }));
     expect(response.status, label).toBe(400);
     expect(await response.text(), label).toMatch(/timestamp/i);
   }
   expect(await countRows("stripe_events", "id = ?", failed.id)).toBe(0);
   expect(await countRows("email_outbox", "to_address = ? AND subject LIKE 'Action needed%'", user.email)).toBe(0);
   // Stripe's clock a little ahead of ours.
-  expect((await deliver(payload, bindings, await signatureFor(payload, { timestamp: now + 30 }))).status).toBe(200);
+  expect((await deliverWebhook(payload, bindings, await signatureFor(payload, { timestamp: now + 30 }))).status).toBe(200);
   expect(await countRows("stripe_events", "id = ?", failed.id)).toBe(1);
 });
 
 test("a signed invoice.paid for an invoice Stripe does not know is recorded and answered 200 on every delivery, never a 500", async () => {
   const { user, customer, bindings } = await subscriber();
   const event = { id: evtId(), object: "event", type: "invoice.paid", data: { object: { id: "in_does_not_exist", object: "invoice", customer } } };
-  const first = await deliver(event, bindings);
+  const first = await deliverWebhook(event, bindings);
   const body = await first.text();
   expect(first.status, body).toBe(200);
   expect(body).not.toMatch(/\bat .*:\d+:\d+|Error:/);
@@ -76,7 +77,7 @@ test("a signed invoice.paid for an invoice Stripe does not know is recorded and 
   expect(await countRows("stripe_events", "id = ? AND skipped LIKE 'missing:%resource_missing'", event.id)).toBe(1);
   expect(await countRows("billing_invoices", "id = 'in_does_not_exist'")).toBe(0);
   // Stripe's retry is answered at once.
-  const again = await deliver(event, bindings);
+  const again = await deliverWebhook(event, bindings);
   expect(again.status).toBe(200);
   expect(await again.json()).toEqual({ received: true, duplicate: true });
   // The subscription is untouched.
@@ -86,7 +87,7 @@ test("a signed invoice.paid for an invoice Stripe does not know is recorded and 
 test("every event type whose handler fetches from Stripe answers 2xx for objects Stripe cannot find", async () => {
   const { customer, bindings } = await subscriber();
   // A customer this site knows but Stripe does not (deleted in the dashboard, say).
-  const orphan = await createConfirmedUser();
+  const orphan = await createUser();
   const goneCustomer = `cus_gone${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
   await env.DB.prepare("INSERT INTO billing_customers (user_id, stripe_customer_id) VALUES (?, ?)").bind(orphan.id, goneCustomer).run();
   // A booking payment whose PaymentIntent Stripe does not know.
@@ -124,7 +125,7 @@ test("every event type whose handler fetches from Stripe answers 2xx for objects
 
   for (const [type, object, missing] of cases) {
     const event = { id: evtId(), object: "event", type, data: { object } };
-    const response = await deliver(event, bindings);
+    const response = await deliverWebhook(event, bindings);
     const label = `${type} ${String(object.id)} ${String(object.customer ?? "")}`;
     expect(response.status, `${label}: ${await response.clone().text()}`).toBe(200);
     expect(await response.json(), label).toEqual(missing ? { received: true, skipped: "missing" } : { received: true });
@@ -142,14 +143,14 @@ test("a Stripe outage answers 503 so Stripe retries, and the retry after it is a
     method: "POST",
   });
   expect(outage.status).toBe(200);
-  const during = await deliver(updated, bindings);
+  const during = await deliverWebhook(updated, bindings);
   expect(during.status).toBe(503);
   expect(await during.text()).not.toMatch(/\bat .*:\d+:\d+/);
   expect(await countRows("stripe_events", "id = ?", updated.id)).toBe(0);
   await fetch(`${inject("fakeStripeUrl")}/_test/outage/${encodeURIComponent(String((updated.data.object as { customer: string }).customer))}`, {
     method: "DELETE",
   });
-  expect((await deliver(updated, bindings)).status).toBe(200);
+  expect((await deliverWebhook(updated, bindings)).status).toBe(200);
   expect(await subscriptionRow(user.id)).toMatchObject({ status: "past_due" });
 });
 
@@ -159,7 +160,7 @@ test("an unreachable Stripe (network error) answers 503, not 500", async () => {
   const bindings = stripeEnv({ STRIPE_API_URL: "http://127.0.0.1:9" });
   const event: FakeEvent = { ...events.find((e) => e.type === "customer.subscription.created")!, id: evtId() };
   expect((event.data.object as { customer: string }).customer).toBe(customer);
-  const response = await deliver(event, bindings);
+  const response = await deliverWebhook(event, bindings);
   expect(response.status).toBe(503);
   expect(await countRows("stripe_events", "id = ?", event.id)).toBe(0);
 });

@@ -5,12 +5,12 @@ import { createAiCheckout } from "~/billing/checkout.server";
 import { getAiEntitlement } from "~/billing/entitlement.server";
 import { BillingError } from "~/billing/errors";
 import { readEnv } from "~/platform/env.server";
-import { fetchApp } from "../app";
-import { countRows, createConfirmedUser } from "../auth-helpers";
+import { createUser } from "../../factories/users";
+import { contextFor, countRows, fetchApp } from "../app";
 import {
+  byType,
   completeCheckout,
-  contextFor,
-  deliver,
+  deliverWebhook,
   failRenewal,
   fakeEvents,
   fakeObject,
@@ -19,8 +19,7 @@ import {
   signedInSupabase,
   stripeEnv,
   subscriptionRow,
-  type FakeEvent,
-} from "./helpers";
+} from "../stripe";
 
 // POST /webhooks/stripe and the subscription it keeps, against the Stripe-compatible fake server.
 
@@ -28,15 +27,13 @@ const DAY_MS = 86_400_000;
 
 /** A user who has gone through checkout for the plan: the session is paid at the fake Stripe, no event delivered yet. */
 async function paidCheckout(tier: "lite" | "pro" = "pro", interval: "month" | "year" = "month") {
-  const user = await createConfirmedUser();
+  const user = await createUser();
   const bindings = stripeEnv();
   const { url } = await createAiCheckout(contextFor(bindings), { id: user.id, email: user.email }, { tier, interval });
   const { object: session, events } = await completeCheckout(sessionIdOf(url));
   const customer = String(session.customer);
   return { user, bindings, session, events, customer, subscriptionId: String(session.subscription) };
 }
-
-const byType = (events: FakeEvent[], type: string) => events.find((e) => e.type === type)!;
 
 test("bad, missing and stale signatures are refused with 400 and nothing is written", async () => {
   const { user, events } = await paidCheckout();
@@ -52,13 +49,13 @@ test("bad, missing and stale signatures are refused with 400 and nothing is writ
     ["stale", payload, stale],
     ["tampered body", payload.replace('"complete"', '"open"'), tampered],
   ] as const) {
-    const response = await deliver(body, stripeEnv(), signature);
+    const response = await deliverWebhook(body, stripeEnv(), signature);
     expect(response.status, label).toBe(400);
   }
   expect(await countRows("stripe_events", "id = ?", event.id)).toBe(0);
   expect(await subscriptionRow(user.id)).toBeNull();
   // The same event, correctly signed, is accepted.
-  expect((await deliver(event)).status).toBe(200);
+  expect((await deliverWebhook(event)).status).toBe(200);
   expect(await countRows("stripe_events", "id = ?", event.id)).toBe(1);
 });
 
@@ -68,7 +65,7 @@ test("checkout.session.completed makes the plan active; check-ai-subscription sa
   const before = await client.functions.invoke("check-ai-subscription", { body: {} });
   expect(before.data).toEqual({ hasActiveSubscription: false, tier: null, status: "inactive" });
 
-  expect((await deliver(byType(events, "checkout.session.completed"))).status).toBe(200);
+  expect((await deliverWebhook(byType(events, "checkout.session.completed"))).status).toBe(200);
   const row = await subscriptionRow(user.id);
   expect(row).toMatchObject({
     tier: "pro",
@@ -87,15 +84,15 @@ test("checkout.session.completed makes the plan active; check-ai-subscription sa
 
 test("a redelivered event and concurrent duplicates have one effect", async () => {
   const { user, events, subscriptionId, customer } = await paidCheckout("lite");
-  for (const event of events) expect((await deliver(event)).status).toBe(200);
+  for (const event of events) expect((await deliverWebhook(event)).status).toBe(200);
   const { events: failed } = await failRenewal(subscriptionId);
   const paymentFailed = byType(failed, "invoice.payment_failed");
-  const answers = await Promise.all(Array.from({ length: 6 }, () => deliver(paymentFailed)));
+  const answers = await Promise.all(Array.from({ length: 6 }, () => deliverWebhook(paymentFailed)));
   expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
   const bodies = await Promise.all(answers.map((r) => r.json() as Promise<{ duplicate?: boolean }>));
   expect(bodies.filter((b) => !b.duplicate)).toHaveLength(1);
   // Later, Stripe retries it again.
-  expect(await (await deliver(paymentFailed)).json()).toEqual({ received: true, duplicate: true });
+  expect(await (await deliverWebhook(paymentFailed)).json()).toEqual({ received: true, duplicate: true });
 
   expect(await countRows("stripe_events", "id = ?", paymentFailed.id)).toBe(1);
   const emails = await env.DB.prepare("SELECT subject, text_body FROM email_outbox WHERE dedupe_key = ?")
@@ -114,10 +111,10 @@ test("events delivered out of order leave the row as Stripe has it now", async (
   const { user, events, subscriptionId } = await paidCheckout("pro");
   const { events: failed } = await failRenewal(subscriptionId);
   // The newest events first, then the old "created" and "completed" snapshots that still say active.
-  for (const event of [...failed].reverse()) expect((await deliver(event)).status).toBe(200);
+  for (const event of [...failed].reverse()) expect((await deliverWebhook(event)).status).toBe(200);
   const pastDue = await subscriptionRow(user.id);
   expect(pastDue).toMatchObject({ status: "past_due", tier: "pro" });
-  for (const event of events) expect((await deliver(event)).status).toBe(200);
+  for (const event of events) expect((await deliverWebhook(event)).status).toBe(200);
   const after = await subscriptionRow(user.id);
   expect(after).toMatchObject({ status: "past_due", tier: "pro" });
   // The grace period keeps counting from the first time it was seen past_due.
@@ -126,13 +123,13 @@ test("events delivered out of order leave the row as Stripe has it now", async (
 
 test("a failed renewal keeps access for the grace period, then access ends", async () => {
   const { user, events, subscriptionId } = await paidCheckout("pro");
-  for (const event of events) await deliver(event);
+  for (const event of events) await deliverWebhook(event);
   const appEnv = readEnv(stripeEnv());
   const { db } = contextFor(stripeEnv());
   const now = Date.now();
   expect(await getAiEntitlement(db, appEnv, user.id, new Date(now))).toMatchObject({ hasActiveSubscription: true, status: "active" });
   const { events: failed } = await failRenewal(subscriptionId);
-  for (const event of failed) await deliver(event);
+  for (const event of failed) await deliverWebhook(event);
   const inGrace = await getAiEntitlement(db, appEnv, user.id, new Date(now + 6 * DAY_MS));
   expect(inGrace).toMatchObject({ hasActiveSubscription: true, tier: "pro", status: "past_due" });
   expect(Date.parse(inGrace.graceEndsAt!)).toBeGreaterThan(now + 6.9 * DAY_MS);
@@ -142,7 +139,7 @@ test("a failed renewal keeps access for the grace period, then access ends", asy
 
 test("cancel at period end is sent to Stripe and the row follows; resuming takes it back", async () => {
   const { user, bindings, events, subscriptionId } = await paidCheckout("lite");
-  for (const event of events) await deliver(event);
+  for (const event of events) await deliverWebhook(event);
   await setCancelAtPeriodEnd(contextFor(bindings), user.id, true);
   expect((await fakeObject(subscriptionId)).cancel_at_period_end).toBe(true);
   expect((await subscriptionRow(user.id))!.cancel_at_period_end).toBe(1);
@@ -153,7 +150,7 @@ test("cancel at period end is sent to Stripe and the row follows; resuming takes
 });
 
 test("checkout creates one Stripe customer per user, reused by later checkouts, even concurrent ones", async () => {
-  const user = await createConfirmedUser();
+  const user = await createUser();
   const bindings = stripeEnv();
   const urls = await Promise.all(
     [1, 2, 3].map(() => createAiCheckout(contextFor(bindings), { id: user.id, email: user.email }, { tier: "lite", interval: "month" })),
@@ -175,7 +172,7 @@ test("checkout creates one Stripe customer per user, reused by later checkouts, 
 
 test("a subscriber who checks out again is told to manage billing instead", async () => {
   const { user, bindings, events } = await paidCheckout("lite");
-  for (const event of events) await deliver(event);
+  for (const event of events) await deliverWebhook(event);
   const error = await createAiCheckout(contextFor(bindings), { id: user.id, email: user.email }, { tier: "pro", interval: "month" }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(BillingError);
   expect((error as BillingError).status).toBe(409);
@@ -185,13 +182,13 @@ test("a subscriber who checks out again is told to manage billing instead", asyn
 test("invoice.paid stores a GST tax invoice: GST is 1/11 of the total, the supplier's ABN on it", async () => {
   const { user, bindings, events } = await paidCheckout("pro");
   const paid = byType(events, "invoice.paid");
-  expect((await deliver(paid)).status).toBe(200);
+  expect((await deliverWebhook(paid)).status).toBe(200);
   const invoiceId = String(paid.data.object.id);
   const invoice = await getTaxInvoice(contextFor(bindings), user.id, invoiceId);
   expect(invoice).toMatchObject({ status: "paid", totalCents: 14_900, taxCents: 1_355, customerEmail: user.email, supplier: { abn: "52 674 318 905" } });
   expect(invoice!.description).toContain("ClarityAI Pro");
   // Nobody else's.
-  const other = await createConfirmedUser();
+  const other = await createUser();
   expect(await getTaxInvoice(contextFor(bindings), other.id, invoiceId)).toBeNull();
 });
 
@@ -202,12 +199,12 @@ test("an unknown event type is recorded and answered 200 with no effect", async 
     type: "charge.dispute.created",
     data: { object: { id: "dp_1", object: "dispute" } },
   };
-  expect((await deliver(event)).status).toBe(200);
+  expect((await deliverWebhook(event)).status).toBe(200);
   expect(await countRows("stripe_events", "id = ? AND type = ?", event.id, event.type)).toBe(1);
 });
 
 test("create-ai-subscription through supabase-js: a Checkout URL for a plan, a clear 400 for a bad tier", async () => {
-  const user = await createConfirmedUser();
+  const user = await createUser();
   const client = await signedInSupabase(user.email);
   const ok = await client.functions.invoke("create-ai-subscription", { body: { tier: "lite" } });
   expect(ok.error).toBeNull();
@@ -225,17 +222,17 @@ test("create-ai-subscription through supabase-js: a Checkout URL for a plan, a c
       headers: { apikey: "test-anon-key", "Content-Type": "application/json" },
       body: "{}",
     }),
-    stripeEnv(),
+    { bindings: stripeEnv() },
   );
   expect(anonymous.status).toBe(401);
 });
 
 test("the webhook checks events against the fake's own list: an API call's event is delivered like the rest", async () => {
   const { user, bindings, events, customer } = await paidCheckout("pro");
-  for (const event of events) await deliver(event);
+  for (const event of events) await deliverWebhook(event);
   await setCancelAtPeriodEnd(contextFor(bindings), user.id, true);
   const updated = (await fakeEvents(customer)).filter((e) => e.type === "customer.subscription.updated");
   expect(updated).toHaveLength(1);
-  expect((await deliver(updated[0]!)).status).toBe(200);
+  expect((await deliverWebhook(updated[0]!)).status).toBe(200);
   expect((await subscriptionRow(user.id))!.cancel_at_period_end).toBe(1);
 });

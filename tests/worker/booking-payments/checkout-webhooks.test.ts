@@ -2,22 +2,11 @@ import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { BookingError } from "~/booking/errors";
 import { abandonCheckout, recordPackageInquiry, startPackageCheckout, startSessionCheckout } from "~/booking/checkout.server";
-import { countRows, createConfirmedUser } from "../auth-helpers";
-import { completeCheckout, contextFor, deliver, fakeObject, sessionIdOf, stripeEnv } from "../billing/helpers";
-import {
-  bookingRow,
-  byType,
-  conversion,
-  createBooking,
-  createCoach,
-  DAY_MS,
-  ensureCatalogue,
-  eventLike,
-  eventsAbout,
-  futureStart,
-  paymentsForSession,
-  refundsFor,
-} from "./helpers";
+import { DAY_MS, bookingRow, conversion, createBooking, daysFromNow, ensureCatalogue, paymentsForSession, refundsFor } from "../../factories/bookings";
+import { createCoach } from "../../factories/coaches";
+import { createUser } from "../../factories/users";
+import { contextFor, countRows } from "../app";
+import { byType, completeCheckout, deliverWebhook, eventLike, eventsAbout, fakeObject, sessionIdOf, stripeEnv } from "../stripe";
 
 // Checkout for paid sessions and packages against the Stripe-compatible fake, and what the webhook
 // makes of its events: delivered once, twice, concurrently and out of order.
@@ -25,9 +14,9 @@ import {
 /** A signed-in client's held booking with its checkout created at the fake Stripe. */
 async function heldWithCheckout(options: { guest?: boolean; startsAt?: string } = {}) {
   const bindings = stripeEnv();
-  const coach = await createCoach();
-  const client = options.guest ? null : await createConfirmedUser();
-  const booking = await createBooking({ coachId: coach.id, clientId: client?.id ?? null, email: client?.email, startsAt: options.startsAt });
+  const coach = await createCoach({ name: "Sam Lee" });
+  const client = options.guest ? null : await createUser();
+  const booking = await createBooking({ status: "held", coachId: coach.id, clientId: client?.id ?? null, email: client?.email, startsAt: options.startsAt });
   const { url } = await startSessionCheckout(contextFor(bindings), booking);
   return { bindings, coach, client, booking, url, sessionId: sessionIdOf(url) };
 }
@@ -77,11 +66,16 @@ test("a guest pays with their email and no Stripe customer; a booking that isn't
   expect(session.customer).toBeNull();
   expect(session.customer_email).toBe(booking.email);
 
-  const confirmed = await createBooking({ coachId: coach.id, status: "confirmed", startsAt: futureStart(25) });
+  const confirmed = await createBooking({ coachId: coach.id, status: "confirmed", startsAt: daysFromNow(25) });
   const error = await startSessionCheckout(contextFor(bindings), confirmed).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(BookingError);
   expect(error).toMatchObject({ status: 409, code: "not_awaiting_payment" });
-  const lapsed = await createBooking({ coachId: coach.id, startsAt: futureStart(26), holdExpiresAt: new Date(Date.now() - 1000).toISOString() });
+  const lapsed = await createBooking({
+    status: "held",
+    coachId: coach.id,
+    startsAt: daysFromNow(26),
+    holdExpiresAt: new Date(Date.now() - 1000).toISOString(),
+  });
   expect(await startSessionCheckout(contextFor(bindings), lapsed).catch((e: unknown) => e)).toMatchObject({ status: 409, code: "hold_expired" });
 });
 
@@ -89,7 +83,7 @@ test("checkout.session.completed records the payment with its tax invoice number
   const { booking, client, sessionId } = await heldWithCheckout();
   const { events, object } = await completeCheckout(sessionId);
   expect(events.map((e) => e.type)).toEqual(["checkout.session.completed"]);
-  expect((await deliver(byType(events, "checkout.session.completed"))).status).toBe(200);
+  expect((await deliverWebhook(byType(events, "checkout.session.completed"))).status).toBe(200);
 
   const after = (await bookingRow(booking.id))!;
   expect(after.status).toBe("confirmed");
@@ -119,9 +113,9 @@ test("invoice numbers come from one counter, one number per payment and no gaps 
   const one = byType((await completeCheckout(first.sessionId)).events, "checkout.session.completed");
   const two = byType((await completeCheckout(second.sessionId)).events, "checkout.session.completed");
   // Six concurrent deliveries of each, then a late retry.
-  const answers = await Promise.all([...Array.from({ length: 6 }, () => deliver(one)), ...Array.from({ length: 6 }, () => deliver(two))]);
+  const answers = await Promise.all([...Array.from({ length: 6 }, () => deliverWebhook(one)), ...Array.from({ length: 6 }, () => deliverWebhook(two))]);
   expect(answers.every((r) => r.status === 200)).toBe(true);
-  expect(await (await deliver(one)).json()).toEqual({ received: true, duplicate: true });
+  expect(await (await deliverWebhook(one)).json()).toEqual({ received: true, duplicate: true });
 
   const [a] = await paymentsForSession(first.sessionId);
   const [b] = await paymentsForSession(second.sessionId);
@@ -139,10 +133,10 @@ test("out of order: an expired event before the completed one — the payment wi
   const { booking, sessionId } = await heldWithCheckout();
   const { events, object } = await completeCheckout(sessionId);
   const expired = eventLike("checkout.session.expired", { ...object, status: "expired", payment_status: "unpaid", payment_intent: null });
-  expect((await deliver(expired)).status).toBe(200);
+  expect((await deliverWebhook(expired)).status).toBe(200);
   expect((await bookingRow(booking.id))!.status).toBe("expired");
 
-  expect((await deliver(byType(events, "checkout.session.completed"))).status).toBe(200);
+  expect((await deliverWebhook(byType(events, "checkout.session.completed"))).status).toBe(200);
   expect((await bookingRow(booking.id))!.status).toBe("confirmed");
   const [payment] = await paymentsForSession(sessionId);
   expect(payment!.status).toBe("paid");
@@ -152,22 +146,22 @@ test("out of order: an expired event before the completed one — the payment wi
 test("out of order: an expired event after the completed one changes nothing", async () => {
   const { booking, sessionId } = await heldWithCheckout();
   const { events, object } = await completeCheckout(sessionId);
-  expect((await deliver(byType(events, "checkout.session.completed"))).status).toBe(200);
+  expect((await deliverWebhook(byType(events, "checkout.session.completed"))).status).toBe(200);
   // A stale "expired" copy, even while the row still said held, leaves the paid booking alone.
-  expect((await deliver(eventLike("checkout.session.expired", { ...object, status: "expired" }))).status).toBe(200);
+  expect((await deliverWebhook(eventLike("checkout.session.expired", { ...object, status: "expired" }))).status).toBe(200);
   expect((await bookingRow(booking.id))!.status).toBe("confirmed");
   expect(await countRows("booking_payments", "stripe_checkout_session_id = ?", sessionId)).toBe(1);
 });
 
 test("a payment that arrives after the slot went to someone else is refunded in full and the booking cancelled", async () => {
-  const startsAt = futureStart(21);
+  const startsAt = daysFromNow(21);
   const { booking, coach, sessionId } = await heldWithCheckout({ startsAt });
   const { events, object } = await completeCheckout(sessionId);
   // The hold lapsed; another client booked the same time before the payment's event arrived.
   await env.DB.prepare("UPDATE bookings SET status = 'expired' WHERE id = ?").bind(booking.id).run();
   const other = await createBooking({ coachId: coach.id, status: "confirmed", startsAt });
 
-  expect((await deliver(byType(events, "checkout.session.completed"))).status).toBe(200);
+  expect((await deliverWebhook(byType(events, "checkout.session.completed"))).status).toBe(200);
   expect((await bookingRow(other.id))!.status).toBe("confirmed");
   const lost = (await bookingRow(booking.id))!;
   expect(lost).toMatchObject({ status: "cancelled", cancelledBy: "system" });
@@ -186,8 +180,8 @@ test("a payment that arrives after the slot went to someone else is refunded in 
   expect(await conversion(`payment:${sessionId}`)).toBeNull();
 
   // Stripe's charge.refunded for that refund, and a redelivered completed event, add nothing.
-  expect((await deliver(charge)).status).toBe(200);
-  expect((await deliver(eventLike("checkout.session.completed", events[0]!.data.object))).status).toBe(200);
+  expect((await deliverWebhook(charge)).status).toBe(200);
+  expect((await deliverWebhook(eventLike("checkout.session.completed", events[0]!.data.object))).status).toBe(200);
   expect(await refundsFor(payment!.id)).toHaveLength(1);
   expect(await countRows("booking_payments", "stripe_checkout_session_id = ?", sessionId)).toBe(1);
 });
@@ -195,7 +189,7 @@ test("a payment that arrives after the slot went to someone else is refunded in 
 test("a package purchase: pending at checkout, then paid with its sessions credited for 12 months, once", async () => {
   await ensureCatalogue();
   const bindings = stripeEnv();
-  const user = await createConfirmedUser();
+  const user = await createUser();
   const { url, purchaseId } = await startPackageCheckout(contextFor(bindings), { id: user.id, email: user.email }, "package-4");
   const sessionId = sessionIdOf(url);
   expect(await fakeObject(sessionId)).toMatchObject({
@@ -213,7 +207,7 @@ test("a package purchase: pending at checkout, then paid with its sessions credi
   expect(await conversion(`checkout:${sessionId}`)).toMatchObject({ type: "PACKAGE_CHECKOUT", value_cents: 56_000 });
 
   const completed = byType((await completeCheckout(sessionId)).events, "checkout.session.completed");
-  await Promise.all([deliver(completed), deliver(completed), deliver(eventLike("checkout.session.completed", completed.data.object))]);
+  await Promise.all([deliverWebhook(completed), deliverWebhook(completed), deliverWebhook(eventLike("checkout.session.completed", completed.data.object))]);
 
   const purchase = await env.DB.prepare("SELECT status, paid_at, expires_at FROM package_purchases WHERE id = ?")
     .bind(purchaseId)
@@ -250,10 +244,10 @@ test("a package purchase: pending at checkout, then paid with its sessions credi
 test("an expired package checkout leaves the purchase pending, with no credits", async () => {
   await ensureCatalogue();
   const bindings = stripeEnv();
-  const user = await createConfirmedUser();
+  const user = await createUser();
   const { url, purchaseId } = await startPackageCheckout(contextFor(bindings), { id: user.id, email: user.email }, "package-10");
   const session = await fakeObject(sessionIdOf(url));
-  expect((await deliver(eventLike("checkout.session.expired", { ...session, status: "expired" }))).status).toBe(200);
+  expect((await deliverWebhook(eventLike("checkout.session.expired", { ...session, status: "expired" }))).status).toBe(200);
   expect(await env.DB.prepare("SELECT status FROM package_purchases WHERE id = ?").bind(purchaseId).first("status")).toBe("pending");
   expect(await countRows("credit_ledger", "purchase_id = ?", purchaseId)).toBe(0);
 });
@@ -265,7 +259,7 @@ test("abandoning the checkout expires it at Stripe and releases the hold; a chec
   expect((await bookingRow(booking.id))!.status).toBe("expired");
   // Stripe's expired event, when it arrives, changes nothing more; abandoning again neither.
   const expired = byType(await eventsAbout(sessionId), "checkout.session.expired");
-  expect((await deliver(expired)).status).toBe(200);
+  expect((await deliverWebhook(expired)).status).toBe(200);
   expect(await abandonCheckout(contextFor(bindings), booking.id)).toEqual({ status: "not_held" });
   expect((await bookingRow(booking.id))!.status).toBe("expired");
 
@@ -281,7 +275,7 @@ test("abandoning the checkout expires it at Stripe and releases the hold; a chec
 test("a package inquiry is recorded once a day per person and package", async () => {
   await ensureCatalogue();
   const bindings = stripeEnv();
-  const user = await createConfirmedUser();
+  const user = await createUser();
   const request = new Request("http://localhost/booking?package=package-10");
   for (let i = 0; i < 3; i++) await recordPackageInquiry(contextFor(bindings, request), { id: user.id, email: user.email }, "package-10", request);
   const rows = await env.DB.prepare("SELECT type, value_cents, label FROM conversions WHERE user_id = ? AND type = 'PACKAGE_INQUIRY'").bind(user.id).all();

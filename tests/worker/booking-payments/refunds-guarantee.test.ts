@@ -3,9 +3,11 @@ import { expect, test } from "vitest";
 import { creditNote, renderCreditNotePdf, renderInvoicePdf, taxInvoice } from "~/booking/documents.server";
 import { decideRefundRequest, refundBookingPayment, requestGuaranteeRefund } from "~/booking/refunds.server";
 import { startSessionCheckout } from "~/booking/checkout.server";
-import { countRows, createConfirmedUser } from "../auth-helpers";
-import { completeCheckout, contextFor, deliver, fakeObject, sessionIdOf, stripeEnv } from "../billing/helpers";
-import { bookingRow, byType, createBooking, createCoach, DAY_MS, eventsAbout, paymentsForSession, refundsFor, stripeApi } from "./helpers";
+import { DAY_MS, bookingRow, createBooking, paymentsForSession, refundsFor } from "../../factories/bookings";
+import { createCoach } from "../../factories/coaches";
+import { createUser } from "../../factories/users";
+import { contextFor, countRows } from "../app";
+import { byType, completeCheckout, deliverWebhook, eventsAbout, fakeObject, sessionIdOf, stripeApi, stripeEnv } from "../stripe";
 
 // Refunds with their credit notes, the money-back guarantee, and the GST documents (HTML view
 // models and PDFs), against the Stripe-compatible fake.
@@ -15,13 +17,13 @@ const HOUR_MS = 3_600_000;
 /** A client's booking paid by card through checkout and the webhook (at `startsAt`, which may be in the past). */
 async function paidBooking(options: { client?: { id: string; email: string }; startsAt?: string; coachId?: string } = {}) {
   const bindings = stripeEnv();
-  const coachId = options.coachId ?? (await createCoach()).id;
-  const client = options.client ?? (await createConfirmedUser());
-  const booking = await createBooking({ coachId, clientId: client.id, email: client.email, startsAt: options.startsAt });
+  const coachId = options.coachId ?? (await createCoach({ name: "Sam Lee" })).id;
+  const client = options.client ?? (await createUser());
+  const booking = await createBooking({ status: "held", coachId, clientId: client.id, email: client.email, startsAt: options.startsAt });
   const { url } = await startSessionCheckout(contextFor(bindings), booking);
   const sessionId = sessionIdOf(url);
   const { events, object } = await completeCheckout(sessionId);
-  expect((await deliver(byType(events, "checkout.session.completed"))).status).toBe(200);
+  expect((await deliverWebhook(byType(events, "checkout.session.completed"))).status).toBe(200);
   const [payment] = await paymentsForSession(sessionId);
   return { bindings, client, coachId, booking: (await bookingRow(booking.id))!, payment: payment!, paymentIntent: String(object.payment_intent) };
 }
@@ -55,7 +57,7 @@ test("refunds: a partial and then the rest, each with its credit note; the GST o
   // Asking again answers the last refund; nothing more is refunded; the events add nothing.
   const again = await refundBookingPayment(context, payment.id, { reason: "Cancelled by the coach" });
   expect(again).toMatchObject({ created: false, refund: { id: rest.refund.id } });
-  for (const event of charges) expect((await deliver(event)).status).toBe(200);
+  for (const event of charges) expect((await deliverWebhook(event)).status).toBe(200);
   expect(await refundsFor(payment.id)).toHaveLength(2);
   await expect(refundBookingPayment(context, payment.id, { reason: "x", amountCents: 100 })).rejects.toMatchObject({ status: 409, code: "already_refunded" });
 });
@@ -77,17 +79,17 @@ test("a refund made in the Stripe dashboard reaches the site through charge.refu
   const made = await stripeApi("POST", "/v1/refunds", { payment_intent: paymentIntent, amount: "3000" });
   expect(made.status).toBe(200);
   const event = byType(await eventsAbout(paymentIntent), "charge.refunded");
-  expect((await deliver(event)).status).toBe(200);
-  expect((await deliver(event)).status).toBe(200);
+  expect((await deliverWebhook(event)).status).toBe(200);
+  expect((await deliverWebhook(event)).status).toBe(200);
   const refunds = await refundsFor(payment.id);
   expect(refunds).toEqual([expect.objectContaining({ amount_cents: 3_000, gst_cents: 273, reason: "Refunded in Stripe", stripe_refund_id: made.body.id })]);
   expect(await env.DB.prepare("SELECT status FROM booking_payments WHERE id = ?").bind(payment.id).first("status")).toBe("partially_refunded");
 });
 
 test("the guarantee: within 7 days after the first paid consultation; an admin's approval refunds it at Stripe with a credit note", async () => {
-  const coach = await createCoach();
-  const client = await createConfirmedUser();
-  const admin = await createConfirmedUser({ roles: ["admin"] });
+  const coach = await createCoach({ name: "Sam Lee" });
+  const client = await createUser();
+  const admin = await createUser({ roles: ["admin"] });
   // The first consultation ended two days ago; a later one is still to come.
   const first = await paidBooking({ client, coachId: coach.id, startsAt: hoursAgo(49) });
   const later = await paidBooking({ client, coachId: coach.id, startsAt: new Date(Date.now() + 30 * DAY_MS).toISOString() });
@@ -98,7 +100,7 @@ test("the guarantee: within 7 days after the first paid consultation; an admin's
     code: "not_first_consultation",
   });
   await expect(requestGuaranteeRefund(context, client.id, first.booking.id, "   ")).rejects.toMatchObject({ status: 400, code: "reason_required" });
-  const stranger = await createConfirmedUser();
+  const stranger = await createUser();
   await expect(requestGuaranteeRefund(context, stranger.id, first.booking.id, "Mine?")).rejects.toMatchObject({ status: 404 });
 
   const request = await requestGuaranteeRefund(context, client.id, first.booking.id, "It didn't help with my cash flow.");
@@ -119,8 +121,8 @@ test("the guarantee: within 7 days after the first paid consultation; an admin's
 });
 
 test("the guarantee is refused before the consultation ends and more than 7 days after; an admin may decline", async () => {
-  const coach = await createCoach();
-  const admin = await createConfirmedUser({ roles: ["admin"] });
+  const coach = await createCoach({ name: "Sam Lee" });
+  const admin = await createUser({ roles: ["admin"] });
 
   const tooLate = await paidBooking({ coachId: coach.id, startsAt: hoursAgo(8 * 24 + 2) });
   await expect(requestGuaranteeRefund(contextFor(tooLate.bindings), tooLate.client.id, tooLate.booking.id, "Late")).rejects.toMatchObject({
@@ -135,7 +137,7 @@ test("the guarantee is refused before the consultation ends and more than 7 days
   });
 
   // A cancelled first booking doesn't count; the one that took place six days ago does, and is declined.
-  const client = await createConfirmedUser();
+  const client = await createUser();
   await createBooking({ coachId: coach.id, clientId: client.id, status: "cancelled", startsAt: hoursAgo(10 * 24) });
   const eligible = await paidBooking({ client, coachId: coach.id, startsAt: hoursAgo(6 * 24) });
   const request = await requestGuaranteeRefund(contextFor(eligible.bindings), client.id, eligible.booking.id, "Not what I expected");

@@ -2,19 +2,11 @@ import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { abandonCheckout, startSessionCheckout } from "~/booking/checkout.server";
 import { refundBookingPayment } from "~/booking/refunds.server";
-import { fetchApp, pageText } from "../app";
-import { createConfirmedUser, signInOnWeb } from "../auth-helpers";
-import { sessionIdOf, contextFor } from "../billing/helpers";
-import { formPost } from "../factories";
-import { bookingRow, createBooking, createCoach, paymentsForSession, refundsFor } from "./helpers";
-
-// The local payments sandbox (no Stripe key: the default test bindings) for one-off payments: its
-// checkout page works without JavaScript (plain form posts), and its events reach the same webhook
-// code, signed, as Stripe's would.
-
-function get(path: string, cookie?: string) {
-  return fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }));
-}
+import { bookingRow, createBooking, paymentsForSession, refundsFor } from "../../factories/bookings";
+import { createCoach } from "../../factories/coaches";
+import { createUser, webSession } from "../../factories/users";
+import { contextFor, fetchApp, pageText } from "../app";
+import { sessionIdOf } from "../stripe";
 
 async function sandboxEvents(objectId: string) {
   const { results } = await env.DB.prepare(
@@ -26,15 +18,15 @@ async function sandboxEvents(objectId: string) {
 }
 
 test("a guest pays on the sandbox's checkout page: amount with GST, Pay, and the booking is confirmed through the webhook code", async () => {
-  const coach = await createCoach();
-  const booking = await createBooking({ coachId: coach.id });
+  const coach = await createCoach({ name: "Sam Lee" });
+  const booking = await createBooking({ status: "held", coachId: coach.id });
   const { url } = await startSessionCheckout(contextFor(env), booking);
   expect(url).toMatch(/^http:\/\/localhost:8787\/payments-sandbox\/checkout\/cs_test_/);
   const path = new URL(url).pathname;
   const sessionId = sessionIdOf(url);
 
   // No account and no sign-in: the link itself opens the page, as Stripe's Checkout does.
-  const page = await get(path);
+  const page = await fetchApp(path);
   expect(page.status).toBe(200);
   const text = await pageText(page);
   expect(text).toContain("Local payments sandbox — no real money moves");
@@ -43,7 +35,7 @@ test("a guest pays on the sandbox's checkout page: amount with GST, Pay, and the
   expect(text).toContain(booking.email);
   expect(text).toContain("Pay A$150.00");
 
-  const paid = await fetchApp(formPost(path, { intent: "pay" }));
+  const paid = await fetchApp(path, { form: { intent: "pay" } });
   expect(paid.status).toBe(302);
   expect(paid.headers.get("Location")).toBe(`http://localhost:8787/booking-confirmation?booking=${booking.id}&session_id=${sessionId}`);
   expect((await bookingRow(booking.id))!.status).toBe("confirmed");
@@ -54,9 +46,9 @@ test("a guest pays on the sandbox's checkout page: amount with GST, Pay, and the
   expect(await env.DB.prepare("SELECT type FROM stripe_events WHERE id = ?").bind(events[0]!.id).first("type")).toBe("checkout.session.completed");
 
   // Paying again changes nothing; the page says it is paid.
-  expect((await fetchApp(formPost(path, { intent: "pay" }))).status).toBe(302);
+  expect((await fetchApp(path, { form: { intent: "pay" } })).status).toBe(302);
   expect(await paymentsForSession(sessionId)).toHaveLength(1);
-  expect(await pageText(await get(path))).toContain("This checkout is already paid.");
+  expect(await pageText(await fetchApp(path))).toContain("This checkout is already paid.");
 
   // A refund in the sandbox raises charge.refunded, delivered at once; one credit note with the reason given.
   const { refund } = await refundBookingPayment(contextFor(env), payment!.id, { reason: "Coach unavailable" });
@@ -66,34 +58,34 @@ test("a guest pays on the sandbox's checkout page: amount with GST, Pay, and the
 });
 
 test("Cancel on the sandbox page returns to the cancel page; abandoning expires the session and releases the hold", async () => {
-  const coach = await createCoach();
-  const booking = await createBooking({ coachId: coach.id });
+  const coach = await createCoach({ name: "Sam Lee" });
+  const booking = await createBooking({ status: "held", coachId: coach.id });
   const { url } = await startSessionCheckout(contextFor(env), booking);
   const path = new URL(url).pathname;
-  const cancelled = await fetchApp(formPost(path, { intent: "cancel" }));
+  const cancelled = await fetchApp(path, { form: { intent: "cancel" } });
   expect(cancelled.status).toBe(302);
   expect(cancelled.headers.get("Location")).toMatch(new RegExp(`^http://localhost:8787/booking/checkout-cancelled\\?booking=${booking.id}&token=c1\\.`));
   expect(await abandonCheckout(contextFor(env), booking.id)).toEqual({ status: "released" });
   expect((await bookingRow(booking.id))!.status).toBe("expired");
   expect((await sandboxEvents(sessionIdOf(url))).map((e) => e.type)).toEqual(["checkout.session.expired"]);
   // The expired session can no longer be paid: Pay sends the customer back as Cancel does.
-  expect(await pageText(await get(path))).toContain("This checkout has expired");
-  const late = await fetchApp(formPost(path, { intent: "pay" }));
+  expect(await pageText(await fetchApp(path))).toContain("This checkout has expired");
+  const late = await fetchApp(path, { form: { intent: "pay" } });
   expect(late.headers.get("Location")).toBe(cancelled.headers.get("Location"));
   expect(await paymentsForSession(sessionIdOf(url))).toEqual([]);
 });
 
 test("a signed-in client's sandbox checkout is theirs alone", async () => {
-  const coach = await createCoach();
-  const client = await createConfirmedUser();
-  const booking = await createBooking({ coachId: coach.id, clientId: client.id, email: client.email });
+  const coach = await createCoach({ name: "Sam Lee" });
+  const client = await createUser();
+  const booking = await createBooking({ status: "held", coachId: coach.id, clientId: client.id, email: client.email });
   const { url } = await startSessionCheckout(contextFor(env), booking);
   const path = new URL(url).pathname;
-  expect((await get(path)).status).toBe(302);
-  const other = await signInOnWeb(await createConfirmedUser());
-  expect((await get(path, other)).status).toBe(404);
-  expect((await fetchApp(formPost(path, { intent: "pay" }, { Cookie: other }))).status).toBe(404);
-  const own = await get(path, await signInOnWeb(client));
+  expect((await fetchApp(path)).status).toBe(302);
+  const other = await webSession(await createUser());
+  expect((await fetchApp(path, { cookie: other })).status).toBe(404);
+  expect((await fetchApp(path, { form: { intent: "pay" }, cookie: other })).status).toBe(404);
+  const own = await fetchApp(path, { cookie: await webSession(client) });
   expect(own.status).toBe(200);
   expect(await pageText(own)).toContain("including GST of A$13.64");
   expect((await bookingRow(booking.id))!.status).toBe("held");

@@ -3,11 +3,10 @@ import { expect, test } from "vitest";
 import { manageLinkExpiry, manageToken } from "~/booking/links.server";
 import { readEnv } from "~/platform/env.server";
 import { grantBookingAccess } from "~/booking/access.server";
+import { bookingFields, bookingRow, bookingsByEmail, confirmationParts } from "../../factories/bookings";
+import { ALWAYS_OPEN, createCoach, freeTimes } from "../../factories/coaches";
+import { createUser, uniqueEmail, webSession } from "../../factories/users";
 import { fetchApp, pageText } from "../app";
-import { createConfirmedUser, signInOnWeb, uniqueEmail } from "../auth-helpers";
-import { formPost } from "../factories";
-import { bookingRow } from "../booking-payments/helpers";
-import { bookingFields, bookingsByEmail, confirmationParts, createCoach, freeTimes } from "./helpers";
 
 // Who sees a booking's confirmation page: the browser that booked it (or paid for it), for an hour;
 // the owner signed in, always; the holder of its emailed link. Anyone else who has the page's
@@ -17,14 +16,6 @@ import { bookingFields, bookingsByEmail, confirmationParts, createCoach, freeTim
 const SYDNEY = "Australia/Sydney";
 const NEUTRAL = "This confirmation link has expired";
 const EMAILED = "We've emailed your confirmation and manage link to you.";
-
-function get(path: string, cookie?: string) {
-  return fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }));
-}
-
-function post(path: string, fields: Record<string, string>, cookie?: string) {
-  return fetchApp(formPost(path, fields, cookie ? { Cookie: cookie } : {}));
-}
 
 function detailsPath(coach: string, time: string, type = "discovery") {
   return `/booking?type=${type}&coach=${coach}&tz=${encodeURIComponent(SYDNEY)}&time=${encodeURIComponent(time)}`;
@@ -50,10 +41,12 @@ function expectNothingOfTheBooking(html: string, reference: string) {
 }
 
 test("a discovery call's confirmation opens in the browser that booked it; anyone else with its address sees a neutral page", async () => {
-  const coach = await createCoach();
+  const coach = await createCoach(ALWAYS_OPEN);
   const [slot] = await freeTimes(coach);
   const email = uniqueEmail("booker");
-  const booked = await post(detailsPath(coach.slug, slot!.startsAt), bookingFields({ coach: coach.slug, tz: SYDNEY, time: slot!.startsAt, email }));
+  const booked = await fetchApp(detailsPath(coach.slug, slot!.startsAt), {
+    form: bookingFields({ coach: coach.slug, tz: SYDNEY, time: slot!.startsAt, email }),
+  });
   expect(booked.status).toBe(302);
   const address = pathOf(booked.headers.get("Location"));
   // The address names the booking and nothing that opens it: no manage token to pass on.
@@ -61,34 +54,33 @@ test("a discovery call's confirmation opens in the browser that booked it; anyon
   const [row] = await bookingsByEmail(email);
   const reference = String(row!.reference);
 
-  const mine = await get(address, cookiesOf(booked));
+  const mine = await fetchApp(address, { cookie: cookiesOf(booked) });
   expect(mine.status).toBe(200);
   const html = await pageText(mine);
   expect(html).toContain("is booked");
   expect(html).toContain(reference);
   expect(html).toMatch(/href="\/booking\/manage\/m1\./);
 
-  const someoneElse = await get(address);
+  const someoneElse = await fetchApp(address);
   expect(someoneElse.status).toBe(404);
   expectNothingOfTheBooking(await pageText(someoneElse), reference);
-  const signedInStranger = await get(address, await signInOnWeb(await createConfirmedUser()));
+  const signedInStranger = await fetchApp(address, { cookie: await webSession(await createUser()) });
   expectNothingOfTheBooking(await pageText(signedInStranger), reference);
 });
 
 test("back from paying, the session id in the address opens nothing: the paying browser and the owner see the booking, no one else", async () => {
-  const coach = await createCoach();
+  const coach = await createCoach(ALWAYS_OPEN);
   const [slot] = await freeTimes(coach, "session-60", 10);
-  const client = await createConfirmedUser();
-  const session = await signInOnWeb(client);
-  const booked = await post(
-    detailsPath(coach.slug, slot!.startsAt, "session-60"),
-    bookingFields({ type: "session-60", coach: coach.slug, tz: SYDNEY, time: slot!.startsAt, email: client.email, payWith: "card" }),
-    session,
-  );
+  const client = await createUser();
+  const session = await webSession(client);
+  const booked = await fetchApp(detailsPath(coach.slug, slot!.startsAt, "session-60"), {
+    form: bookingFields({ type: "session-60", coach: coach.slug, tz: SYDNEY, time: slot!.startsAt, email: client.email, payWith: "card" }),
+    cookie: session,
+  });
   expect(booked.status).toBe(302);
   const payer = cookiesOf(booked);
   const checkout = new URL(booked.headers.get("Location")!).pathname;
-  const paid = await post(checkout, { intent: "pay" }, session);
+  const paid = await fetchApp(checkout, { form: { intent: "pay" }, cookie: session });
   expect(paid.status).toBe(302);
   const successUrl = pathOf(paid.headers.get("Location"));
   expect(successUrl).toMatch(/^\/booking-confirmation\?booking=[0-9a-f-]{36}&session_id=cs_/);
@@ -97,32 +89,31 @@ test("back from paying, the session id in the address opens nothing: the paying 
   const reference = String(row!.reference);
 
   // The browser that paid, even signed out meanwhile.
-  const back = await pageText(await get(successUrl, payer));
+  const back = await pageText(await fetchApp(successUrl, { cookie: payer }));
   expect(back).toContain("Payment received");
   expect(back).toContain(reference);
   expect(back).toMatch(/href="\/booking\/manage\/m1\./);
 
   // Anyone else holding the same address — forever, before — now sees nothing of it.
-  const stranger = await get(successUrl);
+  const stranger = await fetchApp(successUrl);
   expect(stranger.status).toBe(404);
   expectNothingOfTheBooking(await pageText(stranger), reference);
 
   // The owner, signed in, on any device.
-  const owner = await pageText(await get(successUrl, session));
+  const owner = await pageText(await fetchApp(successUrl, { cookie: session }));
   expect(owner).toContain(reference);
   expect(owner).toMatch(/href="\/booking\/manage\/m1\./);
 });
 
 test("the booking browser's access ends an hour after booking; the owner signed in and the emailed link still open the page", async () => {
-  const coach = await createCoach();
+  const coach = await createCoach(ALWAYS_OPEN);
   const [slot] = await freeTimes(coach);
-  const client = await createConfirmedUser();
-  const session = await signInOnWeb(client);
-  const booked = await post(
-    detailsPath(coach.slug, slot!.startsAt),
-    bookingFields({ coach: coach.slug, tz: SYDNEY, time: slot!.startsAt, email: client.email }),
-    session,
-  );
+  const client = await createUser();
+  const session = await webSession(client);
+  const booked = await fetchApp(detailsPath(coach.slug, slot!.startsAt), {
+    form: bookingFields({ coach: coach.slug, tz: SYDNEY, time: slot!.startsAt, email: client.email }),
+    cookie: session,
+  });
   const address = pathOf(booked.headers.get("Location"));
   const { bookingId } = confirmationParts(address);
   const row = (await bookingRow(bookingId))!;
@@ -130,14 +121,14 @@ test("the booking browser's access ends an hour after booking; the owner signed 
   // The same browser, 61 minutes after it booked.
   const secret = readEnv(env).SESSION_SECRET;
   const lapsed = (await grantBookingAccess(new Request("http://localhost/"), secret, bookingId, new Date(Date.now() - 61 * 60_000))).split(";")[0]!;
-  const late = await get(address, lapsed);
+  const late = await fetchApp(address, { cookie: lapsed });
   expect(late.status).toBe(404);
   expectNothingOfTheBooking(await pageText(late), row.reference);
   // A cookie from another site's secret is no cookie at all.
   const forged = (await grantBookingAccess(new Request("http://localhost/"), "another-secret-that-is-at-least-32-characters", bookingId)).split(";")[0]!;
-  expect((await get(address, forged)).status).toBe(404);
+  expect((await fetchApp(address, { cookie: forged })).status).toBe(404);
 
-  expect(await pageText(await get(address, session))).toContain(row.reference);
+  expect(await pageText(await fetchApp(address, { cookie: session }))).toContain(row.reference);
   const token = await manageToken(readEnv(env), bookingId, manageLinkExpiry(row));
-  expect(await pageText(await get(`${address}&token=${encodeURIComponent(token)}`))).toContain(row.reference);
+  expect(await pageText(await fetchApp(`${address}&token=${encodeURIComponent(token)}`))).toContain(row.reference);
 });

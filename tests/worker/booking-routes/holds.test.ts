@@ -1,10 +1,9 @@
 import { expect, test } from "vitest";
 import { localDate } from "~/booking/time-zones";
-import { fetchApp, pageText } from "../app";
-import { uniqueEmail } from "../auth-helpers";
-import { testClientIp } from "../client-ip";
-import { formPost } from "../factories";
-import { bookingFields, bookingsByEmail, createCoach, freeTimes, type TestCoach } from "./helpers";
+import { bookingFields, bookingsByEmail } from "../../factories/bookings";
+import { ALWAYS_OPEN, type TestCoach, createCoach, freeTimes } from "../../factories/coaches";
+import { uniqueEmail } from "../../factories/users";
+import { fetchApp, pageText, testClientIp } from "../app";
 
 // The booking page's answers when a card hold is refused (docs/decisions/008): a visitor with too
 // many unpaid sessions gets a 429 with Retry-After, a coach's day that already has one waiting for
@@ -14,13 +13,11 @@ const SYDNEY = "Australia/Sydney";
 
 function holdCard(coach: TestCoach, time: string, email: string, address: string) {
   const path = `/booking?type=session-60&coach=${coach.slug}&tz=${encodeURIComponent(SYDNEY)}&time=${encodeURIComponent(time)}`;
-  return fetchApp(
-    formPost(path, bookingFields({ type: "session-60", coach: coach.slug, tz: SYDNEY, time, email, payWith: "card" }), { "CF-Connecting-IP": address }),
-  );
+  return fetchApp(path, { form: bookingFields({ type: "session-60", coach: coach.slug, tz: SYDNEY, time, email, payWith: "card" }), ip: address });
 }
 
 test("a visitor's third unpaid session, from another address of the same /64, is refused with 429 and Retry-After", async () => {
-  const coaches = [await createCoach(), await createCoach(), await createCoach()];
+  const coaches = [await createCoach(ALWAYS_OPEN), await createCoach(ALWAYS_OPEN), await createCoach(ALWAYS_OPEN)];
   const network = testClientIp().split(":").slice(0, 4).join(":");
   const emails = coaches.map(() => uniqueEmail("holder"));
   const answers = [];
@@ -40,7 +37,7 @@ test("a visitor's third unpaid session, from another address of the same /64, is
 });
 
 test("a second unpaid session on a coach's day is refused with 409 and a clear message; another day is fine", async () => {
-  const coach = await createCoach();
+  const coach = await createCoach({ ...ALWAYS_OPEN, name: "Jordan Blake" });
   const slots = await freeTimes(coach, "session-60", 10);
   // Two times on one Sydney day, hours apart, and one on the next day.
   const first = slots.find((slot) =>

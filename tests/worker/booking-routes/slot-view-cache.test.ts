@@ -4,11 +4,10 @@ import { setDateOverride } from "~/booking/availability.server";
 import { localDate } from "~/booking/time-zones";
 import { createDb } from "~/db/client.server";
 import { EDGE_CACHE_HEADER, EDGE_FRESH_SECONDS } from "~/edge-cache/edge-cache.server";
-import { fetchApp } from "../app";
-import { createConfirmedUser, signInOnWeb, uniqueEmail } from "../auth-helpers";
-import { testClientIp } from "../client-ip";
-import { formPost } from "../factories";
-import { bookingFields, createCoach, freeTimes, type TestCoach } from "./helpers";
+import { bookingFields } from "../../factories/bookings";
+import { createCoach, freeTimes, type TestCoach } from "../../factories/coaches";
+import { createUser, signInOnWeb, uniqueEmail } from "../../factories/users";
+import { fetchApp, testClientIp } from "../app";
 
 // The booking page's slot view for visitors who are not signed in comes from the edge cache, keyed
 // on the calendar version (migration 0018, decision record 005): a booking, a hold or a schedule
@@ -35,11 +34,10 @@ async function view(path: string, headers: Record<string, string> = {}) {
 
 function book(coach: TestCoach, time: string, type = "discovery", extra: Record<string, string> = {}) {
   const path = `/booking?type=${type}&coach=${coach.slug}&tz=${encodeURIComponent(SYDNEY)}&time=${encodeURIComponent(time)}`;
-  return fetchApp(
-    formPost(path, bookingFields({ type, coach: coach.slug, tz: SYDNEY, time, email: uniqueEmail("visitor"), ...extra }), {
-      "CF-Connecting-IP": testClientIp(crypto.randomUUID()),
-    }),
-  );
+  return fetchApp(path, {
+    form: bookingFields({ type, coach: coach.slug, tz: SYDNEY, time, email: uniqueEmail("visitor"), ...extra }),
+    ip: testClientIp(crypto.randomUUID()),
+  });
 }
 
 test("a booked time is gone from the very next anonymous slot view, which was cached until then", async () => {
@@ -118,7 +116,7 @@ test("only an anonymous visitor's slot view is cached: signed-in visitors, other
   const anonymous = await view(path);
   expect(anonymous.cacheControl).toBeNull();
 
-  const user = await createConfirmedUser({ email: uniqueEmail("slot-viewer") });
+  const user = await createUser({ email: uniqueEmail("slot-viewer") });
   const cookie = await signInOnWeb(user);
   for (let i = 0; i < 2; i++) {
     const signedIn = await view(path, { Cookie: cookie });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { localDate } from "~/booking/time-zones";
 import { fetchApp } from "../app";
-import { createCoach, freeTimes } from "./helpers";
+import { createCoach, freeTimes } from "../../factories/coaches";
 
 // What a slot view costs the Worker: every D1 round trip has a fixed price in the Worker's own CPU
 // (the binding's request and its JSON), paid on each view by anonymous visitors and crawlers. The
@@ -29,7 +29,7 @@ function countingDb(counts: { d1: number }): Env {
 
 async function roundTrips(path: string, headers: Record<string, string> = {}) {
   const counts = { d1: 0 };
-  const response = await fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers }), countingDb(counts));
+  const response = await fetchApp(path, { headers, bindings: countingDb(counts) });
   const html = await response.text();
   expect(response.status, path).toBe(200);
   return { count: counts.d1, html };

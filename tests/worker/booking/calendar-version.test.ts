@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { readCalendarVersion } from "~/platform/calendar-version.server";
 import { createDb } from "~/db/client.server";
-import { createBooking, createCoach, futureStart } from "../booking-payments/helpers";
+import { createBooking, daysFromNow } from "../../factories/bookings";
+import { createCoach } from "../../factories/coaches";
 
 // The calendar version (migration 0018) moves with every write that can change which times are
 // offered, made by any code, and stays put for writes that cannot.
@@ -24,13 +25,13 @@ const run =
 
 test("bookings and holds, schedules, date overrides, time off, the coach role and booking types move the calendar version", async () => {
   const coach = await createCoach();
-  const starts = futureStart(20, 1);
+  const starts = daysFromNow(20, 1);
   const booking = await createBooking({ coachId: coach.id, startsAt: starts, status: "held" });
 
   const writes: [string, () => Promise<unknown>][] = [
-    ["a booking", () => createBooking({ coachId: coach.id, startsAt: futureStart(21, 1) })],
+    ["a booking", () => createBooking({ coachId: coach.id, startsAt: daysFromNow(21, 1), status: "held" })],
     ["a hold confirmed", run("UPDATE bookings SET status = 'confirmed', hold_expires_at = NULL WHERE id = ?", booking.id)],
-    ["a booking moved", run("UPDATE bookings SET starts_at = ?, ends_at = ? WHERE id = ?", futureStart(22, 1), futureStart(22, 2), booking.id)],
+    ["a booking moved", run("UPDATE bookings SET starts_at = ?, ends_at = ? WHERE id = ?", daysFromNow(22, 1), daysFromNow(22, 2), booking.id)],
     ["a booking cancelled", run("UPDATE bookings SET status = 'cancelled' WHERE id = ?", booking.id)],
     ["a booking deleted", run("DELETE FROM bookings WHERE id = ?", booking.id)],
     ["weekly hours", run("UPDATE coach_schedules SET weekly_hours = ? WHERE coach_id = ?", JSON.stringify({ "1": [["10:00", "12:00"]] }), coach.id)],
@@ -39,7 +40,7 @@ test("bookings and holds, schedules, date overrides, time off, the coach role an
     ["a date override removed", run("DELETE FROM coach_date_overrides WHERE coach_id = ? AND date = '2031-01-02'", coach.id)],
     [
       "time off",
-      run("INSERT INTO coach_time_off (id, coach_id, starts_at, ends_at) VALUES (?, ?, ?, ?)", `off-${coach.id}`, coach.id, starts, futureStart(20, 5)),
+      run("INSERT INTO coach_time_off (id, coach_id, starts_at, ends_at) VALUES (?, ?, ?, ?)", `off-${coach.id}`, coach.id, starts, daysFromNow(20, 5)),
     ],
     ["time off removed", run("DELETE FROM coach_time_off WHERE id = ?", `off-${coach.id}`)],
     ["the coach role removed", run("DELETE FROM user_roles WHERE user_id = ? AND role = 'coach'", coach.id)],
@@ -51,7 +52,7 @@ test("bookings and holds, schedules, date overrides, time off, the coach role an
 
 test("writes that cannot move a time leave the calendar version alone", async () => {
   const coach = await createCoach();
-  const booking = await createBooking({ coachId: coach.id, startsAt: futureStart(23, 1) });
+  const booking = await createBooking({ coachId: coach.id, startsAt: daysFromNow(23, 1), status: "held" });
   const writes: [string, () => Promise<unknown>][] = [
     ["a booking's notes", run("UPDATE bookings SET notes = 'Bring the cash flow forecast' WHERE id = ?", booking.id)],
     ["a booking's calendar sequence", run("UPDATE bookings SET sequence = sequence + 1 WHERE id = ?", booking.id)],

@@ -5,8 +5,11 @@ import { BookingError } from "~/booking/errors";
 import { HOLD_MINUTES } from "~/booking/policy";
 import { availableSlots } from "~/booking/slots.server";
 import { localDate } from "~/booking/time-zones";
-import { holdJobs } from "../queue-helpers";
-import { bookingContext, bookingRow, createClient, createCoach, createPurchase, details, ledgerBalance, NOW, occupyingAt, sydney } from "./helpers";
+import { bookingContext, NOW, occupyingAt, sydney } from "./helpers";
+import { bookingDetails, createPurchase, ledgerBalance, storedBooking } from "../../factories/bookings";
+import { createCoach } from "../../factories/coaches";
+import { createUser } from "../../factories/users";
+import { holdJobs } from "../queue";
 
 // No double booking: the conditional write of docs/decisions/008 under concurrent requests, holds
 // that block and then lapse, the buffer, the daily maximum and the last package credit.
@@ -16,7 +19,7 @@ const taken = (results: BookSlotResult[]) => results.filter((r) => r.status === 
 
 test("50 people booking the same time at once: exactly one gets it, 49 are offered the nearest free times", async () => {
   holdJobs();
-  const coach = await createCoach();
+  const coach = await createCoach({ observeHolidays: false });
   const startsAt = sydney(2, "10:00");
   const context = bookingContext();
 
@@ -26,7 +29,7 @@ test("50 people booking the same time at once: exactly one gets it, 49 are offer
         typeId: "discovery",
         coach: coach.slug,
         startsAt,
-        details: details({ name: `Visitor ${i}` }),
+        details: bookingDetails({ name: `Visitor ${i}` }),
         clientTimeZone: "Australia/Perth",
         userId: null,
         payWith: "free",
@@ -51,18 +54,18 @@ test("50 people booking the same time at once: exactly one gets it, 49 are offer
 
 test("a card booking holds its time for 10 minutes, then the time is free again — with or without the sweep", async () => {
   holdJobs();
-  const coach = await createCoach();
-  const client = await createClient();
+  const coach = await createCoach({ observeHolidays: false });
+  const client = await createUser({ roles: ["client"] });
   const startsAt = sydney(3, "10:00");
   const input = { typeId: "session-60", coach: coach.slug, startsAt, clientTimeZone: "Australia/Sydney", payWith: "card" as const };
 
-  const first = await bookSlot(bookingContext(), { ...input, details: details(), userId: client.id });
+  const first = await bookSlot(bookingContext(), { ...input, details: bookingDetails(), userId: client.id });
   if (first.status !== "booked") throw new Error("expected the hold");
   expect(first.booking).toMatchObject({ status: "held", paymentMethod: "card", priceCents: 15000 });
   expect(first.booking.holdExpiresAt).toBe(new Date(NOW.getTime() + HOLD_MINUTES * 60_000).toISOString());
 
   // While held, nobody else gets the time (nor one inside its buffer).
-  const during = await bookSlot(bookingContext(new Date(NOW.getTime() + 9 * 60_000)), { ...input, details: details(), userId: null });
+  const during = await bookSlot(bookingContext(new Date(NOW.getTime() + 9 * 60_000)), { ...input, details: bookingDetails(), userId: null });
   expect(during.status).toBe("taken");
   const slotsDuring = await availableSlots(bookingContext().db, {
     typeId: "session-60",
@@ -85,9 +88,9 @@ test("a card booking holds its time for 10 minutes, then the time is free again 
   expect(slotsAfter.map((s) => s.startsAt)).toContain(startsAt);
   // …and the sweep marks it expired.
   expect(await expireStaleHolds(bookingContext().db, later)).toBeGreaterThanOrEqual(1);
-  expect(await bookingRow(first.booking.id)).toMatchObject({ status: "expired" });
+  expect(await storedBooking(first.booking.id)).toMatchObject({ status: "expired" });
 
-  const second = await bookSlot(bookingContext(later), { ...input, details: details(), userId: null });
+  const second = await bookSlot(bookingContext(later), { ...input, details: bookingDetails(), userId: null });
   expect(second.status).toBe("booked");
   // The first payment arriving now finds its time gone: the payments code refunds it.
   expect(await confirmPaidBooking(bookingContext(later), first.booking.id, `cs_test_${crypto.randomUUID()}`)).toBe("slot_lost");
@@ -95,40 +98,40 @@ test("a card booking holds its time for 10 minutes, then the time is free again 
 
 test("a paid hold is confirmed once by its checkout; an abandoned one is released", async () => {
   const { held } = holdJobs();
-  const coach = await createCoach();
+  const coach = await createCoach({ observeHolidays: false });
   const input = { typeId: "session-90", coach: coach.slug, clientTimeZone: "Australia/Sydney", payWith: "card" as const, userId: null };
 
-  const paid = await bookSlot(bookingContext(), { ...input, startsAt: sydney(3, "13:00"), details: details() });
+  const paid = await bookSlot(bookingContext(), { ...input, startsAt: sydney(3, "13:00"), details: bookingDetails() });
   if (paid.status !== "booked") throw new Error("expected the hold");
   const session = `cs_test_${crypto.randomUUID()}`;
   expect(await confirmPaidBooking(bookingContext(), paid.booking.id, session)).toBe("confirmed");
   expect(await confirmPaidBooking(bookingContext(), paid.booking.id, session)).toBe("already");
-  expect(await bookingRow(paid.booking.id)).toMatchObject({ status: "confirmed", hold_expires_at: null, stripe_checkout_session_id: session });
+  expect(await storedBooking(paid.booking.id)).toMatchObject({ status: "confirmed", hold_expires_at: null, stripe_checkout_session_id: session });
   expect(held.filter((job) => job.type === "booking.notice" && job.bookingId === paid.booking.id)).toEqual([
     { type: "booking.notice", version: 1, bookingId: paid.booking.id, kind: "confirmation", sequence: 0 },
   ]);
 
-  const abandoned = await bookSlot(bookingContext(), { ...input, startsAt: sydney(4, "13:00"), details: details() });
+  const abandoned = await bookSlot(bookingContext(), { ...input, startsAt: sydney(4, "13:00"), details: bookingDetails() });
   if (abandoned.status !== "booked") throw new Error("expected the hold");
   expect(await releaseHold(bookingContext().db, abandoned.booking.id)).toBe(true);
   expect(await releaseHold(bookingContext().db, abandoned.booking.id)).toBe(false);
-  const again = await bookSlot(bookingContext(), { ...input, startsAt: sydney(4, "13:00"), details: details() });
+  const again = await bookSlot(bookingContext(), { ...input, startsAt: sydney(4, "13:00"), details: bookingDetails() });
   expect(again.status).toBe("booked");
 });
 
 test("the buffer holds under concurrent requests for neighbouring times", async () => {
   holdJobs();
-  const coach = await createCoach({ bufferMinutes: 15 });
+  const coach = await createCoach({ observeHolidays: false, bufferMinutes: 15 });
   // Paid with package credits, so each booking is confirmed at once (unpaid card holds have limits of their own: holds.test.ts).
-  const client = await createClient();
-  await createPurchase(client.id, 10);
+  const client = await createUser({ roles: ["client"] });
+  await createPurchase(client.id, 10, { paidAt: NOW.toISOString() });
   const context = bookingContext();
   const request = (startsAt: string) =>
     bookSlot(context, {
       typeId: "session-60",
       coach: coach.slug,
       startsAt,
-      details: details(),
+      details: bookingDetails(),
       clientTimeZone: "Australia/Sydney",
       userId: client.id,
       payWith: "credit",
@@ -148,10 +151,10 @@ test("the buffer holds under concurrent requests for neighbouring times", async 
 
 test("the daily maximum holds under concurrent requests for different times of one local day", async () => {
   holdJobs();
-  const coach = await createCoach({ bufferMinutes: 0, dailyMax: 2 });
+  const coach = await createCoach({ observeHolidays: false, bufferMinutes: 0, dailyMax: 2 });
   // Paid with package credits, so each booking is confirmed at once (unpaid card holds have limits of their own: holds.test.ts).
-  const client = await createClient();
-  await createPurchase(client.id, 10);
+  const client = await createUser({ roles: ["client"] });
+  await createPurchase(client.id, 10, { paidAt: NOW.toISOString() });
   const context = bookingContext();
   const times = ["09:00", "10:00", "11:00", "13:00", "14:00", "15:00"].map((time) => sydney(3, time));
   const results = await Promise.all(
@@ -160,7 +163,7 @@ test("the daily maximum holds under concurrent requests for different times of o
         typeId: "session-60",
         coach: coach.slug,
         startsAt,
-        details: details(),
+        details: bookingDetails(),
         clientTimeZone: "Australia/Sydney",
         userId: client.id,
         payWith: "credit",
@@ -178,7 +181,7 @@ test("the daily maximum holds under concurrent requests for different times of o
     typeId: "session-60",
     coach: coach.slug,
     startsAt: sydney(4, "09:00"),
-    details: details(),
+    details: bookingDetails(),
     clientTimeZone: "Australia/Sydney",
     userId: null,
     payWith: "card",
@@ -188,16 +191,16 @@ test("the daily maximum holds under concurrent requests for different times of o
 
 test("two bookings racing for the last package credit: one wins, the balance never goes below zero", async () => {
   holdJobs();
-  const coach = await createCoach();
-  const client = await createClient();
-  const purchaseId = await createPurchase(client.id, 1);
+  const coach = await createCoach({ observeHolidays: false });
+  const client = await createUser({ roles: ["client"] });
+  const purchaseId = await createPurchase(client.id, 1, { paidAt: NOW.toISOString() });
   const context = bookingContext();
   const attempt = (startsAt: string) =>
     bookSlot(context, {
       typeId: "session-60",
       coach: coach.slug,
       startsAt,
-      details: details(),
+      details: bookingDetails(),
       clientTimeZone: "Australia/Sydney",
       userId: client.id,
       payWith: "credit",
@@ -229,13 +232,13 @@ test("two bookings racing for the last package credit: one wins, the balance nev
 
 test("bad input is refused with a 4xx and writes nothing", async () => {
   holdJobs();
-  const coach = await createCoach();
+  const coach = await createCoach({ observeHolidays: false });
   const context = bookingContext();
   const base = {
     typeId: "discovery",
     coach: coach.slug,
     startsAt: sydney(2, "10:00"),
-    details: details(),
+    details: bookingDetails(),
     clientTimeZone: "Australia/Sydney",
     userId: null,
     payWith: "free" as const,
@@ -249,8 +252,8 @@ test("bad input is refused with a 4xx and writes nothing", async () => {
   expect(await refusal({ typeId: "no-such-type" })).toMatchObject({ status: 404, code: "unknown_type" });
   expect(await refusal({ coach: "no-such-coach" })).toMatchObject({ status: 404, code: "unknown_coach" });
   expect(await refusal({ startsAt: "tomorrow at ten" })).toMatchObject({ status: 400, code: "invalid_time" });
-  expect(await refusal({ details: details({ email: "not-an-email" }) })).toMatchObject({ status: 400, code: "invalid_details" });
-  expect(await refusal({ details: details({ name: "" }) })).toMatchObject({ status: 400, code: "invalid_details" });
+  expect(await refusal({ details: bookingDetails({ email: "not-an-email" }) })).toMatchObject({ status: 400, code: "invalid_details" });
+  expect(await refusal({ details: bookingDetails({ name: "" }) })).toMatchObject({ status: 400, code: "invalid_details" });
   expect(await refusal({ payWith: "card" as never })).toMatchObject({ status: 400, code: "invalid_payment" });
   expect(await refusal({ typeId: "session-60", payWith: "free" })).toMatchObject({ status: 400, code: "payment_required" });
   expect(await refusal({ typeId: "session-60", payWith: "credit" as never })).toMatchObject({ status: 401, code: "sign_in_required" });

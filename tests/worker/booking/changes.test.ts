@@ -3,8 +3,11 @@ import { expect, test } from "vitest";
 import { bookSlot, cancelBooking, rescheduleBooking, setBookingOutcome, type BookingRow } from "~/booking/bookings.server";
 import { creditBalance } from "~/booking/credits.server";
 import { canChangeFreely } from "~/booking/policy";
-import { holdJobs } from "../queue-helpers";
-import { bookingContext, bookingRow, createClient, createCoach, createPurchase, details, ledgerBalance, NOW, sydney } from "./helpers";
+import { bookingContext, NOW, sydney } from "./helpers";
+import { bookingDetails, createPurchase, ledgerBalance, storedBooking } from "../../factories/bookings";
+import { createCoach } from "../../factories/coaches";
+import { createUser } from "../../factories/users";
+import { holdJobs } from "../queue";
 
 // Changing a booking: the cancellation policy (free until 24 hours before, later no refund and no
 // credit back, always free when the coach or an admin cancels), rescheduling with SEQUENCE + 1,
@@ -13,14 +16,14 @@ import { bookingContext, bookingRow, createClient, createCoach, createPurchase, 
 const HOUR = 3_600_000;
 
 async function creditBooking(startsAt: string) {
-  const coach = await createCoach();
-  const client = await createClient();
-  const purchaseId = await createPurchase(client.id, 2);
+  const coach = await createCoach({ observeHolidays: false });
+  const client = await createUser({ roles: ["client"] });
+  const purchaseId = await createPurchase(client.id, 2, { paidAt: NOW.toISOString() });
   const result = await bookSlot(bookingContext(), {
     typeId: "session-60",
     coach: coach.slug,
     startsAt,
-    details: details(),
+    details: bookingDetails(),
     clientTimeZone: "Australia/Adelaide",
     userId: client.id,
     payWith: "credit",
@@ -78,15 +81,15 @@ test("the coach cancelling late still returns the credit, and the action is audi
 
 test("a free discovery call cancels with nothing to refund; strangers can't touch a booking", async () => {
   holdJobs();
-  const coach = await createCoach();
-  const client = await createClient();
-  const stranger = await createClient();
-  const otherCoach = await createCoach();
+  const coach = await createCoach({ observeHolidays: false });
+  const client = await createUser({ roles: ["client"] });
+  const stranger = await createUser({ roles: ["client"] });
+  const otherCoach = await createCoach({ observeHolidays: false });
   const result = await bookSlot(bookingContext(), {
     typeId: "discovery",
     coach: coach.slug,
     startsAt: sydney(2, "15:00"),
-    details: details(),
+    details: bookingDetails(),
     clientTimeZone: "Australia/Sydney",
     userId: client.id,
     payWith: "free",
@@ -99,7 +102,7 @@ test("a free discovery call cancels with nothing to refund; strangers can't touc
     await expect(cancelBooking(bookingContext(), result.booking.id, actor)).rejects.toMatchObject({ status: 404 });
     await expect(rescheduleBooking(bookingContext(), result.booking.id, sydney(2, "16:00"), actor)).rejects.toMatchObject({ status: 404 });
   }
-  expect(await bookingRow(result.booking.id)).toMatchObject({ status: "confirmed", sequence: 0 });
+  expect(await storedBooking(result.booking.id)).toMatchObject({ status: "confirmed", sequence: 0 });
   const cancelled = await cancelBooking(bookingContext(), result.booking.id, { kind: "client", userId: client.id });
   expect(cancelled).toMatchObject({ refund: "none", creditReturned: false });
 });
@@ -117,7 +120,7 @@ test("rescheduling moves the booking, adds one to its sequence and frees the old
     typeId: "session-60",
     coach: coach.slug,
     startsAt: sydney(4, "10:00"),
-    details: details(),
+    details: bookingDetails(),
     clientTimeZone: "Australia/Sydney",
     userId: null,
     payWith: "card",
@@ -126,7 +129,7 @@ test("rescheduling moves the booking, adds one to its sequence and frees the old
   const clash = await rescheduleBooking(bookingContext(), booking.id, sydney(4, "10:30"), { kind: "client", userId: client.id });
   expect(clash.status).toBe("taken");
   if (clash.status === "taken") expect(clash.alternatives.length).toBeGreaterThan(0);
-  expect(await bookingRow(booking.id)).toMatchObject({ starts_at: sydney(5, "13:00"), sequence: 1 });
+  expect(await storedBooking(booking.id)).toMatchObject({ starts_at: sydney(5, "13:00"), sequence: 1 });
 
   // Within 24 hours of the start the client can no longer move it; an admin can (and is audited).
   const late = at(moved.booking, 20);
@@ -134,7 +137,7 @@ test("rescheduling moves the booking, adds one to its sequence and frees the old
     status: 409,
     code: "too_late",
   });
-  const admin = await createClient();
+  const admin = await createUser({ roles: ["client"] });
   const byAdmin = await rescheduleBooking(bookingContext(late), booking.id, sydney(5, "15:00"), { kind: "admin", userId: admin.id });
   expect(byAdmin).toMatchObject({ status: "moved", booking: { sequence: 2, startsAt: sydney(5, "15:00") } });
   expect(await env.DB.prepare("SELECT action FROM audit_log WHERE target_id = ? AND actor_id = ?").bind(booking.id, admin.id).first()).toEqual({

@@ -2,20 +2,22 @@ import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { bookSlot, type BookingRow } from "~/booking/bookings.server";
 import { describeBooking, paymentLine } from "~/booking/describe.server";
-import { holdJobs } from "../queue-helpers";
-import { bookingContext, createCoach, details, sydney } from "./helpers";
+import { bookingDetails } from "../../factories/bookings";
+import { createCoach } from "../../factories/coaches";
+import { holdJobs } from "../queue";
+import { bookingContext, sydney } from "./helpers";
 
 // One description of a booking serves its pages and its payment line (Stripe's checkout, the
 // invoice), so both name what was booked the same way, even after the catalogue changed.
 
 async function bookDiscovery(): Promise<{ booking: BookingRow; coachName: string }> {
   holdJobs();
-  const coach = await createCoach({ name: "Sam Lee" });
+  const coach = await createCoach({ name: "Sam Lee", observeHolidays: false });
   const result = await bookSlot(bookingContext(), {
     typeId: "discovery",
     coach: coach.slug,
     startsAt: sydney(3, "10:00"),
-    details: details(),
+    details: bookingDetails(),
     clientTimeZone: "Australia/Sydney",
     payWith: "free",
     userId: null,

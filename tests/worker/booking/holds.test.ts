@@ -5,9 +5,11 @@ import { BookingError } from "~/booking/errors";
 import { HOLDS_PER_COACH_DAY, HOLDS_PER_EMAIL, HOLDS_PER_SOURCE } from "~/booking/policy";
 import type { WeeklyHours } from "~/booking/slots";
 import { availableSlots } from "~/booking/slots.server";
-import { testClientIp } from "../client-ip";
-import { holdJobs } from "../queue-helpers";
-import { bookingContext, bookingRow, createCoach, details, NOW, sydney } from "./helpers";
+import { bookingContext, NOW, sydney } from "./helpers";
+import { bookingDetails, storedBooking } from "../../factories/bookings";
+import { createCoach } from "../../factories/coaches";
+import { testClientIp } from "../app";
+import { holdJobs } from "../queue";
 
 // Pen-test finding: guest card holds (10 minutes each, renewable) took a coach's whole day, from 12
 // open times to none, and one visitor could hold as many times as the booking form's limit let
@@ -35,7 +37,7 @@ function cardHold(coach: { slug: string }, startsAt: string, overrides: Partial<
     typeId: "session-60",
     coach: coach.slug,
     startsAt,
-    details: details(),
+    details: bookingDetails(),
     clientTimeZone: "Australia/Sydney",
     userId: null,
     payWith: "card",
@@ -74,7 +76,7 @@ test("the hold limits are the documented ones", () => {
 
 test("guests holding every time of a coach's day at once: one hold is placed, and at most 5 of the 12 times are hidden", async () => {
   holdJobs();
-  const coach = await createCoach({ weeklyHours: TWELVE_TIMES, bufferMinutes: 15, dailyMax: 6 });
+  const coach = await createCoach({ observeHolidays: false, weeklyHours: TWELVE_TIMES, bufferMinutes: 15, dailyMax: 6 });
   const times = await openTimes(coach, 3);
   expect(times).toHaveLength(12);
 
@@ -102,7 +104,7 @@ test("guests holding every time of a coach's day at once: one hold is placed, an
 
 test("a coach's day takes a new hold once its hold is paid, released or lapsed; a free call is never refused for it", async () => {
   holdJobs();
-  const coach = await createCoach({ weeklyHours: TWELVE_TIMES, bufferMinutes: 15, dailyMax: 6 });
+  const coach = await createCoach({ observeHolidays: false, weeklyHours: TWELVE_TIMES, bufferMinutes: 15, dailyMax: 6 });
   const first = await attempt(cardHold(coach, sydney(3, "09:00"), { request: from(testClientIp("first")) }));
   if (first instanceof BookingError || first.status !== "booked") throw new Error("expected the first hold");
 
@@ -126,7 +128,7 @@ test("a coach's day takes a new hold once its hold is paid, released or lapsed; 
 
 test("one source holds at most 2 unpaid sessions: a third, from another address of its /64, is refused with 429", async () => {
   holdJobs();
-  const coaches = await Promise.all([1, 2, 3].map(() => createCoach()));
+  const coaches = await Promise.all([1, 2, 3].map(() => createCoach({ observeHolidays: false })));
   const network = testClientIp().split(":").slice(0, 4).join(":");
   const spellings = [`${network}::1`, `${network}:0:0:0:2`, `${network.toUpperCase()}::ABCD%eth0`];
   const outcomes = [];
@@ -148,12 +150,14 @@ test("one source holds at most 2 unpaid sessions: a third, from another address 
 
 test("one email holds at most 2 unpaid sessions, from any source; the third is refused with 429", async () => {
   holdJobs();
-  const coaches = await Promise.all([1, 2, 3].map(() => createCoach()));
+  const coaches = await Promise.all([1, 2, 3].map(() => createCoach({ observeHolidays: false })));
   const email = `Hold.Limit.${crypto.randomUUID().slice(0, 8)}@Example.com.au`;
   const outcomes = [];
   for (const [i, coach] of coaches.entries()) {
     const spelled = i === 2 ? email.toLowerCase() : email;
-    outcomes.push(await attempt(cardHold(coach, sydney(3, "10:00"), { details: details({ email: spelled }), request: from(testClientIp(`source-${i}`)) })));
+    outcomes.push(
+      await attempt(cardHold(coach, sydney(3, "10:00"), { details: bookingDetails({ email: spelled }), request: from(testClientIp(`source-${i}`)) })),
+    );
   }
   expect(outcomes.slice(0, 2)).toMatchObject([{ status: "booked" }, { status: "booked" }]);
   expect(outcomes[2]).toMatchObject({ status: 429, code: "too_many_holds" });
@@ -162,7 +166,7 @@ test("one email holds at most 2 unpaid sessions, from any source; the third is r
 
 test("six holds from one source at once, on six coaches: exactly two are placed", async () => {
   holdJobs();
-  const coaches = await Promise.all([1, 2, 3, 4, 5, 6].map(() => createCoach()));
+  const coaches = await Promise.all([1, 2, 3, 4, 5, 6].map(() => createCoach({ observeHolidays: false })));
   const network = testClientIp().split(":").slice(0, 4).join(":");
   const outcomes = await Promise.all(coaches.map((coach, i) => attempt(cardHold(coach, sydney(3, "10:00"), { request: from(`${network}::${i + 1}`) }))));
   expect(held(outcomes)).toHaveLength(HOLDS_PER_SOURCE);
@@ -173,13 +177,13 @@ test("six holds from one source at once, on six coaches: exactly two are placed"
 
 test("a hold keeps only a salted hash of its source, and only while it is held", async () => {
   holdJobs();
-  const coach = await createCoach();
+  const coach = await createCoach({ observeHolidays: false });
   const address = testClientIp();
   const outcome = await attempt(cardHold(coach, sydney(3, "10:00"), { request: from(address) }));
   if (outcome instanceof BookingError || outcome.status !== "booked") throw new Error("expected the hold");
-  const row = await bookingRow(outcome.booking.id);
+  const row = await storedBooking(outcome.booking.id);
   expect(row!.hold_source).toMatch(/^[0-9a-f]{32}$/);
   expect(JSON.stringify(row)).not.toContain(address.split(":").slice(0, 4).join(":"));
   await releaseHold(bookingContext().db, outcome.booking.id);
-  expect((await bookingRow(outcome.booking.id))!.hold_source).toBeNull();
+  expect((await storedBooking(outcome.booking.id))!.hold_source).toBeNull();
 });

@@ -1,4 +1,3 @@
-import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, test, vi } from "vitest";
 import { bookSlot, cancelBooking } from "~/booking/bookings.server";
@@ -7,28 +6,16 @@ import { manageToken, manageUrl, verifyManageToken } from "~/booking/links.serve
 import { dueReminders } from "~/booking/notices.server";
 import { deliverOutboxEmail, insertOutboxEmail } from "~/email/outbox.server";
 import { readEnv } from "~/platform/env.server";
-import app from "../../../workers/app";
-import { holdJobs } from "../queue-helpers";
-import { bookingContext, createCoach, details } from "./helpers";
+import { bookingContext } from "./helpers";
+import { bookingDetails } from "../../factories/bookings";
+import { createCoach } from "../../factories/coaches";
+import { deliverJobs, fireCron, holdJobs } from "../queue";
 
 // What a booking tells people: signed manage links, calendar invitations (.ics) that calendars
 // accept and update, and emails — confirmation, cancellation and the reminders 24 hours and 1 hour
 // before — each sent once however often its job is delivered.
 
-const worker: Required<Pick<ExportedHandler<Env>, "queue">> = app;
-const scheduledWorker: Required<Pick<ExportedHandler<Env>, "scheduled">> = app;
 const MINUTE = 60_000;
-
-async function deliver(bodies: unknown[]) {
-  const batch = createMessageBatch(
-    "clarityai-jobs",
-    bodies.map((body, i) => ({ id: `msg-${crypto.randomUUID()}-${i}`, timestamp: new Date(), attempts: 1, body })),
-  );
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env, ctx);
-  await waitOnExecutionContext(ctx);
-  return getQueueResult(batch, ctx);
-}
 
 // D1 limits LIKE patterns to 50 bytes; a booking id alone is 36.
 async function outboxLike(prefix: string) {
@@ -39,13 +26,13 @@ async function outboxLike(prefix: string) {
 }
 
 async function discoveryBooking() {
-  const coach = await createCoach({ name: "Dana Reyes", timeZone: "Australia/Perth", state: "WA" });
+  const coach = await createCoach({ observeHolidays: false, name: "Dana Reyes", timeZone: "Australia/Perth", state: "WA" });
   const result = await bookSlot(bookingContext(), {
     typeId: "discovery",
     coach: coach.slug,
     // 10:00 in Perth (AWST, UTC+8) on Wednesday 3 March 2027: 13:00 in Sydney (AEDT).
     startsAt: "2027-03-03T02:00:00.000Z",
-    details: details({ name: "Sam Lee", email: "sam.lee@example.com.au" }),
+    details: bookingDetails({ name: "Sam Lee", email: "sam.lee@example.com.au" }),
     clientTimeZone: "Australia/Sydney",
     userId: null,
     payWith: "free",
@@ -151,7 +138,7 @@ test("the confirmation goes to the client and the coach once each, in their own 
   expect(job).toEqual({ type: "booking.notice", version: 1, bookingId: booking.id, kind: "confirmation", sequence: 0 });
   await flush();
   // Redelivered twice more: nothing new.
-  await deliver([job, job]);
+  await deliverJobs([job, job]);
 
   const emails = await outboxLike(`booking:${booking.id}:confirmation:0:`);
   expect(emails.map((e) => e.dedupe_key)).toEqual([`booking:${booking.id}:confirmation:0:client`, `booking:${booking.id}:confirmation:0:coach`]);
@@ -196,8 +183,8 @@ test("reminders go 24 hours and 1 hour before, each once even when its job is re
   expect(due).toEqual([{ bookingId: booking.id, kind: "reminder-24h", sequence: 0 }]);
 
   const job = { type: "booking.notice", version: 1, bookingId: booking.id, kind: "reminder-24h", sequence: 0 };
-  const results = await Promise.all([deliver([job]), deliver([job])]);
-  await deliver([job]);
+  const results = await Promise.all([deliverJobs([job]), deliverJobs([job])]);
+  await deliverJobs([job]);
   for (const result of results) expect(result.retryMessages).toEqual([]);
   const reminders = await outboxLike(`booking:${booking.id}:reminder-24h:0:`);
   expect(reminders).toHaveLength(2);
@@ -211,7 +198,7 @@ test("reminders go 24 hours and 1 hour before, each once even when its job is re
   expect((await dueReminders(bookingContext().db, hourBefore)).filter((r) => r.bookingId === booking.id)).toEqual([
     { bookingId: booking.id, kind: "reminder-1h", sequence: 0 },
   ]);
-  await deliver([
+  await deliverJobs([
     { ...job, kind: "reminder-1h" },
     { ...job, kind: "reminder-1h" },
   ]);
@@ -220,15 +207,13 @@ test("reminders go 24 hours and 1 hour before, each once even when its job is re
   expect(notices.results).toEqual([{ kind: "confirmation:0" }, { kind: "reminder-1h:0" }, { kind: "reminder-24h:0" }]);
 
   // A reminder for a superseded sequence (the booking moved since) is dropped.
-  await deliver([{ ...job, sequence: 7 }]);
+  await deliverJobs([{ ...job, sequence: 7 }]);
   expect(await outboxLike(`booking:${booking.id}:reminder-24h:7:`)).toHaveLength(0);
 });
 
 test("the 5-minute cron enqueues the reminders sweep and the hold expiry", async () => {
   const sendBatch = vi.spyOn(env.JOBS, "sendBatch").mockResolvedValue(undefined as unknown as QueueSendBatchResponse);
-  const ctx = createExecutionContext();
-  await scheduledWorker.scheduled(createScheduledController({ scheduledTime: Date.parse("2027-03-01T00:05:00.000Z"), cron: "*/5 * * * *" }), env, ctx);
-  await waitOnExecutionContext(ctx);
+  await fireCron("*/5 * * * *", Date.parse("2027-03-01T00:05:00.000Z"));
   expect(sendBatch).toHaveBeenCalledTimes(1);
   expect(sendBatch.mock.calls[0]![0]).toEqual([
     { body: { type: "booking.reminders", version: 1, scheduledAt: "2027-03-01T00:05:00.000Z" } },

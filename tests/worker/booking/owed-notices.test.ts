@@ -1,16 +1,15 @@
-import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, test, vi } from "vitest";
 import { bookSlot, cancelBooking, rescheduleBooking, type BookSlotInput } from "~/booking/bookings.server";
-import app from "../../../workers/app";
-import { holdJobs } from "../queue-helpers";
-import { bookingContext, createCoach, details, NOW, sydney } from "./helpers";
+import { bookingContext, NOW, sydney } from "./helpers";
+import { bookingDetails } from "../../factories/bookings";
+import { createCoach } from "../../factories/coaches";
+import { deliverJobs, fireCron, holdJobs } from "../queue";
 
 // Nothing a booking owes its people is lost when the process dies between the change and its
 // notice job (or the job itself is lost): the state says what is owed, and the 15-minute sweep
 // sends what was never recorded — once, and only after the change has had a few minutes to send it.
 
-const worker: Required<Pick<ExportedHandler<Env>, "scheduled" | "queue">> = app;
 const MINUTE = 60_000;
 const LINK = { kind: "link", userId: null } as const;
 
@@ -22,36 +21,18 @@ async function outboxKeys(bookingId: string) {
   return results.map((row) => row.dedupe_key.slice(prefix.length));
 }
 
-/** Runs these jobs through the queue handler (and only these: what they enqueue stays held). */
-async function deliver(bodies: unknown[]) {
-  const batch = createMessageBatch(
-    "clarityai-jobs",
-    bodies.map((body, i) => ({ id: `msg-${crypto.randomUUID()}-${i}`, timestamp: new Date(), attempts: 1, body })),
-  );
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env, ctx);
-  await waitOnExecutionContext(ctx);
-  expect((await getQueueResult(batch, ctx)).retryMessages).toEqual([]);
-}
-
-async function fireCron(cron: string, at: Date) {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime: at.getTime(), cron }), env, ctx);
-  await waitOnExecutionContext(ctx);
-}
-
 test("the 15-minute sweep sends the confirmation, update and cancellation whose jobs were lost, once, and nothing a booking doesn't owe", async () => {
   // The sweep's other half (stuck outbox rows) is not what this test watches.
   vi.spyOn(env.JOBS, "sendBatch").mockResolvedValue(undefined as unknown as QueueSendBatchResponse);
   const { held, flush } = holdJobs();
-  const coach = await createCoach();
+  const coach = await createCoach({ observeHolidays: false });
   const context = bookingContext();
   const book = async (startsAt: string, payWith: BookSlotInput["payWith"] = "free") => {
     const result = await bookSlot(context, {
       typeId: payWith === "free" ? "discovery" : "session-60",
       coach: coach.slug,
       startsAt,
-      details: details(),
+      details: bookingDetails(),
       clientTimeZone: "Australia/Sydney",
       userId: null,
       payWith,
@@ -123,12 +104,12 @@ test("the 15-minute sweep sends the confirmation, update and cancellation whose 
 
 test("a reminder whose job was lost is found due again by the next 5-minute reminders sweep, and sent once", async () => {
   const { held, flush } = holdJobs();
-  const coach = await createCoach();
+  const coach = await createCoach({ observeHolidays: false });
   const result = await bookSlot(bookingContext(), {
     typeId: "discovery",
     coach: coach.slug,
     startsAt: sydney(4, "10:00"),
-    details: details(),
+    details: bookingDetails(),
     clientTimeZone: "Australia/Sydney",
     userId: null,
     payWith: "free",
@@ -138,8 +119,11 @@ test("a reminder whose job was lost is found due again by the next 5-minute remi
   await flush();
 
   const dayBefore = new Date(Date.parse(booking.startsAt) - 24 * 60 * MINUTE + MINUTE);
-  const sweepAt = (minutes: number) =>
-    deliver([{ type: "booking.reminders", version: 1, scheduledAt: new Date(dayBefore.getTime() + minutes * MINUTE).toISOString() }]);
+  const sweepAt = async (minutes: number) =>
+    expect(
+      (await deliverJobs([{ type: "booking.reminders", version: 1, scheduledAt: new Date(dayBefore.getTime() + minutes * MINUTE).toISOString() }]))
+        .retryMessages,
+    ).toEqual([]);
   const reminderJobs = () => held.splice(0).filter((job) => job.type === "booking.notice" && job.bookingId === booking.id);
   const reminder = { type: "booking.notice", version: 1, bookingId: booking.id, kind: "reminder-24h", sequence: 0 };
 

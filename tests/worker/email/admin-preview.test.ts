@@ -4,17 +4,9 @@ import { composeEmail } from "~/email/compose.server";
 import { insertOutboxEmail } from "~/email/outbox.server";
 import { leadNoticeEmail } from "~/email/templates/lead-notice";
 import { SANDBOXED_DOCUMENT_CSP } from "~/platform/security-headers.server";
-import { fetchApp } from "../app";
-import { createConfirmedUser, signInOnWeb, uniqueEmail } from "../auth-helpers";
 import { appEnv, testDb } from "./helpers";
-
-async function adminCookie() {
-  return signInOnWeb(await createConfirmedUser({ email: uniqueEmail("preview-admin"), roles: ["admin"] }));
-}
-
-function get(path: string, cookie?: string) {
-  return fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }));
-}
+import { createSignedInUser, createUser, uniqueEmail, webSession } from "../../factories/users";
+import { fetchApp } from "../app";
 
 async function leadEmailWithMarkup() {
   const hostile = "<script>parent.document.title='owned'</script>";
@@ -28,10 +20,10 @@ async function leadEmailWithMarkup() {
 }
 
 test("the outbox shows both parts; the HTML part is framed in a sandbox from an admin-only preview with its own strict policy", async () => {
-  const cookie = await adminCookie();
+  const cookie = (await createSignedInUser({ email: uniqueEmail("preview-admin"), roles: ["admin"] })).cookie;
   const { id, hostile } = await leadEmailWithMarkup();
 
-  const detail = await get(`/admin/outbox/${id}`, cookie);
+  const detail = await fetchApp(`/admin/outbox/${id}`, { cookie });
   expect(detail.status).toBe(200);
   const page = await detail.text();
   // sandbox="" — no allow-scripts, no allow-same-origin.
@@ -42,11 +34,11 @@ test("the outbox shows both parts; the HTML part is framed in a sandbox from an 
   expect(detail.headers.get("Content-Security-Policy")).toMatch(/frame-src https:\/\/challenges\.cloudflare\.com 'self'/);
   expect(detail.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
 
-  const listing = await (await get("/admin/outbox", cookie)).text();
+  const listing = await (await fetchApp("/admin/outbox", { cookie })).text();
   expect(listing).toContain(`href="/admin/outbox/${id}"`);
   expect(listing).toContain("<td>HTML and text</td>");
 
-  const preview = await get(`/admin/outbox/${id}/preview`, cookie);
+  const preview = await fetchApp(`/admin/outbox/${id}/preview`, { cookie });
   expect(preview.status).toBe(200);
   expect(preview.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
   expect(preview.headers.get("Content-Security-Policy")).toBe(SANDBOXED_DOCUMENT_CSP);
@@ -62,14 +54,14 @@ test("the outbox shows both parts; the HTML part is framed in a sandbox from an 
 });
 
 test("even an HTML part holding a script is served where it cannot run: no script source, an opaque sandbox", async () => {
-  const cookie = await adminCookie();
+  const cookie = (await createSignedInUser({ email: uniqueEmail("preview-admin"), roles: ["admin"] })).cookie;
   const id = crypto.randomUUID();
   await env.DB.prepare(
     "INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, html_body, status, provider) VALUES (?, ?, 'a@example.com.au', 'Raw', 'Raw', ?, 'stored', 'outbox')",
   )
     .bind(id, `raw:${id}`, "<p>Hi</p><script>alert(1)</script>")
     .run();
-  const preview = await get(`/admin/outbox/${id}/preview`, cookie);
+  const preview = await fetchApp(`/admin/outbox/${id}/preview`, { cookie });
   expect(preview.status).toBe(200);
   const csp = preview.headers.get("Content-Security-Policy")!;
   const directives = csp.split("; ");
@@ -80,25 +72,24 @@ test("even an HTML part holding a script is served where it cannot run: no scrip
 
 test("the preview is for admins only, and answers 404 for an email without an HTML part", async () => {
   const { id } = await leadEmailWithMarkup();
-  const visitor = await get(`/admin/outbox/${id}/preview`);
+  const visitor = await fetchApp(`/admin/outbox/${id}/preview`);
   expect(visitor.status).toBe(302);
   expect(visitor.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent(`/admin/outbox/${id}/preview`)}`);
-  const client = await get(
-    `/admin/outbox/${id}/preview`,
-    await signInOnWeb(await createConfirmedUser({ email: uniqueEmail("preview-client"), roles: ["client"] })),
-  );
+  const client = await fetchApp(`/admin/outbox/${id}/preview`, {
+    cookie: await webSession(await createUser({ email: uniqueEmail("preview-client"), roles: ["client"] })),
+  });
   expect(client.status).toBe(302);
   expect(client.headers.get("Location")).toBe("/");
 
-  const cookie = await adminCookie();
+  const cookie = (await createSignedInUser({ email: uniqueEmail("preview-admin"), roles: ["admin"] })).cookie;
   const textOnly = crypto.randomUUID();
   await env.DB.prepare(
     "INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, status, provider) VALUES (?, ?, 'sms:+61400000000', 'Code', 'Code 1', 'stored', 'outbox')",
   )
     .bind(textOnly, `sms:${textOnly}`)
     .run();
-  expect((await get(`/admin/outbox/${textOnly}/preview`, cookie)).status).toBe(404);
-  expect((await get(`/admin/outbox/${crypto.randomUUID()}/preview`, cookie)).status).toBe(404);
-  const detail = await (await get(`/admin/outbox/${textOnly}`, cookie)).text();
+  expect((await fetchApp(`/admin/outbox/${textOnly}/preview`, { cookie })).status).toBe(404);
+  expect((await fetchApp(`/admin/outbox/${crypto.randomUUID()}/preview`, { cookie })).status).toBe(404);
+  const detail = await (await fetchApp(`/admin/outbox/${textOnly}`, { cookie })).text();
   expect(detail).not.toContain("<iframe");
 });

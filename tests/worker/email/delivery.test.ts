@@ -4,25 +4,18 @@ import { composeEmail } from "~/email/compose.server";
 import { deliverOutboxEmail, insertOutboxEmail, sendEmail } from "~/email/outbox.server";
 import { passwordChangedEmail } from "~/email/templates/password-changed";
 import { suppressAddress, unsubscribeUrl } from "~/email/unsubscribe.server";
-import { apiRequest, createConfirmedUser, uniqueEmail } from "../auth-helpers";
-import { appEnv, codeIn, escapeHtml, fakeProvider, newsletterEmail, outboxRows, testDb } from "./helpers";
+import { appEnv, escapeHtml, fakeProvider, newsletterEmail, testDb } from "./helpers";
+import { codeIn, latestEmail } from "../../factories/emails";
+import { createUser, uniqueEmail } from "../../factories/users";
+import { authApi } from "../app";
 
 const withKey = () => ({ ...appEnv(), EMAIL_API_KEY: "re_test_key" });
 
-async function waitForRow(to: string) {
-  for (let i = 0; i < 100; i++) {
-    const [row] = await outboxRows(to);
-    if (row) return row;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no email to ${to}`);
-}
-
 test("an auth email reaches the outbox with both parts: the same code in each, the link as a button", async () => {
-  const user = await createConfirmedUser({ email: uniqueEmail("html-otp") });
-  const response = await apiRequest("POST", "/otp", { body: { email: user.email, create_user: false } });
+  const user = await createUser({ email: uniqueEmail("html-otp") });
+  const response = await authApi("/otp", { json: { email: user.email, create_user: false } });
   expect(response.status).toBe(200);
-  const row = await waitForRow(user.email);
+  const row = await latestEmail(user.email);
   expect(row).toMatchObject({ subject: "Your ClarityAI Coaching sign-in code", category: "transactional" });
   const code = codeIn(row.text_body);
   expect(code).toMatch(/^\d{6}$/);

@@ -23,23 +23,6 @@ export const newsletterEmail = defineEmail<{ firstName: string; articleUrl: stri
   ),
 });
 
-export type OutboxRow = {
-  id: string;
-  dedupe_key: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  category: string;
-  status: string;
-  provider: string;
-};
-
-export async function outboxRows(to: string) {
-  const { results } = await env.DB.prepare("SELECT * FROM email_outbox WHERE to_address = ? ORDER BY created_at DESC, rowid DESC").bind(to).all<OutboxRow>();
-  return results;
-}
-
 /** A fake email provider: records what it is sent and answers 200. */
 export function fakeProvider() {
   const calls: { url: string; headers: Headers; body: Record<string, unknown> }[] = [];
@@ -48,11 +31,6 @@ export function fakeProvider() {
     return new Response(JSON.stringify({ id: `re_${calls.length}` }), { status: 200 });
   }) as typeof fetch;
   return { calls, fetcher };
-}
-
-/** The 6-digit code in a text. */
-export function codeIn(text: string) {
-  return /\b(\d{6})\b/.exec(text)?.[1];
 }
 
 /** HTML attribute/text escaping as React does it, to find a value in rendered markup. */

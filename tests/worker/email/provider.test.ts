@@ -9,7 +9,7 @@ import { unsubscribeUrl } from "~/email/unsubscribe.server";
 import { readEnv } from "~/platform/env.server";
 import worker from "../../../workers/app";
 import { allowConsoleErrors } from "../../console-errors";
-import { uniqueEmail } from "../auth-helpers";
+import { uniqueEmail } from "../../factories/users";
 import { appEnv, failSends, fakeProviderBindings, fakeProviderEnv, newsletterEmail, sentTo, testDb } from "./helpers";
 
 // Delivery through app/email/provider.server.ts against the fake provider on loopback

@@ -1,10 +1,9 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { unsubscribeToken, unsubscribeUrl } from "~/email/unsubscribe.server";
-import { fetchApp, pageText } from "../app";
-import { uniqueEmail } from "../auth-helpers";
-import { formPost } from "../factories";
 import { appEnv } from "./helpers";
+import { uniqueEmail } from "../../factories/users";
+import { fetchApp, pageText } from "../app";
 
 async function suppression(address: string) {
   return env.DB.prepare("SELECT email, reason, created_at FROM email_suppressions WHERE email = ?")
@@ -28,13 +27,13 @@ test("opening the link asks first; the button records the opt-out, without signi
   // A mail scanner following the link unsubscribes nobody.
   expect(await suppression(address)).toBeNull();
 
-  const confirmed = await fetchApp(formPost("/unsubscribe", { token }));
+  const confirmed = await fetchApp("/unsubscribe", { form: { token } });
   expect(confirmed.status).toBe(200);
   expect(await pageText(confirmed)).toContain("You're unsubscribed");
   const first = await suppression(address);
   expect(first).toMatchObject({ email: address.toLowerCase() });
 
-  const again = await fetchApp(formPost("/unsubscribe", { token }));
+  const again = await fetchApp("/unsubscribe", { form: { token } });
   expect(again.status).toBe(200);
   expect(await suppression(address)).toEqual(first);
   // Opening the link later says it is done.
@@ -64,7 +63,7 @@ test("a missing, cut-short or forged token is refused with a 400 and records not
   const other = uniqueEmail("unsub-victim");
   const forged = `${version}.${btoa(other).replace(/=+$/, "")}.${mac}`;
   for (const bad of [token.slice(0, -4), forged, "u1..", "x".repeat(5000), "<script>alert(1)</script>"]) {
-    const posted = await fetchApp(formPost("/unsubscribe", { token: bad }));
+    const posted = await fetchApp("/unsubscribe", { form: { token: bad } });
     expect(posted.status, bad.slice(0, 40)).toBe(400);
     const body = await posted.text();
     expect(body).toContain("That unsubscribe link didn");
@@ -74,7 +73,7 @@ test("a missing, cut-short or forged token is refused with a 400 and records not
   }
   expect(await suppression(address)).toBeNull();
   expect(await suppression(other)).toBeNull();
-  expect((await fetchApp(formPost("/unsubscribe", {}))).status).toBe(400);
+  expect((await fetchApp("/unsubscribe", { form: {} })).status).toBe(400);
   const bare = await fetchApp("/unsubscribe");
   expect(bare.status).toBe(200);
   expect(await pageText(bare)).toContain("use the unsubscribe link at the bottom");

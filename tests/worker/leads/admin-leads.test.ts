@@ -1,25 +1,11 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
-import type { Role } from "~/db/schema";
-import { fetchApp, pageText } from "../app";
-import { countRows, createConfirmedUser, signInOnWeb } from "../auth-helpers";
-import { createLead, formPost } from "../factories";
+import { createLead } from "../../factories/leads";
+import { createSignedInUser } from "../../factories/users";
+import { countRows, fetchApp, pageText } from "../app";
 
 // /admin/leads: the admins' lead list (search, filters, CSV) and a lead's page (its activities, and
 // the status, owner and notes kept on it). Driven through the Worker as a browser would.
-
-async function signedIn(roles: Role[]) {
-  const user = await createConfirmedUser({ roles });
-  return { ...user, cookie: await signInOnWeb(user) };
-}
-
-function get(path: string, cookie?: string) {
-  return fetchApp(new Request(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }));
-}
-
-function post(path: string, cookie: string | undefined, fields: Record<string, string>) {
-  return fetchApp(formPost(path, fields, cookie ? { Cookie: cookie } : {}));
-}
 
 /** A tag unique to one test, in lower case, for its leads' names and addresses. */
 function uniqueTag() {
@@ -59,7 +45,7 @@ function rowOf(html: string, leadId: string): string {
 test("visitors, clients and coaches get no lead data from the list, a lead's page, its forms or the CSV", async () => {
   const tag = uniqueTag();
   const lead = await createLead({ name: `Secret ${tag}`, email: `${tag}@example.com.au` });
-  const [client, coach] = await Promise.all([signedIn(["client"]), signedIn(["coach"])]);
+  const [client, coach] = await Promise.all([createSignedInUser({ roles: ["client"] }), createSignedInUser({ roles: ["coach"] })]);
   const personas = [
     { name: "visitor", cookie: undefined, location: /^\/auth\?redirectTo=/ },
     { name: "client", cookie: client.cookie, location: /^\/$/ },
@@ -67,21 +53,21 @@ test("visitors, clients and coaches get no lead data from the list, a lead's pag
   ];
   for (const persona of personas) {
     for (const path of ["/admin/leads", `/admin/leads?q=${tag}`, `/admin/leads/${lead.id}`, `/admin/leads.csv?q=${tag}`]) {
-      const response = await get(path, persona.cookie);
+      const response = await fetchApp(path, { cookie: persona.cookie });
       expect(response.status, `${persona.name} GET ${path}`).toBe(302);
       expect(response.headers.get("Location"), `${persona.name} GET ${path}`).toMatch(persona.location);
       const body = await response.text();
       expect(body).not.toContain(tag);
     }
     // The lead's data alone, as a client-side navigation asks for it.
-    const data = await get(`/admin/leads/${lead.id}.data?_routes=${encodeURIComponent("routes/admin.leads.$id")}`, persona.cookie);
+    const data = await fetchApp(`/admin/leads/${lead.id}.data?_routes=${encodeURIComponent("routes/admin.leads.$id")}`, { cookie: persona.cookie });
     expect(await data.text()).not.toContain(tag);
     for (const fields of [
       { intent: "update-status", status: "won" },
       { intent: "assign-owner", ownerId: coach.id },
       { intent: "save-notes", notes: "Not allowed" },
     ] as Record<string, string>[]) {
-      const response = await post(`/admin/leads/${lead.id}`, persona.cookie, fields);
+      const response = await fetchApp(`/admin/leads/${lead.id}`, { cookie: persona.cookie, form: fields });
       expect(response.status, `${persona.name} POST ${fields.intent}`).toBe(302);
       expect(response.headers.get("Location")).toMatch(persona.location);
     }
@@ -91,8 +77,8 @@ test("visitors, clients and coaches get no lead data from the list, a lead's pag
 });
 
 test("the list shows each lead's details, and search and every filter narrow it", async () => {
-  const admin = await signedIn(["admin"]);
-  const coach = await signedIn(["coach"]);
+  const admin = await createSignedInUser({ roles: ["admin"] });
+  const coach = await createSignedInUser({ roles: ["coach"] });
   const tag = uniqueTag();
   // A: a contact enquiry, then a booking; no attribution, no consent, unassigned, new.
   const a = await createLead({ name: `Alice ${tag}`, company: "Harbour Bakery", email: `alice.${tag}@example.com.au` });
@@ -117,7 +103,7 @@ test("the list shows each lead's details, and search and every filter narrow it"
   await env.DB.prepare("UPDATE leads SET status = 'lost' WHERE id = ?").bind(c.id).run();
 
   const list = async (search: string) => {
-    const response = await get(`/admin/leads?${search}`, admin.cookie);
+    const response = await fetchApp(`/admin/leads?${search}`, { cookie: admin.cookie });
     expect(response.status, search).toBe(200);
     return pageText(response);
   };
@@ -183,7 +169,7 @@ test("the list shows each lead's details, and search and every filter narrow it"
     ["owner=%3Cscript%3E", "Choose an owner from the list."],
     [`q=${"x".repeat(101)}`, "Search for 100 characters or fewer."],
   ] as const) {
-    const response = await get(`/admin/leads?${search}`, admin.cookie);
+    const response = await fetchApp(`/admin/leads?${search}`, { cookie: admin.cookie });
     expect(response.status, search).toBe(400);
     const body = await pageText(response);
     expect(body).toContain(message);
@@ -192,7 +178,7 @@ test("the list shows each lead's details, and search and every filter narrow it"
 });
 
 test("the list is paged, most recently active first", async () => {
-  const admin = await signedIn(["admin"]);
+  const admin = await createSignedInUser({ roles: ["admin"] });
   const tag = uniqueTag();
   const leads = [];
   for (let i = 0; i < 27; i++) {
@@ -202,20 +188,20 @@ test("the list is paged, most recently active first", async () => {
       .run();
     leads.push(lead);
   }
-  const first = await pageText(await get(`/admin/leads?q=${tag}`, admin.cookie));
+  const first = await pageText(await fetchApp(`/admin/leads?q=${tag}`, { cookie: admin.cookie }));
   expect(first).toContain("27 leads match these filters.");
   expect(first).toContain("Page 1 of 2");
   // Newest first: 26 down to 2 on page 1, then 1 and 0.
   expect(first.indexOf(leads[26]!.id)).toBeLessThan(first.indexOf(leads[25]!.id));
   expect(listHas(first, leads[2]!.id)).toBe(true);
   expect(listHas(first, leads[1]!.id)).toBe(false);
-  const second = await pageText(await get(`/admin/leads?q=${tag}&page=2`, admin.cookie));
+  const second = await pageText(await fetchApp(`/admin/leads?q=${tag}&page=2`, { cookie: admin.cookie }));
   expect([leads[1], leads[0]].every((lead) => listHas(second, lead!.id))).toBe(true);
   expect(listHas(second, leads[2]!.id)).toBe(false);
 });
 
 test("a lead's page shows its activities newest first, with attribution, message and the transcript as text", async () => {
-  const admin = await signedIn(["admin"]);
+  const admin = await createSignedInUser({ roles: ["admin"] });
   const tag = uniqueTag();
   const lead = await createLead({ name: `Dana ${tag}`, email: `dana.${tag}@example.com.au`, message: `Please call me ${tag}` });
   await env.DB.prepare("UPDATE lead_activities SET created_at = '2026-11-01T00:00:00.000Z' WHERE id = ?").bind(lead.activityId).run();
@@ -229,7 +215,7 @@ test("a lead's page shows its activities newest first, with attribution, message
     .bind(crypto.randomUUID(), lead.id, transcript, attribution("google", "cpc", `spring-${tag}`))
     .run();
 
-  const response = await get(`/admin/leads/${lead.id}`, admin.cookie);
+  const response = await fetchApp(`/admin/leads/${lead.id}`, { cookie: admin.cookie });
   expect(response.status).toBe(200);
   const html = await pageText(response);
   expect(html).toContain(`Dana ${tag}`);
@@ -250,18 +236,18 @@ test("a lead's page shows its activities newest first, with attribution, message
 });
 
 test("status, owner and notes are saved and audited, and shown after a reload", async () => {
-  const admin = await signedIn(["admin"]);
-  const coach = await signedIn(["coach"]);
+  const admin = await createSignedInUser({ roles: ["admin"] });
+  const coach = await createSignedInUser({ roles: ["coach"] });
   const lead = await createLead();
   const path = `/admin/leads/${lead.id}`;
 
-  const status = await post(path, admin.cookie, { intent: "update-status", status: "contacted" });
+  const status = await fetchApp(path, { cookie: admin.cookie, form: { intent: "update-status", status: "contacted" } });
   expect(status.status).toBe(302);
   expect(status.headers.get("Location")).toBe(path);
-  const owner = await post(path, admin.cookie, { intent: "assign-owner", ownerId: coach.id });
+  const owner = await fetchApp(path, { cookie: admin.cookie, form: { intent: "assign-owner", ownerId: coach.id } });
   expect(owner.status).toBe(302);
   const notes = "Called on Tuesday.\r\nSending a proposal on Friday.";
-  const saved = await post(path, admin.cookie, { intent: "save-notes", notes });
+  const saved = await fetchApp(path, { cookie: admin.cookie, form: { intent: "save-notes", notes } });
   expect(saved.status).toBe(302);
 
   expect(await leadRow(lead.id)).toMatchObject({ status: "contacted", owner_id: coach.id, notes: "Called on Tuesday.\nSending a proposal on Friday." });
@@ -272,22 +258,22 @@ test("status, owner and notes are saved and audited, and shown after a reload", 
     { actorId: admin.id, leadId: lead.id, field: "notes", length: 48 },
   ]);
 
-  const html = await pageText(await get(path, admin.cookie));
+  const html = await pageText(await fetchApp(path, { cookie: admin.cookie }));
   expect(html).toContain("Sending a proposal on Friday.");
   expect(html).toContain('<option value="contacted" selected="">Contacted</option>');
   expect(html).toContain(`<option value="${coach.id}" selected=""`);
 
   // The same again changes nothing and adds no audit entry; unassigning is a change.
-  expect((await post(path, admin.cookie, { intent: "update-status", status: "contacted" })).status).toBe(302);
+  expect((await fetchApp(path, { cookie: admin.cookie, form: { intent: "update-status", status: "contacted" } })).status).toBe(302);
   expect(await leadAudits(lead.id)).toHaveLength(3);
-  expect((await post(path, admin.cookie, { intent: "assign-owner", ownerId: "" })).status).toBe(302);
+  expect((await fetchApp(path, { cookie: admin.cookie, form: { intent: "assign-owner", ownerId: "" } })).status).toBe(302);
   expect(await leadRow(lead.id)).toMatchObject({ owner_id: null });
   expect(await leadAudits(lead.id)).toHaveLength(4);
 });
 
 test("a bad status, an unknown or non-team owner, or notes too long are refused with 400 and nothing written", async () => {
-  const admin = await signedIn(["admin"]);
-  const client = await signedIn(["client"]);
+  const admin = await createSignedInUser({ roles: ["admin"] });
+  const client = await createSignedInUser({ roles: ["client"] });
   const lead = await createLead();
   const path = `/admin/leads/${lead.id}`;
   const before = await leadRow(lead.id);
@@ -300,34 +286,34 @@ test("a bad status, an unknown or non-team owner, or notes too long are refused 
     [{ intent: "save-notes", notes: "n".repeat(5001) }, "Keep the notes to 5,000 characters or fewer."],
     [{ intent: "delete-lead" }, "That action isn't available."],
   ] as const) {
-    const response = await post(path, admin.cookie, fields);
+    const response = await fetchApp(path, { cookie: admin.cookie, form: fields });
     expect(response.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
     expect(await pageText(response)).toContain(message);
   }
   expect(await leadRow(lead.id)).toEqual(before);
   expect(await leadAudits(lead.id)).toEqual([]);
   // Exactly 5,000 characters is accepted.
-  expect((await post(path, admin.cookie, { intent: "save-notes", notes: "n".repeat(5000) })).status).toBe(302);
+  expect((await fetchApp(path, { cookie: admin.cookie, form: { intent: "save-notes", notes: "n".repeat(5000) } })).status).toBe(302);
 });
 
 test("an unknown lead is 404, for its page and its forms", async () => {
-  const admin = await signedIn(["admin"]);
+  const admin = await createSignedInUser({ roles: ["admin"] });
   const before = await countRows("audit_log", "action = 'lead_updated'");
   for (const id of [crypto.randomUUID(), "x".repeat(150)]) {
-    expect((await get(`/admin/leads/${id}`, admin.cookie)).status).toBe(404);
+    expect((await fetchApp(`/admin/leads/${id}`, { cookie: admin.cookie })).status).toBe(404);
     for (const fields of [
       { intent: "update-status", status: "won" },
       { intent: "assign-owner", ownerId: "" },
       { intent: "save-notes", notes: "Hello" },
     ] as Record<string, string>[]) {
-      expect((await post(`/admin/leads/${id}`, admin.cookie, fields)).status, fields.intent).toBe(404);
+      expect((await fetchApp(`/admin/leads/${id}`, { cookie: admin.cookie, form: fields })).status, fields.intent).toBe(404);
     }
   }
   expect(await countRows("audit_log", "action = 'lead_updated'")).toBe(before);
 });
 
 test("the CSV has the header and the filtered leads, and neutralises cells a spreadsheet would run", async () => {
-  const admin = await signedIn(["admin"]);
+  const admin = await createSignedInUser({ roles: ["admin"] });
   const tag = uniqueTag();
   const formula = await createLead({
     name: `=HYPERLINK("https://evil.example/${tag}","Click")`,
@@ -344,7 +330,7 @@ test("the CSV has the header and the filtered leads, and neutralises cells a spr
   const other = await createLead({ name: `Other ${tag}`, email: `other.${tag}@example.com.au` });
   await env.DB.prepare("UPDATE leads SET status = 'lost' WHERE id = ?").bind(other.id).run();
 
-  const response = await get(`/admin/leads.csv?q=${tag}&status=won`, admin.cookie);
+  const response = await fetchApp(`/admin/leads.csv?q=${tag}&status=won`, { cookie: admin.cookie });
   expect(response.status).toBe(200);
   expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
   expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -361,13 +347,13 @@ test("the CSV has the header and the filtered leads, and neutralises cells a spr
   expect(row).toMatch(/,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\(direct\),\(none\),\(not set\),'@SUM\(1\+1\)$/);
 
   // Every lead of the search, across the list's pages, with the last touch of its newest enquiry.
-  const all = (await (await get(`/admin/leads.csv?q=${tag}`, admin.cookie)).text()).split("\r\n").filter(Boolean);
+  const all = (await (await fetchApp(`/admin/leads.csv?q=${tag}`, { cookie: admin.cookie })).text()).split("\r\n").filter(Boolean);
   expect(all).toHaveLength(4);
   expect(all.find((line) => line.startsWith(chat.id))).toContain(`service-chat,,,`);
   expect(all.find((line) => line.startsWith(chat.id))).toContain(`,google,cpc,spring-${tag},`);
 
   // A filter edited into the address: 400 with the reason.
-  const bad = await get("/admin/leads.csv?status=archived", admin.cookie);
+  const bad = await fetchApp("/admin/leads.csv?status=archived", { cookie: admin.cookie });
   expect(bad.status).toBe(400);
   expect(await bad.text()).toContain("Choose a status from the list.");
 });

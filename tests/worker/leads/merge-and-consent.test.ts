@@ -3,12 +3,12 @@ import { afterEach, beforeAll, expect, test, vi } from "vitest";
 import { rebuildContentIndex } from "~/ai-coach/content-index.server";
 import { unsubscribeToken } from "~/email/unsubscribe.server";
 import { readEnv } from "~/platform/env.server";
-import { fetchApp, pageText } from "../app";
-import { createConfirmedUser, signInOnWeb, uniqueEmail } from "../auth-helpers";
-import { testClientIp } from "../client-ip";
-import { formPost, outboxFor } from "../factories";
-import { holdJobs } from "../queue-helpers";
-import { activitiesOf, chatBody, leadByEmail, postSalesChat, streamedReply } from "../sales-chat/helpers";
+import { outboxFor } from "../../factories/emails";
+import { createUser, signInOnWeb, uniqueEmail } from "../../factories/users";
+import { appRequest, fetchApp, pageText, testClientIp } from "../app";
+import { holdJobs } from "../queue";
+import { activitiesOf, leadByEmail } from "../../factories/leads";
+import { chatBody, streamedReply } from "../sales-chat/helpers";
 
 // Anything a stranger submits with someone's address (the Service Assistant's "Let's connect" form,
 // the contact form, a resource download) adds an enquiry with what they said; it never overwrites
@@ -65,15 +65,17 @@ function tokenOf(path: string): string {
 }
 
 async function shareInChat(contact: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const response = await postSalesChat(chatBody("Here are my details so your team can follow up.", { contactInfo: contact as never }), {
-    headers: { "CF-Connecting-IP": testClientIp(String(contact.name)), ...headers },
+  const response = await fetchApp("/sales-chat", {
+    json: chatBody("Here are my details so your team can follow up.", { contactInfo: contact as never }),
+    headers: { Accept: "text/event-stream", ...headers },
+    ip: testClientIp(String(contact.name)),
   });
   expect(response.status).toBe(200);
   await streamedReply(response);
 }
 
 async function adminCookie() {
-  const admin = await createConfirmedUser({ roles: ["admin"] });
+  const admin = await createUser({ roles: ["admin"] });
   return signInOnWeb(admin);
 }
 
@@ -85,9 +87,8 @@ test("a stranger's chat details and contact form with an existing lead's address
   const jobs = holdJobs();
   const email = uniqueEmail("owner");
   const owner = await fetchApp(
-    formPost(
-      "/contact",
-      {
+    appRequest("/contact", {
+      form: {
         name: "Olivia Grant",
         email,
         company: "Grant Joinery",
@@ -95,8 +96,8 @@ test("a stranger's chat details and contact form with an existing lead's address
         businessType: "Trades and construction",
         message: "Quoting help, please.",
       },
-      { "CF-Connecting-IP": testClientIp("owner") },
-    ),
+      headers: { "CF-Connecting-IP": testClientIp("owner") },
+    }),
   );
   expect(owner.status).toBe(302);
   const before = await leadByEmail(email);
@@ -113,9 +114,8 @@ test("a stranger's chat details and contact form with an existing lead's address
   });
   // …and through the contact form.
   const contact = await fetchApp(
-    formPost(
-      "/contact",
-      {
+    appRequest("/contact", {
+      form: {
         name: "Mallory Again",
         email: email.toUpperCase(),
         company: "Other Hostile Co",
@@ -123,8 +123,8 @@ test("a stranger's chat details and contact form with an existing lead's address
         businessType: "Other",
         message: "Changed my mind.",
       },
-      { "CF-Connecting-IP": testClientIp("stranger") },
-    ),
+      headers: { "CF-Connecting-IP": testClientIp("stranger") },
+    }),
   );
   expect(contact.status).toBe(302);
 
@@ -199,7 +199,7 @@ test("marketing consent waits for the address to confirm: the emailed link's pag
   expect(await leadByEmail(email)).toMatchObject({ marketing_consent_at: null });
 
   // The button records it: when it was confirmed, and from what it was asked.
-  const confirm = await fetchApp(formPost("/subscribe", { token: tokenOf(path) }));
+  const confirm = await fetchApp(appRequest("/subscribe", { form: { token: tokenOf(path) } }));
   expect(confirm.status).toBe(200);
   expect(await pageText(confirm)).toContain("You're subscribed");
   const [confirmed] = await consentRequestsOf(lead!.id);
@@ -208,7 +208,7 @@ test("marketing consent waits for the address to confirm: the emailed link's pag
   expect(await leadByEmail(email)).toMatchObject({ marketing_consent_at: confirmed!.confirmed_at, marketing_consent_source: CHAT_CONSENT_SOURCE });
 
   // Pressing it again, or opening the link again, changes nothing.
-  const again = await fetchApp(formPost("/subscribe", { token: tokenOf(path) }));
+  const again = await fetchApp(appRequest("/subscribe", { form: { token: tokenOf(path) } }));
   expect(again.status).toBe(200);
   expect(await pageText(again)).toContain("You're subscribed");
   expect(await pageText(await fetchApp(path))).toContain("You're subscribed");
@@ -225,7 +225,7 @@ test("marketing consent waits for the address to confirm: the emailed link's pag
   // Unsubscribing still works, and the admin sees it.
   const unsubscribe = await env.DB.prepare("SELECT 1 FROM email_suppressions WHERE email = ?").bind(email).first();
   expect(unsubscribe).toBeNull();
-  const out = await fetchApp(formPost("/unsubscribe", { token: await unsubscribeToken(readEnv(env), email) }));
+  const out = await fetchApp(appRequest("/unsubscribe", { form: { token: await unsubscribeToken(readEnv(env), email) } }));
   expect(out.status).toBe(200);
   expect(await env.DB.prepare("SELECT 1 AS n FROM email_suppressions WHERE email = ?").bind(email).first("n")).toBe(1);
   expect(await pageText(await adminGet(`/admin/leads/${lead!.id}`, cookie))).toMatch(/Unsubscribed [^<]+/);
@@ -236,11 +236,10 @@ test("a resource download asks the same way, and asking again within a day sends
   const slug = await env.DB.prepare("SELECT slug FROM resources WHERE status = 'published' ORDER BY slug LIMIT 1").first<string>("slug");
   for (const label of ["first", "second"]) {
     const response = await fetchApp(
-      formPost(
-        "/resources",
-        { resource: slug!, name: "Dana Frost", email, marketingConsent: "yes", delivery: "link" },
-        { "CF-Connecting-IP": testClientIp(label) },
-      ),
+      appRequest("/resources", {
+        form: { resource: slug!, name: "Dana Frost", email, marketingConsent: "yes", delivery: "link" },
+        headers: { "CF-Connecting-IP": testClientIp(label) },
+      }),
     );
     expect(response.status).toBe(200);
   }
@@ -263,7 +262,10 @@ test("an expired or altered confirmation link shows a clear page and records not
   const token = tokenOf(path);
 
   const altered = `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`;
-  for (const response of [await fetchApp(`/subscribe?token=${encodeURIComponent(altered)}`), await fetchApp(formPost("/subscribe", { token: altered }))]) {
+  for (const response of [
+    await fetchApp(`/subscribe?token=${encodeURIComponent(altered)}`),
+    await fetchApp(appRequest("/subscribe", { form: { token: altered } })),
+  ]) {
     expect(response.status).toBe(400);
     expect(await pageText(response)).toContain("That confirmation link didn't work");
   }
@@ -271,7 +273,7 @@ test("an expired or altered confirmation link shows a clear page and records not
   // Eight days later the link has expired.
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(Date.now() + 8 * 86_400_000);
-  for (const response of [await fetchApp(path), await fetchApp(formPost("/subscribe", { token }))]) {
+  for (const response of [await fetchApp(path), await fetchApp(appRequest("/subscribe", { form: { token } }))]) {
     expect(response.status).toBe(410);
     expect(await pageText(response)).toContain("That confirmation link has expired");
   }
@@ -286,10 +288,13 @@ test("an expired or altered confirmation link shows a clear page and records not
 });
 
 test("a signed-in person giving their own confirmed address consents at once and keeps their details up to date; another address still has to confirm", async () => {
-  const user = await createConfirmedUser({ email: uniqueEmail("member") });
+  const user = await createUser({ email: uniqueEmail("member") });
   const cookie = await signInOnWeb(user);
   await fetchApp(
-    formPost("/contact", { name: "Old Name", email: user.email, company: "Old Co", message: "Hello" }, { "CF-Connecting-IP": testClientIp("old") }),
+    appRequest("/contact", {
+      form: { name: "Old Name", email: user.email, company: "Old Co", message: "Hello" },
+      headers: { "CF-Connecting-IP": testClientIp("old") },
+    }),
   );
 
   await shareInChat({ name: "Riley Member", email: user.email, company: "Member Co", marketingConsent: true }, { Cookie: cookie });
@@ -302,7 +307,7 @@ test("a signed-in person giving their own confirmed address consents at once and
   expect(await emailsTo(user.email)).toEqual([]);
 
   // After unsubscribing, a box still ticked in the chat does not opt back in: the emailed link has to.
-  expect((await fetchApp(formPost("/unsubscribe", { token: await unsubscribeToken(readEnv(env), user.email) }))).status).toBe(200);
+  expect((await fetchApp(appRequest("/unsubscribe", { form: { token: await unsubscribeToken(readEnv(env), user.email) } }))).status).toBe(200);
   await shareInChat({ name: "Riley Member", email: user.email, marketingConsent: true }, { Cookie: cookie });
   expect(await env.DB.prepare("SELECT 1 AS n FROM email_suppressions WHERE email = ?").bind(user.email).first("n")).toBe(1);
   expect(await consentRequestsOf(lead!.id)).toEqual([expect.objectContaining({ confirmed_by: "signed-in" }), expect.objectContaining({ confirmed_at: null })]);
@@ -310,7 +315,9 @@ test("a signed-in person giving their own confirmed address consents at once and
 
   // Signed in, but someone else's address: that address has to confirm, and its details stay.
   const other = uniqueEmail("colleague");
-  await fetchApp(formPost("/contact", { name: "Colleague", email: other, message: "Hi" }, { "CF-Connecting-IP": testClientIp("colleague") }));
+  await fetchApp(
+    appRequest("/contact", { form: { name: "Colleague", email: other, message: "Hi" }, headers: { "CF-Connecting-IP": testClientIp("colleague") } }),
+  );
   await shareInChat({ name: "Riley For Colleague", email: other, marketingConsent: true }, { Cookie: cookie });
   expect(await leadByEmail(other)).toMatchObject({ name: "Colleague", marketing_consent_at: null });
   expect(await emailsTo(other)).toHaveLength(1);

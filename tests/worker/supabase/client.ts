@@ -2,8 +2,8 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { env } from "cloudflare:workers";
 import { decodeJwt, importJWK, SignJWT, type JWK } from "jose";
 import { expect } from "vitest";
+import { TEST_PASSWORD } from "../../factories/users";
 import { fetchApp } from "../app";
-import { TEST_PASSWORD } from "../auth-helpers";
 
 /** The public anon key the tests' clients send, as the auth tests do: the key is public and decides nothing. */
 export const ANON_KEY = "test-anon-key";
@@ -22,18 +22,6 @@ export async function signedInClient(email: string) {
   const { data, error } = await client.auth.signInWithPassword({ email, password: TEST_PASSWORD });
   expect(error).toBeNull();
   return { client, session: data.session! };
-}
-
-/** A raw request to the data API the way supabase-js sends one (apikey, Bearer token or the anon key). */
-export function dataRequest(
-  method: string,
-  path: string,
-  { token = ANON_KEY, body, headers = {} }: { token?: string | null; body?: string; headers?: Record<string, string> } = {},
-) {
-  const all: Record<string, string> = { apikey: ANON_KEY, ...headers };
-  if (token !== null) all.Authorization = `Bearer ${token}`;
-  if (body !== undefined) all["Content-Type"] ??= "application/json";
-  return fetchApp(new Request(`http://localhost${path}`, { method, headers: all, body }));
 }
 
 /** The access token re-signed with the real key and an expiry in the past. */

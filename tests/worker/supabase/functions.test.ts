@@ -1,10 +1,11 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
-import { countRows, createConfirmedUser, uniqueEmail } from "../auth-helpers";
-import { outboxFor } from "../factories";
-import { holdJobs } from "../queue-helpers";
-import { dataRequest, expiredToken, signedInClient, supabaseClient } from "./client";
+import { ANON_KEY, expiredToken, signedInClient, supabaseClient } from "./client";
+import { outboxFor } from "../../factories/emails";
+import { createUser, uniqueEmail } from "../../factories/users";
+import { countRows, fetchApp } from "../app";
+import { holdJobs } from "../queue";
 
 // /functions/v1 through supabase-js's functions.invoke, and raw requests for the gateway's answers.
 
@@ -12,7 +13,7 @@ const MINUTE = 60_000;
 
 /** A confirmed user created `minutesAgo` minutes ago: past the sign-in's own 5-minute welcome window unless 0. */
 function userCreated(minutesAgo: number) {
-  return createConfirmedUser({ createdAt: new Date(Date.now() - minutesAgo * MINUTE).toISOString() });
+  return createUser({ createdAt: new Date(Date.now() - minutesAgo * MINUTE).toISOString() });
 }
 
 async function statusOf(error: unknown) {
@@ -68,7 +69,7 @@ test("send-user-onboarding sends nothing for an account older than 24 hours or w
   const unconfirmed = await userCreated(10);
   const { session } = await signedInClient(unconfirmed.email);
   await env.DB.prepare("UPDATE users SET email_confirmed_at = NULL WHERE id = ?").bind(unconfirmed.id).run();
-  const response = await dataRequest("POST", "/functions/v1/send-user-onboarding", { token: session.access_token, body: "{}" });
+  const response = await fetchApp("/functions/v1/send-user-onboarding", { token: session.access_token, json: "{}", headers: { apikey: ANON_KEY } });
   expect(await response.json()).toEqual({ sent: false, reason: "no_confirmed_email" });
   expect(await outboxFor(`onboarding:${unconfirmed.id}`)).toEqual([]);
 });
@@ -78,13 +79,21 @@ test("send-user-onboarding needs a signed-in user's valid token", async () => {
   const anon = await supabaseClient().functions.invoke("send-user-onboarding", { body: { email: user.email, firstName: "A", lastName: "B" } });
   expect(await statusOf(anon.error)).toMatchObject({ status: 401 });
 
-  const missing = await dataRequest("POST", "/functions/v1/send-user-onboarding", { token: null, body: "{}" });
+  const missing = await fetchApp("/functions/v1/send-user-onboarding", { json: "{}", headers: { apikey: ANON_KEY } });
   expect(missing.status).toBe(401);
   const { session } = await signedInClient(user.email);
-  const expired = await dataRequest("POST", "/functions/v1/send-user-onboarding", { token: await expiredToken(session.access_token), body: "{}" });
+  const expired = await fetchApp("/functions/v1/send-user-onboarding", {
+    token: await expiredToken(session.access_token),
+    json: "{}",
+    headers: { apikey: ANON_KEY },
+  });
   expect(expired.status).toBe(401);
   expect(await expired.json()).toMatchObject({ message: "JWT expired" });
-  const forged = await dataRequest("POST", "/functions/v1/send-user-onboarding", { token: `${session.access_token.slice(0, -4)}AAAA`, body: "{}" });
+  const forged = await fetchApp("/functions/v1/send-user-onboarding", {
+    token: `${session.access_token.slice(0, -4)}AAAA`,
+    json: "{}",
+    headers: { apikey: ANON_KEY },
+  });
   expect(forged.status).toBe(401);
   expect(await outboxFor(`onboarding:${user.id}`)).toEqual([]);
 });
@@ -95,19 +104,20 @@ test("the functions router: unknown names are 404, other methods 405, bad bodies
   const unknown = await client.functions.invoke("no-such-function", { body: {} });
   expect(await statusOf(unknown.error)).toEqual({ status: 404, body: { code: "NOT_FOUND", message: "Requested function was not found" } });
   for (const name of ["__proto__", "constructor", "send-user-onboarding/extra", ""]) {
-    expect((await dataRequest("POST", `/functions/v1/${name}`, { token: session.access_token, body: "{}" })).status, name).toBe(404);
+    expect((await fetchApp(`/functions/v1/${name}`, { token: session.access_token, json: "{}", headers: { apikey: ANON_KEY } })).status, name).toBe(404);
   }
-  expect((await dataRequest("GET", "/functions/v1/send-user-onboarding", { token: session.access_token })).status).toBe(405);
-  const bad = await dataRequest("POST", "/functions/v1/send-user-onboarding", { token: session.access_token, body: "{oops" });
+  expect((await fetchApp("/functions/v1/send-user-onboarding", { token: session.access_token, headers: { apikey: ANON_KEY } })).status).toBe(405);
+  const bad = await fetchApp("/functions/v1/send-user-onboarding", { token: session.access_token, json: "{oops", headers: { apikey: ANON_KEY } });
   expect(bad.status).toBe(400);
   expect(await bad.json()).toMatchObject({ code: "invalid_json" });
-  const array = await dataRequest("POST", "/functions/v1/send-user-onboarding", { token: session.access_token, body: "[]" });
+  const array = await fetchApp("/functions/v1/send-user-onboarding", { token: session.access_token, json: "[]", headers: { apikey: ANON_KEY } });
   expect(array.status).toBe(400);
   expect(await outboxFor(`onboarding:${user.id}`)).toEqual([]);
 
-  const preflight = await dataRequest("OPTIONS", "/functions/v1/send-user-onboarding", {
-    token: null,
+  const preflight = await fetchApp("/functions/v1/send-user-onboarding", {
+    method: "OPTIONS",
     headers: {
+      apikey: ANON_KEY,
       Origin: "https://app.example",
       "Access-Control-Request-Method": "POST",
       "Access-Control-Request-Headers": "authorization, x-client-info, apikey, content-type",

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
-import { countRows, createConfirmedUser, ISO_TIMESTAMP } from "../auth-helpers";
-import { ANON_KEY, dataRequest, expiredToken, signedInClient, supabaseClient } from "./client";
+import { ANON_KEY, expiredToken, signedInClient, supabaseClient } from "./client";
+import { createUser } from "../../factories/users";
+import { ISO_TIMESTAMP, countRows, fetchApp } from "../app";
 
 // /rest/v1 through supabase-js (postgrest-js) itself, and raw requests for what a client library
 // would never send. Storage is shared by the tests of this file: every test makes its own users.
@@ -16,8 +17,8 @@ async function errorBody(response: Response) {
 }
 
 test("user_roles: a user reads their own roles, and nothing of another user's", async () => {
-  const coach = await createConfirmedUser({ roles: ["coach", "client"] });
-  const other = await createConfirmedUser({ roles: ["admin"] });
+  const coach = await createUser({ roles: ["coach", "client"] });
+  const other = await createUser({ roles: ["admin"] });
   const { client } = await signedInClient(coach.email);
 
   const own = await client.from("user_roles").select("role").eq("user_id", coach.id);
@@ -33,17 +34,17 @@ test("user_roles: a user reads their own roles, and nothing of another user's", 
 });
 
 test("user_roles: the anon key alone reads an empty list", async () => {
-  const user = await createConfirmedUser({ roles: ["admin"] });
+  const user = await createUser({ roles: ["admin"] });
   const { data, error, status } = await supabaseClient().from("user_roles").select("role").eq("user_id", user.id);
   expect({ data, error, status }).toEqual({ data: [], error: null, status: 200 });
-  const raw = await dataRequest("GET", `/rest/v1/user_roles?select=role&user_id=eq.${user.id}`, { token: null });
+  const raw = await fetchApp(`/rest/v1/user_roles?select=role&user_id=eq.${user.id}`, { headers: { apikey: ANON_KEY } });
   expect(raw.status).toBe(200);
   expect(await raw.json()).toEqual([]);
 });
 
 test("profiles: maybeSingle gives the own row, null for another user's, null when there is none; single errors with PGRST116", async () => {
-  const user = await createConfirmedUser();
-  const other = await createConfirmedUser();
+  const user = await createUser();
+  const other = await createUser();
   const { client } = await signedInClient(user.email);
 
   const own = await client.from("profiles").select().eq("user_id", user.id).maybeSingle();
@@ -64,16 +65,16 @@ test("profiles: maybeSingle gives the own row, null for another user's, null whe
   expect(single.error).toMatchObject({ code: "PGRST116", details: "The result contains 0 rows", message: "Cannot coerce the result to a single JSON object" });
 
   // The object media type PostgREST's own clients send for .single() and for older .maybeSingle().
-  const raw = await dataRequest("GET", `/rest/v1/profiles?user_id=eq.${other.id}`, {
+  const raw = await fetchApp(`/rest/v1/profiles?user_id=eq.${other.id}`, {
     token: (await signedInClient(user.email)).session.access_token,
-    headers: { Accept: "application/vnd.pgrst.object+json" },
+    headers: { apikey: ANON_KEY, Accept: "application/vnd.pgrst.object+json" },
   });
   expect(raw.status).toBe(406);
   expect(await errorBody(raw)).toMatchObject({ code: "PGRST116" });
 });
 
 test("profiles: filters, ordering, renaming and stripped nulls work on the caller's row", async () => {
-  const user = await createConfirmedUser();
+  const user = await createUser();
   const { client } = await signedInClient(user.email);
   const renamed = await client
     .from("profiles")
@@ -92,8 +93,8 @@ test("profiles: filters, ordering, renaming and stripped nulls work on the calle
 });
 
 test("profiles upsert: the own row is written and returned; another user's row is refused with 42501 and nothing is written", async () => {
-  const user = await createConfirmedUser();
-  const other = await createConfirmedUser();
+  const user = await createUser();
+  const other = await createUser();
   const { client } = await signedInClient(user.email);
 
   const saved = await client
@@ -130,7 +131,7 @@ test("profiles upsert: the own row is written and returned; another user's row i
 });
 
 test("profiles upsert: only the editable columns, with the profile form's rules", async () => {
-  const user = await createConfirmedUser();
+  const user = await createUser();
   const { client } = await signedInClient(user.email);
   const before = await env.DB.prepare("SELECT * FROM profiles WHERE user_id = ?").bind(user.id).first();
 
@@ -156,7 +157,7 @@ test("profiles upsert: only the editable columns, with the profile form's rules"
 });
 
 test("profiles: plain insert over an existing row is a 409; ignore-duplicates leaves it alone; a missing row is created", async () => {
-  const user = await createConfirmedUser();
+  const user = await createUser();
   const { client } = await signedInClient(user.email);
   const insert = await client.from("profiles").insert({ user_id: user.id, first_name: "Twice" });
   expect(insert.status).toBe(409);
@@ -171,7 +172,7 @@ test("profiles: plain insert over an existing row is a 409; ignore-duplicates le
 });
 
 test("user_roles cannot be written by a client, signed in or not", async () => {
-  const user = await createConfirmedUser({ roles: ["client"] });
+  const user = await createUser({ roles: ["client"] });
   const { client } = await signedInClient(user.email);
   const insert = await client.from("user_roles").insert({ user_id: user.id, role: "admin" });
   expect(insert.status).toBe(403);
@@ -184,8 +185,8 @@ test("user_roles cannot be written by a client, signed in or not", async () => {
 });
 
 test("rpc ensure_user_profile: creates the caller's profile once from the sign-up names, is idempotent, refuses another user's id", async () => {
-  const user = await createConfirmedUser();
-  const other = await createConfirmedUser();
+  const user = await createUser();
+  const other = await createUser();
   await env.DB.prepare("DELETE FROM profiles WHERE user_id IN (?, ?)").bind(user.id, other.id).run();
   const { client } = await signedInClient(user.email);
 
@@ -214,7 +215,7 @@ test("rpc ensure_user_profile: creates the caller's profile once from the sign-u
 });
 
 test("unknown tables, columns, operators and malformed filters answer PostgREST's 4xx errors", async () => {
-  const user = await createConfirmedUser();
+  const user = await createUser();
   const { client, session } = await signedInClient(user.email);
 
   const table = await client.from("users").select();
@@ -253,7 +254,7 @@ test("unknown tables, columns, operators and malformed filters answer PostgREST'
     ["PUT", "/rest/v1/rpc/ensure_user_profile", 405, "PGRST101"],
   ];
   for (const [method, path, status, code] of raw) {
-    const response = await dataRequest(method, path, { token: session.access_token, body: method === "POST" ? "{}" : undefined });
+    const response = await fetchApp(path, { method, token: session.access_token, json: method === "POST" ? "{}" : undefined, headers: { apikey: ANON_KEY } });
     expect({ method, path, status: response.status }).toEqual({ method, path, status });
     if (method !== "TRACE") expect({ path, code: (await errorBody(response)).code }).toEqual({ path, code });
   }
@@ -267,48 +268,54 @@ test("unknown tables, columns, operators and malformed filters answer PostgREST'
     [`{"user_id":"${user.id}","note":"${"x".repeat(70_000)}"}`, {}, 413, "PGRST102"],
   ];
   for (const [body, headers, status, code] of bodies) {
-    const response = await dataRequest("POST", "/rest/v1/profiles", { token: session.access_token, body, headers });
+    const response = await fetchApp("/rest/v1/profiles", {
+      token: session.access_token,
+      body,
+      contentType: "application/json",
+      headers: { apikey: ANON_KEY, ...headers },
+    });
     expect({ body: body.slice(0, 40), status: response.status, code: (await errorBody(response)).code }).toEqual({ body: body.slice(0, 40), status, code });
   }
-  const csv = await dataRequest("GET", "/rest/v1/profiles", { token: session.access_token, headers: { Accept: "text/csv" } });
+  const csv = await fetchApp("/rest/v1/profiles", { token: session.access_token, headers: { apikey: ANON_KEY, Accept: "text/csv" } });
   expect(csv.status).toBe(406);
-  const schema = await dataRequest("GET", "/rest/v1/profiles", { token: session.access_token, headers: { "Accept-Profile": "auth" } });
+  const schema = await fetchApp("/rest/v1/profiles", { token: session.access_token, headers: { apikey: ANON_KEY, "Accept-Profile": "auth" } });
   expect((await errorBody(schema)).code).toBe("PGRST106");
 });
 
 test("tokens: missing, malformed, expired and signed-out tokens", async () => {
-  const user = await createConfirmedUser({ roles: ["coach"] });
+  const user = await createUser({ roles: ["coach"] });
   const { client, session } = await signedInClient(user.email);
   const path = `/rest/v1/user_roles?select=role&user_id=eq.${user.id}`;
 
-  expect(await (await dataRequest("GET", path, { token: session.access_token })).json()).toEqual([{ role: "coach" }]);
+  expect(await (await fetchApp(path, { token: session.access_token, headers: { apikey: ANON_KEY } })).json()).toEqual([{ role: "coach" }]);
   // No Authorization header, or the anon key as the token: the anon role, which sees no rows.
-  expect(await (await dataRequest("GET", path, { token: null })).json()).toEqual([]);
-  expect(await (await dataRequest("GET", path, { token: ANON_KEY })).json()).toEqual([]);
+  expect(await (await fetchApp(path, { headers: { apikey: ANON_KEY } })).json()).toEqual([]);
+  expect(await (await fetchApp(path, { token: ANON_KEY, headers: { apikey: ANON_KEY } })).json()).toEqual([]);
 
-  const invalid = await dataRequest("GET", path, { token: `${session.access_token.slice(0, -4)}AAAA` });
+  const invalid = await fetchApp(path, { token: `${session.access_token.slice(0, -4)}AAAA`, headers: { apikey: ANON_KEY } });
   expect(invalid.status).toBe(401);
   expect((await errorBody(invalid)).code).toBe("PGRST301");
   expect(invalid.headers.get("WWW-Authenticate")).toMatch(/^Bearer error="invalid_token"/);
-  const garbage = await dataRequest("GET", path, { token: "not-a-jwt" });
+  const garbage = await fetchApp(path, { token: "not-a-jwt", headers: { apikey: ANON_KEY } });
   expect((await errorBody(garbage)).code).toBe("PGRST301");
-  const empty = await dataRequest("GET", path, { headers: { Authorization: "Bearer " }, token: null });
+  const empty = await fetchApp(path, { headers: { apikey: ANON_KEY, Authorization: "Bearer " } });
   expect(empty.status).toBe(401);
 
-  const expired = await dataRequest("GET", path, { token: await expiredToken(session.access_token) });
+  const expired = await fetchApp(path, { token: await expiredToken(session.access_token), headers: { apikey: ANON_KEY } });
   expect(expired.status).toBe(401);
   expect(await errorBody(expired)).toMatchObject({ code: "PGRST303", message: "JWT expired" });
 
   expect((await client.auth.signOut()).error).toBeNull();
-  const ended = await dataRequest("GET", path, { token: session.access_token });
+  const ended = await fetchApp(path, { token: session.access_token, headers: { apikey: ANON_KEY } });
   expect(ended.status).toBe(401);
   expect((await errorBody(ended)).code).toBe("PGRST303");
 });
 
 test("CORS preflight and headers, as for the auth API", async () => {
-  const preflight = await dataRequest("OPTIONS", "/rest/v1/profiles", {
-    token: null,
+  const preflight = await fetchApp("/rest/v1/profiles", {
+    method: "OPTIONS",
     headers: {
+      apikey: ANON_KEY,
       Origin: "https://app.example",
       "Access-Control-Request-Method": "POST",
       "Access-Control-Request-Headers": "authorization, apikey, prefer, content-type",
@@ -320,7 +327,7 @@ test("CORS preflight and headers, as for the auth API", async () => {
   for (const header of ["authorization", "apikey", "prefer", "content-type", "x-client-info", "accept-profile"]) {
     expect(preflight.headers.get("Access-Control-Allow-Headers")).toContain(header);
   }
-  const read = await dataRequest("GET", "/rest/v1/user_roles?select=role", { headers: { Origin: "https://app.example" } });
+  const read = await fetchApp("/rest/v1/user_roles?select=role", { token: ANON_KEY, headers: { apikey: ANON_KEY, Origin: "https://app.example" } });
   expect(read.headers.get("Access-Control-Allow-Origin")).toBe("*");
   expect(read.headers.get("Access-Control-Expose-Headers")).toContain("content-range");
   expect(read.headers.get("Cache-Control")).toBe("no-store");

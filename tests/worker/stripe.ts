@@ -1,14 +1,15 @@
-import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createClient } from "@supabase/supabase-js";
 import { inject } from "vitest";
-import type { AppContext } from "~/context.server";
-import { createAppContext } from "~/create-context.server";
-import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } from "../../fakes/stripe-server";
-import { fetchApp } from "../app";
-import { TEST_PASSWORD } from "../auth-helpers";
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } from "../fakes/stripe-server";
+import { TEST_PASSWORD } from "../factories/users";
+import { fetchApp } from "./app";
 
-/** The Worker's bindings pointed at the fake Stripe server (tests/fakes/stripe-server.ts). */
+// Stripe in the workerd tests: the Worker's bindings pointed at the fake Stripe server
+// (tests/fakes/stripe-server.ts), that server's test controls (what a customer or someone in the
+// Stripe dashboard does there), and webhook events delivered as Stripe delivers them.
+
+/** The Worker's bindings pointed at the fake Stripe server. */
 export function stripeEnv(extra: Record<string, string> = {}): Env {
   return {
     ...env,
@@ -17,11 +18,6 @@ export function stripeEnv(extra: Record<string, string> = {}): Env {
     STRIPE_API_URL: inject("fakeStripeUrl"),
     ...extra,
   } as Env;
-}
-
-/** A request context as the Worker entry builds one, for calling the billing domain in-process. */
-export function contextFor(bindings: Env, request = new Request("http://localhost/")): AppContext {
-  return createAppContext(bindings, { request, executionContext: createExecutionContext() });
 }
 
 /** Stripe's signature scheme, written out here (not the SDK's helper), so the test checks the scheme itself. */
@@ -34,17 +30,15 @@ export async function signatureFor(payload: string, { secret = FAKE_STRIPE_WEBHO
 export type FakeEvent = { id: string; type: string; data: { object: Record<string, unknown> } };
 
 /** POSTs an event to /webhooks/stripe as Stripe does (no Origin, a Stripe-Signature header unless `signature` is null). */
-export async function deliver(event: FakeEvent | string, bindings = stripeEnv(), signature?: string | null) {
+export async function deliverWebhook(event: FakeEvent | string, bindings = stripeEnv(), signature?: string | null) {
   const payload = typeof event === "string" ? event : JSON.stringify(event);
   const header = signature === undefined ? await signatureFor(payload) : signature;
-  return fetchApp(
-    new Request("http://localhost/webhooks/stripe", {
-      method: "POST",
-      headers: { "Content-Type": "application/json; charset=utf-8", "User-Agent": "Stripe/1.0", ...(header === null ? {} : { "Stripe-Signature": header }) },
-      body: payload,
-    }),
+  return fetchApp("/webhooks/stripe", {
+    body: payload,
+    contentType: "application/json; charset=utf-8",
+    headers: { "User-Agent": "Stripe/1.0", ...(header === null ? {} : { "Stripe-Signature": header }) },
     bindings,
-  );
+  });
 }
 
 async function control<T>(method: string, path: string): Promise<T> {
@@ -61,6 +55,34 @@ export const failRenewal = (subscriptionId: string) => control<ControlResult>("P
 export const fakeObject = (id: string) => control<Record<string, unknown>>("GET", `objects/${id}`);
 export const fakeEvents = (customer: string) => control<FakeEvent[]>("GET", `events?customer=${encodeURIComponent(customer)}`);
 
+/** The events the fake Stripe raised about one object (a Checkout Session, or a PaymentIntent's charge). */
+export async function eventsAbout(id: string): Promise<FakeEvent[]> {
+  const response = await fetch(`${inject("fakeStripeUrl")}/_test/events?about=${encodeURIComponent(id)}`);
+  return (await response.json()) as FakeEvent[];
+}
+
+/** Calls the fake Stripe API directly, as someone working in the Stripe dashboard would. */
+export async function stripeApi(method: string, path: string, form: Record<string, string> = {}) {
+  const response = await fetch(`${inject("fakeStripeUrl")}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${FAKE_STRIPE_SECRET_KEY}`, "Content-Type": "application/x-www-form-urlencoded" },
+    body: method === "GET" ? undefined : new URLSearchParams(form),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The one event of a type among those raised. */
+export const byType = (events: FakeEvent[], type: string) => {
+  const found = events.find((e) => e.type === type);
+  if (!found) throw new Error(`no ${type} event among ${events.map((e) => e.type).join(", ")}`);
+  return found;
+};
+
+/** The same event as Stripe would send it for a later state of the object (a different event id). */
+export function eventLike(type: string, object: Record<string, unknown>): FakeEvent {
+  return { id: `evt_test_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`, type, data: { object } };
+}
+
 /** The Checkout Session id at the end of a Checkout URL. */
 export function sessionIdOf(url: string): string {
   return url.split("/").pop()!;
@@ -69,7 +91,7 @@ export function sessionIdOf(url: string): string {
 /** A supabase-js client signed in as the user, talking to this Worker with these bindings. */
 export async function signedInSupabase(email: string, bindings = stripeEnv()) {
   const client = createClient("http://localhost", "test-anon-key", {
-    global: { fetch: (input: RequestInfo | URL, init?: RequestInit) => fetchApp(new Request(input, init), bindings) },
+    global: { fetch: (input: RequestInfo | URL, init?: RequestInit) => fetchApp(new Request(input, init), { bindings }) },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   const { error } = await client.auth.signInWithPassword({ email, password: TEST_PASSWORD });
@@ -77,6 +99,7 @@ export async function signedInSupabase(email: string, bindings = stripeEnv()) {
   return client;
 }
 
+/** The user's ClarityAI subscription row, or null. */
 export async function subscriptionRow(userId: string) {
   return env.DB.prepare("SELECT * FROM ai_subscriptions WHERE user_id = ?").bind(userId).first<{
     tier: string | null;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 
-// Builders for test data. Each call makes fresh, unique rows: storage is shared between the tests
-// of a file, so no test may rely on an empty table.
+// Leads and their enquiries (lead_activities): made for a test, and read back as stored.
+
 /** A lead (email lower-case, as the site stores it) with one activity from the same source. */
 export async function createLead(
   overrides: Partial<{
@@ -44,6 +44,40 @@ export async function createLead(
   return lead;
 }
 
+export type LeadRow = {
+  id: string;
+  email: string;
+  name: string;
+  company: string | null;
+  business_type: string | null;
+  source: string;
+  status: string;
+  marketing_consent_at: string | null;
+  marketing_consent_source: string | null;
+};
+
+export type ActivityRow = {
+  id: string;
+  lead_id: string;
+  source: string;
+  message: string | null;
+  /** JSON: the name, company, phone and business type the enquiry gave. */
+  details: string | null;
+  transcript: string | null;
+  page_path: string | null;
+  attribution: string | null;
+};
+
+/** The lead with this address (stored lower-case), or null. */
+export async function leadByEmail(email: string) {
+  return env.DB.prepare("SELECT * FROM leads WHERE email = ?").bind(email.toLowerCase()).first<LeadRow>();
+}
+
+/** A lead's activities, oldest first. */
+export async function activitiesOf(leadId: string) {
+  return (await env.DB.prepare("SELECT * FROM lead_activities WHERE lead_id = ? ORDER BY created_at, id").bind(leadId).all<ActivityRow>()).results;
+}
+
 /**
  * The enquiries stored for an address: each lead activity with its lead's details (the activity's
  * own source, message and resource), oldest first.
@@ -57,19 +91,4 @@ export async function enquiriesByEmail(email: string) {
     .bind(email.toLowerCase())
     .all();
   return results;
-}
-
-export async function outboxFor(dedupeKey: string) {
-  const { results } = await env.DB.prepare("SELECT * FROM email_outbox WHERE dedupe_key = ?").bind(dedupeKey).all();
-  return results;
-}
-
-/** A document POST as a browser on this site makes it. */
-export function formPost(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return new Request(`http://localhost${path}`, {
-    method: "POST",
-    headers: { Host: "localhost", Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-  });
 }

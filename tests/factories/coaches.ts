@@ -1,0 +1,89 @@
+import { env } from "cloudflare:workers";
+import type { WeeklyHours } from "~/booking/slots";
+import { availableSlots } from "~/booking/slots.server";
+import { createDb } from "~/db/client.server";
+import { ensureCatalogue } from "./bookings";
+import { type TestUser, createUser, uniqueEmail, webSession } from "./users";
+
+// Coaches with a schedule of their own: each call makes a new coach with an empty calendar, so
+// tests sharing a file's storage never meet each other's bookings.
+
+/** Monday to Friday, 9 am to 5 pm in the coach's time zone. */
+export const WEEKDAYS_9_TO_5: WeeklyHours = {
+  "0": [],
+  "1": [["09:00", "17:00"]],
+  "2": [["09:00", "17:00"]],
+  "3": [["09:00", "17:00"]],
+  "4": [["09:00", "17:00"]],
+  "5": [["09:00", "17:00"]],
+  "6": [],
+};
+
+/**
+ * Open around the clock with no buffer and 60 sessions a day, public holidays included: a test
+ * finds free times whatever the day and hour it runs.
+ */
+export const ALWAYS_OPEN = {
+  weeklyHours: Object.fromEntries(["0", "1", "2", "3", "4", "5", "6"].map((day) => [day, [["00:00", "24:00"]]])) as WeeklyHours,
+  bufferMinutes: 0,
+  dailyMax: 60,
+  observeHolidays: false,
+} satisfies CoachOptions;
+
+export type CoachOptions = {
+  name?: string;
+  headline?: string;
+  timeZone?: string;
+  state?: string;
+  weeklyHours?: WeeklyHours;
+  bufferMinutes?: number;
+  dailyMax?: number;
+  horizonDays?: number;
+  observeHolidays?: boolean;
+};
+
+export type TestCoach = TestUser & { slug: string; name: string; timeZone: string };
+
+/**
+ * A user with the coach role and a schedule (coach_schedules): weekdays 9 to 5 in Sydney, with the
+ * schedule's own defaults (15-minute buffer, 6 a day, 60 days ahead, NSW holidays off) unless told.
+ * The booking types and packages it offers are in place.
+ */
+export async function createCoach(options: CoachOptions = {}): Promise<TestCoach> {
+  await ensureCatalogue();
+  const user = await createUser({ email: uniqueEmail("coach"), roles: ["coach"] });
+  const slug = `coach-${user.id.slice(0, 8)}`;
+  const name = options.name ?? `Coach ${user.id.slice(0, 4)}`;
+  const timeZone = options.timeZone ?? "Australia/Sydney";
+  await env.DB.prepare(
+    `INSERT INTO coach_schedules (coach_id, slug, display_name, headline, time_zone, state, weekly_hours, buffer_minutes, daily_max, horizon_days, observe_holidays)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+    .bind(
+      user.id,
+      slug,
+      name,
+      options.headline ?? "",
+      timeZone,
+      options.state ?? "NSW",
+      JSON.stringify(options.weeklyHours ?? WEEKDAYS_9_TO_5),
+      options.bufferMinutes ?? 15,
+      options.dailyMax ?? 6,
+      options.horizonDays ?? 60,
+      options.observeHolidays === false ? 0 : 1,
+    )
+    .run();
+  return { ...user, slug, name, timeZone };
+}
+
+/** A coach (see createCoach) signed in on the website: `cookie` is the session cookie. */
+export async function createSignedInCoach(options: CoachOptions = {}) {
+  const coach = await createCoach(options);
+  return { ...coach, cookie: await webSession(coach) };
+}
+
+/** The coach's free times for a booking type over the next few days, earliest first, as the booking pages offer them. */
+export async function freeTimes(coach: { slug: string }, typeId = "discovery", days = 5) {
+  const now = new Date();
+  return availableSlots(createDb(env.DB), { typeId, coach: coach.slug, from: now, to: new Date(now.getTime() + days * 86_400_000), now });
+}
