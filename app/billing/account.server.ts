@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import Stripe from "stripe";
 import type { AppContext } from "~/context.server";
 import { BUSINESS } from "~/content/business";
 import { aiSubscriptions, billingInvoices, profiles, users } from "~/db/schema";
@@ -168,6 +169,11 @@ export async function cancelBillingOnAccountDeletion(context: AppContext, userId
       if (isRunningStatus(subscription.status) || subscription.status === "incomplete") await stripe.subscriptions.cancel(subscription.id);
     }
   } catch (error) {
+    // A customer Stripe does not know has no subscriptions to charge: nothing to cancel.
+    if (error instanceof Stripe.errors.StripeError && (error.code === "resource_missing" || error.statusCode === 404)) {
+      console.info(`billing: deleted account ${userId}'s customer ${customer} is unknown to Stripe; no subscription to cancel`);
+      return;
+    }
     console.error(
       `billing: cancelling the subscriptions of deleted account ${userId} (customer ${customer}) failed; cancel them in Stripe by hand:`,
       error instanceof Error ? error.message : String(error),
