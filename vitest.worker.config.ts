@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
 // Integration tests run inside workerd with the real bindings from wrangler.toml (local D1, KV,
@@ -12,8 +13,22 @@ export default defineConfig(async () => {
   const publicFiles = readdirSync(fileURLToPath(new URL("./public", import.meta.url)), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => `${entry.parentPath.slice(fileURLToPath(new URL("./public", import.meta.url)).length)}/${entry.name}`.replace(/^\/?/, "/"));
+  const serverBuildDir = fileURLToPath(new URL("./build/server/", import.meta.url));
   return {
     plugins: [
+      // Each test file runs in a fresh workerd that loads the Worker's modules again, every module sent
+      // from Node as a string with its source map inlined. For what is already a bundle (the Remix server
+      // build, the pre-bundled dependencies) that map is most of the bytes: 30 MB a file instead of 9.5,
+      // which made loading the Worker most of each file's time. Those modules go without; the app's and
+      // the tests' own modules keep theirs. TEST_BUNDLE_SOURCE_MAPS=1 keeps them all when a stack trace
+      // into the server build is wanted.
+      {
+        name: "no-source-maps-for-bundles",
+        transform(code: string, id: string) {
+          if (process.env.TEST_BUNDLE_SOURCE_MAPS || !(id.startsWith(serverBuildDir) || id.includes("/node_modules/.vite/"))) return undefined;
+          return { code, map: { mappings: "" } };
+        },
+      } satisfies Plugin,
       cloudflareTest({
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },
