@@ -86,6 +86,10 @@ const EnvSchema = z.object({
   META_ACCESS_TOKEN: z.string().min(1).optional(),
   META_TEST_EVENT_CODE: z.string().min(1).optional(),
   META_GRAPH_API_URL: z.url().default("https://graph.facebook.com"),
+  // Video meetings (app/meetings/): a meeting's room opens this many minutes before its start and
+  // closes this many minutes after its end.
+  MEETING_OPENS_BEFORE_MINUTES: z.coerce.number().int().min(0).max(240).default(10),
+  MEETING_CLOSES_AFTER_MINUTES: z.coerce.number().int().min(0).max(720).default(30),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
