@@ -3,7 +3,7 @@
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./workers/app");
-		durableNamespaces: "Conversation";
+		durableNamespaces: "Conversation" | "MeetingRoom";
 	}
 	interface Env {
 		SESSIONS: KVNamespace;
@@ -14,6 +14,7 @@ declare namespace Cloudflare {
 		APP_ENV: "development";
 		PUBLIC_SITE_URL: "http://localhost:8787";
 		CONVERSATION: DurableObjectNamespace<import("./workers/app").Conversation>;
+		MEETING_ROOM: DurableObjectNamespace<import("./workers/app").MeetingRoom>;
 	}
 }
 interface Env extends Cloudflare.Env {}

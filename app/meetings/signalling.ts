@@ -167,7 +167,10 @@ export type ServerMessage =
   | { type: "welcome"; role: MeetingRole; peer: PeerPresence | null; recording: RecordingState; closesAt: string }
   /** On joining the call: the chat so far (a reload keeps it). */
   | { type: "joined"; chat: ChatMessage[]; peer: PeerPresence | null }
-  /** The other participant connected, joined, changed their media or left. */
+  /**
+   * The other participant connected (in the lobby), joined the call or changed their media. "lobby"
+   * after "in-call" means they reconnected (a reload): their old peer connection is gone.
+   */
   | { type: "peer"; peer: PeerPresence }
   | { type: "peer-left"; role: MeetingRole }
   | { type: "offer"; from: MeetingRole; sdp: string; iceRestart?: boolean }
