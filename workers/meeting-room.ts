@@ -168,6 +168,7 @@ export class MeetingRoom extends DurableObject<Env> {
       // The same person again (a reload, a second tab): the newer socket takes over.
       current.socket.serializeAttachment({ ...current.state, retired: true } satisfies SocketState);
       this.closeSocket(current.socket, CLOSE_CODES.replaced, "You joined from another window.");
+      this.endRecordingWith(current.state);
     }
 
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
@@ -217,8 +218,14 @@ export class MeetingRoom extends DurableObject<Env> {
       await this.ctx.storage.setAlarm(Date.parse(closesAt));
       return;
     }
-    for (const socket of this.ctx.getWebSockets()) this.closeSocket(socket, CLOSE_CODES.roomClosed, "The room has closed.");
-    if (this.recording().state !== "none") this.setRecording("none");
+    for (const socket of this.ctx.getWebSockets()) {
+      const state = this.stateOf(socket);
+      if (state) {
+        socket.serializeAttachment({ ...state, retired: true } satisfies SocketState);
+        this.endRecordingWith(state);
+      }
+      this.closeSocket(socket, CLOSE_CODES.roomClosed, "The room has closed.");
+    }
   }
 
   // ── Sockets ────────────────────────────────────────────────────────────────────────────────
@@ -257,6 +264,12 @@ export class MeetingRoom extends DurableObject<Env> {
   private sendToRole(role: MeetingRole, message: ServerMessage) {
     const found = this.socketOf(role);
     if (found) this.send(found.socket, message);
+  }
+
+  /** Signalling goes only to a peer in the call: one still in the lobby has no connection to negotiate. */
+  private sendToPeerInCall(role: MeetingRole, message: ServerMessage) {
+    const found = this.socketOf(role);
+    if (found?.state.inCall) this.send(found.socket, message);
   }
 
   private broadcast(message: ServerMessage) {
@@ -311,13 +324,13 @@ export class MeetingRoom extends DurableObject<Env> {
     const other = OTHER[from];
     switch (message.type) {
       case "offer":
-        return this.sendToRole(other, { type: "offer", from, sdp: message.sdp, ...(message.iceRestart ? { iceRestart: true } : {}) });
+        return this.sendToPeerInCall(other, { type: "offer", from, sdp: message.sdp, ...(message.iceRestart ? { iceRestart: true } : {}) });
       case "answer":
-        return this.sendToRole(other, { type: "answer", from, sdp: message.sdp });
+        return this.sendToPeerInCall(other, { type: "answer", from, sdp: message.sdp });
       case "ice-candidate":
-        return this.sendToRole(other, { type: "ice-candidate", from, candidate: message.candidate });
+        return this.sendToPeerInCall(other, { type: "ice-candidate", from, candidate: message.candidate });
       case "ice-restart":
-        return this.sendToRole(other, { type: "ice-restart", from });
+        return this.sendToPeerInCall(other, { type: "ice-restart", from });
       case "media-state": {
         const updated: SocketState = { ...state, media: message.media };
         socket.serializeAttachment(updated);
@@ -352,11 +365,20 @@ export class MeetingRoom extends DurableObject<Env> {
   /** A participant has gone: the other one is told, and a recording (or a request for one) ends with the call. */
   private departed(state: SocketState) {
     this.sendToRole(OTHER[state.role], { type: "peer-left", role: state.role });
-    if (endsWhenSomeoneLeaves(this.recording().state)) {
+    this.endRecordingWith(state);
+  }
+
+  /**
+   * A recording, a request or an unused consent ends when either person's call does: when they leave,
+   * and when they reconnect (their browser's recorder, or the request on their screen, is gone).
+   */
+  private endRecordingWith(state: SocketState) {
+    if (!endsWhenSomeoneLeaves(this.recording().state)) return;
+    this.ctx.storage.transactionSync(() => {
       this.logConsent("stopped", state);
       this.setRecording("none");
-      this.sendToRole(OTHER[state.role], { type: "recording", recording: this.recording(), by: state.role });
-    }
+    });
+    this.broadcast({ type: "recording", recording: this.recording(), by: state.role });
   }
 
   // ── Chat ───────────────────────────────────────────────────────────────────────────────────
