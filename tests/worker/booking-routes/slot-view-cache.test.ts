@@ -5,7 +5,7 @@ import { localDate } from "~/booking/time-zones";
 import { createDb } from "~/db/client.server";
 import { EDGE_CACHE_HEADER, EDGE_FRESH_SECONDS } from "~/edge-cache/edge-cache.server";
 import { bookingFields } from "../../factories/bookings";
-import { createCoach, freeTimes, type TestCoach } from "../../factories/coaches";
+import { ALWAYS_OPEN, createCoach, freeTimes, type TestCoach } from "../../factories/coaches";
 import { createUser, signInOnWeb, uniqueEmail } from "../../factories/users";
 import { fetchApp, testClientIp } from "../app";
 
@@ -41,7 +41,7 @@ function book(coach: TestCoach, time: string, type = "discovery", extra: Record<
 }
 
 test("a booked time is gone from the very next anonymous slot view, which was cached until then", async () => {
-  const coach = await createCoach({ name: "Casey Brook" });
+  const coach = await createCoach({ ...ALWAYS_OPEN, name: "Casey Brook" });
   const [first, second] = await freeTimes(coach);
   const day = localDate(first!.startsAt, SYDNEY);
   const path = viewPath(coach, day);
@@ -63,7 +63,7 @@ test("a booked time is gone from the very next anonymous slot view, which was ca
 });
 
 test("a card hold hides its time from the next anonymous slot view at once", async () => {
-  const coach = await createCoach({ name: "Drew Hale" });
+  const coach = await createCoach({ ...ALWAYS_OPEN, name: "Drew Hale" });
   const [first] = await freeTimes(coach, "session-60", 10);
   const path = viewPath(coach, localDate(first!.startsAt, SYDNEY), "session-60");
   expect((await view(path)).html).toContain(timeLink(first!.startsAt));
@@ -79,7 +79,7 @@ test("a card hold hides its time from the next anonymous slot view at once", asy
 });
 
 test("a coach's schedule change shows in the next anonymous slot view at once", async () => {
-  const coach = await createCoach({ name: "Emery Vale" });
+  const coach = await createCoach({ ...ALWAYS_OPEN, name: "Emery Vale" });
   const [first] = await freeTimes(coach);
   const day = localDate(first!.startsAt, SYDNEY);
   const path = viewPath(coach, day);
@@ -96,7 +96,7 @@ test("a coach's schedule change shows in the next anonymous slot view at once", 
 });
 
 test("a cached slot view is fresh for a minute and then rendered again, never served stale", async () => {
-  const coach = await createCoach({ name: "Finley Shaw" });
+  const coach = await createCoach({ ...ALWAYS_OPEN, name: "Finley Shaw" });
   const [first] = await freeTimes(coach);
   const path = viewPath(coach, localDate(first!.startsAt, SYDNEY));
   vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
@@ -108,7 +108,7 @@ test("a cached slot view is fresh for a minute and then rendered again, never se
 });
 
 test("only an anonymous visitor's slot view is cached: signed-in visitors, other steps and chosen times are rendered", async () => {
-  const coach = await createCoach({ name: "Gray Moss" });
+  const coach = await createCoach({ ...ALWAYS_OPEN, name: "Gray Moss" });
   const [first] = await freeTimes(coach);
   const day = localDate(first!.startsAt, SYDNEY);
   const path = viewPath(coach, day);
