@@ -39,12 +39,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const meeting = await findMeeting(context.db, params.meetingId);
-  if (!meeting) throw notFoundResponse();
   const token = (await request.formData()).get("token");
   if (typeof token !== "string" || !TOKEN.test(token)) {
     return data({ error: "This sign-in link is incomplete. Open it again from your email." }, { status: 400 });
   }
+  const meeting = await findMeeting(context.db, params.meetingId);
+  if (!meeting) throw notFoundResponse();
   const outcome = await attemptAuth(request, context, (ctx) => verifyOtp(ctx, { type: "magiclink", tokenHash: token }));
   if (!outcome.ok) {
     const status = outcome.error.status === 429 ? 429 : 400;

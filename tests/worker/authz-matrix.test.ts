@@ -478,6 +478,17 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
       return { path: `/meeting/${booking.id}`, marker: booking.name, ownerSees: role === "coach" };
     },
   },
+  "routes/meeting.$meetingId_.join": {
+    // A guest's one-time sign-in link: without its token nobody gets anything of the meeting; its own
+    // client, already signed in, is sent on to the meeting.
+    roles: ["client"],
+    create: async (owner) => {
+      await ensureCatalogue();
+      const coach = await createUser({ roles: ["coach"] });
+      const booking = await createBooking({ coachId: coach.id, clientId: owner.id, startsAt: daysFromNow(2, 1), name: `Join ${owner.id.slice(0, 8)}` });
+      return { path: `/meeting/${booking.id}/join`, marker: booking.name, ownerSees: false, ownerStatus: 302 };
+    },
+  },
   "routes/payments-sandbox.checkout.$id": {
     roles: ["client"],
     create: async (owner) => {
