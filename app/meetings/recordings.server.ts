@@ -317,6 +317,8 @@ export async function recordingFileResponse(
   });
   if (range === "unsatisfiable") {
     headers.set("Content-Range", `bytes */${size}`);
+    headers.set("Content-Type", "text/plain; charset=utf-8");
+    headers.delete("Content-Disposition");
     return new Response(`The range asked for is outside the recording (${size} bytes).`, { status: 416, headers });
   }
   const object = await bucketOf(context).get(recording.r2Key, range ? { range } : undefined);
