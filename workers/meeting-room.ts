@@ -133,6 +133,34 @@ export class MeetingRoom extends DurableObject<Env> {
     return this.chatMessages();
   }
 
+  /** The chat as one participant exports it: every message, each marked whether it is theirs. */
+  async chatOf(userId: string): Promise<{ from: MeetingRole; text: string; sentAt: string; mine: boolean }[]> {
+    return this.sql
+      .exec<ChatRow & { sender_id: string }>("SELECT sender_role, sender_id, text, sent_at FROM chat_messages ORDER BY seq")
+      .toArray()
+      .map((row) => ({ from: row.sender_role, text: row.text, sentAt: row.sent_at, mine: row.sender_id === userId }));
+  }
+
+  /**
+   * A participant's account is deleted: their messages go, the consent log keeps its events without
+   * their id, and their socket closes. Returns how many messages went (harmless if repeated).
+   */
+  async forgetParticipant(userId: string): Promise<number> {
+    for (const socket of this.ctx.getWebSockets()) {
+      const state = this.stateOf(socket);
+      if (state?.userId !== userId) continue;
+      socket.serializeAttachment({ ...state, retired: true } satisfies SocketState);
+      this.departed(state);
+      this.closeSocket(socket, CLOSE_CODES.left, "This account has been deleted.");
+    }
+    return this.ctx.storage.transactionSync(() => {
+      const removed = this.sql.exec("DELETE FROM chat_messages WHERE sender_id = ?", userId).rowsWritten;
+      this.sql.exec("UPDATE recording_consent SET user_id = '' WHERE user_id = ?", userId);
+      this.sql.exec("DELETE FROM meta WHERE key IN ('coach_user_id', 'client_user_id', 'coach_connected', 'client_connected') AND value = ?", userId);
+      return removed;
+    });
+  }
+
   /** Who asked for, consented to, started and stopped recordings, and when. */
   async recordingConsent(): Promise<RecordingConsentEvent[]> {
     return this.sql
