@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { collectUserData } from "~/accounts/data-export.server";
 import { requireUser } from "~/auth/guards.server";
 import { notFoundUnless } from "~/auth/permissions.server";
-import { meetingChatsForExport } from "~/meetings/user-data.server";
+import { meetingChatsForExport } from "~/meetings/chat-user-data.server";
 
 // "Download all my data": every row the signed-in user owns, as a JSON attachment.
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -5,7 +5,7 @@ import { readAttributionCookie } from "~/attribution/capture.server";
 import { attributionSessionsOfUser, forgetAttributionSessions } from "~/attribution/retention.server";
 import { cancelBillingOnAccountDeletion } from "~/billing/account.server";
 import { forgetLiveSessions } from "~/auth/token-sessions.server";
-import { forgetMeetingChats } from "~/meetings/user-data.server";
+import { forgetMeetingChats } from "~/meetings/chat-user-data.server";
 import { endWebSession } from "~/auth/web-sessions.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { parseForm } from "~/utils/forms";

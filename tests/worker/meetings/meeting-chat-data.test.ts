@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import type { ExportedMeetingChat } from "~/meetings/user-data.server";
+import type { ExportedMeetingChat } from "~/meetings/chat-user-data.server";
 import { createBooking } from "../../factories/bookings";
 import { fetchApp } from "../app";
 import { bothInCall, createMeeting, roomStub } from "./helpers";
