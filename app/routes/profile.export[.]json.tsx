@@ -9,7 +9,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
   const collected = await collectUserData(context, viewer.id);
   notFoundUnless(collected);
-  // The meetings' chats live in their rooms, outside D1 (meetings/user-data.server.ts).
+  // The meetings' chats live in their rooms, outside D1 (meetings/chat-user-data.server.ts).
   const exported = { ...collected, meetingChats: await meetingChatsForExport(context, { id: viewer.id, email: viewer.email ?? null }) };
   const date = exported.exportedAt.slice(0, 10);
   return new Response(JSON.stringify(exported, null, 2), {
