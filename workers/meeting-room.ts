@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { AppContext } from "~/context.server";
 import { createAppContext } from "~/create-context.server";
+import { recordConsentDecision } from "~/meetings/recording-consents.server";
 import { endsWhenSomeoneLeaves, recordingTransition, type RecordingEvent, type RecordingMessage } from "~/meetings/recording-consent";
 import {
   PARTICIPANT_HEADER,
@@ -48,6 +49,11 @@ type ConsentRow = { event: RecordingEvent; role: MeetingRole; user_id: string; a
 
 const OTHER: Record<MeetingRole, MeetingRole> = { coach: "client", client: "coach" };
 
+/** The meta key naming who holds the role's live socket, kept until the room hears it close. */
+function connectedKey(role: MeetingRole) {
+  return `${role}_connected`;
+}
+
 function toChatMessage(row: ChatRow): ChatMessage {
   return { id: row.id, clientMessageId: row.client_message_id, from: row.sender_role, text: row.text, sentAt: row.sent_at };
 }
@@ -61,7 +67,8 @@ function refuse(status: number, reason: RoomRefusal, message: string): Response 
  * chat, and the recording's consent. Browsers hold WebSockets accepted with the hibernation API, so
  * an idle call costs nothing: the object may be evicted between any two messages, and keeps nothing
  * in memory that matters. Who a socket is lives in its attachment; the chat, the recording's state and
- * its consent log live in the object's SQLite storage. At most one socket per role: the same person
+ * its consent log live in the object's SQLite storage, and each consent step also goes to the
+ * booking's record in D1 (recording-consents.server.ts). At most one socket per role: the same person
  * connecting again (a reload, a second tab) replaces their older socket; anyone else is refused.
  * Only the Worker reaches the object, after checking the session and the participant
  * (meetings/room.server.ts; decision record 013).
@@ -69,6 +76,12 @@ function refuse(status: number, reason: RoomRefusal, message: string): Response 
 export class MeetingRoom extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private appContext: AppContext | undefined;
+  /**
+   * Consent steps on their way to D1, one after another in the order the room applied them (the
+   * recordings API replays them in that order). Only ever awaited by the event that queued a step,
+   * so nothing is lost when the object is evicted: it is not evicted while an event is running.
+   */
+  private consentWrites: Promise<void> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -128,6 +141,36 @@ export class MeetingRoom extends DurableObject<Env> {
     return this.chatMessages();
   }
 
+  /** The chat as one participant exports it: every message, each marked whether it is theirs. */
+  async chatOf(userId: string): Promise<{ from: MeetingRole; text: string; sentAt: string; mine: boolean }[]> {
+    return this.sql
+      .exec<ChatRow & { sender_id: string }>("SELECT sender_role, sender_id, text, sent_at FROM chat_messages ORDER BY seq")
+      .toArray()
+      .map((row) => ({ from: row.sender_role, text: row.text, sentAt: row.sent_at, mine: row.sender_id === userId }));
+  }
+
+  /**
+   * A participant's account is deleted: their messages go, the consent log keeps its events without
+   * their id, and their socket closes. Returns how many messages went (harmless if repeated).
+   */
+  async forgetParticipant(userId: string): Promise<number> {
+    for (const socket of this.ctx.getWebSockets()) {
+      const state = this.stateOf(socket);
+      if (state?.userId !== userId) continue;
+      socket.serializeAttachment({ ...state, retired: true } satisfies SocketState);
+      this.departed(state);
+      this.closeSocket(socket, CLOSE_CODES.left, "This account has been deleted.");
+    }
+    // A recording their leaving ended is stored before their account (and its D1 rows) goes.
+    await this.consentStored();
+    return this.ctx.storage.transactionSync(() => {
+      const removed = this.sql.exec("DELETE FROM chat_messages WHERE sender_id = ?", userId).rowsWritten;
+      this.sql.exec("UPDATE recording_consent SET user_id = '' WHERE user_id = ?", userId);
+      this.sql.exec("DELETE FROM meta WHERE key IN ('coach_user_id', 'client_user_id', 'coach_connected', 'client_connected') AND value = ?", userId);
+      return removed;
+    });
+  }
+
   /** Who asked for, consented to, started and stopped recordings, and when. */
   async recordingConsent(): Promise<RecordingConsentEvent[]> {
     return this.sql
@@ -164,15 +207,20 @@ export class MeetingRoom extends DurableObject<Env> {
     this.setMeta("meeting_id", participant.meetingId);
     this.setMeta(`${participant.role}_user_id`, participant.userId);
 
+    const state: SocketState = { userId: participant.userId, role: participant.role, joinedAt: now.toISOString(), inCall: false, media: null };
     if (current) {
       // The same person again (a reload, a second tab): the newer socket takes over.
       current.socket.serializeAttachment({ ...current.state, retired: true } satisfies SocketState);
       this.closeSocket(current.socket, CLOSE_CODES.replaced, "You joined from another window.");
       this.endRecordingWith(current.state);
+    } else if (this.meta(connectedKey(participant.role)) !== null) {
+      // Their last socket went without the room hearing it close (the object was reset, as a deploy
+      // does): this is a reconnect too, and their recorder or consent screen went with that socket.
+      this.endRecordingWith(state);
     }
+    this.setMeta(connectedKey(participant.role), participant.userId);
 
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
-    const state: SocketState = { userId: participant.userId, role: participant.role, joinedAt: now.toISOString(), inCall: false, media: null };
     this.ctx.acceptWebSocket(server, [participant.role]);
     server.serializeAttachment(state);
     this.send(server, {
@@ -184,6 +232,7 @@ export class MeetingRoom extends DurableObject<Env> {
     });
     this.sendToRole(OTHER[state.role], { type: "peer", peer: this.presence(state) });
     await this.scheduleClosing(participant.closesAt);
+    await this.consentStored();
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -226,6 +275,7 @@ export class MeetingRoom extends DurableObject<Env> {
       }
       this.closeSocket(socket, CLOSE_CODES.roomClosed, "The room has closed.");
     }
+    await this.consentStored();
   }
 
   // ── Sockets ────────────────────────────────────────────────────────────────────────────────
@@ -303,13 +353,16 @@ export class MeetingRoom extends DurableObject<Env> {
       this.departed(state);
       socket.serializeAttachment({ ...state, retired: true } satisfies SocketState);
       this.closeSocket(socket, CLOSE_CODES.left, "You left the meeting.");
+      await this.consentStored();
       return;
     }
     if (!state.inCall) {
       this.send(socket, { type: "error", code: "not_joined", detail: message.type });
       return;
     }
-    this.inCall(socket, state, message);
+    await this.inCall(socket, state, message);
+    // A step ended by this message (a leave, say) is stored before the event ends.
+    await this.consentStored();
   }
 
   private join(socket: WebSocket, state: SocketState, media: MediaState) {
@@ -319,7 +372,7 @@ export class MeetingRoom extends DurableObject<Env> {
     this.sendToRole(OTHER[state.role], { type: "peer", peer: this.presence(joined) });
   }
 
-  private inCall(socket: WebSocket, state: SocketState, message: Exclude<ClientMessage, { type: "ping" | "join" | "leave" }>) {
+  private inCall(socket: WebSocket, state: SocketState, message: Exclude<ClientMessage, { type: "ping" | "join" | "leave" }>): void | Promise<void> {
     const from = state.role;
     const other = OTHER[from];
     switch (message.type) {
@@ -351,6 +404,7 @@ export class MeetingRoom extends DurableObject<Env> {
     // Answer the browser's close (1005 and 1006 name no code a close frame may carry).
     this.closeSocket(socket, code === 1005 || code === 1006 ? 1000 : code, reason);
     if (state) this.departed(state);
+    await this.consentStored();
   }
 
   override async webSocketError(socket: WebSocket): Promise<void> {
@@ -360,10 +414,12 @@ export class MeetingRoom extends DurableObject<Env> {
       this.departed(state);
     }
     this.closeSocket(socket, 1011, "Connection error.");
+    await this.consentStored();
   }
 
   /** A participant has gone: the other one is told, and a recording (or a request for one) ends with the call. */
   private departed(state: SocketState) {
+    this.sql.exec("DELETE FROM meta WHERE key = ?", connectedKey(state.role));
     this.sendToRole(OTHER[state.role], { type: "peer-left", role: state.role });
     this.endRecordingWith(state);
   }
@@ -427,12 +483,29 @@ export class MeetingRoom extends DurableObject<Env> {
     this.setMeta("recording_since", this.now().toISOString());
   }
 
+  /** Logs a consent step in the room, and queues it for the booking's record in D1 (recording-consents.server.ts). */
   private logConsent(event: RecordingEvent, state: SocketState) {
-    this.sql.exec("INSERT INTO recording_consent (event, role, user_id, at) VALUES (?, ?, ?, ?)", event, state.role, state.userId, this.now().toISOString());
+    const at = this.now();
+    this.sql.exec("INSERT INTO recording_consent (event, role, user_id, at) VALUES (?, ?, ?, ?)", event, state.role, state.userId, at.toISOString());
+    const meetingId = this.meta("meeting_id");
+    if (meetingId === null) return;
+    const input = { meetingId, userId: state.userId, role: state.role, decision: event, at };
+    this.consentWrites = this.consentWrites
+      .then(() => recordConsentDecision(this.context.db, input))
+      .catch((error: unknown) => {
+        // The room's own log keeps the step; without it in D1 an upload is refused, never allowed.
+        console.error("meetings: a recording consent step could not be stored with the booking", error instanceof Error ? error.message : String(error));
+      });
+    this.ctx.waitUntil(this.consentWrites);
+  }
+
+  /** Until every consent step the room has applied is in D1. */
+  private consentStored(): Promise<void> {
+    return this.consentWrites;
   }
 
   /** A step of the recording's consent (recording-consent.ts); anything out of turn is refused and changes nothing. */
-  private recordingMessage(socket: WebSocket, state: SocketState, message: RecordingMessage) {
+  private async recordingMessage(socket: WebSocket, state: SocketState, message: RecordingMessage) {
     const current = this.recording().state;
     const transition = recordingTransition(current, message);
     if (!transition) {
@@ -444,6 +517,8 @@ export class MeetingRoom extends DurableObject<Env> {
       this.logConsent(transition.event, state);
       this.setRecording(transition.next);
     });
+    // Announced once D1 has it: the coach's browser may ask to upload the moment it hears "consented".
+    await this.consentStored();
     this.broadcast({ type: "recording", recording: this.recording(), by: state.role });
   }
 }

@@ -84,6 +84,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/meeting.$meetingId": "signed-in",
   // A guest's one-time sign-in link into their meeting (from the booking's emails): it signs them in.
   "routes/meeting.$meetingId_.join": "public",
+  // The room's endpoints answer a script, not a person: a visitor gets 401 rather than the sign-in page.
+  "routes/meeting.$meetingId.socket": "signed-in",
+  "routes/meeting.$meetingId.ice-servers": "signed-in",
   // Its recordings' API: the coach records (with both people's consent); participants and admins play them.
   "routes/meeting.$meetingId.recordings": "signed-in",
   "routes/meeting.$meetingId.recordings.$recordingId": "signed-in",
