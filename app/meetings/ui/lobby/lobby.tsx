@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { formatSlotDate, formatSlotTime, zoneAbbreviation } from "~/booking/time-zones";
-import type { PeerPresence } from "~/meetings/signalling";
 import { acquireMedia, type AcquireResult } from "~/meetings/ui/lobby/acquire-media";
 import { checkBrowser, type BrowserCheck } from "~/meetings/ui/lobby/browser-check";
 import { chooseDevice, describeDeviceChange, deviceLists, diffDevices, type DeviceLists, type DeviceOption } from "~/meetings/ui/lobby/devices";
+import { DeviceIcon } from "~/meetings/ui/lobby/icons";
 import { LevelMeter } from "~/meetings/ui/lobby/level-meter";
+import { joinWarning, presenceSentence, sessionTime } from "~/meetings/ui/lobby/lobby-text";
 import { mediaProblemMessage, type MediaProblemKind, type MediaTarget } from "~/meetings/ui/lobby/media-errors";
 import { readPreferences, writePreferences } from "~/meetings/ui/lobby/preferences";
 import type { LobbyPreferences, LobbyProps } from "~/meetings/ui/lobby/types";
-import type { RoomProps } from "~/meetings/ui/room-props";
 import "./lobby.css";
 
 // The pre-join screen: the person checks how they look and sound, picks their camera, microphone
@@ -25,17 +24,6 @@ function storage(): Storage | null {
   } catch {
     return null;
   }
-}
-
-/** "Thursday 3 December 2026, 9:30 am – 10:30 am AEDT" in the viewer's zone. */
-export function sessionTime(room: Pick<RoomProps, "startsAt" | "endsAt" | "timeZone">): string {
-  return `${formatSlotDate(room.startsAt, room.timeZone)}, ${formatSlotTime(room.startsAt, room.timeZone)} – ${formatSlotTime(room.endsAt, room.timeZone)} ${zoneAbbreviation(room.timeZone, room.startsAt)}`;
-}
-
-/** "Sam is in the call", "Sam is waiting in the lobby", "Sam isn't here yet". */
-export function presenceSentence(peerName: string, peer: PeerPresence | null): string {
-  if (!peer) return `${peerName} isn't here yet`;
-  return peer.state === "in-call" ? `${peerName} is in the call` : `${peerName} is waiting in the lobby`;
 }
 
 function stopTrack(track: MediaStreamTrack | null) {
@@ -175,6 +163,37 @@ export function Lobby({ room, peer, joining, onJoin }: LobbyProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Access allowed in the browser's site settings (where the message sent the person): start what is
+  // missing at once, without waiting for Try again, in browsers that report permission changes.
+  useEffect(() => {
+    const permissions = navigator.permissions;
+    if (!permissions?.query) return;
+    let cancelled = false;
+    const statuses: PermissionStatus[] = [];
+    const onChange = (event: Event) => {
+      if ((event.target as PermissionStatus).state !== "granted" || held.current.handedOver) return;
+      const wantVideo = !prefsRef.current?.startWithCameraOff;
+      const missing = { audio: !held.current.audio, video: wantVideo && !held.current.video };
+      if (!missing.audio && !missing.video) return;
+      announce("Access allowed. Starting your camera and microphone.");
+      void start(missing, { audioDeviceId: prefsRef.current?.audioDeviceId, videoDeviceId: prefsRef.current?.videoDeviceId });
+    };
+    for (const name of ["camera", "microphone"]) {
+      permissions
+        .query({ name: name as PermissionName })
+        .then((status) => {
+          if (cancelled) return;
+          statuses.push(status);
+          status.addEventListener("change", onChange);
+        })
+        .catch(() => undefined); // Firefox before 131 doesn't know these names: Try again still works.
+    }
+    return () => {
+      cancelled = true;
+      for (const status of statuses) status.removeEventListener("change", onChange);
+    };
+  }, [announce, start]);
+
   // Devices plugged in or removed: re-list them; a device in use that went away is replaced.
   useEffect(() => {
     const devices = navigator.mediaDevices;
@@ -288,7 +307,7 @@ export function Lobby({ room, peer, joining, onJoin }: LobbyProps) {
   const selectedSpeaker = chooseDevice(lists.speakers, undefined, prefs?.audioOutputId);
   const speakerChoice = supportsSpeakerChoice() && lists.speakers.some((option) => option.deviceId !== "");
   const busy = status !== "ready";
-  const warning = joinWarning(status, audioTrack, cameraOff ? null : videoTrack, cameraOff, room.peerName);
+  const warning = status === "ready" ? joinWarning({ audio: audioTrack !== null, video: videoTrack !== null, cameraOff }, room.peerName) : null;
 
   return (
     <section className="lobby container" aria-labelledby={`${id}-title`}>
@@ -321,22 +340,19 @@ export function Lobby({ room, peer, joining, onJoin }: LobbyProps) {
                 <span className="lobby-avatar" aria-hidden="true">
                   {room.selfName.trim().charAt(0).toUpperCase() || "?"}
                 </span>
-                <p>{status === "starting" || status === "checking" ? "Starting your camera…" : cameraOff ? "Your camera is off" : "No camera"}</p>
+                <p>{previewCaption(status, cameraOff, cameraOff ? null : videoProblem)}</p>
               </div>
             ) : null}
           </div>
           <div className="lobby-toggles">
-            <button
-              type="button"
-              className={muted ? "lobby-toggle is-off" : "lobby-toggle"}
-              aria-pressed={muted}
-              onClick={toggleMuted}
-              disabled={!audioTrack && !muted}
-            >
-              {muted ? "Unmute" : "Join muted"}
+            {/* Toggle buttons keep one name; aria-pressed (and the colour and icon) say which way they are set. */}
+            <button type="button" className="lobby-toggle" aria-pressed={muted} onClick={toggleMuted} disabled={!audioTrack && !muted}>
+              <DeviceIcon name={muted ? "mic-off" : "mic"} />
+              Join muted
             </button>
-            <button type="button" className={cameraOff ? "lobby-toggle is-off" : "lobby-toggle"} aria-pressed={cameraOff} onClick={toggleCamera}>
-              {cameraOff ? "Turn camera on" : "Camera off"}
+            <button type="button" className="lobby-toggle" aria-pressed={cameraOff} onClick={toggleCamera}>
+              <DeviceIcon name={cameraOff ? "camera-off" : "camera"} />
+              Camera off
             </button>
           </div>
           <LevelMeter id={`${id}-meter`} track={audioTrack} muted={muted} />
@@ -411,19 +427,19 @@ export function Lobby({ room, peer, joining, onJoin }: LobbyProps) {
   );
 }
 
+function previewCaption(status: Status, cameraOff: boolean, problem: MediaProblemKind | null): string {
+  if (cameraOff) return "Your camera is off";
+  if (status !== "ready") return "Starting your camera…";
+  if (problem === "denied" || problem === "denied-by-system" || problem === "blocked") return "Your camera is blocked";
+  if (problem === "in-use") return "Your camera is in use by another app";
+  return "No camera";
+}
+
 /** The problem worth a message: both devices failing the same way is one message about both. */
 function problemToShow(audio: MediaProblemKind | null, video: MediaProblemKind | null): { kind: MediaProblemKind; target: MediaTarget } | null {
   if (audio && video) return audio === video ? { kind: audio, target: "both" } : { kind: audio, target: "microphone" };
   if (audio) return { kind: audio, target: "microphone" };
   if (video) return { kind: video, target: "camera" };
-  return null;
-}
-
-function joinWarning(status: Status, audio: MediaStreamTrack | null, videoTrack: MediaStreamTrack | null, cameraOff: boolean, peerName: string): string | null {
-  if (status !== "ready") return null;
-  if (!audio && !videoTrack) return `You'll join without a camera or microphone: ${peerName} won't see or hear you, but you can both use the chat.`;
-  if (!audio) return `You'll join without a microphone: ${peerName} won't hear you.`;
-  if (!videoTrack && !cameraOff) return "You'll join with audio only.";
   return null;
 }
 
