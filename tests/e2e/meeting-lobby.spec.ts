@@ -70,6 +70,8 @@ async function expectMeterMoving(page: Page) {
 }
 
 test("the lobby shows the session, a mirrored live preview, a moving microphone meter, the devices and the browser check", async ({ page }) => {
+  // Two axe runs on a page with live media take a while on a busy machine.
+  test.setTimeout(60_000);
   await openLobby(page);
   const lobby = page.getByRole("region", { name: "Free discovery call" });
   await expect(lobby).toContainText("Sam Taylor and Daniel O'Connor");
@@ -212,4 +214,45 @@ test("on an iPhone, a refused camera and microphone get Safari's steps", async (
   await expect(page.getByText(/Browser check: Your browser is ready/)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.context().close();
+});
+
+test("with only the microphone allowed, the lobby offers audio only and says how to allow the camera", async ({
+  browser,
+  browserLog,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
+  const page = await lobbyInContext(browser, browserLog.watch, { baseURL, extraHTTPHeaders, permissions: ["microphone"] });
+  const problem = page.getByRole("alert");
+  await expect(problem.getByRole("heading", { name: "Your browser is blocking your camera" })).toBeVisible();
+  await expect(problem).toContainText("Turn on Camera, or choose Site settings and set it to Allow.");
+  await expect(page.getByText("You'll join with audio only.")).toBeVisible();
+  await expect(page.getByText("Your camera is blocked")).toBeVisible();
+  await expectMeterMoving(page);
+  await expect(page.getByRole("button", { name: "Join muted" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Join now" })).toBeEnabled();
+  await page.context().close();
+});
+
+test("on a computer without a camera, the lobby says none was found and offers audio only", async ({ browser, browserLog, baseURL, extraHTTPHeaders }) => {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders });
+  // A machine with a microphone and no camera: the browser lists no camera and refuses to open one.
+  await context.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const getUserMedia = devices.getUserMedia.bind(devices);
+    const enumerateDevices = devices.enumerateDevices.bind(devices);
+    devices.getUserMedia = (constraints) =>
+      constraints?.video ? Promise.reject(new DOMException("Requested device not found", "NotFoundError")) : getUserMedia(constraints);
+    devices.enumerateDevices = async () => (await enumerateDevices()).filter((device) => device.kind !== "videoinput");
+  });
+  const page = await context.newPage();
+  browserLog.watch(page);
+  await openLobby(page);
+  const problem = page.getByRole("alert");
+  await expect(problem.getByRole("heading", { name: "No camera found" })).toBeVisible();
+  await expect(problem).toContainText("You can also join with audio only.");
+  await expect(page.getByLabel("Camera", { exact: true })).toHaveText("No camera found");
+  await expect(page.getByText("You'll join with audio only.")).toBeVisible();
+  await expectMeterMoving(page);
+  await context.close();
 });

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { acquireMedia, type GetUserMedia } from "~/meetings/ui/lobby/acquire-media";
+import { joinWarning, presenceSentence, sessionTime } from "~/meetings/ui/lobby/lobby-text";
 import { checkBrowser, detectBrowser } from "~/meetings/ui/lobby/browser-check";
 import { chooseDevice, describeDeviceChange, deviceLists, diffDevices } from "~/meetings/ui/lobby/devices";
 import { levelFromSamples, levelWord, smoothLevel } from "~/meetings/ui/lobby/level";
@@ -165,11 +166,31 @@ test("a camera held by another app is reported in use while the microphone works
   expect([deviceOf(result.audioTrack), result.videoProblem]).toEqual(["mic-1", "in-use"]);
 });
 
-test("a denied permission is reported for both devices without asking again", async () => {
-  const { getUserMedia, calls } = fakeGetUserMedia({ audio: "mic-1", video: "cam-1" }, { both: "NotAllowedError" });
-  const result = await acquireMedia(getUserMedia, { audio: true, video: true });
-  expect([result.audioTrack, result.videoTrack, result.audioProblem, result.videoProblem]).toEqual([null, null, "denied", "denied"]);
-  expect(calls).toHaveLength(1);
+test("a refused pair is narrowed down: both refused, or only the camera, or only the microphone", async () => {
+  const both = fakeGetUserMedia({ audio: "mic-1", video: "cam-1" }, { both: "NotAllowedError", audio: "NotAllowedError", video: "NotAllowedError" });
+  const refused = await acquireMedia(both.getUserMedia, { audio: true, video: true });
+  expect([refused.audioTrack, refused.videoTrack, refused.audioProblem, refused.videoProblem]).toEqual([null, null, "denied", "denied"]);
+
+  // The camera blocked, the microphone allowed: audio only, and the camera isn't asked for again.
+  const camera = fakeGetUserMedia({ audio: "mic-1", video: "cam-1" }, { both: "NotAllowedError", video: "NotAllowedError" });
+  const audioOnly = await acquireMedia(camera.getUserMedia, { audio: true, video: true });
+  expect([deviceOf(audioOnly.audioTrack), audioOnly.videoTrack, audioOnly.audioProblem, audioOnly.videoProblem]).toEqual(["mic-1", null, null, "denied"]);
+  expect(camera.calls).toHaveLength(2);
+
+  // The microphone blocked, the camera allowed: video only.
+  const microphone = fakeGetUserMedia({ audio: "mic-1", video: "cam-1" }, { both: "NotAllowedError", audio: "NotAllowedError" });
+  const videoOnly = await acquireMedia(microphone.getUserMedia, { audio: true, video: true });
+  expect([videoOnly.audioTrack, deviceOf(videoOnly.videoTrack), videoOnly.audioProblem, videoOnly.videoProblem]).toEqual([null, "cam-1", "denied", null]);
+});
+
+test("the operating system blocking the pair is reported as such", async () => {
+  const { getUserMedia } = fakeGetUserMedia({ audio: "mic-1", video: "cam-1" }, { both: "NotAllowedError", video: "NotAllowedError" });
+  const system = async (constraints: MediaStreamConstraints) => {
+    if (constraints.video) throw Object.assign(new Error("Permission denied by system"), { name: "NotAllowedError" });
+    return getUserMedia(constraints);
+  };
+  const result = await acquireMedia(system, { audio: true, video: true });
+  expect([deviceOf(result.audioTrack), result.videoProblem]).toEqual(["mic-1", "denied-by-system"]);
 });
 
 test("a remembered device that has gone is replaced by the default one", async () => {
@@ -289,4 +310,23 @@ test("the level meter reads silence as 0, a full-scale wave near 100, speech in 
   expect(levelWord(60, true)).toBe("Microphone is muted");
   expect(levelWord(60, false)).toBe("Good");
   expect(levelWord(0, false)).toBe("Silent");
+});
+
+test("the lobby names who is here and when the session is, in the viewer's zone", () => {
+  expect(presenceSentence("Sam", null)).toBe("Sam isn't here yet");
+  expect(presenceSentence("Sam", { role: "client", state: "lobby", media: null })).toBe("Sam is waiting in the lobby");
+  expect(presenceSentence("Sam", { role: "client", state: "in-call", media: { muted: false, camera: true, screen: false } })).toBe("Sam is in the call");
+  const session = { startsAt: "2026-12-03T22:30:00.000Z", endsAt: "2026-12-03T23:30:00.000Z" };
+  expect(sessionTime({ ...session, timeZone: "Australia/Sydney" })).toBe("Friday 4 December 2026, 9:30 am – 10:30 am AEDT");
+  expect(sessionTime({ ...session, timeZone: "Australia/Perth" })).toBe("Friday 4 December 2026, 6:30 am – 7:30 am AWST");
+});
+
+test("joining without a device is allowed with a warning that says what the other person will miss", () => {
+  expect(joinWarning({ audio: true, video: true, cameraOff: false }, "Sam")).toBeNull();
+  expect(joinWarning({ audio: true, video: false, cameraOff: true }, "Sam")).toBeNull();
+  expect(joinWarning({ audio: true, video: false, cameraOff: false }, "Sam")).toBe("You'll join with audio only.");
+  expect(joinWarning({ audio: false, video: true, cameraOff: false }, "Sam")).toBe("You'll join without a microphone: Sam won't hear you.");
+  expect(joinWarning({ audio: false, video: false, cameraOff: false }, "Sam")).toMatch(
+    /without a camera or microphone: Sam won't see or hear you, but you can both use the chat/,
+  );
 });

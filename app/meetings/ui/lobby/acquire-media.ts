@@ -52,14 +52,17 @@ async function one(
 }
 
 /**
- * Both devices in one request (one permission prompt). If that fails because access is denied, both
- * are reported denied (asking again at once would only prompt again). If it fails for another reason
- * (no camera, a device in use, a device gone), each is asked for alone to find which one is at fault,
- * so a person with a working microphone joins with audio only.
+ * Both devices in one request (one permission prompt). If that fails, each is asked for alone to
+ * find which one is at fault, so a person with a working microphone joins with audio only:
+ * - refused (a browser refuses the pair when either is blocked): the microphone alone, and the camera
+ *   alone only if the microphone was refused too (a refused pair with a working microphone means the
+ *   camera is the one blocked, and asking again would only prompt again);
+ * - anything else (no camera, a device in use, a device gone): each alone.
  */
 export async function acquireMedia(getUserMedia: GetUserMedia, request: AcquireRequest): Promise<AcquireResult> {
   const result: AcquireResult = { audioTrack: null, videoTrack: null, audioProblem: null, videoProblem: null };
   if (!request.audio && !request.video) return result;
+  let pairProblem: MediaProblemKind | null = null;
   if (request.audio && request.video) {
     try {
       const stream = await getUserMedia({ audio: audioConstraints(request.audioDeviceId), video: videoConstraints(request.videoDeviceId) });
@@ -67,12 +70,7 @@ export async function acquireMedia(getUserMedia: GetUserMedia, request: AcquireR
       result.videoTrack = stream.getVideoTracks()[0] ?? null;
       return result;
     } catch (error) {
-      const problem = classifyMediaError(error);
-      if (problem === "denied" || problem === "denied-by-system" || problem === "blocked") {
-        result.audioProblem = problem;
-        result.videoProblem = problem;
-        return result;
-      }
+      pairProblem = classifyMediaError(error);
     }
   }
   if (request.audio) {
@@ -81,9 +79,15 @@ export async function acquireMedia(getUserMedia: GetUserMedia, request: AcquireR
     result.audioProblem = audio.problem;
   }
   if (request.video) {
+    if (pairProblem && REFUSALS.has(pairProblem) && result.audioTrack) {
+      result.videoProblem = pairProblem;
+      return result;
+    }
     const video = await one(getUserMedia, "video", request.videoDeviceId);
     result.videoTrack = video.track;
     result.videoProblem = video.problem;
   }
   return result;
 }
+
+const REFUSALS = new Set<MediaProblemKind>(["denied", "denied-by-system", "blocked"]);
