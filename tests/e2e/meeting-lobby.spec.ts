@@ -163,6 +163,17 @@ test("on a 390 px phone the lobby fits the screen without sideways scrolling", a
   await expectNoSeriousA11yViolations(page);
 });
 
+test("with reduced motion asked for, the meter steps a few times a second instead of gliding", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await openLobby(page);
+  const meter = page.getByRole("meter", { name: "Microphone level" });
+  await expect(meter).toHaveClass(/lobby-meter-stepped/);
+  expect(await meter.locator(".lobby-meter-fill").evaluate((fill) => getComputedStyle(fill).transitionDuration)).toBe("0s");
+  await expectMeterMoving(page);
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await expect(meter).not.toHaveClass(/lobby-meter-stepped/);
+});
+
 test("with camera and microphone refused, the lobby says what to click in Chrome, allows joining to chat, and recovers once allowed", async ({
   browser,
   browserLog,
