@@ -82,6 +82,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/meeting": "public",
   "routes/meeting._index": "public",
   "routes/meeting.$meetingId": "signed-in",
+  // A guest's one-time sign-in link into their meeting (from the booking's emails): it signs them in.
+  "routes/meeting.$meetingId_.join": "public",
   // The AI coach's JSON and event-stream API for the web UI: signed in; each answers 402 without a
   // subscription where one is needed, and 404 for a conversation that isn't the viewer's.
   "routes/ai-coach.chat": "signed-in",

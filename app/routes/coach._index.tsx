@@ -7,6 +7,8 @@ import { formatDateTime as formatZoned } from "~/booking/time-zones";
 import { PageHero } from "~/components/page-hero";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { requireRole } from "~/auth/guards.server";
+import { roomLinkOf } from "~/meetings/room-link";
+import { meetingWindowSettings } from "~/meetings/window";
 
 /** How far ahead the portal lists the coach's bookings. */
 const UPCOMING_DAYS = 60;
@@ -15,7 +17,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(request, context, "coach");
-  const now = new Date();
+  const now = context.services.clock.now();
+  const settings = meetingWindowSettings(context.env);
   const [coach, bookings] = await Promise.all([
     getCoachById(context.db, viewer.id),
     listCoachBookings(context.db, viewer.id, { from: new Date(now.getTime() - 60 * 60_000), to: new Date(now.getTime() + UPCOMING_DAYS * 86_400_000) }),
@@ -25,16 +28,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     firstName: viewer.firstName,
     hasSchedule: coach !== null,
     upcomingDays: UPCOMING_DAYS,
-    // Confirmed sessions that haven't ended, soonest first, in the coach's own time zone.
+    // Confirmed sessions whose room hasn't closed, soonest first, in the coach's own time zone.
     upcoming: bookings
-      .filter((booking) => booking.status === "confirmed" && Date.parse(booking.endsAt) > now.getTime())
-      .map((booking) => ({
+      .map((booking) => ({ booking, room: roomLinkOf(booking, settings, now, zone) }))
+      .filter(({ booking, room }) => booking.status === "confirmed" && room !== null)
+      .map(({ booking, room }) => ({
         id: booking.id,
         client: booking.name,
         company: booking.company,
         type: booking.typeName,
         startsAt: booking.startsAt,
         when: formatZoned(booking.startsAt, zone),
+        room: room!,
       })),
   };
 }
@@ -66,11 +71,20 @@ export default function CoachPortal() {
                       {booking.type} with {booking.client}
                       {booking.company ? ` (${booking.company})` : null}
                     </p>
-                    <p>
-                      <Link to={`/meeting/${booking.id}`}>
-                        Join the video call<span className="visually-hidden"> with {booking.client}</span>
-                      </Link>
-                    </p>
+                    {booking.room.state === "open" ? (
+                      <p>
+                        <Link to={booking.room.href} className="button button-primary button-small">
+                          Join<span className="visually-hidden"> the video call with {booking.client}</span>
+                        </Link>
+                      </p>
+                    ) : (
+                      <p>
+                        <Link to={booking.room.href}>
+                          Meeting room<span className="visually-hidden"> for the session with {booking.client}</span>
+                        </Link>{" "}
+                        <span className="hint">{booking.room.hours}</span>
+                      </p>
+                    )}
                   </li>
                 ))}
               </ul>

@@ -49,7 +49,7 @@ type GetProbe = {
   /** More URLs this route serves (query variants), checked the same way. */
   moreUrls?: () => string[];
   /** What an allowed persona gets, when it is not 200. */
-  allowed?: (persona: Persona) => Outcome;
+  allowed?: (persona: Persona, samples: Samples) => Outcome;
 };
 
 const [firstPost] = BLOG_POSTS;
@@ -80,7 +80,9 @@ const GET_PROBES: Record<string, GetProbe> = {
   "routes/meeting._index": { allowed: () => ({ status: [404] }) },
   "routes/meeting.$meetingId": {
     params: (samples) => ({ meetingId: samples.meetingId }),
-    allowed: (persona) => ({ status: persona === "client" || persona === "coach" ? [200] : [404] }),
+    // An admin is sent to the session's record; they never join the call.
+    allowed: (persona, samples) =>
+      persona === "admin" ? { location: `/meeting/${samples.meetingId}/record` } : { status: persona === "client" || persona === "coach" ? [200] : [404] },
   },
   "routes/profile": { moreUrls: () => ["/profile?tab=security", "/profile?tab=privacy", "/profile?tab=ai-assistant"] },
   "routes/admin.users": { moreUrls: () => ["/admin/users?q=example&page=1"] },
@@ -189,9 +191,9 @@ function sampleUrl(route: ManifestRoute, samples: Samples): { path: string; plac
   return { path, placeholder };
 }
 
-function allowedGet(route: ManifestRoute, persona: Persona, placeholder: boolean): Outcome {
+function allowedGet(route: ManifestRoute, persona: Persona, placeholder: boolean, samples: Samples): Outcome {
   const own = GET_PROBES[route.id]?.allowed;
-  if (own) return own(persona);
+  if (own) return own(persona, samples);
   // A made-up id may be refused as missing, but only after the guard let the persona through.
   return placeholder ? { status: [200, 404] } : OK;
 }
@@ -236,7 +238,7 @@ test("GET: every route answers each persona as SPEC §6 says", { timeout: 60_000
     const access = accessOf(route);
     for (const { url, placeholder } of getTargets(route, samples)) {
       for (const persona of PERSONAS) {
-        const want = expected(access, persona, url, allowedGet(route, persona, placeholder));
+        const want = expected(access, persona, url, allowedGet(route, persona, placeholder, samples));
         const response = await fetchApp(url, { cookie: samples?.cookies[persona] });
         const got = { status: response.status, location: response.headers.get("Location") };
         await response.body?.cancel();
@@ -266,7 +268,7 @@ test("data requests: each route's own loader refuses on its own, not only throug
     const access = accessOf(route);
     for (const { url, placeholder } of getTargets(route, samples)) {
       for (const persona of PERSONAS) {
-        const want = expected(access, persona, url, allowedGet(route, persona, placeholder));
+        const want = expected(access, persona, url, allowedGet(route, persona, placeholder, samples));
         const response = await fetchApp(dataUrl(url, route.id), { cookie: samples?.cookies[persona] });
         const body = await response.text();
         // Single fetch answers a redirect thrown during a data request with 202 and an encoded redirect.
@@ -472,8 +474,19 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
       const other = await createUser({ roles: [role === "client" ? "coach" : "client"] });
       const [coachId, clientId] = role === "coach" ? [owner.id, other.id] : [other.id, owner.id];
       const booking = await createBooking({ coachId, clientId, startsAt: daysFromNow(2, 1), name: `Meeting ${owner.id.slice(0, 8)}` });
-      // The meeting page shows nothing of its booking yet (the video call arrives with its issue).
-      return { path: `/meeting/${booking.id}`, marker: booking.name, ownerSees: false };
+      // The page names the other participant: the coach sees the client's name.
+      return { path: `/meeting/${booking.id}`, marker: booking.name, ownerSees: role === "coach" };
+    },
+  },
+  "routes/meeting.$meetingId_.join": {
+    // A guest's one-time sign-in link: without its token nobody gets anything of the meeting; its own
+    // client, already signed in, is sent on to the meeting.
+    roles: ["client"],
+    create: async (owner) => {
+      await ensureCatalogue();
+      const coach = await createUser({ roles: ["coach"] });
+      const booking = await createBooking({ coachId: coach.id, clientId: owner.id, startsAt: daysFromNow(2, 1), name: `Join ${owner.id.slice(0, 8)}` });
+      return { path: `/meeting/${booking.id}/join`, marker: booking.name, ownerSees: false, ownerStatus: 302 };
     },
   },
   "routes/payments-sandbox.checkout.$id": {

@@ -119,6 +119,11 @@ export function BookingsTab({ bookings }: { bookings: BookingsTabData }) {
             {past.map((booking) => (
               <li key={booking.id} className="booking-item">
                 <BookingSummary booking={booking} />
+                {booking.room?.state === "open" ? (
+                  <div className="button-row">
+                    <RoomButton booking={booking} />
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -147,6 +152,27 @@ function BookingSummary({ booking }: { booking: BookingView }) {
   );
 }
 
+/** "Join" while the session's room is open; otherwise the meeting page, with when the room opens. */
+function RoomButton({ booking }: { booking: BookingView }) {
+  const { room } = booking;
+  if (!room) return null;
+  if (room.state === "open") {
+    return (
+      <Link to={room.href} className="button button-primary button-small">
+        Join<span className="visually-hidden"> the video call: {booking.typeName}</span>
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link to={room.href} className="button button-secondary button-small">
+        Meeting room<span className="visually-hidden">: {booking.typeName}</span>
+      </Link>
+      <span className="hint">{room.hours}</span>
+    </>
+  );
+}
+
 function UpcomingBooking({ booking, noticeHours }: { booking: BookingView; noticeHours: number }) {
   const cancel = useIntentResult("cancel-booking");
   const cancelling = useSubmitting("cancel-booking");
@@ -158,9 +184,7 @@ function UpcomingBooking({ booking, noticeHours }: { booking: BookingView; notic
       <FormError message={problem} />
       {booking.joinable ? (
         <div className="button-row">
-          <Link to={`/meeting/${booking.id}`} className="button button-primary button-small">
-            Join the video call<span className="visually-hidden">: {booking.typeName}</span>
-          </Link>
+          <RoomButton booking={booking} />
           {booking.managePath ? (
             <a href={booking.managePath} className="button button-secondary button-small">
               Reschedule<span className="visually-hidden"> {booking.typeName}</span>

@@ -9,6 +9,8 @@ import { listClientPayments } from "~/booking/payments.server";
 import { canChangeFreely, CANCELLATION_NOTICE_HOURS, freeChangeDeadline, GUARANTEE_DAYS } from "~/booking/policy";
 import { CancelSchema } from "~/booking/schemas";
 import { formatDateTime as formatZoned } from "~/booking/time-zones";
+import { roomLinkOf } from "~/meetings/room-link";
+import { meetingWindowSettings } from "~/meetings/window";
 import { latestRefundRequest } from "~/booking/records.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { formatDate } from "~/utils/format";
@@ -49,6 +51,8 @@ async function bookingView(context: AppContext, booking: BookingListItem, now: D
     when: formatZoned(booking.startsAt, booking.clientTimeZone),
     upcoming,
     joinable: changeable,
+    // The meeting room: "Join" while it is open (until 30 minutes after the end), else when it opens.
+    room: roomLinkOf(booking, meetingWindowSettings(context.env), now, booking.clientTimeZone),
     // The signed manage page (the same as the emailed link), on this site.
     managePath: changeable ? new URL(await manageUrl(context, booking)).pathname : null,
     freeChange: changeable ? canChangeFreely(booking, now) : false,
