@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
+import { DEMO_MEETING_ID } from "../../app/db/seed-data";
 import { CHROMIUM_ARGS, resolveChromium } from "../../scripts/chromium";
 import { DEMO_CLIENT, startSession } from "./factories";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
@@ -10,7 +11,6 @@ import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fix
 // camera and microphone allowed stand for a person who said yes; a context without them is one who
 // said no (headless Chromium refuses a prompt nobody answers).
 
-const DEMO_MEETING_ID = "5eedb00c-0000-4000-8000-000000000002";
 const MEETING = `/meeting/${DEMO_MEETING_ID}`;
 
 const chromium = await resolveChromium();
