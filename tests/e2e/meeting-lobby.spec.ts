@@ -62,10 +62,13 @@ async function expectMeterMoving(page: Page) {
   const meter = page.getByRole("meter", { name: "Microphone level" });
   const seen = new Set<number>();
   await expect
-    .poll(async () => {
-      seen.add(Number(await meter.getAttribute("aria-valuenow")));
-      return seen.size >= 3 && Math.max(...seen) > 20;
-    })
+    .poll(
+      async () => {
+        seen.add(Number(await meter.getAttribute("aria-valuenow")));
+        return seen.size >= 3 && Math.max(...seen) > 20;
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
 }
 
