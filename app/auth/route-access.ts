@@ -82,6 +82,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/meeting": "public",
   "routes/meeting._index": "public",
   "routes/meeting.$meetingId": "signed-in",
+  // A session's record after the call: its participants and admins, 404 for anyone else.
+  "routes/meeting.$meetingId_.record": "signed-in",
   // The AI coach's JSON and event-stream API for the web UI: signed in; each answers 402 without a
   // subscription where one is needed, and 404 for a conversation that isn't the viewer's.
   "routes/ai-coach.chat": "signed-in",
