@@ -6,6 +6,7 @@ import { formatDateTime } from "~/booking/time-zones";
 import type { AppContext } from "~/context.server";
 import { sessionNotes, sessionSummaries, type ActionItem } from "~/db/schema";
 import { composeEmail } from "~/email/compose.server";
+import type { EmailSendJob } from "~/email/jobs";
 import { outboxInsert } from "~/email/outbox.server";
 import { sessionSummaryEmail } from "~/email/templates/session-summary";
 import { meetingChat } from "~/meetings/room.server";
@@ -142,7 +143,7 @@ export async function sendSessionSummary(context: AppContext, viewer: Permission
     outboxInsert(context.db, context.env, email, outboxId),
   ]);
   if (!marked.length) return { sent: false };
-  await context.services.jobs.send({ type: "email.send", version: 1, outboxId });
+  await context.services.jobs.send({ type: "email.send", version: 1, outboxId } satisfies EmailSendJob);
   return { sent: true };
 }
 
