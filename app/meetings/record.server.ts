@@ -5,6 +5,7 @@ import type { Viewer } from "~/auth/viewer";
 import { formatDateTime } from "~/booking/time-zones";
 import { entitlementOf } from "~/billing/entitlement.server";
 import type { ActionItem, BookingStatus } from "~/db/schema";
+import { listMeetingRecordings } from "~/meetings/recordings.server";
 import { meetingChat } from "~/meetings/room.server";
 import type { ChatMessage, MeetingRole } from "~/meetings/signalling";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -43,6 +44,17 @@ export type RecordData = {
   /** The client's ClarityAI subscription lets them discuss the plan with the AI coach. */
   canDiscuss: boolean;
   chat: RecordChatLine[] | null;
+  /** The call's complete recordings (made with both people's consent), oldest first. */
+  recordings: {
+    id: string;
+    contentType: string;
+    started: string;
+    sizeLabel: string;
+    duration: string | null;
+    deleteOn: string;
+    playUrl: string;
+    downloadUrl: string;
+  }[];
   rating: {
     canRate: boolean;
     given: { rating: number; comment: string | null; publish: boolean; attribution: string | null; edits: number } | null;
@@ -71,7 +83,7 @@ export async function loadSessionRecord(context: AppLoadContext, viewer: Viewer,
   // The viewer's own zone is not stored: the client's booking zone for the client, the coach's for the rest.
   const zone = role === "client" ? booking.clientTimeZone : booking.coachTimeZone;
   const isCoach = role === "coach";
-  const [summary, notes, rating, credit, chat] = await Promise.all([
+  const [summary, notes, rating, credit, chat, recordings] = await Promise.all([
     summaryOf(context, booking.id),
     isCoach ? notesOf(context, booking.id) : null,
     role === "client" || (access.isAdmin && !isCoach) ? ratingOf(context, booking.id) : null,
@@ -81,6 +93,7 @@ export async function loadSessionRecord(context: AppLoadContext, viewer: Viewer,
       console.error("session record: the meeting chat could not be read", error instanceof Error ? error.message : String(error));
       return null;
     }),
+    listMeetingRecordings(context.db, booking.id),
   ]);
   const summaryVisible = summary && (isCoach || summary.sentAt);
   const timeOf = new Intl.DateTimeFormat("en-AU", { hour: "numeric", minute: "2-digit", timeZone: zone });
@@ -124,6 +137,16 @@ export async function loadSessionRecord(context: AppLoadContext, viewer: Viewer,
     chat: chat
       ? chat.map((line: ChatMessage) => ({ id: line.id, from: line.from, text: line.text, sentAt: line.sentAt, time: timeOf.format(new Date(line.sentAt)) }))
       : null,
+    recordings: recordings.map((recording) => ({
+      id: recording.id,
+      contentType: recording.contentType,
+      started: formatDateTime(recording.startedAt, zone),
+      sizeLabel: `${(recording.sizeBytes / 1_048_576).toLocaleString("en-AU", { maximumFractionDigits: 1 })} MB`,
+      duration: recording.durationSeconds === null ? null : `${Math.max(1, Math.round(recording.durationSeconds / 60))} min`,
+      deleteOn: formatDateTime(recording.deleteAfter, zone),
+      playUrl: recording.playUrl,
+      downloadUrl: recording.downloadUrl,
+    })),
     rating:
       role === "client"
         ? {

@@ -228,3 +228,20 @@ test("the call's chat is on the record for both; a subscriber opens the sent pla
   const twice = await fetchApp(path, { form: { intent: "discuss-plan" }, cookie: subscribed });
   expect(twice.headers.get("Location")).toBe(location);
 });
+
+test("the record lists the call's complete recordings to play and download, for both participants and admins", async () => {
+  const { cookies, path, booking, coach } = await pastSession();
+  const recordingId = crypto.randomUUID();
+  await env.DB.prepare(
+    `INSERT INTO meeting_recordings (id, booking_id, uploaded_by, r2_key, status, part_size, size_bytes, content_type, duration_seconds, started_at, completed_at, delete_after)
+     VALUES (?, ?, ?, ?, 'complete', 5242880, 3145728, 'video/webm', 1800, ?, ?, ?)`,
+  )
+    .bind(recordingId, booking.id, coach.id, `recordings/${recordingId}`, booking.startsAt, booking.endsAt, new Date(Date.now() + 90 * 24 * HOUR).toISOString())
+    .run();
+  for (const who of ["coach", "client", "admin"] as const) {
+    const page = await pageText(await fetchApp(path, { cookie: cookies[who] }));
+    expect(page, who).toContain(`src="/meeting/${booking.id}/recordings/${recordingId}"`);
+    expect(page, who).toContain(`href="/meeting/${booking.id}/recordings/${recordingId}?download=1"`);
+    expect(page, who).toContain("(30 min) · 3 MB");
+  }
+});

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
 import type { RecordData } from "~/meetings/record.server";
 import { ChatTranscript } from "./chat-transcript";
+import { RecordingsSection } from "./recordings-section";
 import { NotesPanel } from "./notes-panel";
 import { OutcomePanel } from "./outcome-panel";
 import { RatingPanel } from "./rating-panel";
@@ -101,11 +102,7 @@ export function RecordPage({ record }: { record: RecordData }) {
           {record.rating ? <RatingPanel rating={record.rating} /> : null}
           {viewerRole === "admin" ? <AdminRating rating={record.adminRating} /> : null}
           <ChatTranscript chat={record.chat} coachName={session.coachName} clientName={session.clientName} />
-          <section aria-labelledby="recordings-heading" className="card record-panel" id="recordings">
-            <h2 id="recordings-heading">Recordings</h2>
-            {/* RECORDINGS: the recordings list (i22-rec's listMeetingRecordings + RecordingsList) renders here. */}
-            <p className="hint">Recordings made during the call, with both people&apos;s consent, appear here.</p>
-          </section>
+          <RecordingsSection recordings={record.recordings} />
         </div>
       </section>
     </>
