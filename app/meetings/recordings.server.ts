@@ -12,6 +12,7 @@ import {
   RECORDING_PART_SIZE,
   recordingContentType,
   recordingExtension,
+  type MeetingRecording,
   type RecordingContentType,
 } from "~/meetings/recording/upload-rules";
 import { meetingRoleOf, windowOf } from "~/meetings/room.server";
@@ -317,6 +318,8 @@ export async function recordingFileResponse(
   });
   if (range === "unsatisfiable") {
     headers.set("Content-Range", `bytes */${size}`);
+    headers.set("Content-Type", "text/plain; charset=utf-8");
+    headers.delete("Content-Disposition");
     return new Response(`The range asked for is outside the recording (${size} bytes).`, { status: 416, headers });
   }
   const object = await bucketOf(context).get(recording.r2Key, range ? { range } : undefined);
@@ -332,21 +335,6 @@ export async function recordingFileResponse(
 }
 
 // ── The meeting's record ─────────────────────────────────────────────────────────────────────
-
-export type MeetingRecording = {
-  id: string;
-  meetingId: string;
-  contentType: string;
-  sizeBytes: number;
-  durationSeconds: number | null;
-  startedAt: string;
-  completedAt: string;
-  deleteAfter: string;
-  /** Where the player reads it (Range requests). */
-  playUrl: string;
-  /** The same file as an attachment. */
-  downloadUrl: string;
-};
 
 /** The meeting's complete recordings, oldest first (the caller has checked who may see the meeting's record). */
 export async function listMeetingRecordings(db: Db, meetingId: string): Promise<MeetingRecording[]> {

@@ -34,3 +34,20 @@ export function recordingExtension(contentType: RecordingContentType): "webm" | 
 
 /** What the API answers when it refuses: a code the recorder acts on, and a message a person can read. */
 export type RecordingApiError = { error: string; message: string };
+
+/** A complete recording as the meeting's record lists it (listMeetingRecordings, recordings.server.ts). */
+export type MeetingRecording = {
+  id: string;
+  meetingId: string;
+  contentType: string;
+  sizeBytes: number;
+  durationSeconds: number | null;
+  startedAt: string;
+  completedAt: string;
+  /** When the retention cron deletes it. */
+  deleteAfter: string;
+  /** Where the player reads it (Range requests). */
+  playUrl: string;
+  /** The same file as an attachment. */
+  downloadUrl: string;
+};
