@@ -5,6 +5,7 @@ import type { Viewer } from "~/auth/viewer";
 import { formatDateTime } from "~/booking/time-zones";
 import { entitlementOf } from "~/billing/entitlement.server";
 import type { ActionItem, BookingStatus } from "~/db/schema";
+import type { MeetingRecording } from "~/meetings/recording/upload-rules";
 import { listMeetingRecordings } from "~/meetings/recordings.server";
 import { meetingChat } from "~/meetings/room.server";
 import type { ChatMessage, MeetingRole } from "~/meetings/signalling";
@@ -44,17 +45,9 @@ export type RecordData = {
   /** The client's ClarityAI subscription lets them discuss the plan with the AI coach. */
   canDiscuss: boolean;
   chat: RecordChatLine[] | null;
-  /** The call's complete recordings (made with both people's consent), oldest first. */
-  recordings: {
-    id: string;
-    contentType: string;
-    started: string;
-    sizeLabel: string;
-    duration: string | null;
-    deleteOn: string;
-    playUrl: string;
-    downloadUrl: string;
-  }[];
+  /** The call's complete recordings (made with both people's consent), oldest first, and the zone to show their times in. */
+  recordings: MeetingRecording[];
+  timeZone: string;
   rating: {
     canRate: boolean;
     given: { rating: number; comment: string | null; publish: boolean; attribution: string | null; edits: number } | null;
@@ -137,16 +130,8 @@ export async function loadSessionRecord(context: AppLoadContext, viewer: Viewer,
     chat: chat
       ? chat.map((line: ChatMessage) => ({ id: line.id, from: line.from, text: line.text, sentAt: line.sentAt, time: timeOf.format(new Date(line.sentAt)) }))
       : null,
-    recordings: recordings.map((recording) => ({
-      id: recording.id,
-      contentType: recording.contentType,
-      started: formatDateTime(recording.startedAt, zone),
-      sizeLabel: `${(recording.sizeBytes / 1_048_576).toLocaleString("en-AU", { maximumFractionDigits: 1 })} MB`,
-      duration: recording.durationSeconds === null ? null : `${Math.max(1, Math.round(recording.durationSeconds / 60))} min`,
-      deleteOn: formatDateTime(recording.deleteAfter, zone),
-      playUrl: recording.playUrl,
-      downloadUrl: recording.downloadUrl,
-    })),
+    recordings,
+    timeZone: zone,
     rating:
       role === "client"
         ? {

@@ -242,6 +242,6 @@ test("the record lists the call's complete recordings to play and download, for 
     const page = await pageText(await fetchApp(path, { cookie: cookies[who] }));
     expect(page, who).toContain(`src="/meeting/${booking.id}/recordings/${recordingId}"`);
     expect(page, who).toContain(`href="/meeting/${booking.id}/recordings/${recordingId}?download=1"`);
-    expect(page, who).toContain("(30 min) · 3 MB");
+    expect(page, who).toContain("30 minutes · 3.1 MB");
   }
 });

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
 import type { RecordData } from "~/meetings/record.server";
 import { ChatTranscript } from "./chat-transcript";
-import { RecordingsSection } from "./recordings-section";
+import { RecordingsList } from "~/meetings/recording/recordings-list";
 import { NotesPanel } from "./notes-panel";
 import { OutcomePanel } from "./outcome-panel";
 import { RatingPanel } from "./rating-panel";
@@ -102,7 +102,9 @@ export function RecordPage({ record }: { record: RecordData }) {
           {record.rating ? <RatingPanel rating={record.rating} /> : null}
           {viewerRole === "admin" ? <AdminRating rating={record.adminRating} /> : null}
           <ChatTranscript chat={record.chat} coachName={session.coachName} clientName={session.clientName} />
-          <RecordingsSection recordings={record.recordings} />
+          <div className="card record-panel" id="recordings">
+            <RecordingsList recordings={record.recordings} timeZone={record.timeZone} />
+          </div>
         </div>
       </section>
     </>
