@@ -87,6 +87,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // The room's endpoints answer a script, not a person: a visitor gets 401 rather than the sign-in page.
   "routes/meeting.$meetingId.socket": "signed-in",
   "routes/meeting.$meetingId.ice-servers": "signed-in",
+  // A session's record after the call: its participants and admins, 404 for anyone else.
+  "routes/meeting.$meetingId_.record": "signed-in",
   // Its recordings' API: the coach records (with both people's consent); participants and admins play them.
   "routes/meeting.$meetingId.recordings": "signed-in",
   "routes/meeting.$meetingId.recordings.$recordingId": "signed-in",

@@ -12,6 +12,10 @@ import { meetingWindowSettings } from "~/meetings/window";
 
 /** How far ahead the portal lists the coach's bookings. */
 const UPCOMING_DAYS = 60;
+/** How far back it lists past sessions to write up (their outcome, notes and summary). */
+const PAST_DAYS = 30;
+
+const OUTCOME_LABELS: Record<string, string> = { confirmed: "Outcome not recorded", completed: "Completed", no_show: "No-show" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
@@ -21,7 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = meetingWindowSettings(context.env);
   const [coach, bookings] = await Promise.all([
     getCoachById(context.db, viewer.id),
-    listCoachBookings(context.db, viewer.id, { from: new Date(now.getTime() - 60 * 60_000), to: new Date(now.getTime() + UPCOMING_DAYS * 86_400_000) }),
+    listCoachBookings(context.db, viewer.id, {
+      from: new Date(now.getTime() - PAST_DAYS * 86_400_000),
+      to: new Date(now.getTime() + UPCOMING_DAYS * 86_400_000),
+    }),
   ]);
   const zone = coach?.timeZone ?? "Australia/Sydney";
   return {
@@ -41,12 +48,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         when: formatZoned(booking.startsAt, zone),
         room: room!,
       })),
+    // Sessions that have started, newest first, with their outcome and a link to write them up.
+    past: bookings
+      .filter((booking) => booking.status in OUTCOME_LABELS && Date.parse(booking.startsAt) <= now.getTime())
+      .reverse()
+      .map((booking) => ({
+        id: booking.id,
+        client: booking.name,
+        type: booking.typeName,
+        startsAt: booking.startsAt,
+        when: formatZoned(booking.startsAt, zone),
+        outcome: OUTCOME_LABELS[booking.status]!,
+      })),
+    pastDays: PAST_DAYS,
   };
 }
 
 // Clients, notes and revenue-share statements arrive with the coach-network issue.
 export default function CoachPortal() {
-  const { firstName, hasSchedule, upcoming, upcomingDays } = useLoaderData<typeof loader>();
+  const { firstName, hasSchedule, upcoming, upcomingDays, past, pastDays } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero
@@ -96,6 +116,37 @@ export default function CoachPortal() {
                 {hasSchedule ? "Set your availability" : "Set up your availability"}
               </Link>
             </p>
+          </div>
+        </div>
+      </section>
+      <section className="section" aria-labelledby="coach-past-heading">
+        <div className="container page-narrow">
+          <div className="card">
+            <h2 id="coach-past-heading">Past sessions</h2>
+            {past.length ? (
+              <ul className="coach-sessions">
+                {past.map((booking) => (
+                  <li key={booking.id} className="coach-session">
+                    <p>
+                      <strong>
+                        <time dateTime={booking.startsAt}>{booking.when}</time>
+                      </strong>{" "}
+                      · {booking.outcome}
+                    </p>
+                    <p>
+                      {booking.type} with {booking.client}
+                    </p>
+                    <p>
+                      <Link to={`/meeting/${booking.id}/record`}>
+                        Write up<span className="visually-hidden"> the session with {booking.client}</span>
+                      </Link>
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>No sessions in the last {pastDays} days.</p>
+            )}
           </div>
         </div>
       </section>

@@ -717,6 +717,7 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/booking_.manage.$token",
   "routes/coach.availability",
   "routes/contact",
+  "routes/meeting.$meetingId_.record",
   "routes/payments-sandbox.checkout.$id",
   "routes/payments-sandbox.portal.$id",
   "routes/profile",
@@ -1536,6 +1537,33 @@ export function buildTargets(fx: Fixtures): Target[] {
           fields: { intent: CORE, reason: CORE },
           structural: false,
         }),
+        // The session record's forms: the session is still ahead, so the outcome, the summary and the
+        // rating are refused; a stranger (the member) gets the 404 whatever they send.
+        ...formProbes({
+          path: `/meeting/${fx.portals.bookingId}/record`,
+          label: "session notes",
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ intent: "notes", notes: "Fuzz notes" }),
+          fields: { intent: CORE, notes: CORE },
+        }),
+        ...formProbes({
+          path: `/meeting/${fx.portals.bookingId}/record`,
+          label: "session outcome and summary",
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ intent: "send-summary", summary: "Fuzz summary", itemText: "Fuzz item", itemDue: "2027-01-04" }),
+          fields: { summary: CORE, itemText: CORE, itemDue: CORE },
+          structural: false,
+        }),
+        ...formProbes({
+          path: `/meeting/${fx.portals.bookingId}/record`,
+          label: "session rating as a stranger",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "rate", rating: "5", comment: "Fuzz", publish: "on" }),
+          fields: { rating: CORE, comment: CORE, publish: CORE },
+          structural: false,
+        }),
+        ...pathProbes({ template: "/meeting/{}/record", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ method: "POST", template: "/meeting/{}/record", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
         ...queryProbes({
           path: "/admin/bookings",
           cookie: fx.admin.cookie,

@@ -98,6 +98,11 @@ const GET_PROBES: Record<string, GetProbe> = {
     allowed: (persona) => ({ status: persona === "client" || persona === "coach" ? [403] : [404] }),
     visitor: { status: [401] },
   },
+  // A session's record: its client and coach, and admins (who read it; they never join the call).
+  "routes/meeting.$meetingId_.record": {
+    params: (samples) => ({ meetingId: samples.meetingId }),
+    allowed: (persona) => ({ status: persona === "client" || persona === "coach" || persona === "admin" ? [200] : [404] }),
+  },
   "routes/profile": { moreUrls: () => ["/profile?tab=security", "/profile?tab=privacy", "/profile?tab=ai-assistant"] },
   "routes/admin.users": { moreUrls: () => ["/admin/users?q=example&page=1"] },
 };
@@ -526,6 +531,17 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
     create: async (owner, role) => {
       const booking = await openMeetingOf(owner, role);
       return { path: `/meeting/${booking.id}/ice-servers`, marker: '"iceServers"', ownerSees: true };
+    },
+  },
+  "routes/meeting.$meetingId_.record": {
+    // A session's record is its booking's client's and coach's: each is compared with another of their role.
+    roles: ["client", "coach"],
+    create: async (owner, role) => {
+      await ensureCatalogue();
+      const other = await createUser({ roles: [role === "client" ? "coach" : "client"] });
+      const [coachId, clientId] = role === "coach" ? [owner.id, other.id] : [other.id, owner.id];
+      const booking = await createBooking({ coachId, clientId, startsAt: daysFromNow(-2, 1), name: `Record ${owner.id.slice(0, 8)}` });
+      return { path: `/meeting/${booking.id}/record`, marker: booking.reference, ownerSees: true };
     },
   },
   "routes/payments-sandbox.checkout.$id": {

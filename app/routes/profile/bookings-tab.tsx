@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { formatCents } from "~/billing/describe";
 import { FormError } from "~/components/ui/form-error";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { SummaryView } from "~/meetings/ui/record/summary-view";
 import type { BookingsTabData, BookingView } from "./bookings.server";
 import { useIntentResult, useSubmitting } from "./form-state";
 
@@ -124,6 +125,7 @@ export function BookingsTab({ bookings }: { bookings: BookingsTabData }) {
                     <RoomButton booking={booking} />
                   </div>
                 ) : null}
+                <PastSessionRecord booking={booking} />
               </li>
             ))}
           </ul>
@@ -131,6 +133,28 @@ export function BookingsTab({ bookings }: { bookings: BookingsTabData }) {
           <p>None yet.</p>
         )}
       </section>
+    </>
+  );
+}
+
+/** A past session's summary from the coach (an expander) and the way to its record (chat, recordings, rating). */
+function PastSessionRecord({ booking }: { booking: BookingsTabData["past"][number] }) {
+  if (!booking.recordPath) return null;
+  return (
+    <>
+      {booking.summary ? (
+        <details className="booking-session-summary">
+          <summary>
+            Session summary<span className="visually-hidden">: {booking.typeName}</span>
+          </summary>
+          <SummaryView summary={booking.summary} />
+        </details>
+      ) : null}
+      <p>
+        <Link to={booking.recordPath}>
+          Session record and rating<span className="visually-hidden">: {booking.typeName}</span>
+        </Link>
+      </p>
     </>
   );
 }

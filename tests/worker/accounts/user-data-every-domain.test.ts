@@ -299,6 +299,34 @@ const SEED: [string, ...unknown[]][] = [
     T,
     T,
   ],
+  // meetings: the coach's private note and the summary sent after the past session (made with the
+  // user's address), a draft not sent yet, the user's rating; and a stranger's session, untouched.
+  [
+    `INSERT INTO session_notes (booking_id, coach_id, body, updated_at) VALUES ('golden-booking-past', ?, 'golden private note: nervous about pricing', ?),
+       ('golden-booking-stranger', ?, 'golden note on a stranger', ?)`,
+    COACH,
+    T,
+    COACH,
+    T,
+  ],
+  [
+    `INSERT INTO session_summaries (booking_id, coach_id, summary, action_items, draft_source, sent_at, updated_at)
+     VALUES ('golden-booking-past', ?, 'golden summary: price by the loaf', '[{"text":"Cost the sourdough","due":"2026-09-15"}]', 'model', ?, ?),
+            ('golden-booking-future', ?, 'golden draft not sent', '[]', NULL, NULL, ?)`,
+    COACH,
+    T,
+    T,
+    COACH,
+    T,
+  ],
+  [
+    `INSERT INTO session_ratings (booking_id, client_id, rating, comment, publish_consent, consent_at, attribution, edits, created_at, updated_at)
+     VALUES ('golden-booking-past', ?, 5, 'golden comment', 1, ?, 'Golden, Hospitality and food', 0, ?, ?)`,
+    USER,
+    T,
+    T,
+    T,
+  ],
   // ai-coach
   [
     `INSERT INTO ai_conversations (id, user_id, title, tier, message_count, created_at, last_activity_at)
@@ -414,6 +442,9 @@ const TABLES = [
   ["ai_usage", "user_id, day"],
   ["ai_escalations", "id"],
   ["conversions", "id"],
+  ["session_notes", "booking_id"],
+  ["session_summaries", "booking_id"],
+  ["session_ratings", "booking_id"],
   ["meeting_recording_consents", "seq"],
   ["meeting_recordings", "id"],
   ["meeting_recording_parts", "recording_id, part_number"],
