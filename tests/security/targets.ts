@@ -718,6 +718,9 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/coach.availability",
   "routes/contact",
   "routes/meeting.$meetingId_.record",
+  "routes/meeting.$meetingId.recordings",
+  "routes/meeting.$meetingId.recordings.$recordingId.complete",
+  "routes/meeting.$meetingId.recordings.$recordingId.parts.$n",
   "routes/payments-sandbox.checkout.$id",
   "routes/payments-sandbox.portal.$id",
   "routes/profile",
@@ -2123,6 +2126,35 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...pathProbes({ template: "/ai-coach/conversations/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/ai-coach/conversations/{}/stream", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/ai-coach/conversations/{}/export.md", cookie: fx.member.cookie, payloads: URLS_CORE }),
+      ],
+    },
+    {
+      // The coach's recordings API on a meeting of theirs whose room is not open (and a recording id that is no one's).
+      name: "API /meeting/:id/recordings (coach, JSON and parts)",
+      concurrency: 6,
+      snapshot: async () => ({ recordings: await countOf("meeting_recordings"), parts: await countOf("meeting_recording_parts") }),
+      probes: [
+        ...siteJsonProbes({
+          path: `/meeting/${fx.portals.bookingId}/recordings`,
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ contentType: "video/webm" }),
+          fields: { contentType: JSON_FULL },
+        }),
+        ...siteJsonProbes({
+          path: `/meeting/${fx.portals.bookingId}/recordings/${UUID_ZERO}/complete`,
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ durationSeconds: 60 }),
+          fields: { durationSeconds: JSON_CORE },
+        }),
+        ...pathProbes({ template: "/meeting/{}/recordings", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: `/meeting/${fx.portals.bookingId}/recordings/{}`, cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: `/meeting/${fx.portals.bookingId}/recordings/{}/parts`, cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
+        ...pathProbes({
+          method: "PUT",
+          template: `/meeting/${fx.portals.bookingId}/recordings/${UUID_ZERO}/parts/{}`,
+          cookie: fx.portals.coach.cookie,
+          payloads: URLS_CORE,
+        }),
       ],
     },
 

@@ -135,6 +135,8 @@ const POST_PROBES: Record<string, PostProbe[]> = {
   // Without a Stripe key the sandbox applies its events in-process, so the public endpoint is not
   // there (404) for anyone, signed in or not.
   "routes/webhooks.stripe": [{ fields: {}, allowed: () => ({ status: [404] }) }],
+  // A recording's parts are PUT, not posted.
+  "routes/meeting.$meetingId.recordings.$recordingId.parts.$n": [{ fields: {}, allowed: () => ({ status: [405] }) }],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -382,7 +384,7 @@ type ProbeUser = { id: string; email: string; cookie: string };
 type OwnedRow = {
   /** The URL that reaches the owner's row, and how it is asked for (a GET unless told). */
   path: string;
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "PUT";
   body?: unknown;
   /** Text the owner's answer shows of the row; the other user's must not contain it. */
   marker: string;
@@ -435,6 +437,47 @@ async function openMeetingOf(owner: ProbeUser, role: Role) {
   const other = await createUser({ roles: [role === "client" ? "coach" : "client"] });
   const [coachId, clientId] = role === "coach" ? [owner.id, other.id] : [other.id, owner.id];
   return createBooking({ coachId, clientId, startsAt: new Date(Date.now() - 5 * 60_000).toISOString() });
+}
+
+/** A user signed in by a session made directly (the /auth form's rate limit is the other probes'). */
+async function sessionUser(role: Role): Promise<ProbeUser> {
+  const user = await createUser({ roles: [role] });
+  return { id: user.id, email: user.email, cookie: await webSession(user) };
+}
+
+/**
+ * A recording of a meeting (open now) between the owner, in `role`, and another user, uploaded by
+ * its coach: complete (its file holds the marker) or still uploading (a real multipart upload).
+ */
+async function ownRecording(owner: ProbeUser, role: Role, status: "complete" | "uploading") {
+  await ensureCatalogue();
+  const other = await createUser({ roles: [role === "client" ? "coach" : "client"] });
+  const [coachId, clientId] = role === "coach" ? [owner.id, other.id] : [other.id, owner.id];
+  const booking = await createBooking({ coachId, clientId, startsAt: new Date(Date.now() - 5 * 60_000).toISOString() });
+  const recordingId = crypto.randomUUID();
+  const key = `meetings/${booking.id}/${recordingId}.webm`;
+  const marker = `authz-marker-${recordingId}`;
+  const uploadId = status === "uploading" ? (await env.RECORDINGS.createMultipartUpload(key)).uploadId : null;
+  if (status === "complete") await env.RECORDINGS.put(key, marker, { httpMetadata: { contentType: "video/webm" } });
+  const now = new Date().toISOString();
+  await env.DB.prepare(
+    `INSERT INTO meeting_recordings (id, booking_id, uploaded_by, r2_key, upload_id, status, part_size, size_bytes, content_type, started_at, completed_at, delete_after)
+     VALUES (?, ?, ?, ?, ?, ?, 5242880, ?, 'video/webm', ?, ?, ?)`,
+  )
+    .bind(
+      recordingId,
+      booking.id,
+      coachId,
+      key,
+      uploadId,
+      status,
+      status === "complete" ? marker.length : 0,
+      now,
+      status === "complete" ? now : null,
+      daysFromNow(90),
+    )
+    .run();
+  return { base: `/meeting/${booking.id}/recordings`, recordingId, marker };
 }
 
 const ADMINS_SHARE = "every admin works on every row of the admin area: none is one admin's own (SPEC §6)";
@@ -596,6 +639,47 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
       return { path: `/profile/credit-notes/${refund.id}`, marker: owner.email, ownerSees: true };
     },
   },
+  // A meeting's recordings are its coach's and client's (played by both, uploaded by the coach).
+  "routes/meeting.$meetingId.recordings": {
+    roles: ["client", "coach"],
+    user: sessionUser,
+    create: async (owner, role) => {
+      const { base, recordingId } = await ownRecording(owner, role, "complete");
+      return { path: base, marker: recordingId, ownerSees: true };
+    },
+  },
+  "routes/meeting.$meetingId.recordings.$recordingId": {
+    roles: ["client", "coach"],
+    user: sessionUser,
+    create: async (owner, role) => {
+      const { base, recordingId, marker } = await ownRecording(owner, role, "complete");
+      return { path: `${base}/${recordingId}`, marker, ownerSees: true };
+    },
+  },
+  "routes/meeting.$meetingId.recordings.$recordingId.complete": {
+    roles: ["coach"],
+    user: sessionUser,
+    create: async (owner, role) => {
+      const { base, recordingId } = await ownRecording(owner, role, "complete");
+      return { path: `${base}/${recordingId}/complete`, method: "POST", marker: recordingId, ownerSees: true };
+    },
+  },
+  "routes/meeting.$meetingId.recordings.$recordingId.parts": {
+    roles: ["coach"],
+    user: sessionUser,
+    create: async (owner, role) => {
+      const { base, recordingId } = await ownRecording(owner, role, "uploading");
+      return { path: `${base}/${recordingId}/parts`, marker: recordingId, ownerSees: false };
+    },
+  },
+  "routes/meeting.$meetingId.recordings.$recordingId.parts.$n": {
+    roles: ["coach"],
+    user: sessionUser,
+    create: async (owner, role) => {
+      const { base, recordingId } = await ownRecording(owner, role, "uploading");
+      return { path: `${base}/${recordingId}/parts/1`, method: "PUT", body: "part", marker: recordingId, ownerSees: false };
+    },
+  },
   "routes/profile_.credit-notes.$refundId[.]pdf": {
     roles: ["client"],
     create: async (owner) => {
@@ -610,7 +694,7 @@ const ID_ROUTES = ROUTES.filter((route) => /(^|\/):(id|\w+Id)\b/.test(pattern(ro
 
 function ask(row: OwnedRow, cookie: string, path = row.path) {
   const headers: Record<string, string> = { Cookie: cookie };
-  if (row.method === "POST") {
+  if (row.method === "POST" || row.method === "PUT") {
     headers.Origin = "http://localhost";
     if (row.body !== undefined) headers["Content-Type"] = "application/json";
   }
@@ -618,7 +702,7 @@ function ask(row: OwnedRow, cookie: string, path = row.path) {
     new Request(`http://localhost${path}`, {
       method: row.method ?? "GET",
       headers,
-      body: row.method === "POST" && row.body !== undefined ? JSON.stringify(row.body) : undefined,
+      body: (row.method === "POST" || row.method === "PUT") && row.body !== undefined ? JSON.stringify(row.body) : undefined,
       redirect: "manual",
     }),
   );
