@@ -48,6 +48,11 @@ type ConsentRow = { event: RecordingEvent; role: MeetingRole; user_id: string; a
 
 const OTHER: Record<MeetingRole, MeetingRole> = { coach: "client", client: "coach" };
 
+/** The meta key naming who holds the role's live socket, kept until the room hears it close. */
+function connectedKey(role: MeetingRole) {
+  return `${role}_connected`;
+}
+
 function toChatMessage(row: ChatRow): ChatMessage {
   return { id: row.id, clientMessageId: row.client_message_id, from: row.sender_role, text: row.text, sentAt: row.sent_at };
 }
@@ -164,15 +169,20 @@ export class MeetingRoom extends DurableObject<Env> {
     this.setMeta("meeting_id", participant.meetingId);
     this.setMeta(`${participant.role}_user_id`, participant.userId);
 
+    const state: SocketState = { userId: participant.userId, role: participant.role, joinedAt: now.toISOString(), inCall: false, media: null };
     if (current) {
       // The same person again (a reload, a second tab): the newer socket takes over.
       current.socket.serializeAttachment({ ...current.state, retired: true } satisfies SocketState);
       this.closeSocket(current.socket, CLOSE_CODES.replaced, "You joined from another window.");
       this.endRecordingWith(current.state);
+    } else if (this.meta(connectedKey(participant.role)) !== null) {
+      // Their last socket went without the room hearing it close (the object was reset, as a deploy
+      // does): this is a reconnect too, and their recorder or consent screen went with that socket.
+      this.endRecordingWith(state);
     }
+    this.setMeta(connectedKey(participant.role), participant.userId);
 
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
-    const state: SocketState = { userId: participant.userId, role: participant.role, joinedAt: now.toISOString(), inCall: false, media: null };
     this.ctx.acceptWebSocket(server, [participant.role]);
     server.serializeAttachment(state);
     this.send(server, {
@@ -364,6 +374,7 @@ export class MeetingRoom extends DurableObject<Env> {
 
   /** A participant has gone: the other one is told, and a recording (or a request for one) ends with the call. */
   private departed(state: SocketState) {
+    this.sql.exec("DELETE FROM meta WHERE key = ?", connectedKey(state.role));
     this.sendToRole(OTHER[state.role], { type: "peer-left", role: state.role });
     this.endRecordingWith(state);
   }

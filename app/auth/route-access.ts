@@ -82,6 +82,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/meeting": "public",
   "routes/meeting._index": "public",
   "routes/meeting.$meetingId": "signed-in",
+  // The room's endpoints answer a script, not a person: a visitor gets 401 rather than the sign-in page.
+  "routes/meeting.$meetingId.socket": "signed-in",
+  "routes/meeting.$meetingId.ice-servers": "signed-in",
   // The AI coach's JSON and event-stream API for the web UI: signed in; each answers 402 without a
   // subscription where one is needed, and 404 for a conversation that isn't the viewer's.
   "routes/ai-coach.chat": "signed-in",
