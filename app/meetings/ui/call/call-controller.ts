@@ -45,7 +45,14 @@ export type CallState = {
 };
 
 /** What the lobby hands over when the person presses Join. */
-export type JoinChoice = { stream: MediaStream | null; muted: boolean; cameraOff: boolean; audioDeviceId?: string; videoDeviceId?: string };
+export type JoinChoice = {
+  stream: MediaStream | null;
+  muted: boolean;
+  cameraOff: boolean;
+  audioDeviceId?: string;
+  videoDeviceId?: string;
+  audioOutputId?: string;
+};
 
 export type CallOptions = {
   meetingId: string;
@@ -56,7 +63,7 @@ export type CallOptions = {
 };
 
 const REJOIN_KEY = (meetingId: string) => `meeting-in-call:${meetingId}`;
-type RejoinRecord = { muted: boolean; cameraOff: boolean; audioDeviceId?: string; videoDeviceId?: string };
+type RejoinRecord = Omit<JoinChoice, "stream">;
 
 const initialLocal: LocalMedia = { muted: false, camera: true, screen: false, hasMicrophone: false, hasCamera: false };
 
@@ -73,6 +80,11 @@ export class CallController {
   private camera: MediaStreamTrack | null = null;
   private screen: MediaStreamTrack | null = null;
   private choice: RejoinRecord | null = null;
+
+  /** The speaker chosen in the lobby, where the browser can choose one. */
+  get audioOutputId() {
+    return this.choice?.audioOutputId;
+  }
   private messages: ChatMessage[] = [];
   private pending: PendingChat[];
   private statsTimer: ReturnType<typeof setInterval> | undefined;
@@ -162,7 +174,8 @@ export class CallController {
       this.camera.stop();
       this.camera = null;
     }
-    this.choice = { muted: choice.muted, cameraOff: choice.cameraOff, audioDeviceId: choice.audioDeviceId, videoDeviceId: choice.videoDeviceId };
+    const { stream: _stream, ...record } = choice;
+    this.choice = record;
     try {
       safeStorage("sessionStorage")?.setItem(REJOIN_KEY(this.options.meetingId), JSON.stringify(this.choice));
     } catch {

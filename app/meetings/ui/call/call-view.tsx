@@ -159,6 +159,7 @@ export function CallView({ room, call, state }: Props) {
             contain={remoteSharing}
             className="is-remote"
             testId="remote-tile"
+            sinkId={call.audioOutputId}
           >
             <span>{remoteStatus}</span>
             {peer?.media?.muted ? <span className="call-badge">Microphone off</span> : null}

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { CallController, type JoinChoice } from "~/meetings/ui/call/call-controller";
 import { CallView } from "~/meetings/ui/call/call-view";
-import { PreJoin } from "~/meetings/ui/call/pre-join";
 import { playChime, useCall, useTitleCue } from "~/meetings/ui/call/use-call";
+import { Lobby } from "~/meetings/ui/lobby/lobby";
+import type { LobbyChoice } from "~/meetings/ui/lobby/types";
 import type { RoomProps } from "~/meetings/ui/room-props";
 import "~/meetings/ui/call/call.css";
 
@@ -12,6 +13,17 @@ declare global {
     __meetingTestHooks?: boolean;
     __meeting?: { counters: CallController["mediaCounters"]; media: () => string; phase: () => string };
   }
+}
+
+function fromLobby(choice: LobbyChoice): JoinChoice {
+  return {
+    stream: choice.stream,
+    muted: choice.startMuted,
+    cameraOff: choice.startWithCameraOff,
+    audioDeviceId: choice.audioDeviceId,
+    videoDeviceId: choice.videoDeviceId,
+    audioOutputId: choice.audioOutputId,
+  };
 }
 
 /**
@@ -39,7 +51,7 @@ export default function Room({ room }: { room: RoomProps }) {
         // The devices are gone or no longer allowed: the lobby asks again.
       }
       if (cancelled) return stream?.getTracks().forEach((track) => track.stop());
-      if (stream) join({ stream, muted: record.muted, cameraOff: record.cameraOff, audioDeviceId: record.audioDeviceId, videoDeviceId: record.videoDeviceId });
+      if (stream) join({ ...record, stream });
       setRejoining(false);
     })();
     return () => {
@@ -76,7 +88,7 @@ export default function Room({ room }: { room: RoomProps }) {
           Rejoining the call…
         </p>
       ) : inLobby ? (
-        <PreJoin room={room} peer={state.peer} onJoin={join} />
+        <Lobby room={room} peer={state.peer} joining={false} onJoin={(choice) => join(fromLobby(choice))} />
       ) : (
         <CallView room={room} call={call} state={state} />
       )}

@@ -19,9 +19,14 @@ export const VideoTile = forwardRef<
     contain?: boolean;
     className?: string;
     testId?: string;
+    /** The speaker to play through (setSinkId), where the browser can choose one. */
+    sinkId?: string;
     children?: ReactNode;
   }
->(function VideoTile({ stream, version = 0, label, name, showVideo, muted = false, mirrored = false, contain = false, className = "", testId, children }, ref) {
+>(function VideoTile(
+  { stream, version = 0, label, name, showVideo, muted = false, mirrored = false, contain = false, className = "", testId, sinkId, children },
+  ref,
+) {
   const video = useRef<HTMLVideoElement>(null);
   useImperativeHandle(ref, () => video.current as HTMLVideoElement);
   useEffect(() => {
@@ -30,6 +35,10 @@ export const VideoTile = forwardRef<
     if (element.srcObject !== stream) element.srcObject = stream;
     if (stream) void element.play().catch(() => undefined);
   }, [stream, version]);
+  useEffect(() => {
+    const element = video.current as (HTMLVideoElement & { setSinkId?: (id: string) => Promise<void> }) | null;
+    if (sinkId && element?.setSinkId) void element.setSinkId(sinkId).catch(() => undefined);
+  }, [sinkId]);
   return (
     <figure className={`call-tile ${className}`} aria-label={label} data-testid={testId}>
       {/* A live call has no caption file; the chat and the status under the picture carry the text. */}
