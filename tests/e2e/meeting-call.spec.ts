@@ -11,8 +11,15 @@ type Counters = { inbound: { audio: number; video: number }; outbound: { audio: 
 
 const counters = (page: Page) => page.evaluate(() => (window.__meeting ? window.__meeting.counters() : null)) as Promise<Counters | null>;
 
-/** Waits until this page receives the other side's audio and video, and both keep growing. */
+const remoteVideoWidth = (page: Page) =>
+  page
+    .getByTestId("remote-tile")
+    .locator("video")
+    .evaluate((video: HTMLVideoElement) => video.videoWidth);
+
+/** Waits until this page receives the other side's audio and video, both keep growing, and the video is on screen. */
 async function expectReceiving(page: Page) {
+  await expect.poll(() => remoteVideoWidth(page)).toBeGreaterThan(0);
   let first: Counters | null = null;
   await expect
     .poll(async () => {

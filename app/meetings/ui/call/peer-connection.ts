@@ -64,7 +64,8 @@ export class PeerConnection {
     this.pc.addEventListener("track", ({ track }) => {
       if (!this.remote.getTracks().includes(track)) this.remote.addTrack(track);
       track.addEventListener("ended", () => this.remote.removeTrack(track));
-      this.events.track(this.remote);
+      // A new stream object each time: a video element given the same stream again would not pick up a track added to it.
+      this.events.track(new MediaStream(this.remote.getTracks()));
     });
     this.pc.addEventListener("connectionstatechange", () => this.onStateChange());
     this.pc.addEventListener("iceconnectionstatechange", () => this.onIceStateChange());
