@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { AppContext } from "~/context.server";
 import { createAppContext } from "~/create-context.server";
+import { recordConsentDecision } from "~/meetings/recording-consents.server";
 import { endsWhenSomeoneLeaves, recordingTransition, type RecordingEvent, type RecordingMessage } from "~/meetings/recording-consent";
 import {
   PARTICIPANT_HEADER,
@@ -74,6 +75,12 @@ function refuse(status: number, reason: RoomRefusal, message: string): Response 
 export class MeetingRoom extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private appContext: AppContext | undefined;
+  /**
+   * Consent steps on their way to D1, one after another in the order the room applied them (the
+   * recordings API replays them in that order). Only ever awaited by the event that queued a step,
+   * so nothing is lost when the object is evicted: it is not evicted while an event is running.
+   */
+  private consentWrites: Promise<void> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -131,6 +138,36 @@ export class MeetingRoom extends DurableObject<Env> {
   /** The meeting's chat, oldest first: for the meeting's record after the call. */
   async chat(): Promise<ChatMessage[]> {
     return this.chatMessages();
+  }
+
+  /** The chat as one participant exports it: every message, each marked whether it is theirs. */
+  async chatOf(userId: string): Promise<{ from: MeetingRole; text: string; sentAt: string; mine: boolean }[]> {
+    return this.sql
+      .exec<ChatRow & { sender_id: string }>("SELECT sender_role, sender_id, text, sent_at FROM chat_messages ORDER BY seq")
+      .toArray()
+      .map((row) => ({ from: row.sender_role, text: row.text, sentAt: row.sent_at, mine: row.sender_id === userId }));
+  }
+
+  /**
+   * A participant's account is deleted: their messages go, the consent log keeps its events without
+   * their id, and their socket closes. Returns how many messages went (harmless if repeated).
+   */
+  async forgetParticipant(userId: string): Promise<number> {
+    for (const socket of this.ctx.getWebSockets()) {
+      const state = this.stateOf(socket);
+      if (state?.userId !== userId) continue;
+      socket.serializeAttachment({ ...state, retired: true } satisfies SocketState);
+      this.departed(state);
+      this.closeSocket(socket, CLOSE_CODES.left, "This account has been deleted.");
+    }
+    // A recording their leaving ended is stored before their account (and its D1 rows) goes.
+    await this.consentStored();
+    return this.ctx.storage.transactionSync(() => {
+      const removed = this.sql.exec("DELETE FROM chat_messages WHERE sender_id = ?", userId).rowsWritten;
+      this.sql.exec("UPDATE recording_consent SET user_id = '' WHERE user_id = ?", userId);
+      this.sql.exec("DELETE FROM meta WHERE key IN ('coach_user_id', 'client_user_id', 'coach_connected', 'client_connected') AND value = ?", userId);
+      return removed;
+    });
   }
 
   /** Who asked for, consented to, started and stopped recordings, and when. */
@@ -194,6 +231,7 @@ export class MeetingRoom extends DurableObject<Env> {
     });
     this.sendToRole(OTHER[state.role], { type: "peer", peer: this.presence(state) });
     await this.scheduleClosing(participant.closesAt);
+    await this.consentStored();
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -236,6 +274,7 @@ export class MeetingRoom extends DurableObject<Env> {
       }
       this.closeSocket(socket, CLOSE_CODES.roomClosed, "The room has closed.");
     }
+    await this.consentStored();
   }
 
   // ── Sockets ────────────────────────────────────────────────────────────────────────────────
@@ -313,13 +352,16 @@ export class MeetingRoom extends DurableObject<Env> {
       this.departed(state);
       socket.serializeAttachment({ ...state, retired: true } satisfies SocketState);
       this.closeSocket(socket, CLOSE_CODES.left, "You left the meeting.");
+      await this.consentStored();
       return;
     }
     if (!state.inCall) {
       this.send(socket, { type: "error", code: "not_joined", detail: message.type });
       return;
     }
-    this.inCall(socket, state, message);
+    await this.inCall(socket, state, message);
+    // A step ended by this message (a leave, say) is stored before the event ends.
+    await this.consentStored();
   }
 
   private join(socket: WebSocket, state: SocketState, media: MediaState) {
@@ -329,7 +371,7 @@ export class MeetingRoom extends DurableObject<Env> {
     this.sendToRole(OTHER[state.role], { type: "peer", peer: this.presence(joined) });
   }
 
-  private inCall(socket: WebSocket, state: SocketState, message: Exclude<ClientMessage, { type: "ping" | "join" | "leave" }>) {
+  private inCall(socket: WebSocket, state: SocketState, message: Exclude<ClientMessage, { type: "ping" | "join" | "leave" }>): void | Promise<void> {
     const from = state.role;
     const other = OTHER[from];
     switch (message.type) {
@@ -361,6 +403,7 @@ export class MeetingRoom extends DurableObject<Env> {
     // Answer the browser's close (1005 and 1006 name no code a close frame may carry).
     this.closeSocket(socket, code === 1005 || code === 1006 ? 1000 : code, reason);
     if (state) this.departed(state);
+    await this.consentStored();
   }
 
   override async webSocketError(socket: WebSocket): Promise<void> {
@@ -370,6 +413,7 @@ export class MeetingRoom extends DurableObject<Env> {
       this.departed(state);
     }
     this.closeSocket(socket, 1011, "Connection error.");
+    await this.consentStored();
   }
 
   /** A participant has gone: the other one is told, and a recording (or a request for one) ends with the call. */
@@ -438,12 +482,29 @@ export class MeetingRoom extends DurableObject<Env> {
     this.setMeta("recording_since", this.now().toISOString());
   }
 
+  /** Logs a consent step in the room, and queues it for the booking's record in D1 (recording-consents.server.ts). */
   private logConsent(event: RecordingEvent, state: SocketState) {
-    this.sql.exec("INSERT INTO recording_consent (event, role, user_id, at) VALUES (?, ?, ?, ?)", event, state.role, state.userId, this.now().toISOString());
+    const at = this.now();
+    this.sql.exec("INSERT INTO recording_consent (event, role, user_id, at) VALUES (?, ?, ?, ?)", event, state.role, state.userId, at.toISOString());
+    const meetingId = this.meta("meeting_id");
+    if (meetingId === null) return;
+    const input = { meetingId, userId: state.userId, role: state.role, decision: event, at };
+    this.consentWrites = this.consentWrites
+      .then(() => recordConsentDecision(this.context.db, input))
+      .catch((error: unknown) => {
+        // The room's own log keeps the step; without it in D1 an upload is refused, never allowed.
+        console.error("meetings: a recording consent step could not be stored with the booking", error instanceof Error ? error.message : String(error));
+      });
+    this.ctx.waitUntil(this.consentWrites);
+  }
+
+  /** Until every consent step the room has applied is in D1. */
+  private consentStored(): Promise<void> {
+    return this.consentWrites;
   }
 
   /** A step of the recording's consent (recording-consent.ts); anything out of turn is refused and changes nothing. */
-  private recordingMessage(socket: WebSocket, state: SocketState, message: RecordingMessage) {
+  private async recordingMessage(socket: WebSocket, state: SocketState, message: RecordingMessage) {
     const current = this.recording().state;
     const transition = recordingTransition(current, message);
     if (!transition) {
@@ -455,6 +516,8 @@ export class MeetingRoom extends DurableObject<Env> {
       this.logConsent(transition.event, state);
       this.setRecording(transition.next);
     });
+    // Announced once D1 has it: the coach's browser may ask to upload the moment it hears "consented".
+    await this.consentStored();
     this.broadcast({ type: "recording", recording: this.recording(), by: state.role });
   }
 }

@@ -9,7 +9,8 @@ import { meetingWindow, meetingWindowSettings, roomState, type MeetingWindow } f
 // Everything the room trusts is decided here, from the session and the booking, before the object
 // is reached; the browser's own request is never forwarded to it (room-protocol.ts).
 
-function roomOf(context: Pick<AppContext, "cloudflare">, meetingId: string) {
+/** The meeting's room (its Durable Object), by the meeting's id. */
+export function meetingRoom(context: Pick<AppContext, "cloudflare">, meetingId: string) {
   const namespace = context.cloudflare.env.MEETING_ROOM;
   return namespace.get(namespace.idFromName(meetingId));
 }
@@ -47,12 +48,12 @@ export async function connectToMeetingRoom(context: AppContext, request: Request
   if (state !== "open") return refused(403, state, state === "closed" ? "The room has closed." : "The room is not open yet.");
   const participant: RoomParticipant = { meetingId: found.id, userId: viewer.id, role, closesAt: window.closesAt.toISOString() };
   // A fresh request: only what the Worker decided reaches the room.
-  return roomOf(context, found.id).fetch(ROOM_CONNECT_URL, {
+  return meetingRoom(context, found.id).fetch(ROOM_CONNECT_URL, {
     headers: { Upgrade: "websocket", [PARTICIPANT_HEADER]: JSON.stringify(participant) },
   });
 }
 
 /** The meeting's chat, for its record after the call (the caller has checked who may read it). */
 export async function meetingChat(context: Pick<AppContext, "cloudflare">, meetingId: string): Promise<ChatMessage[]> {
-  return roomOf(context, meetingId).chat();
+  return meetingRoom(context, meetingId).chat();
 }

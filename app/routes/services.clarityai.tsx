@@ -32,13 +32,16 @@ const ESCALATION_STEPS = [
 // Prices and limits come from configuration; the page is the same for every visitor (edge-cached).
 export function loader({ context }: LoaderFunctionArgs) {
   const plans = aiPlans(planSettings(context.env));
-  return { plans, faq: clarityAiFaq(plans) };
+  // The page's words travel as data rather than in its JavaScript, which keeps the page's first load
+  // within the public pages' budget.
+  const { features, exampleQuestions, promptCategories, plans: planContent } = CLARITYAI;
+  return { plans, faq: clarityAiFaq(plans), content: { features, exampleQuestions, promptCategories, plans: planContent } };
 }
 
 const PLANS_RETURN_TO = "/services/clarityai#plans";
 
 export default function ClarityAiPage() {
-  const { plans, faq } = useLoaderData<typeof loader>();
+  const { plans, faq, content } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero
@@ -64,7 +67,7 @@ export default function ClarityAiPage() {
             </p>
           </div>
           <div className="grid grid-4">
-            {CLARITYAI.features.map((feature) => (
+            {content.features.map((feature) => (
               <article key={feature.title} className="card pillar-card">
                 <span className="icon-badge">
                   <Icon name={feature.icon} />
@@ -86,7 +89,7 @@ export default function ClarityAiPage() {
               into next steps. Owners ask it things like:
             </p>
             <ul className="check-list">
-              {CLARITYAI.exampleQuestions.map((question) => (
+              {content.exampleQuestions.map((question) => (
                 <li key={question}>{question}</li>
               ))}
             </ul>
@@ -105,7 +108,7 @@ export default function ClarityAiPage() {
             </p>
           </div>
           <div className="grid grid-3up">
-            {CLARITYAI.promptCategories.map((category) => (
+            {content.promptCategories.map((category) => (
               <article key={category.name} className="card">
                 <h3>{category.name}</h3>
                 <ul className="prompt-list">
@@ -131,7 +134,7 @@ export default function ClarityAiPage() {
               save.
             </p>
           </div>
-          <ClarityAiPlanCards plans={plans} content={CLARITYAI.plans} returnTo={PLANS_RETURN_TO} />
+          <ClarityAiPlanCards plans={plans} content={content.plans} returnTo={PLANS_RETURN_TO} />
           <div className="button-row">
             <Link to="/booking" className="button button-primary">
               Book Free 20-min Call
@@ -195,6 +198,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
       serviceType: "AI business coaching",
     }),
     breadcrumbLd(siteOriginOf(matches), [{ label: "Home", to: "/" }, { label: "Services", to: "/services" }, { label: "ClarityAI" }], "/services/clarityai"),
-    faqLd(data?.faq ?? CLARITYAI.faq),
+    ...(data ? [faqLd(data.faq)] : []),
   ]),
 ];

@@ -1727,6 +1727,8 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...pathProbes({ template: "/learning/module/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/learning/lesson/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/meeting/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/meeting/{}/socket", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/meeting/{}/ice-servers", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/admin/outbox/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/admin/outbox/{}/preview", cookie: fx.admin.cookie, payloads: URLS_CORE }),
       ],

@@ -50,6 +50,8 @@ type GetProbe = {
   moreUrls?: () => string[];
   /** What an allowed persona gets, when it is not 200. */
   allowed?: (persona: Persona) => Outcome;
+  /** What a visitor gets, when it is not the sign-in redirect (an endpoint for scripts answers 401). */
+  visitor?: Outcome;
 };
 
 const [firstPost] = BLOG_POSTS;
@@ -81,6 +83,18 @@ const GET_PROBES: Record<string, GetProbe> = {
   "routes/meeting.$meetingId": {
     params: (samples) => ({ meetingId: samples.meetingId }),
     allowed: (persona) => ({ status: persona === "client" || persona === "coach" ? [200] : [404] }),
+  },
+  // The room's endpoints, for the call's script: the sample meeting's room is not open yet (403), and
+  // the socket needs a WebSocket upgrade first (426).
+  "routes/meeting.$meetingId.socket": {
+    params: (samples) => ({ meetingId: samples.meetingId }),
+    allowed: (persona) => ({ status: persona === "client" || persona === "coach" ? [426] : [404] }),
+    visitor: { status: [401] },
+  },
+  "routes/meeting.$meetingId.ice-servers": {
+    params: (samples) => ({ meetingId: samples.meetingId }),
+    allowed: (persona) => ({ status: persona === "client" || persona === "coach" ? [403] : [404] }),
+    visitor: { status: [401] },
   },
   "routes/profile": { moreUrls: () => ["/profile?tab=security", "/profile?tab=privacy", "/profile?tab=ai-assistant"] },
   "routes/admin.users": { moreUrls: () => ["/admin/users?q=example&page=1"] },
@@ -236,7 +250,8 @@ test("GET: every route answers each persona as SPEC §6 says", { timeout: 60_000
     const access = accessOf(route);
     for (const { url, placeholder } of getTargets(route, samples)) {
       for (const persona of PERSONAS) {
-        const want = expected(access, persona, url, allowedGet(route, persona, placeholder));
+        const visitor = persona === "visitor" ? GET_PROBES[route.id]?.visitor : undefined;
+        const want = visitor ?? expected(access, persona, url, allowedGet(route, persona, placeholder));
         const response = await fetchApp(url, { cookie: samples?.cookies[persona] });
         const got = { status: response.status, location: response.headers.get("Location") };
         await response.body?.cancel();
@@ -407,6 +422,14 @@ async function ownPaidBooking(owner: ProbeUser) {
   return { booking, payment };
 }
 
+/** A session of the owner's (as its client or its coach) with another user, whose room is open now. */
+async function openMeetingOf(owner: ProbeUser, role: Role) {
+  await ensureCatalogue();
+  const other = await createUser({ roles: [role === "client" ? "coach" : "client"] });
+  const [coachId, clientId] = role === "coach" ? [owner.id, other.id] : [other.id, owner.id];
+  return createBooking({ coachId, clientId, startsAt: new Date(Date.now() - 5 * 60_000).toISOString() });
+}
+
 const ADMINS_SHARE = "every admin works on every row of the admin area: none is one admin's own (SPEC §6)";
 
 const OWNERSHIP: Record<string, OwnershipFixture> = {
@@ -474,6 +497,22 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
       const booking = await createBooking({ coachId, clientId, startsAt: daysFromNow(2, 1), name: `Meeting ${owner.id.slice(0, 8)}` });
       // The meeting page shows nothing of its booking yet (the video call arrives with its issue).
       return { path: `/meeting/${booking.id}`, marker: booking.name, ownerSees: false };
+    },
+  },
+  // The room's endpoints: the owner's room is open, so the owner gets the ICE servers (200) and, without
+  // a WebSocket upgrade, the socket's 426; the other user of the same role gets the 404.
+  "routes/meeting.$meetingId.socket": {
+    roles: ["client", "coach"],
+    create: async (owner, role) => {
+      const booking = await openMeetingOf(owner, role);
+      return { path: `/meeting/${booking.id}/socket`, marker: booking.id, ownerSees: false, ownerStatus: 426 };
+    },
+  },
+  "routes/meeting.$meetingId.ice-servers": {
+    roles: ["client", "coach"],
+    create: async (owner, role) => {
+      const booking = await openMeetingOf(owner, role);
+      return { path: `/meeting/${booking.id}/ice-servers`, marker: '"iceServers"', ownerSees: true };
     },
   },
   "routes/payments-sandbox.checkout.$id": {

@@ -334,6 +334,47 @@ const SEED: [string, ...unknown[]][] = [
     T,
     T,
   ],
+  // meetings: recording consent and recordings (a finished one, one still uploading, and one of a stranger's meeting)
+  [
+    `INSERT INTO meeting_recording_consents (seq, booking_id, user_id, role, decision, at) VALUES
+       (90001, 'golden-booking-past', ?, 'coach', 'requested', ?),
+       (90002, 'golden-booking-past', ?, 'client', 'accepted', ?),
+       (90003, 'golden-booking-future', ?, 'coach', 'requested', ?),
+       (90004, 'golden-booking-future', ?, 'client', 'accepted', ?),
+       (90005, 'golden-booking-stranger', ?, 'coach', 'requested', ?)`,
+    COACH,
+    T,
+    USER,
+    T,
+    COACH,
+    T,
+    USER,
+    T,
+    COACH,
+    T,
+  ],
+  [
+    `INSERT INTO meeting_recordings (id, booking_id, uploaded_by, consent_seq, r2_key, upload_id, status, part_size, size_bytes, content_type, duration_seconds,
+       started_at, completed_at, delete_after, deleted_at) VALUES
+       ('golden-recording', 'golden-booking-past', ?, 90002, 'meetings/golden-booking-past/golden-recording.webm', NULL, 'complete', 5242880, 7340032, 'video/webm', 1800,
+        ?, ?, '2026-12-30T01:02:03.000Z', NULL),
+       ('golden-recording-uploading', 'golden-booking-future', ?, 90004, 'meetings/golden-booking-future/golden-recording-uploading.webm', 'golden-upload', 'uploading', 5242880, 0, 'video/webm', NULL,
+        ?, NULL, '2026-12-30T01:02:03.000Z', NULL),
+       ('golden-recording-stranger', 'golden-booking-stranger', ?, NULL, 'meetings/golden-booking-stranger/golden-recording-stranger.webm', NULL, 'complete', 5242880, 1024, 'video/mp4', NULL,
+        ?, ?, '2026-12-30T01:02:03.000Z', NULL)`,
+    COACH,
+    T,
+    T,
+    COACH,
+    T,
+    COACH,
+    T,
+    T,
+  ],
+  [
+    "INSERT INTO meeting_recording_parts (recording_id, part_number, etag, size_bytes, uploaded_at) VALUES ('golden-recording-uploading', 1, 'golden-etag', 5242880, ?)",
+    T,
+  ],
 ];
 
 // Every table the seed writes to, read back whole after the deletion.
@@ -373,6 +414,9 @@ const TABLES = [
   ["ai_usage", "user_id, day"],
   ["ai_escalations", "id"],
   ["conversions", "id"],
+  ["meeting_recording_consents", "seq"],
+  ["meeting_recordings", "id"],
+  ["meeting_recording_parts", "recording_id, part_number"],
 ] as const;
 
 async function seed() {

@@ -14,7 +14,7 @@ import { createMeeting } from "./helpers";
 const MINUTE_MS = 60_000;
 
 /** Settings with the fake TURN server's key (or another key id). */
-function turnBindings(keyId = FAKE_TURN_KEY_ID, extra: Partial<Env> = {}): Env {
+function turnBindings(keyId = FAKE_TURN_KEY_ID, extra: Record<string, string> = {}): Env {
   return { ...env, TURN_KEY_ID: keyId, TURN_KEY_API_TOKEN: FAKE_TURN_KEY_API_TOKEN, TURN_API_URL: inject("fakeTurnUrl"), ...extra } as Env;
 }
 

@@ -1,6 +1,8 @@
 import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
+import { createDb } from "~/db/client.server";
+import { consentForRecording } from "~/meetings/recording-consents.server";
 import { CLOSE_CODES } from "~/meetings/signalling";
 import { MeetingRoom } from "../../../workers/meeting-room";
 import { bothInCall, connect, createMeeting, createMeetingClosingIn, MEDIA, requestSocket, roomStub } from "./helpers";
@@ -130,5 +132,40 @@ test("a recording ends when either person's connection does: a reload stops it, 
   const log = await roomStub(meeting.id).recordingConsent();
   expect(log.at(-1)).toMatchObject({ event: "stopped", role: "coach", userId: meeting.coach.id });
   client.close();
+  reloaded.close();
+});
+
+test("each consent step the room applies is stored with the booking in D1 before the room announces it, so an upload may begin the moment the coach sees consent", async () => {
+  const meeting = await createMeeting();
+  const db = createDb(env.DB);
+  const { coach, client } = await bothInCall(meeting);
+  await coach.ask({ type: "recording-consent-request" }, "recording");
+  expect(await consentForRecording(db, meeting.id)).toMatchObject({ granted: false, reason: "awaiting_answer" });
+  await client.ask({ type: "recording-consent-answer", accepted: true }, "recording");
+  // The coach's browser starts uploading as soon as it hears "consented": D1 already says so.
+  await coach.next("recording", (m) => m.recording.state === "consented");
+  expect(await consentForRecording(db, meeting.id)).toMatchObject({ granted: true });
+  await coach.ask({ type: "recording-start" }, "recording", (m) => m.recording.state === "recording");
+  await client.ask({ type: "recording-stop" }, "recording", (m) => m.recording.state === "none");
+  expect(await consentForRecording(db, meeting.id)).toMatchObject({ granted: false, reason: "stopped" });
+  const { results } = await env.DB.prepare("SELECT user_id, role, decision, at FROM meeting_recording_consents WHERE booking_id = ? ORDER BY seq")
+    .bind(meeting.id)
+    .all<{ user_id: string; role: string; decision: string; at: string }>();
+  expect(results.map((row) => [row.decision, row.role, row.user_id])).toEqual([
+    ["requested", "coach", meeting.coach.id],
+    ["accepted", "client", meeting.client.id],
+    ["started", "coach", meeting.coach.id],
+    ["stopped", "client", meeting.client.id],
+  ]);
+  // The same instants as the room's own log.
+  expect(results.map((row) => row.at)).toEqual((await roomStub(meeting.id).recordingConsent()).map((entry) => entry.at));
+
+  // A recording that ends because someone reconnects is stopped in D1 too.
+  await coach.ask({ type: "recording-consent-request" }, "recording", (m) => m.recording.state === "requested");
+  await client.ask({ type: "recording-consent-answer", accepted: true }, "recording");
+  const reloaded = await connect(meeting.id, meeting.client.cookie);
+  await coach.next("recording", (m) => m.recording.state === "none" && m.by === "client");
+  expect(await consentForRecording(db, meeting.id)).toMatchObject({ granted: false, reason: "stopped" });
+  coach.close();
   reloaded.close();
 });

@@ -1,0 +1,82 @@
+import { desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { DataSubject, UserDataContext, UserDataEntry } from "~/accounts/user-data-entry.server";
+import { bookings, meetingRecordingConsents, meetingRecordingParts, meetingRecordings } from "~/db/schema";
+
+// What video meetings keep in D1 about a person: their recording-consent decisions, and the
+// recordings of their meetings (the files are in R2: account deletion removes them first, in
+// deleteRecordingFilesOf, recordings.server.ts). The meeting's chat lives in its room.
+
+/** The meetings (bookings) a person took part in: as the coach, or as the client by account or by the address booked with. */
+export function meetingsOf(user: DataSubject): SQL {
+  const asClient = user.email
+    ? (or(eq(bookings.clientId, user.id), sql`lower(${bookings.email}) = ${user.email.toLowerCase()}`) as SQL)
+    : eq(bookings.clientId, user.id);
+  return or(eq(bookings.coachId, user.id), asClient) as SQL;
+}
+
+/** The recordings of a person's meetings, and any they uploaded. */
+export function recordingsOf({ db }: UserDataContext, user: DataSubject): SQL {
+  const meetings = db.select({ id: bookings.id }).from(bookings).where(meetingsOf(user));
+  return or(inArray(meetingRecordings.bookingId, meetings), eq(meetingRecordings.uploadedBy, user.id)) as SQL;
+}
+
+export const MEETINGS_USER_DATA: UserDataEntry[] = [
+  // Who asked to record, accepted, declined, started and stopped, and when: the person's own steps.
+  {
+    table: meetingRecordingConsents,
+    export: {
+      key: "meetingRecordingConsents",
+      read: ({ db }, user) =>
+        db
+          .select({
+            meetingId: meetingRecordingConsents.bookingId,
+            role: meetingRecordingConsents.role,
+            decision: meetingRecordingConsents.decision,
+            at: meetingRecordingConsents.at,
+          })
+          .from(meetingRecordingConsents)
+          .where(eq(meetingRecordingConsents.userId, user.id))
+          .orderBy(meetingRecordingConsents.seq),
+    },
+    erase: "cascade",
+  },
+  // The recordings of the person's meetings, with where to download each one that is complete.
+  {
+    table: meetingRecordings,
+    export: {
+      key: "meetingRecordings",
+      read: async (context, user) => {
+        const rows = await context.db
+          .select({
+            id: meetingRecordings.id,
+            meetingId: meetingRecordings.bookingId,
+            status: meetingRecordings.status,
+            contentType: meetingRecordings.contentType,
+            sizeBytes: meetingRecordings.sizeBytes,
+            durationSeconds: meetingRecordings.durationSeconds,
+            startedAt: meetingRecordings.startedAt,
+            completedAt: meetingRecordings.completedAt,
+            deleteAfter: meetingRecordings.deleteAfter,
+            deletedAt: meetingRecordings.deletedAt,
+          })
+          .from(meetingRecordings)
+          .where(recordingsOf(context, user))
+          .orderBy(desc(meetingRecordings.startedAt));
+        return rows.map((row) => ({
+          ...row,
+          downloadPath: row.status === "complete" ? `/meeting/${row.meetingId}/recordings/${row.id}?download=1` : null,
+        }));
+      },
+    },
+    // Their files are deleted from R2 before the batch (deleteRecordingFilesOf); the rows go with it.
+    erase: async (context, user) => ({ statements: [context.db.delete(meetingRecordings).where(recordingsOf(context, user))] }),
+  },
+  // The parts of an upload in progress: sizes and R2's etags, nothing about the person; they go with their recording.
+  {
+    table: meetingRecordingParts,
+    erase: async (context, user) => {
+      const recordings = context.db.select({ id: meetingRecordings.id }).from(meetingRecordings).where(recordingsOf(context, user));
+      return { statements: [context.db.delete(meetingRecordingParts).where(inArray(meetingRecordingParts.recordingId, recordings))] };
+    },
+  },
+];
