@@ -3,6 +3,7 @@ import type { ChatMessage, MediaState, MeetingRole, PeerPresence, RecordingState
 import { chatLines, loadPending, mergeMessages, savePending, stillPending, type ChatLine, type PendingChat } from "~/meetings/ui/call/chat";
 import { PeerConnection } from "~/meetings/ui/call/peer-connection";
 import { INITIAL_QUALITY, nextQuality, sampleFromStats, type LossCounters, type QualityState, type StatsEntry } from "~/meetings/ui/call/quality";
+import { recordingStream, type CallRecorder, type CreateCallRecorder, type RecordingStream } from "~/meetings/ui/call/recording-stream";
 import { SignallingClient, socketUrl, type SignallingEnd, type SignallingStatus } from "~/meetings/ui/call/signalling-client";
 
 // The call in one browser: the signalling socket, this person's camera and microphone, the peer
@@ -60,6 +61,8 @@ export type CallOptions = {
   peerName: string;
   /** Plays the "someone is waiting" chime. */
   chime?: () => void;
+  /** The coach's recorder (app/meetings/recording/recorder.ts); without one the coach cannot start a recording. */
+  createRecorder?: CreateCallRecorder;
 };
 
 const REJOIN_KEY = (meetingId: string) => `meeting-in-call:${meetingId}`;
@@ -89,6 +92,7 @@ export class CallController {
   private pending: PendingChat[];
   private statsTimer: ReturnType<typeof setInterval> | undefined;
   private lossCounters: LossCounters | null = null;
+  private recorder: { recorder: CallRecorder; source: RecordingStream } | null = null;
   /** Wanted in the call (Join pressed, not left): a reconnected socket joins again by itself. */
   private wantInCall = false;
 
@@ -209,6 +213,7 @@ export class CallController {
   leave() {
     this.wantInCall = false;
     this.forgetRejoin();
+    void this.stopRecorder();
     this.signalling.leave();
     this.closePeer();
     this.stopLocal();
@@ -557,6 +562,41 @@ export class CallController {
     this.signalling.send({ type: "recording-stop" });
   }
 
+  private async startRecorder() {
+    if (this.recorder) return;
+    if (!this.options.createRecorder) {
+      this.announce("Recording isn't available in this room yet.");
+      this.signalling.send({ type: "recording-stop" });
+      return;
+    }
+    const source = recordingStream(this.microphone, this.state.remoteStream, this.camera);
+    const recorder = this.options.createRecorder({ meetingId: this.options.meetingId, stream: source.stream });
+    this.recorder = { recorder, source };
+    try {
+      await recorder.start();
+      this.signalling.send({ type: "recording-start" });
+    } catch {
+      this.recorder = null;
+      source.release();
+      this.announce("The recording could not start.");
+      this.signalling.send({ type: "recording-stop" });
+    }
+  }
+
+  private async stopRecorder() {
+    const active = this.recorder;
+    if (!active) return;
+    this.recorder = null;
+    try {
+      await active.recorder.stop();
+      this.announce("The recording is saved with the booking.");
+    } catch {
+      this.announce("The recording could not be saved completely.");
+    } finally {
+      active.source.release();
+    }
+  }
+
   private onRecording(recording: RecordingState, by: MeetingRole) {
     const before = this.state.recording.state;
     this.set({ recording, recordingBy: by });
@@ -568,9 +608,10 @@ export class CallController {
     if (recording.state === "consented") {
       this.announce(mine ? "You agreed to the recording." : `${name} agreed to the recording.`);
       // The coach's browser records: with consent given, it starts and tells the room.
-      if (this.options.role === "coach") this.signalling.send({ type: "recording-start" });
+      if (this.options.role === "coach") void this.startRecorder();
     }
     if (recording.state === "recording") this.announce("Recording has started.");
+    if (recording.state === "none") void this.stopRecorder();
     if (recording.state === "none" && (before === "recording" || before === "consented" || before === "requested")) {
       this.announce(before === "recording" ? `${name} stopped the recording.` : "The recording request was withdrawn.");
     }

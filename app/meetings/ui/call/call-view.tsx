@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { CHAT_MAX_CHARS } from "~/meetings/signalling";
+import { CHAT_MAX_CHARS } from "~/meetings/signalling-constants";
 import type { CallController, CallState } from "~/meetings/ui/call/call-controller";
 import { qualityLabel } from "~/meetings/ui/call/quality";
 import { VideoTile } from "~/meetings/ui/call/video-tile";

@@ -1,4 +1,5 @@
-import { CLOSE_CODES, PING_TEXT, type ClientMessage, type ServerMessage } from "~/meetings/signalling";
+import { CLOSE_CODES, PING_TEXT } from "~/meetings/signalling-constants";
+import type { ClientMessage, ServerMessage } from "~/meetings/signalling";
 
 // The browser's end of the meeting's signalling socket (GET /meeting/:id/socket, the MeetingRoom
 // object behind it). It reconnects by itself after a drop, with a growing, jittered delay, and keeps
