@@ -66,6 +66,7 @@ test("a client and a coach see and hear each other; mute stops the audio; the ch
 }) => {
   const coach = await createUser({ firstName: "Cora", lastName: "Coach", roles: ["coach"] });
   const client = await login({ firstName: "Cliff", lastName: "Client" });
+  await page.setViewportSize({ width: 1280, height: 800 });
   const meetingId = await createOpenMeeting(page.request, { coach, client });
 
   // The client waits in the lobby first.
@@ -143,4 +144,44 @@ test("someone who is neither the coach nor the client is refused the room, its s
   await expect(page.getByRole("button", { name: /^Join/ })).toHaveCount(0);
   expect((await page.request.get(`/meeting/${meetingId}/ice-servers`)).status()).toBe(404);
   expect((await page.request.get(`/meeting/${meetingId}/socket`, { headers: { Upgrade: "websocket" } })).status()).toBe(404);
+});
+
+test("on a phone-sized screen the call fits; the other side sees the camera turned off; opening the room in another tab takes the call over", async ({
+  page,
+  browser,
+  baseURL,
+  extraHTTPHeaders,
+  createUser,
+  login,
+  browserLog,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const coach = await createUser({ firstName: "Cora", roles: ["coach"] });
+  const client = await login({ firstName: "Cliff" });
+  const meetingId = await createOpenMeeting(page.request, { coach, client });
+  const coachPage = await participantPage(browser, baseURL, extraHTTPHeaders, coach);
+  browserLog.watch(coachPage);
+
+  await (await joinFromLobby(coachPage, meetingId)).click();
+  await (await joinFromLobby(page, meetingId)).click();
+  await expectReceiving(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(page.getByRole("toolbar", { name: "Call controls" }).getByRole("button", { name: "Leave" })).toBeInViewport();
+  await expectNoSeriousA11yViolations(page);
+
+  // Camera off: the button says so, and the coach sees it.
+  await page.getByRole("button", { name: "Camera off" }).click();
+  await expect(page.getByRole("button", { name: "Camera on" })).toHaveAttribute("aria-pressed", "true");
+  await expect(coachPage.getByTestId("remote-tile")).toContainText("camera is off");
+  await page.keyboard.press("Control+e");
+  await expect(coachPage.getByTestId("remote-tile")).not.toContainText("camera is off");
+
+  // The same person opens the room in another tab: the first tab hands over and says why.
+  const second = await page.context().newPage();
+  browserLog.watch(second);
+  await gotoHydrated(second, `/meeting/${meetingId}`);
+  await expect(page.getByRole("heading", { name: "You joined from another tab" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Continue here" })).toBeVisible();
+
+  await coachPage.context().close();
 });

@@ -26,7 +26,8 @@ export function CallView({ room, call, state }: Props) {
   const stage = useRef<HTMLDivElement>(null);
   const remoteVideo = useRef<HTMLVideoElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const [chatOpen, setChatOpen] = useState(true);
+  // On a phone the chat starts closed, so the picture and the controls fit on the screen.
+  const [chatOpen, setChatOpen] = useState(() => window.matchMedia("(min-width: 900px)").matches);
   const [fullscreen, setFullscreen] = useState(false);
   const [pip, setPip] = useState(false);
   const canShare = typeof navigator.mediaDevices?.getDisplayMedia === "function";
