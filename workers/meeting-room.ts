@@ -67,7 +67,8 @@ function refuse(status: number, reason: RoomRefusal, message: string): Response 
  * chat, and the recording's consent. Browsers hold WebSockets accepted with the hibernation API, so
  * an idle call costs nothing: the object may be evicted between any two messages, and keeps nothing
  * in memory that matters. Who a socket is lives in its attachment; the chat, the recording's state and
- * its consent log live in the object's SQLite storage. At most one socket per role: the same person
+ * its consent log live in the object's SQLite storage, and each consent step also goes to the
+ * booking's record in D1 (recording-consents.server.ts). At most one socket per role: the same person
  * connecting again (a reload, a second tab) replaces their older socket; anyone else is refused.
  * Only the Worker reaches the object, after checking the session and the participant
  * (meetings/room.server.ts; decision record 013).

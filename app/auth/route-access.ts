@@ -85,6 +85,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // The room's endpoints answer a script, not a person: a visitor gets 401 rather than the sign-in page.
   "routes/meeting.$meetingId.socket": "signed-in",
   "routes/meeting.$meetingId.ice-servers": "signed-in",
+  // Its recordings' API: the coach records (with both people's consent); participants and admins play them.
+  "routes/meeting.$meetingId.recordings": "signed-in",
+  "routes/meeting.$meetingId.recordings.$recordingId": "signed-in",
+  "routes/meeting.$meetingId.recordings.$recordingId.parts": "signed-in",
+  "routes/meeting.$meetingId.recordings.$recordingId.parts.$n": "signed-in",
+  "routes/meeting.$meetingId.recordings.$recordingId.complete": "signed-in",
   // The AI coach's JSON and event-stream API for the web UI: signed in; each answers 402 without a
   // subscription where one is needed, and 404 for a conversation that isn't the viewer's.
   "routes/ai-coach.chat": "signed-in",

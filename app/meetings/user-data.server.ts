@@ -6,8 +6,11 @@ import { bookings, meetingRecordingConsents, meetingRecordingParts, meetingRecor
 // recordings of their meetings (the files are in R2: account deletion removes them first, in
 // deleteRecordingFilesOf, recordings.server.ts). The meeting's chat lives in its room.
 
+/** Who a person is, as their meetings know them: their account, and the address a guest booked with. */
+export type MeetingPerson = Pick<DataSubject, "id" | "email">;
+
 /** The meetings (bookings) a person took part in: as the coach, or as the client by account or by the address booked with. */
-export function meetingsOf(user: DataSubject): SQL {
+export function meetingsOf(user: MeetingPerson): SQL {
   const asClient = user.email
     ? (or(eq(bookings.clientId, user.id), sql`lower(${bookings.email}) = ${user.email.toLowerCase()}`) as SQL)
     : eq(bookings.clientId, user.id);
@@ -15,7 +18,7 @@ export function meetingsOf(user: DataSubject): SQL {
 }
 
 /** The recordings of a person's meetings, and any they uploaded. */
-export function recordingsOf({ db }: UserDataContext, user: DataSubject): SQL {
+export function recordingsOf({ db }: UserDataContext, user: MeetingPerson): SQL {
   const meetings = db.select({ id: bookings.id }).from(bookings).where(meetingsOf(user));
   return or(inArray(meetingRecordings.bookingId, meetings), eq(meetingRecordings.uploadedBy, user.id)) as SQL;
 }

@@ -90,6 +90,8 @@ const EnvSchema = z.object({
   // closes this many minutes after its end.
   MEETING_OPENS_BEFORE_MINUTES: z.coerce.number().int().min(0).max(240).default(10),
   MEETING_CLOSES_AFTER_MINUTES: z.coerce.number().int().min(0).max(720).default(30),
+  // Meeting recordings (app/meetings/recordings.server.ts) are deleted this many days after they were made.
+  RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
   // ICE servers for the call (app/meetings/ice-servers.server.ts), the first that is set: a Cloudflare
   // Realtime TURN key (its id and API token; credentials are minted per participant and the token
   // never reaches a browser), or ICE_SERVERS, a JSON list of RTCIceServer entries; with neither,

@@ -6,6 +6,7 @@ import { attributionSessionsOfUser, forgetAttributionSessions } from "~/attribut
 import { cancelBillingOnAccountDeletion } from "~/billing/account.server";
 import { forgetLiveSessions } from "~/auth/token-sessions.server";
 import { forgetMeetingChats } from "~/meetings/chat-user-data.server";
+import { deleteRecordingFilesOf } from "~/meetings/recordings.server";
 import { endWebSession } from "~/auth/web-sessions.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { parseForm } from "~/utils/forms";
@@ -29,6 +30,8 @@ export async function deleteAccount({ request, context, viewer, formData }: Prof
   // The meetings' chats live in their rooms, outside D1: the user's messages go first, while the
   // bookings still name them (a failure here leaves the account as it was, to try again).
   await forgetMeetingChats(context, { id: viewer.id, email: viewer.email ?? null });
+  // Recordings of the user's meetings are files in R2, outside the D1 batch: they go first (their rows go with the batch).
+  await deleteRecordingFilesOf(context, { id: viewer.id, email: viewer.email }, context.services.clock.now());
   const deleted = await deleteUserData(context, viewer.id);
   // D1 no longer has the sessions; KV must not keep them alive at other locations either.
   if (deleted) await forgetLiveSessions(context.cloudflare.env.SESSIONS, deleted.sessionIds);

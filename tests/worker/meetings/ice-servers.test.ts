@@ -5,7 +5,7 @@ import { allowConsoleErrors } from "../../console-errors";
 import { FAKE_TURN_FAILING_KEY_ID, FAKE_TURN_KEY_API_TOKEN, FAKE_TURN_KEY_ID, type FakeTurnRequest } from "../../fakes/turn-server";
 import { createSignedInUser } from "../../factories/users";
 import { fetchApp } from "../app";
-import { createMeeting } from "./helpers";
+import { createMeeting } from "./room-helpers";
 
 // GET /meeting/:id/ice-servers: the STUN/TURN servers for a participant while the room is open, from
 // Cloudflare Realtime TURN (credentials minted per participant against the fake TURN server), a

@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import type { ExportedMeetingChat } from "~/meetings/chat-user-data.server";
 import { createBooking } from "../../factories/bookings";
 import { fetchApp } from "../app";
-import { bothInCall, createMeeting, roomStub } from "./helpers";
+import { bothInCall, createMeeting, roomStub } from "./room-helpers";
 
 // The meeting chat lives in the room's storage, outside D1: "Download all my data" includes it, and
 // deleting the account removes the person's own messages from it.

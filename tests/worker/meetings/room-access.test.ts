@@ -3,7 +3,7 @@ import { ROOM_REFUSED_HEADER } from "~/meetings/room-protocol";
 import { CLOSE_CODES } from "~/meetings/signalling";
 import { createSignedInUser } from "../../factories/users";
 import { fetchApp } from "../app";
-import { connect, connectDirectly, createMeeting, MEDIA, requestSocket, TestSocket } from "./helpers";
+import { connect, connectDirectly, createMeeting, MEDIA, requestSocket, TestSocket } from "./room-helpers";
 
 // Who may connect to a meeting's room, and when: decided by the Worker from the session cookie and
 // the booking before the room is reached; the room keeps one socket per person.

@@ -5,7 +5,7 @@ import { createDb } from "~/db/client.server";
 import { consentForRecording } from "~/meetings/recording-consents.server";
 import { CLOSE_CODES } from "~/meetings/signalling";
 import { MeetingRoom } from "../../../workers/meeting-room";
-import { bothInCall, connect, createMeeting, createMeetingClosingIn, MEDIA, requestSocket, roomStub } from "./helpers";
+import { bothInCall, connect, createMeeting, createMeetingClosingIn, MEDIA, requestSocket, roomStub } from "./room-helpers";
 
 // The room's life: evicted between messages (hibernation) without losing who is connected or what
 // was said, closed by its alarm at its closing time, and the recording's consent through its states.

@@ -2,7 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { CHAT_MESSAGE_MAX_BYTES, PING_TEXT, SDP_MESSAGE_MAX_BYTES } from "~/meetings/signalling";
 import { waitFor } from "../../wait-for";
-import { bothInCall, connect, createMeeting, MEDIA, roomStub } from "./helpers";
+import { bothInCall, connect, createMeeting, MEDIA, roomStub } from "./room-helpers";
 
 // What the room does with each message: refuses what is malformed, too large, unknown or not the
 // sender's to send; relays signalling only to the peer in the call; keeps the chat.
