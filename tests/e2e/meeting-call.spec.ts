@@ -185,3 +185,35 @@ test("on a phone-sized screen the call fits; the other side sees the camera turn
 
   await coachPage.context().close();
 });
+
+test("the coach asks to record, the client allows it, both see the recording, and stopping it saves it", async ({
+  page,
+  browser,
+  baseURL,
+  extraHTTPHeaders,
+  createUser,
+  login,
+  browserLog,
+}) => {
+  const coach = await createUser({ firstName: "Cora", roles: ["coach"] });
+  const client = await login({ firstName: "Cliff" });
+  const meetingId = await createOpenMeeting(page.request, { coach, client });
+  const coachPage = await participantPage(browser, baseURL, extraHTTPHeaders, coach);
+  browserLog.watch(coachPage);
+  await (await joinFromLobby(coachPage, meetingId)).click();
+  await (await joinFromLobby(page, meetingId)).click();
+  await expectReceiving(page);
+
+  await coachPage.getByRole("button", { name: "Ask to record" }).click();
+  const request = page.getByRole("dialog", { name: /would like to record this session/ });
+  await expect(request).toBeVisible();
+  await request.getByRole("button", { name: "Allow recording" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Recording" })).toBeVisible();
+  await expect(coachPage.getByRole("status").filter({ hasText: "Recording" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Stop recording" }).click();
+  await expect(coachPage.getByRole("button", { name: "Ask to record" })).toBeVisible();
+  await expect(coachPage.locator("[aria-live]").first()).toHaveText("The recording is saved with the booking.");
+
+  await coachPage.context().close();
+});

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { createRecorder } from "~/meetings/recording/recorder";
 import { CallController, type JoinChoice } from "~/meetings/ui/call/call-controller";
 import { CallView } from "~/meetings/ui/call/call-view";
 import { playChime, useCall, useTitleCue } from "~/meetings/ui/call/use-call";
@@ -32,7 +33,13 @@ function fromLobby(choice: LobbyChoice): JoinChoice {
  * the middle of a call, the room joins again with the same choices, without the lobby.
  */
 export default function Room({ room }: { room: RoomProps }) {
-  const { call, state } = useCall({ meetingId: room.meetingId, role: room.role, peerName: room.peerName, chime: playChime });
+  const { call, state } = useCall({
+    meetingId: room.meetingId,
+    role: room.role,
+    peerName: room.peerName,
+    chime: playChime,
+    createRecorder: room.role === "coach" ? createRecorder : undefined,
+  });
   const [rejoining, setRejoining] = useState(() => CallController.rejoinRecord(room.meetingId) !== null);
   const joinedOnce = useRef(false);
 
