@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { CHAT_MAX_CHARS } from "~/meetings/signalling-constants";
+
+export { CHAT_MAX_CHARS, CLOSE_CODES, PING_TEXT, PONG_TEXT } from "~/meetings/signalling-constants";
 
 // The signalling protocol between a participant's browser and the meeting's room (the MeetingRoom
 // Durable Object, workers/meeting-room.ts), over one WebSocket per participant. Every message is a
@@ -11,8 +14,6 @@ export type MeetingRole = (typeof MEETING_ROLES)[number];
 
 export const MeetingRoleSchema = z.enum(MEETING_ROLES);
 
-/** A chat message's text, in characters (what the chat box allows). */
-export const CHAT_MAX_CHARS = 2_000;
 /** An offer or answer carries a session description; a few codecs and candidates stay well inside this. */
 export const SDP_MESSAGE_MAX_BYTES = 64 * 1024;
 /** A chat message: 2,000 characters may take 3 bytes each in UTF-8, plus the envelope. */
@@ -21,14 +22,6 @@ export const CHAT_MESSAGE_MAX_BYTES = 8 * 1024;
 export const MESSAGE_MAX_BYTES = 4 * 1024;
 /** No message of any type is read beyond this (it is the largest of the limits above). */
 export const ANY_MESSAGE_MAX_BYTES = SDP_MESSAGE_MAX_BYTES;
-
-/**
- * Pings the room answers without waking (setWebSocketAutoResponse matches the exact text), so a
- * browser keeps its connection alive through idle proxies at no cost. A ping in any other spelling
- * reaches the room and is answered the same way.
- */
-export const PING_TEXT = '{"type":"ping"}';
-export const PONG_TEXT = '{"type":"pong"}';
 
 const SdpSchema = z.string().min(1).max(SDP_MESSAGE_MAX_BYTES);
 
@@ -181,13 +174,3 @@ export type ServerMessage =
   | { type: "recording"; recording: RecordingState; by: MeetingRole }
   | { type: "pong" }
   | { type: "error"; code: SignallingErrorCode | RoomRefusal; detail?: string };
-
-/** Close codes the room uses (4000–4999 are the application's). */
-export const CLOSE_CODES = {
-  /** The same person connected again (a reload, a second tab): the older socket goes. */
-  replaced: 4001,
-  /** The room's window has ended. */
-  roomClosed: 4002,
-  /** The participant left. */
-  left: 1000,
-} as const;
