@@ -15,7 +15,7 @@ import type { Role } from "~/db/schema";
 import { createBooking, createPayment, createRefund, daysFromNow, ensureCatalogue } from "../factories/bookings";
 import { chatToEnd, createSubscriber } from "../factories/conversations";
 import { createUser, signInOnWeb, webSession } from "../factories/users";
-import { contextFor, countRows, fetchApp } from "./app";
+import { contextFor, countRows, fetchApp, testClientIp } from "./app";
 
 // SPEC §6 as a table, generated from the route manifest of the real server build: every route ×
 // visitor, client, coach and admin, checked against its class in app/auth/route-access.ts. Not
@@ -397,10 +397,13 @@ type OwnedRow = {
 type OwnershipFixture =
   { roles: Role[]; user?: (role: Role) => Promise<ProbeUser>; create: (owner: ProbeUser, role: Role) => Promise<OwnedRow> } | { shared: string };
 
-/** A fresh signed-in user with one role, as the web does it. */
+/**
+ * A fresh signed-in user with one role, as the web does it: each from their own address, as the
+ * probes are many people signing in, not one source the /auth form's rate limit would stop.
+ */
 async function probeUser(role: Role): Promise<ProbeUser> {
   const user = await createUser({ roles: [role] });
-  return { id: user.id, email: user.email, cookie: await signInOnWeb(user) };
+  return { id: user.id, email: user.email, cookie: await signInOnWeb(user, testClientIp(user.email)) };
 }
 
 /** A ClarityAI Pro subscriber: the AI coach's routes need a subscription before they look at a conversation. */
