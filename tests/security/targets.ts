@@ -721,6 +721,7 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/meeting.$meetingId.recordings",
   "routes/meeting.$meetingId.recordings.$recordingId.complete",
   "routes/meeting.$meetingId.recordings.$recordingId.parts.$n",
+  "routes/meeting.$meetingId_.join",
   "routes/payments-sandbox.checkout.$id",
   "routes/payments-sandbox.portal.$id",
   "routes/profile",
@@ -1564,6 +1565,14 @@ export function buildTargets(fx: Fixtures): Target[] {
           base: () => ({ intent: "rate", rating: "5", comment: "Fuzz", publish: "on" }),
           fields: { rating: CORE, comment: CORE, publish: CORE },
           structural: false,
+        }),
+        // A guest's one-time sign-in link into a meeting: whatever a visitor sends as the token, nobody is
+        // signed in and the meeting's booking is untouched.
+        ...formProbes({
+          path: `/meeting/${fx.portals.bookingId}/join`,
+          label: "guest sign-in link",
+          base: () => ({ token: "x".repeat(43) }),
+          fields: { token: CORE },
         }),
         ...pathProbes({ template: "/meeting/{}/record", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
         ...pathProbes({ method: "POST", template: "/meeting/{}/record", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
