@@ -84,9 +84,9 @@ function Shell({ children }: { children: ReactNode }) {
       </main>
       <MobileBookBar />
       <SiteFooter />
-      {hydrated && !inMeetingRoom ? (
+      {hydrated ? (
         <Suspense>
-          <FloatingWidgets aiCoach={rootData?.aiCoach} />
+          <FloatingWidgets aiCoach={rootData?.aiCoach} launchers={!inMeetingRoom} />
         </Suspense>
       ) : null}
     </ToastProvider>
