@@ -1,17 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
-import { DEMO_MEETING_ID } from "../../app/db/seed-data";
 import { CHROMIUM_ARGS, resolveChromium } from "../../scripts/chromium";
-import { DEMO_CLIENT, startSession } from "./factories";
+import { createAccount, createOpenMeeting, DEMO_COACH, startSession } from "./factories";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
-// The meeting lobby, on the demo client's session with the demo coach whose room the seed keeps open
-// (scripts/seed.ts places it at the current time). Chromium's fake camera and microphone stand in for
+// The meeting lobby, on a session of a new client (Sam Taylor) with the demo coach whose room is open
+// now: one per test, so journeys running side by side never take each other's place in a room. Chromium's fake camera and microphone stand in for
 // real devices: the camera shows a moving test pattern, the microphone beeps. The pages signed in with
 // camera and microphone allowed stand for a person who said yes; a context without them is one who
 // said no (headless Chromium refuses a prompt nobody answers).
 
-const MEETING = `/meeting/${DEMO_MEETING_ID}`;
+const SESSION = "60-minute virtual session";
 
 const chromium = await resolveChromium();
 test.use({
@@ -21,10 +20,14 @@ test.use({
 
 const IPHONE_SAFARI = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 
+/** Opens the lobby of a new session of Sam's with the demo coach; answers the meeting's path. */
 async function openLobby(page: Page) {
-  await startSession(page.request, DEMO_CLIENT);
-  await gotoHydrated(page, MEETING);
-  await expect(page.getByRole("heading", { level: 1, name: "Free discovery call" })).toBeVisible();
+  const client = await createAccount(page.request, { firstName: "Sam", lastName: "Taylor" });
+  const meeting = `/meeting/${await createOpenMeeting(page.request, { coach: DEMO_COACH, client })}`;
+  await startSession(page.request, client);
+  await gotoHydrated(page, meeting);
+  await expect(page.getByRole("heading", { level: 1, name: SESSION })).toBeVisible();
+  return meeting;
 }
 
 /** A signed-in page in a context of its own (no camera or microphone permission unless given). */
@@ -76,7 +79,7 @@ test("the lobby shows the session, a mirrored live preview, a moving microphone 
   // Two axe runs on a page with live media take a while on a busy machine.
   test.setTimeout(60_000);
   await openLobby(page);
-  const lobby = page.getByRole("region", { name: "Free discovery call" });
+  const lobby = page.getByRole("region", { name: SESSION });
   await expect(lobby).toContainText("Sam Taylor and Daniel O'Connor");
   await expect(lobby).toContainText(/\w+day \d{1,2} \w+ \d{4}, \d{1,2}:\d{2} [ap]m – \d{1,2}:\d{2} [ap]m A[CEW][DS]T/);
   await expect(lobby.getByText("Daniel O'Connor isn't here yet")).toBeVisible();
@@ -109,7 +112,7 @@ test("the lobby shows the session, a mirrored live preview, a moving microphone 
 });
 
 test("join muted and camera off work from the keyboard, stop the meter and the camera, and are remembered with the chosen microphone", async ({ page }) => {
-  await openLobby(page);
+  const meeting = await openLobby(page);
   await expectPreviewPlaying(page);
   const meter = page.getByRole("meter", { name: "Microphone level" });
   const muted = page.getByRole("button", { name: "Join muted" });
@@ -139,7 +142,7 @@ test("join muted and camera off work from the keyboard, stop the meter and the c
   await expect(status).toHaveText("Your microphone is ready.");
 
   // Everything is remembered in this browser.
-  await gotoHydrated(page, MEETING);
+  await gotoHydrated(page, meeting);
   await expect(muted).toHaveAttribute("aria-pressed", "true");
   await expect(cameraOff).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByText("Your camera is off")).toBeVisible();
