@@ -215,5 +215,19 @@ test("the coach asks to record, the client allows it, both see the recording, an
   await expect(coachPage.getByRole("button", { name: "Ask to record" })).toBeVisible();
   await expect(coachPage.locator("[aria-live]").first()).toHaveText("The recording is saved with the booking.");
 
+  // Both find it on the session's record, play it in the page and can download the file.
+  for (const viewer of [page, coachPage]) {
+    await gotoHydrated(viewer, `/meeting/${meetingId}/record`);
+    const player = viewer.getByRole("region", { name: "Recordings" }).locator("video");
+    await expect(player).toHaveCount(1);
+    await expect
+      .poll(() => player.evaluate((video: HTMLVideoElement) => (video.readyState >= HTMLMediaElement.HAVE_METADATA ? video.videoWidth : 0)))
+      .toBeGreaterThan(0);
+    const download = await viewer.request.get((await viewer.getByRole("link", { name: /^Download/ }).getAttribute("href"))!);
+    expect(download.status()).toBe(200);
+    expect(download.headers()["content-disposition"]).toMatch(/^attachment/);
+    expect((await download.body()).byteLength).toBeGreaterThan(1_000);
+  }
+
   await coachPage.context().close();
 });

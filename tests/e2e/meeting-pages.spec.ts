@@ -1,4 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
+import { createOpenMeeting, startSession } from "./factories";
 
 // The meeting page before its room opens, on a phone: when the session starts and when the room
 // opens in the browser's own time zone (the client's profile names none), and the calendar links.
@@ -35,4 +36,17 @@ test("at 390 px, a session whose room isn't open yet says when, in the browser's
   await expect(page.getByRole("link", { name: /Add to Outlook/ })).toHaveAttribute("href", /^https:\/\/outlook\.live\.com\//);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousA11yViolations(page);
+});
+
+test("without JavaScript, the open room says the call needs it and what to do", async ({ page, browser, baseURL, extraHTTPHeaders, createUser, login }) => {
+  const coach = await createUser({ roles: ["coach"] });
+  const client = await login({ firstName: "Jo" });
+  const meetingId = await createOpenMeeting(page.request, { coach, client });
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const noScript = await context.newPage();
+  await startSession(noScript.request, client);
+  await noScript.goto(`/meeting/${meetingId}`);
+  await expect(noScript.getByRole("heading", { name: "The video call needs JavaScript" })).toBeVisible();
+  await expect(noScript.getByText(/Turn JavaScript on for this site/)).toBeVisible();
+  await context.close();
 });
