@@ -4,9 +4,9 @@ import { CHROMIUM_ARGS, resolveChromium } from "../../scripts/chromium";
 import { createAccount, createOpenMeeting, DEMO_COACH, startSession } from "./factories";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
-// The meeting lobby, on a session of a new client (Sam Taylor) with the demo coach whose room is open
-// now: one per test, so journeys running side by side never take each other's place in a room. Chromium's fake camera and microphone stand in for
-// real devices: the camera shows a moving test pattern, the microphone beeps. The pages signed in with
+// The meeting lobby, on a session (booked as "Test Client") of a new client with the demo coach whose
+// room is open now: one per test, so journeys running side by side never take each other's place in
+// a room. Chromium's fake camera and microphone stand in for real devices: the camera shows a moving test pattern, the microphone beeps. The pages signed in with
 // camera and microphone allowed stand for a person who said yes; a context without them is one who
 // said no (headless Chromium refuses a prompt nobody answers).
 
@@ -80,7 +80,7 @@ test("the lobby shows the session, a mirrored live preview, a moving microphone 
   test.setTimeout(60_000);
   await openLobby(page);
   const lobby = page.getByRole("region", { name: SESSION });
-  await expect(lobby).toContainText("Sam Taylor and Daniel O'Connor");
+  await expect(lobby).toContainText("Test Client and Daniel O'Connor");
   await expect(lobby).toContainText(/\w+day \d{1,2} \w+ \d{4}, \d{1,2}:\d{2} [ap]m – \d{1,2}:\d{2} [ap]m A[CEW][DS]T/);
   await expect(lobby.getByText("Daniel O'Connor isn't here yet")).toBeVisible();
 
