@@ -4,6 +4,7 @@ import { CHROMIUM_ARGS, resolveChromium } from "./scripts/chromium";
 // E2E_PORT lets two checkouts on one machine run their journeys side by side.
 const PORT = Number(process.env.E2E_PORT ?? 8789);
 const chromium = await resolveChromium();
+const MEETING_SPECS = /meeting-call\.spec\.ts$/;
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -17,7 +18,26 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: { executablePath: chromium.executablePath, args: CHROMIUM_ARGS, env: chromium.env },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", testIgnore: MEETING_SPECS, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    // The video-call journeys: Chromium's fake camera and microphone, permissions granted without a
+    // prompt. A project of its own, so no other journey's browser starts with the fake devices.
+    {
+      name: "meeting",
+      testMatch: MEETING_SPECS,
+      timeout: 90_000,
+      use: {
+        ...devices["Desktop Chrome"],
+        channel: undefined,
+        permissions: ["camera", "microphone"],
+        launchOptions: {
+          executablePath: chromium.executablePath,
+          args: [...CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--autoplay-policy=no-user-gesture-required"],
+          env: chromium.env,
+        },
+      },
+    },
+  ],
   webServer: {
     // The production build under wrangler dev, on a fresh local state directory of its own.
     command: `bash scripts/e2e-server.sh ${PORT}`,

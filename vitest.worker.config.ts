@@ -57,12 +57,14 @@ export default defineConfig(async () => {
       // A fake email provider (Resend, Postmark and SendGrid APIs) for delivery (tests/worker/email/).
       // The Stripe-compatible fake server for billing (tests/worker/billing/).
       // GA4, Google Ads (with Google's OAuth token endpoint) and Meta for conversion forwarding (tests/worker/attribution/).
+      // Cloudflare Realtime TURN's credential endpoint for the meetings' ICE servers (tests/worker/meetings/).
       globalSetup: [
         "./tests/fakes/turnstile-server.ts",
         "./tests/fakes/openai-server.ts",
         "./tests/fakes/email-server.ts",
         "./tests/fakes/stripe-server.ts",
         "./tests/fakes/analytics-server.ts",
+        "./tests/fakes/turn-server.ts",
       ],
       deps: {
         optimizer: {

@@ -1,5 +1,16 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { lazy, Suspense, type ReactNode } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
 import { entitlementOf } from "~/billing/entitlement.server";
@@ -55,12 +66,16 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+const IN_MEETING_ROOM = /^\/meeting\/[^/]+\/?$/;
+
 function Shell({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   // The floating buttons are rendered once the page has hydrated, not in the server's HTML: they never
   // appear before they can respond, and hydration never waits on their chunk (an update meanwhile, a
   // toast or the root data reloading, would reach a boundary not yet hydrated: React #421).
   const hydrated = useHydrated();
+  // A meeting's room fills the screen with its own controls pinned at the bottom: no floating buttons over them.
+  const inMeetingRoom = IN_MEETING_ROOM.test(useLocation().pathname);
   return (
     <ToastProvider initial={rootData?.toast}>
       <SiteHeader viewer={rootData?.viewer ?? null} />
@@ -71,7 +86,7 @@ function Shell({ children }: { children: ReactNode }) {
       <SiteFooter />
       {hydrated ? (
         <Suspense>
-          <FloatingWidgets aiCoach={rootData?.aiCoach} />
+          <FloatingWidgets aiCoach={rootData?.aiCoach} launchers={!inMeetingRoom} />
         </Suspense>
       ) : null}
     </ToastProvider>

@@ -73,7 +73,14 @@ export type LocalServer = {
  * its own process group so stop() reaches it and workerd alike; resolves once /about answers.
  * `vars` are `--var NAME:value` settings besides PUBLIC_SITE_URL; `logs` shows the Worker's log.
  */
-export async function startServer(options: { port: number; state: BenchState; vars?: Record<string, string>; logs?: boolean }): Promise<LocalServer> {
+export async function startServer(options: {
+  port: number;
+  state: BenchState;
+  vars?: Record<string, string>;
+  logs?: boolean;
+  /** Serve the journeys' POST /__test/accounts, /__test/sessions and /__test/bookings too (scripts/serve.ts --test-accounts). */
+  testAccounts?: boolean;
+}): Promise<LocalServer> {
   const origin = `http://127.0.0.1:${options.port}`;
   const vars = { ...options.vars, PUBLIC_SITE_URL: origin };
   const child = spawn(
@@ -88,6 +95,7 @@ export async function startServer(options: { port: number; state: BenchState; va
       "--persist-to",
       options.state.dir,
       ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+      ...(options.testAccounts ? ["--test-accounts"] : []),
     ],
     { cwd: ROOT, env, stdio: ["ignore", options.logs ? "inherit" : "ignore", "inherit"], detached: true },
   );

@@ -1,6 +1,7 @@
 /**
  * Seeds a local D1 database with the demo content of app/db/seed-data.ts. Safe to re-run: rows are
- * inserted only when missing, so existing local data is kept. Then starts a new content version, so
+ * inserted only when missing, so existing local data is kept; only the demo video session moves, to
+ * the current time, so its meeting room is open after every start. Then starts a new content version, so
  * the edge cache renders every public page afresh (decision record 005).
  * Usage: tsx scripts/seed.ts [--persist-to <dir>]
  */
@@ -8,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SEED_STATEMENTS } from "../app/db/seed-data";
+import { demoMeetingStatements, SEED_STATEMENTS } from "../app/db/seed-data";
 import { contentIndexStatements } from "../app/ai-coach/content-index.server";
 import { CONTENT_VERSION_KEY, newContentVersion } from "../app/edge-cache/edge-cache.server";
 import { marketingDemoStatements } from "./marketing-demo-data";
@@ -19,7 +20,9 @@ try {
   // Then the AI coach's full-text index of the site's content, rebuilt from what was just seeded.
   // And about 60 days of demo page views and conversions for the marketing report (/admin/marketing).
   const marketing = marketingDemoStatements();
-  writeFileSync(file, `${[...SEED_STATEMENTS, ...contentIndexStatements(), ...marketing].join("\n")}\n`);
+  // And the demo video session, moved to now at every start (its room is open for about three hours).
+  const meeting = demoMeetingStatements(new Date());
+  writeFileSync(file, `${[...SEED_STATEMENTS, ...contentIndexStatements(), ...marketing, ...meeting].join("\n")}\n`);
   execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--file", file, ...process.argv.slice(2)], {
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" },

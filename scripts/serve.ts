@@ -132,6 +132,55 @@ const testAccounts: WorkerOptions = {
   script: "export default { fetch: (request, env) => env.CREATE.fetch(request) };",
 };
 
+// POST /__test/bookings {coachEmail, clientEmail, startsInMinutes?}: a confirmed booking between two
+// accounts, starting that many minutes from now (5 unless given), so a journey can open its meeting
+// room at once (the journeys' own server only).
+const testBookings: WorkerOptions = {
+  name: "test-bookings",
+  modules: true,
+  routes: ["*/__test/bookings"],
+  compatibilityDate: config.compatibility_date,
+  serviceBindings: {
+    BOOK: async (request: Request, miniflare: Miniflare) => {
+      const body = (await request.json().catch(() => null)) as { coachEmail?: unknown; clientEmail?: unknown; startsInMinutes?: unknown } | null;
+      const startsIn = typeof body?.startsInMinutes === "number" ? body.startsInMinutes : 5;
+      if (request.method !== "POST" || typeof body?.coachEmail !== "string" || typeof body.clientEmail !== "string")
+        return new Response("POST {coachEmail, clientEmail, startsInMinutes?}", { status: 400 });
+      const db = await miniflare.getD1Database("DB", config.name);
+      const userOf = (email: string) => db.prepare("SELECT id FROM users WHERE email = ?").bind(email.toLowerCase()).first<{ id: string }>();
+      const [coach, client, type] = await Promise.all([
+        userOf(body.coachEmail),
+        userOf(body.clientEmail),
+        db
+          .prepare("SELECT id, duration_minutes FROM booking_types WHERE kind = 'session' ORDER BY sort_order LIMIT 1")
+          .first<{ id: string; duration_minutes: number }>(),
+      ]);
+      if (!coach || !client || !type) return new Response("No such coach, client or session type", { status: 400 });
+      const id = crypto.randomUUID();
+      const startsAt = new Date(Date.now() + startsIn * 60_000);
+      const endsAt = new Date(startsAt.getTime() + type.duration_minutes * 60_000);
+      await db
+        .prepare(
+          `INSERT INTO bookings (id, reference, coach_id, client_id, booking_type_id, starts_at, ends_at, status, name, email, client_time_zone, payment_method)
+           VALUES (?, ?, ?, ?, ?, ?, ?, 'confirmed', 'Test Client', ?, 'Australia/Sydney', 'free')`,
+        )
+        .bind(
+          id,
+          `CA-T${id.slice(0, 6).toUpperCase()}`,
+          coach.id,
+          client.id,
+          type.id,
+          startsAt.toISOString(),
+          endsAt.toISOString(),
+          body.clientEmail.toLowerCase(),
+        )
+        .run();
+      return Response.json({ id }, { status: 201 });
+    },
+  },
+  script: "export default { fetch: (request, env) => env.BOOK.fetch(request) };",
+};
+
 // POST /__test/sessions {email}: tests/e2e/session-worker.ts, bundled here, with the app's bindings
 // (the same local D1 and KV) but none of its Durable Objects, queue consumers or assets.
 async function testSessions(): Promise<WorkerOptions> {
@@ -160,7 +209,7 @@ async function testSessions(): Promise<WorkerOptions> {
 }
 
 const mf = new Miniflare({
-  workers: [worker, cronTrigger, ...(values["test-accounts"] ? [testAccounts, await testSessions()] : [])],
+  workers: [worker, cronTrigger, ...(values["test-accounts"] ? [testAccounts, testBookings, await testSessions()] : [])],
   // Reached only through the HTTP front below, on a port of the system's choosing.
   host: "127.0.0.1",
   port: 0,
@@ -194,7 +243,9 @@ for (const expression of crons) {
 
 console.log(`Serving ${config.name} at http://${values.host}:${port}/ (state in ${values["persist-to"]}; crons: ${crons.join(", ") || "none"})`);
 if (values["test-accounts"])
-  console.log("POST /__test/accounts and /__test/sessions make accounts and sessions (--test-accounts): for the journeys' server only");
+  console.log(
+    "POST /__test/accounts, /__test/sessions and /__test/bookings make accounts, sessions and bookings (--test-accounts): for the journeys' server only",
+  );
 
 const stop = async () => {
   await front.close();

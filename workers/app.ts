@@ -19,6 +19,7 @@ import { handleQueue } from "./queue-consumer";
 import { handleScheduled } from "./scheduled";
 
 export { Conversation } from "./conversation";
+export { MeetingRoom } from "./meeting-room";
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
 const PERSONAL_PATHS = personalPathPatterns((serverBuild as unknown as ServerBuild).routes);

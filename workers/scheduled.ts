@@ -21,6 +21,8 @@ export function jobsForSchedule(controller: Pick<ScheduledController, "scheduled
     { type: "ai-coach.retention-sweep", version: 1, scheduledAt },
     // Conversions and page-view counters older than 13 months (app/attribution/retention.server.ts).
     { type: "attribution.expire", version: 1, scheduledAt },
+    // Meeting recordings past RECORDING_RETENTION_DAYS, and uploads abandoned half-way (app/meetings/recordings.server.ts).
+    { type: "meetings.recordings-retention", version: 1, scheduledAt },
   ];
 }
 

@@ -5,6 +5,7 @@ import { BILLING_USER_DATA } from "~/billing/user-data.server";
 import { BOOKING_USER_DATA } from "~/booking/user-data.server";
 import { EMAIL_USER_DATA } from "~/email/user-data.server";
 import { LEADS_USER_DATA } from "~/leads/user-data.server";
+import { MEETINGS_USER_DATA } from "~/meetings/user-data.server";
 import { PLATFORM_USER_DATA } from "./platform-user-data.server";
 import { ACCOUNTS_USER_DATA } from "./user-data.server";
 import type { UserDataEntry } from "./user-data-entry.server";
@@ -26,6 +27,7 @@ export const USER_DATA_BY_DOMAIN = {
   booking: BOOKING_USER_DATA,
   "ai-coach": AI_COACH_USER_DATA,
   attribution: ATTRIBUTION_USER_DATA,
+  meetings: MEETINGS_USER_DATA,
 } satisfies Record<string, UserDataEntry[]>;
 
 export const USER_DATA: UserDataEntry[] = Object.values(USER_DATA_BY_DOMAIN).flat();

@@ -94,8 +94,15 @@ export function requestMessages(ctx: AuthContext): MessageContext {
 
 // ── Users created by a one-time code ─────────────────────────────────────────────────────────
 
-/** A passwordless account for a first one-time-code sign-in (GoTrue signs them up the same way). */
-async function createPasswordlessUser(ctx: MessageContext, address: { email: string } | { phone: string }, data: Record<string, unknown>) {
+/**
+ * A passwordless account for a first one-time-code sign-in (GoTrue signs them up the same way); also
+ * for a guest's booking, whose emails carry a one-time sign-in link (app/meetings/guest-link.server.ts).
+ */
+export async function createPasswordlessUser(
+  ctx: Pick<MessageContext, "db" | "config" | "ipHash">,
+  address: { email: string } | { phone: string },
+  data: Record<string, unknown>,
+) {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
   const provider = "email" in address ? "email" : "phone";

@@ -82,6 +82,19 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/meeting": "public",
   "routes/meeting._index": "public",
   "routes/meeting.$meetingId": "signed-in",
+  // A guest's one-time sign-in link into their meeting (from the booking's emails): it signs them in.
+  "routes/meeting.$meetingId_.join": "public",
+  // The room's endpoints answer a script, not a person: a visitor gets 401 rather than the sign-in page.
+  "routes/meeting.$meetingId.socket": "signed-in",
+  "routes/meeting.$meetingId.ice-servers": "signed-in",
+  // A session's record after the call: its participants and admins, 404 for anyone else.
+  "routes/meeting.$meetingId_.record": "signed-in",
+  // Its recordings' API: the coach records (with both people's consent); participants and admins play them.
+  "routes/meeting.$meetingId.recordings": "signed-in",
+  "routes/meeting.$meetingId.recordings.$recordingId": "signed-in",
+  "routes/meeting.$meetingId.recordings.$recordingId.parts": "signed-in",
+  "routes/meeting.$meetingId.recordings.$recordingId.parts.$n": "signed-in",
+  "routes/meeting.$meetingId.recordings.$recordingId.complete": "signed-in",
   // The AI coach's JSON and event-stream API for the web UI: signed in; each answers 402 without a
   // subscription where one is needed, and 404 for a conversation that isn't the viewer's.
   "routes/ai-coach.chat": "signed-in",

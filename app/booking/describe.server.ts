@@ -50,6 +50,8 @@ export async function describeBooking(context: Pick<AppContext, "db" | "env" | "
     name: booking.name,
     email: booking.email,
     meetingHref: `/meeting/${booking.id}`,
+    // Booked without an account: its emails carry a one-time sign-in link into the meeting.
+    guest: booking.clientId === null,
     icsHref: `/booking/${booking.id}.ics?token=${encodeURIComponent(token)}`,
     googleHref: googleCalendarUrl(event),
     outlookHref: outlookCalendarUrl(event),

@@ -15,6 +15,7 @@ import { googleCalendarUrl, outlookCalendarUrl } from "./calendar-links";
 import { buildIcs } from "./ics";
 import type { BookingNoticeJob, BookingNoticeKind } from "./jobs";
 import { manageUrl, meetingUrl } from "./links.server";
+import { mintGuestJoinUrl } from "~/meetings/guest-link.server";
 import { CANCELLATION_NOTICE_HOURS, REMINDER_OFFSETS } from "./policy";
 import { d1Statement } from "./sql.server";
 import { formatDateTime } from "./time-zones";
@@ -133,6 +134,9 @@ export async function composeBookingNotice(context: NoticeContext, booking: Noti
       durationMinutes,
       withName: recipient.withName,
       meetingUrl: meeting,
+      // A guest joins with a fresh one-time sign-in link in the confirmation and the 1-hour reminder.
+      signInUrl:
+        recipient.audience === "client" && (job.kind === "confirmation" || job.kind === "reminder-1h") ? await mintGuestJoinUrl(context, booking) : null,
       manageUrl: recipient.audience === "client" ? clientManage : null,
       portalUrl: recipient.audience === "coach" ? `${siteOrigin}/coach` : null,
       googleUrl: cancelled ? null : googleCalendarUrl(calendarEvent),

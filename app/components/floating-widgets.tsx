@@ -11,9 +11,11 @@ import { SalesChatLauncher } from "~/components/sales-chat/sales-launcher";
 
 const AiCoachLauncher = lazy(() => import("~/components/ai-coach/launcher"));
 
-export default function FloatingWidgets({ aiCoach }: { aiCoach?: AiCoachFlag | null }) {
+/** `launchers` false leaves the buttons out (a meeting's room has its own controls where they would sit). */
+export default function FloatingWidgets({ aiCoach, launchers = true }: { aiCoach?: AiCoachFlag | null; launchers?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   useRoomForNotifications(ref);
+  if (!launchers) return <div ref={ref} className="floating-widgets" />;
   return (
     <div ref={ref} className="floating-widgets">
       {aiCoach ? (

@@ -535,6 +535,48 @@ const demoBookingRows: Row[] = [
   },
 ];
 
+// A demo session whose meeting room is open now, so anyone can try a video call straight after
+// `npm start` (README "Try a video call"): the demo client with the demo coach. Unlike the rows
+// above it moves: every start puts it at the current time again (the same booking, never a second
+// one), confirmed, with a long enough session that its room stays open for about three hours.
+export const DEMO_MEETING_ID = "5eedb00c-0000-4000-8000-000000000002";
+const DEMO_MEETING_MINUTES = 150;
+
+/** The statements that (re)place the demo session at `now`: its room opens at once and stays open about three hours. */
+export function demoMeetingStatements(now: Date): string[] {
+  // Started on the last 5-minute mark, so the room (open from 10 minutes before) is open already.
+  const startsAt = new Date(Math.floor(now.getTime() / 300_000) * 300_000);
+  const endsAt = new Date(startsAt.getTime() + DEMO_MEETING_MINUTES * 60_000);
+  const client = DEMO_ACCOUNTS[2];
+  const row: Row = {
+    id: DEMO_MEETING_ID,
+    reference: "CA-DEMO02",
+    coach_id: DEMO_COACH_ID,
+    client_id: client.id,
+    booking_type_id: "discovery",
+    starts_at: startsAt.toISOString(),
+    ends_at: endsAt.toISOString(),
+    status: "confirmed",
+    name: `${client.firstName} ${client.lastName}`,
+    email: client.email,
+    company: client.company,
+    business_type: "Trades and construction",
+    notes: "Demo session for trying a video call: every npm start moves it to the current time.",
+    client_time_zone: "Australia/Sydney",
+    payment_method: "free",
+    price_cents: 0,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  const at = sqlValue(now.toISOString());
+  return [
+    ...insertIfMissing("bookings", [row]),
+    `UPDATE bookings SET starts_at = ${sqlValue(row.starts_at!)}, ends_at = ${sqlValue(row.ends_at!)}, status = 'confirmed', cancelled_at = NULL, cancelled_by = NULL, cancel_reason = NULL, updated_at = ${at} WHERE id = ${sqlValue(DEMO_MEETING_ID)};`,
+    // Its confirmation counts as sent: the demo accounts get no email about it at each start.
+    `INSERT OR IGNORE INTO booking_notices (booking_id, kind, sent_at) VALUES (${sqlValue(DEMO_MEETING_ID)}, 'confirmation:0', ${at});`,
+  ];
+}
+
 export const SEED_STATEMENTS: string[] = [
   ...insertIfMissing("blog_posts", blogRows),
   ...insertIfMissing("case_studies", caseStudyRows),

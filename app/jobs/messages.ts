@@ -6,6 +6,7 @@ import { AuthMessageJobSchema } from "~/auth/jobs";
 import { BookingExpireHoldsJobSchema, BookingNoticeJobSchema, BookingRemindersJobSchema } from "~/booking/jobs";
 import { EmailSendJobSchema } from "~/email/jobs";
 import { LeadNotifyJobSchema } from "~/leads/jobs";
+import { MeetingRecordingsRetentionJobSchema } from "~/meetings/jobs";
 import { MaintenancePurgeJobSchema } from "~/jobs/maintenance";
 
 // Every message on the JOBS queue is one of these; each domain defines its own in its jobs.ts. A
@@ -24,6 +25,7 @@ export const JobMessageSchema = z.discriminatedUnion("type", [
   BookingNoticeJobSchema,
   BookingRemindersJobSchema,
   BookingExpireHoldsJobSchema,
+  MeetingRecordingsRetentionJobSchema,
 ]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

@@ -6,6 +6,7 @@ import { sendAuthMessage } from "~/auth/jobs.server";
 import { expireBookingHolds, sendBookingNoticeJob, sweepBookingReminders } from "~/booking/jobs.server";
 import { sendOutboxEmail } from "~/email/jobs.server";
 import { notifyTeamOfLead } from "~/leads/jobs.server";
+import { sweepRecordingRetention } from "~/meetings/jobs.server";
 import { purgeExpiredRows } from "~/jobs/maintenance.server";
 import type { AppContext } from "~/context.server";
 import type { JobHandler } from "./handler.server";
@@ -27,6 +28,7 @@ const JOB_HANDLERS: { [T in JobType]: JobHandler<Extract<JobMessage, { type: T }
   "booking.notice": sendBookingNoticeJob,
   "booking.reminders": sweepBookingReminders,
   "booking.expire-holds": expireBookingHolds,
+  "meetings.recordings-retention": sweepRecordingRetention,
 };
 
 export async function runJob(job: JobMessage, context: AppContext): Promise<void> {

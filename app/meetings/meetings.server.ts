@@ -2,9 +2,8 @@ import { getBooking } from "~/booking/bookings.server";
 import type { Db } from "~/db/client.server";
 
 // A video meeting belongs to a booking: it has the booking's id (/meeting/{id}, as the booking's
-// emails link it) and the booking's coach and client as its participants. The signalling and the
-// room arrive with the video-meetings issue; who may open a meeting is decided here and in
-// requireMeetingParticipant (app/auth/permissions.server.ts) already.
+// emails link it) and the booking's coach and client as its participants. Who may open a meeting is
+// decided here and in requireMeetingParticipant (app/auth/permissions.server.ts); when, in window.ts.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

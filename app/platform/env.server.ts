@@ -86,6 +86,21 @@ const EnvSchema = z.object({
   META_ACCESS_TOKEN: z.string().min(1).optional(),
   META_TEST_EVENT_CODE: z.string().min(1).optional(),
   META_GRAPH_API_URL: z.url().default("https://graph.facebook.com"),
+  // Video meetings (app/meetings/): a meeting's room opens this many minutes before its start and
+  // closes this many minutes after its end.
+  MEETING_OPENS_BEFORE_MINUTES: z.coerce.number().int().min(0).max(240).default(10),
+  MEETING_CLOSES_AFTER_MINUTES: z.coerce.number().int().min(0).max(720).default(30),
+  // Meeting recordings (app/meetings/recordings.server.ts) are deleted this many days after they were made.
+  RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
+  // ICE servers for the call (app/meetings/ice-servers.server.ts), the first that is set: a Cloudflare
+  // Realtime TURN key (its id and API token; credentials are minted per participant and the token
+  // never reaches a browser), or ICE_SERVERS, a JSON list of RTCIceServer entries; with neither,
+  // browsers connect on one network only. TURN_API_URL points the minting at a compatible server
+  // (the fake in tests/fakes/); leave it unset for Cloudflare itself.
+  TURN_KEY_ID: z.string().min(1).optional(),
+  TURN_KEY_API_TOKEN: z.string().min(1).optional(),
+  TURN_API_URL: z.url().default("https://rtc.live.cloudflare.com"),
+  ICE_SERVERS: z.string().min(1).optional(),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };

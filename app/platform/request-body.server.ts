@@ -16,9 +16,12 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** Meeting recordings' API (app/meetings/recordings.server.ts): JSON, and parts of a recording as bytes. */
+const MEETING_RECORDINGS_PATH = /^\/meeting\/[^/]+\/recordings(\/|$)/;
+
 export function isApiPath(pathname: string): boolean {
   const path = pathname.toLowerCase();
-  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)) || MEETING_RECORDINGS_PATH.test(path);
 }
 
 function refusal(status: number, message: string): Response {

@@ -3,16 +3,21 @@ import { getBookingType, getCoachById } from "~/booking/catalogue.server";
 import { buildIcs } from "~/booking/ics";
 import { meetingUrl } from "~/booking/links.server";
 import { BUSINESS } from "~/content/business";
-import { requireBookingAccess } from "~/booking/access.server";
+import { findBookingAccess } from "~/booking/access.server";
+import { getBooking } from "~/booking/bookings.server";
 import { notFoundResponse } from "~/auth/permissions.server";
 
 // /booking/{id}.ics: the booking as a calendar file, for its owner signed in or with the booking's
-// signed token (?token=, as linked from the confirmation page and email). Same UID and SEQUENCE as
+// signed token (?token=, as linked from the confirmation page and email), and for its coach signed
+// in (the meeting page links it for both). Same UID and SEQUENCE as
 // the emailed invitations, so importing it updates the one event.
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
-  const { booking } = await requireBookingAccess(context, { bookingId: params.bookingId, token: query.get("token") });
+  const booking =
+    (await findBookingAccess(context, { bookingId: params.bookingId, token: query.get("token") }))?.booking ??
+    (await coachesBooking(context, params.bookingId));
+  if (!booking) throw notFoundResponse();
   if (booking.status !== "confirmed" && booking.status !== "cancelled") throw notFoundResponse();
   const [type, coach] = await Promise.all([getBookingType(context.db, booking.bookingTypeId), getCoachById(context.db, booking.coachId)]);
   const typeName = type?.name ?? "Coaching session";
@@ -40,4 +45,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       "Cache-Control": "private, no-store",
     },
   });
+}
+
+/** The booking when the signed-in viewer is its coach. */
+async function coachesBooking(context: Parameters<typeof findBookingAccess>[0], bookingId: string | undefined) {
+  const viewer = await context.viewer();
+  if (!viewer || !bookingId) return null;
+  const booking = await getBooking(context.db, bookingId);
+  return booking && booking.coachId === viewer.id ? booking : null;
 }

@@ -7,41 +7,66 @@ import { formatDateTime as formatZoned } from "~/booking/time-zones";
 import { PageHero } from "~/components/page-hero";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { requireRole } from "~/auth/guards.server";
+import { roomLinkOf } from "~/meetings/room-link";
+import { meetingWindowSettings } from "~/meetings/window";
 
 /** How far ahead the portal lists the coach's bookings. */
 const UPCOMING_DAYS = 60;
+/** How far back it lists past sessions to write up (their outcome, notes and summary). */
+const PAST_DAYS = 30;
+
+const OUTCOME_LABELS: Record<string, string> = { confirmed: "Outcome not recorded", completed: "Completed", no_show: "No-show" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(request, context, "coach");
-  const now = new Date();
+  const now = context.services.clock.now();
+  const settings = meetingWindowSettings(context.env);
   const [coach, bookings] = await Promise.all([
     getCoachById(context.db, viewer.id),
-    listCoachBookings(context.db, viewer.id, { from: new Date(now.getTime() - 60 * 60_000), to: new Date(now.getTime() + UPCOMING_DAYS * 86_400_000) }),
+    listCoachBookings(context.db, viewer.id, {
+      from: new Date(now.getTime() - PAST_DAYS * 86_400_000),
+      to: new Date(now.getTime() + UPCOMING_DAYS * 86_400_000),
+    }),
   ]);
   const zone = coach?.timeZone ?? "Australia/Sydney";
   return {
     firstName: viewer.firstName,
     hasSchedule: coach !== null,
     upcomingDays: UPCOMING_DAYS,
-    // Confirmed sessions that haven't ended, soonest first, in the coach's own time zone.
+    // Confirmed sessions whose room hasn't closed, soonest first, in the coach's own time zone.
     upcoming: bookings
-      .filter((booking) => booking.status === "confirmed" && Date.parse(booking.endsAt) > now.getTime())
-      .map((booking) => ({
+      .map((booking) => ({ booking, room: roomLinkOf(booking, settings, now, zone) }))
+      .filter(({ booking, room }) => booking.status === "confirmed" && room !== null)
+      .map(({ booking, room }) => ({
         id: booking.id,
         client: booking.name,
         company: booking.company,
         type: booking.typeName,
         startsAt: booking.startsAt,
         when: formatZoned(booking.startsAt, zone),
+        room: room!,
       })),
+    // Sessions that have started, newest first, with their outcome and a link to write them up.
+    past: bookings
+      .filter((booking) => booking.status in OUTCOME_LABELS && Date.parse(booking.startsAt) <= now.getTime())
+      .reverse()
+      .map((booking) => ({
+        id: booking.id,
+        client: booking.name,
+        type: booking.typeName,
+        startsAt: booking.startsAt,
+        when: formatZoned(booking.startsAt, zone),
+        outcome: OUTCOME_LABELS[booking.status]!,
+      })),
+    pastDays: PAST_DAYS,
   };
 }
 
 // Clients, notes and revenue-share statements arrive with the coach-network issue.
 export default function CoachPortal() {
-  const { firstName, hasSchedule, upcoming, upcomingDays } = useLoaderData<typeof loader>();
+  const { firstName, hasSchedule, upcoming, upcomingDays, past, pastDays } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero
@@ -66,11 +91,20 @@ export default function CoachPortal() {
                       {booking.type} with {booking.client}
                       {booking.company ? ` (${booking.company})` : null}
                     </p>
-                    <p>
-                      <Link to={`/meeting/${booking.id}`}>
-                        Join the video call<span className="visually-hidden"> with {booking.client}</span>
-                      </Link>
-                    </p>
+                    {booking.room.state === "open" ? (
+                      <p>
+                        <Link to={booking.room.href} className="button button-primary button-small">
+                          Join<span className="visually-hidden"> the video call with {booking.client}</span>
+                        </Link>
+                      </p>
+                    ) : (
+                      <p>
+                        <Link to={booking.room.href}>
+                          Meeting room<span className="visually-hidden"> for the session with {booking.client}</span>
+                        </Link>{" "}
+                        <span className="hint">{booking.room.hours}</span>
+                      </p>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -82,6 +116,37 @@ export default function CoachPortal() {
                 {hasSchedule ? "Set your availability" : "Set up your availability"}
               </Link>
             </p>
+          </div>
+        </div>
+      </section>
+      <section className="section" aria-labelledby="coach-past-heading">
+        <div className="container page-narrow">
+          <div className="card">
+            <h2 id="coach-past-heading">Past sessions</h2>
+            {past.length ? (
+              <ul className="coach-sessions">
+                {past.map((booking) => (
+                  <li key={booking.id} className="coach-session">
+                    <p>
+                      <strong>
+                        <time dateTime={booking.startsAt}>{booking.when}</time>
+                      </strong>{" "}
+                      · {booking.outcome}
+                    </p>
+                    <p>
+                      {booking.type} with {booking.client}
+                    </p>
+                    <p>
+                      <Link to={`/meeting/${booking.id}/record`}>
+                        Write up<span className="visually-hidden"> the session with {booking.client}</span>
+                      </Link>
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>No sessions in the last {pastDays} days.</p>
+            )}
           </div>
         </div>
       </section>

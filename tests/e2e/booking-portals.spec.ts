@@ -102,7 +102,9 @@ test("a client pays for a session in the sandbox, gets the confirmation, and fin
   }).toPass({ timeout: 15_000 });
   const booking = upcoming.getByRole("listitem").filter({ hasText: "with Sophie Bennett" });
   await expect(booking).toContainText(/\w+day \d{1,2} \w+ \d{4}, \d{1,2}:\d{2} [ap]m AE[DS]T/);
-  await expect(booking.getByRole("link", { name: /Join the video call/ })).toHaveAttribute("href", /^\/meeting\/[\w-]+$/);
+  // Days ahead, the room isn't open yet: the tab links the meeting page and says when it opens.
+  await expect(booking.getByRole("link", { name: /Meeting room/ })).toHaveAttribute("href", /^\/meeting\/[\w-]+$/);
+  await expect(booking.getByText(/^The room opens at \d{1,2}:\d{2} [ap]m AE[DS]T on \w+day/)).toBeVisible();
   await expect(booking.getByRole("link", { name: /Reschedule/ })).toHaveAttribute("href", /^\/booking\/manage\//);
   await booking.getByText("Cancel this booking").click();
   await expect(booking.getByText(/free of charge until .*: your payment is refunded in full\./)).toBeVisible();

@@ -166,3 +166,13 @@ export function codeIn(email: OutboxEmail): string {
   expect(code, `a 6-digit code in "${email.subject}"`).toMatch(/^\d{6}$/);
   return code!;
 }
+
+/**
+ * A confirmed booking between a coach and a client starting a few minutes from now, so its meeting
+ * room is open (POST /__test/bookings, served only by the journeys' server). Returns the meeting's id.
+ */
+export async function createOpenMeeting(request: APIRequestContext, { coach, client }: { coach: { email: string }; client: { email: string } }) {
+  const response = await request.post("/__test/bookings", { data: { coachEmail: coach.email, clientEmail: client.email } });
+  expect(response.status(), `booking: ${await response.text()}`).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}

@@ -347,6 +347,7 @@ export const REQUEST_TARGET_NAMES = [
   "API /sales-chat and service-discovery-chat (anyone, JSON)",
   "the sales-chat contact merge: an existing lead's email with hostile details (/sales-chat, service-discovery-chat, /contact)",
   "API /ai-coach (signed in, JSON)",
+  "API /meeting/:id/recordings (coach, JSON and parts)",
   "API /rest/v1 and /functions/v1 (bearer)",
   "API POST /webhooks/stripe: signed events about objects that do not exist",
 ] as const;

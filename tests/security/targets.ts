@@ -717,6 +717,11 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/booking_.manage.$token",
   "routes/coach.availability",
   "routes/contact",
+  "routes/meeting.$meetingId_.record",
+  "routes/meeting.$meetingId.recordings",
+  "routes/meeting.$meetingId.recordings.$recordingId.complete",
+  "routes/meeting.$meetingId.recordings.$recordingId.parts.$n",
+  "routes/meeting.$meetingId_.join",
   "routes/payments-sandbox.checkout.$id",
   "routes/payments-sandbox.portal.$id",
   "routes/profile",
@@ -1536,6 +1541,41 @@ export function buildTargets(fx: Fixtures): Target[] {
           fields: { intent: CORE, reason: CORE },
           structural: false,
         }),
+        // The session record's forms: the session is still ahead, so the outcome, the summary and the
+        // rating are refused; a stranger (the member) gets the 404 whatever they send.
+        ...formProbes({
+          path: `/meeting/${fx.portals.bookingId}/record`,
+          label: "session notes",
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ intent: "notes", notes: "Fuzz notes" }),
+          fields: { intent: CORE, notes: CORE },
+        }),
+        ...formProbes({
+          path: `/meeting/${fx.portals.bookingId}/record`,
+          label: "session outcome and summary",
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ intent: "send-summary", summary: "Fuzz summary", itemText: "Fuzz item", itemDue: "2027-01-04" }),
+          fields: { summary: CORE, itemText: CORE, itemDue: CORE },
+          structural: false,
+        }),
+        ...formProbes({
+          path: `/meeting/${fx.portals.bookingId}/record`,
+          label: "session rating as a stranger",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "rate", rating: "5", comment: "Fuzz", publish: "on" }),
+          fields: { rating: CORE, comment: CORE, publish: CORE },
+          structural: false,
+        }),
+        // A guest's one-time sign-in link into a meeting: whatever a visitor sends as the token, nobody is
+        // signed in and the meeting's booking is untouched.
+        ...formProbes({
+          path: `/meeting/${fx.portals.bookingId}/join`,
+          label: "guest sign-in link",
+          base: () => ({ token: "x".repeat(43) }),
+          fields: { token: CORE },
+        }),
+        ...pathProbes({ template: "/meeting/{}/record", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ method: "POST", template: "/meeting/{}/record", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
         ...queryProbes({
           path: "/admin/bookings",
           cookie: fx.admin.cookie,
@@ -1727,6 +1767,8 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...pathProbes({ template: "/learning/module/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/learning/lesson/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/meeting/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/meeting/{}/socket", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/meeting/{}/ice-servers", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/admin/outbox/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/admin/outbox/{}/preview", cookie: fx.admin.cookie, payloads: URLS_CORE }),
       ],
@@ -2093,6 +2135,35 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...pathProbes({ template: "/ai-coach/conversations/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/ai-coach/conversations/{}/stream", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/ai-coach/conversations/{}/export.md", cookie: fx.member.cookie, payloads: URLS_CORE }),
+      ],
+    },
+    {
+      // The coach's recordings API on a meeting of theirs whose room is not open (and a recording id that is no one's).
+      name: "API /meeting/:id/recordings (coach, JSON and parts)",
+      concurrency: 6,
+      snapshot: async () => ({ recordings: await countOf("meeting_recordings"), parts: await countOf("meeting_recording_parts") }),
+      probes: [
+        ...siteJsonProbes({
+          path: `/meeting/${fx.portals.bookingId}/recordings`,
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ contentType: "video/webm" }),
+          fields: { contentType: JSON_FULL },
+        }),
+        ...siteJsonProbes({
+          path: `/meeting/${fx.portals.bookingId}/recordings/${UUID_ZERO}/complete`,
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ durationSeconds: 60 }),
+          fields: { durationSeconds: JSON_CORE },
+        }),
+        ...pathProbes({ template: "/meeting/{}/recordings", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: `/meeting/${fx.portals.bookingId}/recordings/{}`, cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: `/meeting/${fx.portals.bookingId}/recordings/{}/parts`, cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
+        ...pathProbes({
+          method: "PUT",
+          template: `/meeting/${fx.portals.bookingId}/recordings/${UUID_ZERO}/parts/{}`,
+          cookie: fx.portals.coach.cookie,
+          payloads: URLS_CORE,
+        }),
       ],
     },
 

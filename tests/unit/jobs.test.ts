@@ -22,6 +22,7 @@ test("the daily schedule produces the purge jobs, each stamped with the schedule
     { type: "maintenance.purge", version: 1, task: "auth-tokens", scheduledAt: "2026-11-21T16:00:00.000Z" },
     { type: "ai-coach.retention-sweep", version: 1, scheduledAt: "2026-11-21T16:00:00.000Z" },
     { type: "attribution.expire", version: 1, scheduledAt: "2026-11-21T16:00:00.000Z" },
+    { type: "meetings.recordings-retention", version: 1, scheduledAt: "2026-11-21T16:00:00.000Z" },
   ]);
   for (const job of jobs) expect(JobMessageSchema.parse(job)).toEqual(job);
 });

@@ -15,7 +15,7 @@ import type { Role } from "~/db/schema";
 import { createBooking, createPayment, createRefund, daysFromNow, ensureCatalogue } from "../factories/bookings";
 import { chatToEnd, createSubscriber } from "../factories/conversations";
 import { createUser, signInOnWeb, webSession } from "../factories/users";
-import { contextFor, countRows, fetchApp } from "./app";
+import { contextFor, countRows, fetchApp, testClientIp } from "./app";
 
 // SPEC §6 as a table, generated from the route manifest of the real server build: every route ×
 // visitor, client, coach and admin, checked against its class in app/auth/route-access.ts. Not
@@ -49,7 +49,9 @@ type GetProbe = {
   /** More URLs this route serves (query variants), checked the same way. */
   moreUrls?: () => string[];
   /** What an allowed persona gets, when it is not 200. */
-  allowed?: (persona: Persona) => Outcome;
+  allowed?: (persona: Persona, samples: Samples) => Outcome;
+  /** What a visitor gets, when it is not the sign-in redirect (an endpoint for scripts answers 401). */
+  visitor?: Outcome;
 };
 
 const [firstPost] = BLOG_POSTS;
@@ -80,7 +82,26 @@ const GET_PROBES: Record<string, GetProbe> = {
   "routes/meeting._index": { allowed: () => ({ status: [404] }) },
   "routes/meeting.$meetingId": {
     params: (samples) => ({ meetingId: samples.meetingId }),
-    allowed: (persona) => ({ status: persona === "client" || persona === "coach" ? [200] : [404] }),
+    // An admin is sent to the session's record; they never join the call.
+    allowed: (persona, samples) =>
+      persona === "admin" ? { location: `/meeting/${samples.meetingId}/record` } : { status: persona === "client" || persona === "coach" ? [200] : [404] },
+  },
+  // The room's endpoints, for the call's script: the sample meeting's room is not open yet (403), and
+  // the socket needs a WebSocket upgrade first (426).
+  "routes/meeting.$meetingId.socket": {
+    params: (samples) => ({ meetingId: samples.meetingId }),
+    allowed: (persona) => ({ status: persona === "client" || persona === "coach" ? [426] : [404] }),
+    visitor: { status: [401] },
+  },
+  "routes/meeting.$meetingId.ice-servers": {
+    params: (samples) => ({ meetingId: samples.meetingId }),
+    allowed: (persona) => ({ status: persona === "client" || persona === "coach" ? [403] : [404] }),
+    visitor: { status: [401] },
+  },
+  // A session's record: its client and coach, and admins (who read it; they never join the call).
+  "routes/meeting.$meetingId_.record": {
+    params: (samples) => ({ meetingId: samples.meetingId }),
+    allowed: (persona) => ({ status: persona === "client" || persona === "coach" || persona === "admin" ? [200] : [404] }),
   },
   "routes/profile": { moreUrls: () => ["/profile?tab=security", "/profile?tab=privacy", "/profile?tab=ai-assistant"] },
   "routes/admin.users": { moreUrls: () => ["/admin/users?q=example&page=1"] },
@@ -114,6 +135,8 @@ const POST_PROBES: Record<string, PostProbe[]> = {
   // Without a Stripe key the sandbox applies its events in-process, so the public endpoint is not
   // there (404) for anyone, signed in or not.
   "routes/webhooks.stripe": [{ fields: {}, allowed: () => ({ status: [404] }) }],
+  // A recording's parts are PUT, not posted.
+  "routes/meeting.$meetingId.recordings.$recordingId.parts.$n": [{ fields: {}, allowed: () => ({ status: [405] }) }],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -189,9 +212,9 @@ function sampleUrl(route: ManifestRoute, samples: Samples): { path: string; plac
   return { path, placeholder };
 }
 
-function allowedGet(route: ManifestRoute, persona: Persona, placeholder: boolean): Outcome {
+function allowedGet(route: ManifestRoute, persona: Persona, placeholder: boolean, samples: Samples): Outcome {
   const own = GET_PROBES[route.id]?.allowed;
-  if (own) return own(persona);
+  if (own) return own(persona, samples);
   // A made-up id may be refused as missing, but only after the guard let the persona through.
   return placeholder ? { status: [200, 404] } : OK;
 }
@@ -236,7 +259,8 @@ test("GET: every route answers each persona as SPEC §6 says", { timeout: 60_000
     const access = accessOf(route);
     for (const { url, placeholder } of getTargets(route, samples)) {
       for (const persona of PERSONAS) {
-        const want = expected(access, persona, url, allowedGet(route, persona, placeholder));
+        const visitor = persona === "visitor" ? GET_PROBES[route.id]?.visitor : undefined;
+        const want = visitor ?? expected(access, persona, url, allowedGet(route, persona, placeholder, samples));
         const response = await fetchApp(url, { cookie: samples?.cookies[persona] });
         const got = { status: response.status, location: response.headers.get("Location") };
         await response.body?.cancel();
@@ -266,7 +290,7 @@ test("data requests: each route's own loader refuses on its own, not only throug
     const access = accessOf(route);
     for (const { url, placeholder } of getTargets(route, samples)) {
       for (const persona of PERSONAS) {
-        const want = expected(access, persona, url, allowedGet(route, persona, placeholder));
+        const want = expected(access, persona, url, allowedGet(route, persona, placeholder, samples));
         const response = await fetchApp(dataUrl(url, route.id), { cookie: samples?.cookies[persona] });
         const body = await response.text();
         // Single fetch answers a redirect thrown during a data request with 202 and an encoded redirect.
@@ -360,7 +384,7 @@ type ProbeUser = { id: string; email: string; cookie: string };
 type OwnedRow = {
   /** The URL that reaches the owner's row, and how it is asked for (a GET unless told). */
   path: string;
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "PUT";
   body?: unknown;
   /** Text the owner's answer shows of the row; the other user's must not contain it. */
   marker: string;
@@ -373,10 +397,13 @@ type OwnedRow = {
 type OwnershipFixture =
   { roles: Role[]; user?: (role: Role) => Promise<ProbeUser>; create: (owner: ProbeUser, role: Role) => Promise<OwnedRow> } | { shared: string };
 
-/** A fresh signed-in user with one role, as the web does it. */
+/**
+ * A fresh signed-in user with one role, as the web does it: each from their own address, as the
+ * probes are many people signing in, not one source the /auth form's rate limit would stop.
+ */
 async function probeUser(role: Role): Promise<ProbeUser> {
   const user = await createUser({ roles: [role] });
-  return { id: user.id, email: user.email, cookie: await signInOnWeb(user) };
+  return { id: user.id, email: user.email, cookie: await signInOnWeb(user, testClientIp(user.email)) };
 }
 
 /** A ClarityAI Pro subscriber: the AI coach's routes need a subscription before they look at a conversation. */
@@ -405,6 +432,55 @@ async function ownPaidBooking(owner: ProbeUser) {
   });
   const payment = await createPayment({ userId: owner.id, bookingId: booking.id, email: owner.email });
   return { booking, payment };
+}
+
+/** A session of the owner's (as its client or its coach) with another user, whose room is open now. */
+async function openMeetingOf(owner: ProbeUser, role: Role) {
+  await ensureCatalogue();
+  const other = await createUser({ roles: [role === "client" ? "coach" : "client"] });
+  const [coachId, clientId] = role === "coach" ? [owner.id, other.id] : [other.id, owner.id];
+  return createBooking({ coachId, clientId, startsAt: new Date(Date.now() - 5 * 60_000).toISOString() });
+}
+
+/** A user signed in by a session made directly (the /auth form's rate limit is the other probes'). */
+async function sessionUser(role: Role): Promise<ProbeUser> {
+  const user = await createUser({ roles: [role] });
+  return { id: user.id, email: user.email, cookie: await webSession(user) };
+}
+
+/**
+ * A recording of a meeting (open now) between the owner, in `role`, and another user, uploaded by
+ * its coach: complete (its file holds the marker) or still uploading (a real multipart upload).
+ */
+async function ownRecording(owner: ProbeUser, role: Role, status: "complete" | "uploading") {
+  await ensureCatalogue();
+  const other = await createUser({ roles: [role === "client" ? "coach" : "client"] });
+  const [coachId, clientId] = role === "coach" ? [owner.id, other.id] : [other.id, owner.id];
+  const booking = await createBooking({ coachId, clientId, startsAt: new Date(Date.now() - 5 * 60_000).toISOString() });
+  const recordingId = crypto.randomUUID();
+  const key = `meetings/${booking.id}/${recordingId}.webm`;
+  const marker = `authz-marker-${recordingId}`;
+  const uploadId = status === "uploading" ? (await env.RECORDINGS.createMultipartUpload(key)).uploadId : null;
+  if (status === "complete") await env.RECORDINGS.put(key, marker, { httpMetadata: { contentType: "video/webm" } });
+  const now = new Date().toISOString();
+  await env.DB.prepare(
+    `INSERT INTO meeting_recordings (id, booking_id, uploaded_by, r2_key, upload_id, status, part_size, size_bytes, content_type, started_at, completed_at, delete_after)
+     VALUES (?, ?, ?, ?, ?, ?, 5242880, ?, 'video/webm', ?, ?, ?)`,
+  )
+    .bind(
+      recordingId,
+      booking.id,
+      coachId,
+      key,
+      uploadId,
+      status,
+      status === "complete" ? marker.length : 0,
+      now,
+      status === "complete" ? now : null,
+      daysFromNow(90),
+    )
+    .run();
+  return { base: `/meeting/${booking.id}/recordings`, recordingId, marker };
 }
 
 const ADMINS_SHARE = "every admin works on every row of the admin area: none is one admin's own (SPEC §6)";
@@ -472,8 +548,46 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
       const other = await createUser({ roles: [role === "client" ? "coach" : "client"] });
       const [coachId, clientId] = role === "coach" ? [owner.id, other.id] : [other.id, owner.id];
       const booking = await createBooking({ coachId, clientId, startsAt: daysFromNow(2, 1), name: `Meeting ${owner.id.slice(0, 8)}` });
-      // The meeting page shows nothing of its booking yet (the video call arrives with its issue).
-      return { path: `/meeting/${booking.id}`, marker: booking.name, ownerSees: false };
+      // The page names the other participant: the coach sees the client's name.
+      return { path: `/meeting/${booking.id}`, marker: booking.name, ownerSees: role === "coach" };
+    },
+  },
+  "routes/meeting.$meetingId_.join": {
+    // A guest's one-time sign-in link: without its token nobody gets anything of the meeting; its own
+    // client, already signed in, is sent on to the meeting.
+    roles: ["client"],
+    create: async (owner) => {
+      await ensureCatalogue();
+      const coach = await createUser({ roles: ["coach"] });
+      const booking = await createBooking({ coachId: coach.id, clientId: owner.id, startsAt: daysFromNow(2, 1), name: `Join ${owner.id.slice(0, 8)}` });
+      return { path: `/meeting/${booking.id}/join`, marker: booking.name, ownerSees: false, ownerStatus: 302 };
+    },
+  },
+  // The room's endpoints: the owner's room is open, so the owner gets the ICE servers (200) and, without
+  // a WebSocket upgrade, the socket's 426; the other user of the same role gets the 404.
+  "routes/meeting.$meetingId.socket": {
+    roles: ["client", "coach"],
+    create: async (owner, role) => {
+      const booking = await openMeetingOf(owner, role);
+      return { path: `/meeting/${booking.id}/socket`, marker: booking.id, ownerSees: false, ownerStatus: 426 };
+    },
+  },
+  "routes/meeting.$meetingId.ice-servers": {
+    roles: ["client", "coach"],
+    create: async (owner, role) => {
+      const booking = await openMeetingOf(owner, role);
+      return { path: `/meeting/${booking.id}/ice-servers`, marker: '"iceServers"', ownerSees: true };
+    },
+  },
+  "routes/meeting.$meetingId_.record": {
+    // A session's record is its booking's client's and coach's: each is compared with another of their role.
+    roles: ["client", "coach"],
+    create: async (owner, role) => {
+      await ensureCatalogue();
+      const other = await createUser({ roles: [role === "client" ? "coach" : "client"] });
+      const [coachId, clientId] = role === "coach" ? [owner.id, other.id] : [other.id, owner.id];
+      const booking = await createBooking({ coachId, clientId, startsAt: daysFromNow(-2, 1), name: `Record ${owner.id.slice(0, 8)}` });
+      return { path: `/meeting/${booking.id}/record`, marker: booking.reference, ownerSees: true };
     },
   },
   "routes/payments-sandbox.checkout.$id": {
@@ -528,6 +642,47 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
       return { path: `/profile/credit-notes/${refund.id}`, marker: owner.email, ownerSees: true };
     },
   },
+  // A meeting's recordings are its coach's and client's (played by both, uploaded by the coach).
+  "routes/meeting.$meetingId.recordings": {
+    roles: ["client", "coach"],
+    user: sessionUser,
+    create: async (owner, role) => {
+      const { base, recordingId } = await ownRecording(owner, role, "complete");
+      return { path: base, marker: recordingId, ownerSees: true };
+    },
+  },
+  "routes/meeting.$meetingId.recordings.$recordingId": {
+    roles: ["client", "coach"],
+    user: sessionUser,
+    create: async (owner, role) => {
+      const { base, recordingId, marker } = await ownRecording(owner, role, "complete");
+      return { path: `${base}/${recordingId}`, marker, ownerSees: true };
+    },
+  },
+  "routes/meeting.$meetingId.recordings.$recordingId.complete": {
+    roles: ["coach"],
+    user: sessionUser,
+    create: async (owner, role) => {
+      const { base, recordingId } = await ownRecording(owner, role, "complete");
+      return { path: `${base}/${recordingId}/complete`, method: "POST", marker: recordingId, ownerSees: true };
+    },
+  },
+  "routes/meeting.$meetingId.recordings.$recordingId.parts": {
+    roles: ["coach"],
+    user: sessionUser,
+    create: async (owner, role) => {
+      const { base, recordingId } = await ownRecording(owner, role, "uploading");
+      return { path: `${base}/${recordingId}/parts`, marker: recordingId, ownerSees: false };
+    },
+  },
+  "routes/meeting.$meetingId.recordings.$recordingId.parts.$n": {
+    roles: ["coach"],
+    user: sessionUser,
+    create: async (owner, role) => {
+      const { base, recordingId } = await ownRecording(owner, role, "uploading");
+      return { path: `${base}/${recordingId}/parts/1`, method: "PUT", body: "part", marker: recordingId, ownerSees: false };
+    },
+  },
   "routes/profile_.credit-notes.$refundId[.]pdf": {
     roles: ["client"],
     create: async (owner) => {
@@ -542,7 +697,7 @@ const ID_ROUTES = ROUTES.filter((route) => /(^|\/):(id|\w+Id)\b/.test(pattern(ro
 
 function ask(row: OwnedRow, cookie: string, path = row.path) {
   const headers: Record<string, string> = { Cookie: cookie };
-  if (row.method === "POST") {
+  if (row.method === "POST" || row.method === "PUT") {
     headers.Origin = "http://localhost";
     if (row.body !== undefined) headers["Content-Type"] = "application/json";
   }
@@ -550,7 +705,7 @@ function ask(row: OwnedRow, cookie: string, path = row.path) {
     new Request(`http://localhost${path}`, {
       method: row.method ?? "GET",
       headers,
-      body: row.method === "POST" && row.body !== undefined ? JSON.stringify(row.body) : undefined,
+      body: (row.method === "POST" || row.method === "PUT") && row.body !== undefined ? JSON.stringify(row.body) : undefined,
       redirect: "manual",
     }),
   );

@@ -8,4 +8,5 @@ export * from "./booking";
 export * from "./content";
 export * from "./email";
 export * from "./leads";
+export * from "./meetings";
 export * from "./platform";

@@ -1,4 +1,4 @@
-import { BOOKING_REASON, BookingDetails, CalendarLinks, ManageLinks, detailText, linkText, type BookingEmailProps } from "./booking-parts";
+import { BOOKING_REASON, BookingDetails, CalendarLinks, joinWords, ManageLinks, detailText, linkText, type BookingEmailProps } from "./booking-parts";
 import { defineEmail } from "./define";
 import { Button, Heading, Paragraph, Quote } from "./layout";
 
@@ -27,7 +27,8 @@ export const bookingConfirmationEmail = defineEmail<BookingEmailProps>({
       </Paragraph>
       <BookingDetails props={props} />
       {props.audience === "coach" && props.notes ? <Quote>{props.notes}</Quote> : null}
-      <Button href={props.meetingUrl}>Join the video meeting</Button>
+      <Button href={props.signInUrl ?? props.meetingUrl}>Join the video meeting</Button>
+      <Paragraph>{joinWords(props)}</Paragraph>
       <CalendarLinks props={props} />
       <ManageLinks props={props} />
     </>

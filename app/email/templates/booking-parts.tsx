@@ -15,6 +15,11 @@ export type BookingEmailProps = {
   /** The other person: the coach for the client, the client for the coach. */
   withName: string;
   meetingUrl: string;
+  /**
+   * A guest's one-time sign-in link into the meeting (confirmation and 1-hour reminder only; null
+   * for a booking made signed in, and for the coach). It signs in once, within an hour.
+   */
+  signInUrl?: string | null;
   /** The client's signed link to reschedule or cancel (null for the coach). */
   manageUrl: string | null;
   /** Where the coach sees their sessions (null for the client). */
@@ -46,10 +51,20 @@ export function detailText(props: BookingEmailProps, extra: [string, string][] =
     .join("\n");
 }
 
+/** How the reader gets into the meeting, in words: with a guest's one-time link, or by signing in. */
+export function joinWords(props: Pick<BookingEmailProps, "audience" | "signInUrl">): string {
+  if (props.signInUrl) {
+    return "Join from your browser, with nothing to install: the button signs you in and opens the meeting. It works once, within an hour of this email. After that, open the meeting page and sign in with this email address (we'll send you a code).";
+  }
+  return `Join from your browser, with nothing to install: open the meeting page and sign in to your ClarityAI Coaching account. The room opens shortly before the start.`;
+}
+
 /** The links of a booking that goes ahead, as plain text. */
 export function linkText(props: BookingEmailProps): string[] {
   return [
-    `Join the video meeting: ${props.meetingUrl}`,
+    ...(props.signInUrl
+      ? [`Join the video meeting (one-time sign-in link, works once within an hour): ${props.signInUrl}`, `The meeting page: ${props.meetingUrl}`]
+      : [`Join the video meeting: ${props.meetingUrl}`]),
     ...(props.manageUrl ? [`Reschedule or cancel: ${props.manageUrl}`] : []),
     ...(props.portalUrl ? [`Your sessions: ${props.portalUrl}`] : []),
     ...(props.googleUrl ? [`Add to Google Calendar: ${props.googleUrl}`] : []),

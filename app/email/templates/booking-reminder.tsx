@@ -1,4 +1,4 @@
-import { BOOKING_REASON, BookingDetails, CalendarLinks, detailText, linkText, type BookingEmailProps } from "./booking-parts";
+import { BOOKING_REASON, BookingDetails, CalendarLinks, joinWords, detailText, linkText, type BookingEmailProps } from "./booking-parts";
 import { defineEmail } from "./define";
 import { BRAND, Button, Heading, Paragraph } from "./layout";
 
@@ -21,9 +21,10 @@ export const bookingReminderEmail = defineEmail<Props>({
         Your {props.typeName} {starts(props)}
       </Heading>
       <Paragraph>Hi {props.recipientName},</Paragraph>
-      <Paragraph>A quick reminder of your session with {props.withName}. Join from your browser: there is nothing to install.</Paragraph>
+      <Paragraph>A quick reminder of your session with {props.withName}.</Paragraph>
       <BookingDetails props={props} />
-      <Button href={props.meetingUrl}>Join the video meeting</Button>
+      <Button href={props.signInUrl ?? props.meetingUrl}>Join the video meeting</Button>
+      <Paragraph>{joinWords(props)}</Paragraph>
       {props.lead === "24h" ? <CalendarLinks props={props} /> : null}
       {props.manageUrl ? (
         <Paragraph>

@@ -72,6 +72,9 @@ export default function AdminBooking() {
       <h2 id="booking-heading">Booking {booking.reference}</h2>
       <FormError message={errorsFor(null).form} />
       <BookingFacts booking={booking} payment={payment} />
+      <p>
+        <Link to={`/meeting/${booking.id}/record`}>Session record: summary, rating and chat</Link>
+      </p>
 
       {request ? (
         <div className="admin-booking-panel">

@@ -114,8 +114,11 @@ export default function BookingConfirmation() {
               <section aria-labelledby="booking-join-heading" className="booking-block">
                 <h2 id="booking-join-heading">Joining the call</h2>
                 <p>
-                  Your meeting room is <Link to={booking.meetingHref}>{booking.meetingHref}</Link>. Open it at the time of your booking, signed in to your
-                  ClarityAI Coaching account.
+                  Your meeting room is <Link to={booking.meetingHref}>{booking.meetingHref}</Link>, in your browser with nothing to install. It opens shortly
+                  before the start.{" "}
+                  {booking.guest
+                    ? `Join with the one-time sign-in link in your confirmation email (it works once, within an hour; we send a fresh one an hour before the session), or open the meeting room and sign in with ${booking.email}.`
+                    : "Open it then, signed in to your ClarityAI Coaching account."}
                 </p>
               </section>
               <section aria-labelledby="booking-calendar-heading" className="booking-block">

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { formatCents } from "~/billing/describe";
 import { FormError } from "~/components/ui/form-error";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { SummaryView } from "~/meetings/ui/record/summary-view";
 import type { BookingsTabData, BookingView } from "./bookings.server";
 import { useIntentResult, useSubmitting } from "./form-state";
 
@@ -119,6 +120,12 @@ export function BookingsTab({ bookings }: { bookings: BookingsTabData }) {
             {past.map((booking) => (
               <li key={booking.id} className="booking-item">
                 <BookingSummary booking={booking} />
+                {booking.room?.state === "open" ? (
+                  <div className="button-row">
+                    <RoomButton booking={booking} />
+                  </div>
+                ) : null}
+                <PastSessionRecord booking={booking} />
               </li>
             ))}
           </ul>
@@ -126,6 +133,28 @@ export function BookingsTab({ bookings }: { bookings: BookingsTabData }) {
           <p>None yet.</p>
         )}
       </section>
+    </>
+  );
+}
+
+/** A past session's summary from the coach (an expander) and the way to its record (chat, recordings, rating). */
+function PastSessionRecord({ booking }: { booking: BookingsTabData["past"][number] }) {
+  if (!booking.recordPath) return null;
+  return (
+    <>
+      {booking.summary ? (
+        <details className="booking-session-summary">
+          <summary>
+            Session summary<span className="visually-hidden">: {booking.typeName}</span>
+          </summary>
+          <SummaryView summary={booking.summary} />
+        </details>
+      ) : null}
+      <p>
+        <Link to={booking.recordPath}>
+          Session record and rating<span className="visually-hidden">: {booking.typeName}</span>
+        </Link>
+      </p>
     </>
   );
 }
@@ -147,6 +176,27 @@ function BookingSummary({ booking }: { booking: BookingView }) {
   );
 }
 
+/** "Join" while the session's room is open; otherwise the meeting page, with when the room opens. */
+function RoomButton({ booking }: { booking: BookingView }) {
+  const { room } = booking;
+  if (!room) return null;
+  if (room.state === "open") {
+    return (
+      <Link to={room.href} className="button button-primary button-small">
+        Join<span className="visually-hidden"> the video call: {booking.typeName}</span>
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link to={room.href} className="button button-secondary button-small">
+        Meeting room<span className="visually-hidden">: {booking.typeName}</span>
+      </Link>
+      <span className="hint">{room.hours}</span>
+    </>
+  );
+}
+
 function UpcomingBooking({ booking, noticeHours }: { booking: BookingView; noticeHours: number }) {
   const cancel = useIntentResult("cancel-booking");
   const cancelling = useSubmitting("cancel-booking");
@@ -158,9 +208,7 @@ function UpcomingBooking({ booking, noticeHours }: { booking: BookingView; notic
       <FormError message={problem} />
       {booking.joinable ? (
         <div className="button-row">
-          <Link to={`/meeting/${booking.id}`} className="button button-primary button-small">
-            Join the video call<span className="visually-hidden">: {booking.typeName}</span>
-          </Link>
+          <RoomButton booking={booking} />
           {booking.managePath ? (
             <a href={booking.managePath} className="button button-secondary button-small">
               Reschedule<span className="visually-hidden"> {booking.typeName}</span>

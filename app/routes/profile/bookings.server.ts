@@ -9,7 +9,10 @@ import { listClientPayments } from "~/booking/payments.server";
 import { canChangeFreely, CANCELLATION_NOTICE_HOURS, freeChangeDeadline, GUARANTEE_DAYS } from "~/booking/policy";
 import { CancelSchema } from "~/booking/schemas";
 import { formatDateTime as formatZoned } from "~/booking/time-zones";
+import { roomLinkOf } from "~/meetings/room-link";
+import { meetingWindowSettings } from "~/meetings/window";
 import { latestRefundRequest } from "~/booking/records.server";
+import { sentSummariesFor } from "~/meetings/summaries.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { formatDate } from "~/utils/format";
 import { fail, type ProfileIntentArgs } from "./intents.server";
@@ -49,6 +52,8 @@ async function bookingView(context: AppContext, booking: BookingListItem, now: D
     when: formatZoned(booking.startsAt, booking.clientTimeZone),
     upcoming,
     joinable: changeable,
+    // The meeting room: "Join" while it is open (until 30 minutes after the end), else when it opens.
+    room: roomLinkOf(booking, meetingWindowSettings(context.env), now, booking.clientTimeZone),
     // The signed manage page (the same as the emailed link), on this site.
     managePath: changeable ? new URL(await manageUrl(context, booking)).pathname : null,
     freeChange: changeable ? canChangeFreely(booking, now) : false,
@@ -93,11 +98,26 @@ export async function loadBookingsTab(context: AppContext, viewer: Viewer, now =
     listClientPayments(context.db, viewer.id),
   ]);
   const views = await Promise.all(items.map((item) => bookingView(context, item, now)));
+  // The summaries the coaches sent after past sessions ("Session summary" under each).
+  const summaries = await sentSummariesFor(
+    context,
+    views.filter((b) => !b.upcoming).map((b) => b.id),
+  );
+  const past = views
+    .filter((b) => !b.upcoming)
+    .map((b) => {
+      const summary = summaries.get(b.id);
+      return {
+        ...b,
+        recordPath: ["confirmed", "completed", "no_show"].includes(b.status) ? `/meeting/${b.id}/record` : null,
+        summary: summary ? { text: summary.summary, items: summary.actionItems } : null,
+      };
+    });
   return {
     noticeHours: CANCELLATION_NOTICE_HOURS,
     guaranteeDays: GUARANTEE_DAYS,
     upcoming: views.filter((b) => b.upcoming).sort((a, b) => a.startsAt.localeCompare(b.startsAt)),
-    past: views.filter((b) => !b.upcoming),
+    past,
     credits: credits.map((credit) => ({
       purchaseId: credit.purchaseId,
       packageName: credit.packageName,

@@ -5,6 +5,8 @@ import { readAttributionCookie } from "~/attribution/capture.server";
 import { attributionSessionsOfUser, forgetAttributionSessions } from "~/attribution/retention.server";
 import { cancelBillingOnAccountDeletion } from "~/billing/account.server";
 import { forgetLiveSessions } from "~/auth/token-sessions.server";
+import { forgetMeetingChats } from "~/meetings/chat-user-data.server";
+import { deleteRecordingFilesOf } from "~/meetings/recordings.server";
 import { endWebSession } from "~/auth/web-sessions.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { parseForm } from "~/utils/forms";
@@ -25,6 +27,11 @@ export async function deleteAccount({ request, context, viewer, formData }: Prof
   // the batch drops their ids from the conversions.
   const current = readAttributionCookie(request)?.sessionId;
   const attributionSessions = [...(await attributionSessionsOfUser(context.db, viewer.id)), ...(current ? [current] : [])];
+  // The meetings' chats live in their rooms, outside D1: the user's messages go first, while the
+  // bookings still name them (a failure here leaves the account as it was, to try again).
+  await forgetMeetingChats(context, { id: viewer.id, email: viewer.email ?? null });
+  // Recordings of the user's meetings are files in R2, outside the D1 batch: they go first (their rows go with the batch).
+  await deleteRecordingFilesOf(context, { id: viewer.id, email: viewer.email }, context.services.clock.now());
   const deleted = await deleteUserData(context, viewer.id);
   // D1 no longer has the sessions; KV must not keep them alive at other locations either.
   if (deleted) await forgetLiveSessions(context.cloudflare.env.SESSIONS, deleted.sessionIds);

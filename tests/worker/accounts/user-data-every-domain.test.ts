@@ -299,6 +299,34 @@ const SEED: [string, ...unknown[]][] = [
     T,
     T,
   ],
+  // meetings: the coach's private note and the summary sent after the past session (made with the
+  // user's address), a draft not sent yet, the user's rating; and a stranger's session, untouched.
+  [
+    `INSERT INTO session_notes (booking_id, coach_id, body, updated_at) VALUES ('golden-booking-past', ?, 'golden private note: nervous about pricing', ?),
+       ('golden-booking-stranger', ?, 'golden note on a stranger', ?)`,
+    COACH,
+    T,
+    COACH,
+    T,
+  ],
+  [
+    `INSERT INTO session_summaries (booking_id, coach_id, summary, action_items, draft_source, sent_at, updated_at)
+     VALUES ('golden-booking-past', ?, 'golden summary: price by the loaf', '[{"text":"Cost the sourdough","due":"2026-09-15"}]', 'model', ?, ?),
+            ('golden-booking-future', ?, 'golden draft not sent', '[]', NULL, NULL, ?)`,
+    COACH,
+    T,
+    T,
+    COACH,
+    T,
+  ],
+  [
+    `INSERT INTO session_ratings (booking_id, client_id, rating, comment, publish_consent, consent_at, attribution, edits, created_at, updated_at)
+     VALUES ('golden-booking-past', ?, 5, 'golden comment', 1, ?, 'Golden, Hospitality and food', 0, ?, ?)`,
+    USER,
+    T,
+    T,
+    T,
+  ],
   // ai-coach
   [
     `INSERT INTO ai_conversations (id, user_id, title, tier, message_count, created_at, last_activity_at)
@@ -332,6 +360,47 @@ const SEED: [string, ...unknown[]][] = [
     USER,
     T,
     T,
+    T,
+  ],
+  // meetings: recording consent and recordings (a finished one, one still uploading, and one of a stranger's meeting)
+  [
+    `INSERT INTO meeting_recording_consents (seq, booking_id, user_id, role, decision, at) VALUES
+       (90001, 'golden-booking-past', ?, 'coach', 'requested', ?),
+       (90002, 'golden-booking-past', ?, 'client', 'accepted', ?),
+       (90003, 'golden-booking-future', ?, 'coach', 'requested', ?),
+       (90004, 'golden-booking-future', ?, 'client', 'accepted', ?),
+       (90005, 'golden-booking-stranger', ?, 'coach', 'requested', ?)`,
+    COACH,
+    T,
+    USER,
+    T,
+    COACH,
+    T,
+    USER,
+    T,
+    COACH,
+    T,
+  ],
+  [
+    `INSERT INTO meeting_recordings (id, booking_id, uploaded_by, consent_seq, r2_key, upload_id, status, part_size, size_bytes, content_type, duration_seconds,
+       started_at, completed_at, delete_after, deleted_at) VALUES
+       ('golden-recording', 'golden-booking-past', ?, 90002, 'meetings/golden-booking-past/golden-recording.webm', NULL, 'complete', 5242880, 7340032, 'video/webm', 1800,
+        ?, ?, '2026-12-30T01:02:03.000Z', NULL),
+       ('golden-recording-uploading', 'golden-booking-future', ?, 90004, 'meetings/golden-booking-future/golden-recording-uploading.webm', 'golden-upload', 'uploading', 5242880, 0, 'video/webm', NULL,
+        ?, NULL, '2026-12-30T01:02:03.000Z', NULL),
+       ('golden-recording-stranger', 'golden-booking-stranger', ?, NULL, 'meetings/golden-booking-stranger/golden-recording-stranger.webm', NULL, 'complete', 5242880, 1024, 'video/mp4', NULL,
+        ?, ?, '2026-12-30T01:02:03.000Z', NULL)`,
+    COACH,
+    T,
+    T,
+    COACH,
+    T,
+    COACH,
+    T,
+    T,
+  ],
+  [
+    "INSERT INTO meeting_recording_parts (recording_id, part_number, etag, size_bytes, uploaded_at) VALUES ('golden-recording-uploading', 1, 'golden-etag', 5242880, ?)",
     T,
   ],
 ];
@@ -373,6 +442,12 @@ const TABLES = [
   ["ai_usage", "user_id, day"],
   ["ai_escalations", "id"],
   ["conversions", "id"],
+  ["session_notes", "booking_id"],
+  ["session_summaries", "booking_id"],
+  ["session_ratings", "booking_id"],
+  ["meeting_recording_consents", "seq"],
+  ["meeting_recordings", "id"],
+  ["meeting_recording_parts", "recording_id, part_number"],
 ] as const;
 
 async function seed() {

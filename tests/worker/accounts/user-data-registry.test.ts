@@ -13,6 +13,7 @@ import * as billingSchema from "~/db/schema/billing";
 import * as bookingSchema from "~/db/schema/booking";
 import * as emailSchema from "~/db/schema/email";
 import * as leadsSchema from "~/db/schema/leads";
+import * as meetingsSchema from "~/db/schema/meetings";
 import * as platformSchema from "~/db/schema/platform";
 import { leadActivities, leads, marketingConsentRequests } from "~/db/schema";
 
@@ -201,6 +202,7 @@ test("each domain registers only tables of its own schema file", () => {
     booking: bookingSchema,
     "ai-coach": aiCoachSchema,
     attribution: attributionSchema,
+    meetings: meetingsSchema,
   } satisfies Record<keyof typeof USER_DATA_BY_DOMAIN, object>;
   for (const [domain, entries] of Object.entries(USER_DATA_BY_DOMAIN)) {
     const own = Object.values(schemaOf[domain as keyof typeof schemaOf]);

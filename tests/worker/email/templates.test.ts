@@ -12,6 +12,7 @@ import { passwordChangedEmail } from "~/email/templates/password-changed";
 import { passwordResetEmail } from "~/email/templates/password-reset";
 import { reauthenticationEmail } from "~/email/templates/reauthentication";
 import { signInCodeEmail } from "~/email/templates/sign-in-code";
+import { sessionSummaryEmail } from "~/email/templates/session-summary";
 import { signupExistingEmail } from "~/email/templates/signup-existing";
 import { verifyUnsubscribeToken } from "~/email/unsubscribe.server";
 import { appEnv, escapeHtml, newsletterEmail } from "./helpers";
@@ -87,6 +88,26 @@ const KINDS = [
         envelope,
       ),
     links: ["http://localhost:8787/admin/jobs"],
+  },
+  {
+    name: "session summary",
+    compose: () =>
+      composeEmail(
+        appEnv(),
+        sessionSummaryEmail,
+        {
+          firstName: "Alex",
+          coachName: "Casey Coach",
+          sessionTitle: "60-minute virtual session",
+          when: "Monday 5 April 2027, 10:00 am AEST",
+          summary: "We mapped your cash flow.",
+          items: [{ text: "Build the forecast", due: "2027-04-19" }],
+          recordUrl: "http://localhost:8787/meeting/abc/record",
+          ratingUrl: "http://localhost:8787/meeting/abc/record#rating",
+        },
+        envelope,
+      ),
+    links: ["http://localhost:8787/meeting/abc/record", "http://localhost:8787/meeting/abc/record#rating"],
   },
 ];
 
