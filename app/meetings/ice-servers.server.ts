@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AppContext } from "~/context.server";
+import type { RateLimitRule } from "~/platform/rate-limit.server";
 
 // The STUN/TURN servers a participant's browser uses to reach the other one (NAT traversal), from the
 // first of these that is configured:
@@ -96,6 +97,12 @@ export function turnCredentialsUrl(settings: Pick<IceServerSettings, "TURN_API_U
 
 /** Cloudflare's answer: `iceServers` as a list (or, in its older form, one server). */
 const TurnResponseSchema = z.object({ iceServers: z.union([IceServerListSchema, IceServerSchema]) });
+
+/**
+ * How often one participant may ask for a meeting's ICE servers: each answer with TURN mints
+ * credentials at Cloudflare (billed by use), and a call asks once per join or rejoin.
+ */
+export const ICE_SERVERS_LIMIT: RateLimitRule = { name: "ice-servers", limit: 20, windowMs: 60 * 60 * 1000 };
 
 export type IceServersAnswer = { iceServers: IceServer[]; source: IceServerSource; expiresAt: string | null };
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect, inject, test } from "vitest";
-import type { IceServersAnswer } from "~/meetings/ice-servers.server";
+import { ICE_SERVERS_LIMIT, type IceServersAnswer } from "~/meetings/ice-servers.server";
 import { allowConsoleErrors } from "../../console-errors";
 import { FAKE_TURN_FAILING_KEY_ID, FAKE_TURN_KEY_API_TOKEN, FAKE_TURN_KEY_ID, type FakeTurnRequest } from "../../fakes/turn-server";
 import { createSignedInUser } from "../../factories/users";
@@ -116,4 +116,22 @@ test("when minting fails, the configured list is given instead, and the failure 
   expect((await turnRequests(FAKE_TURN_FAILING_KEY_ID)).length).toBeGreaterThan(0);
   expect(errors.join("\n")).toContain("TURN credentials could not be minted");
   expect(errors.join("\n")).not.toContain(FAKE_TURN_KEY_API_TOKEN);
+});
+
+test("a participant asking for TURN credentials over and over is refused with 429 once past the hourly allowance, and nothing more is minted", async () => {
+  const meeting = await createMeeting();
+  const before = (await turnRequests()).length;
+  for (let request = 1; request <= ICE_SERVERS_LIMIT.limit; request++) {
+    const response = await iceServers(meeting.id, meeting.coach.cookie, turnBindings());
+    expect(response.status, `request ${request}`).toBe(200);
+    await response.body?.cancel();
+  }
+  const refused = await iceServers(meeting.id, meeting.coach.cookie, turnBindings());
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+  expect(refused.headers.get("Cache-Control")).toContain("no-store");
+  expect(await refused.json()).toMatchObject({ error: "too_many_requests" });
+  expect((await turnRequests()).length - before).toBe(ICE_SERVERS_LIMIT.limit);
+  // The other participant has an allowance of their own.
+  expect((await iceServers(meeting.id, meeting.client.cookie, turnBindings())).status).toBe(200);
 });
