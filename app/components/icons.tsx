@@ -15,11 +15,16 @@ const PATHS: Record<IconName, string> = {
 };
 
 export function Icon({ name }: { name: IconName }) {
+  return <StrokeIcon path={PATHS[name]} />;
+}
+
+/** One stroke-based 24×24 icon drawn from its path, decorative, at `size` pixels. */
+export function StrokeIcon({ path, size = 24 }: { path: string; size?: number }) {
   return (
     <svg
       viewBox="0 0 24 24"
-      width="24"
-      height="24"
+      width={size}
+      height={size}
       fill="none"
       stroke="currentColor"
       strokeWidth="1.8"
@@ -28,7 +33,7 @@ export function Icon({ name }: { name: IconName }) {
       aria-hidden="true"
       focusable="false"
     >
-      <path d={PATHS[name]} />
+      <path d={path} />
     </svg>
   );
 }

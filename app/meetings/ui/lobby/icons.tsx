@@ -1,3 +1,5 @@
+import { StrokeIcon } from "~/components/icons";
+
 // The lobby's device icons (stroke-based, 24×24). Decorative: the buttons carry the words.
 
 const PATHS = {
@@ -8,20 +10,5 @@ const PATHS = {
 } as const;
 
 export function DeviceIcon({ name }: { name: keyof typeof PATHS }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <StrokeIcon path={PATHS[name]} size={20} />;
 }
