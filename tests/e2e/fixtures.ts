@@ -115,7 +115,7 @@ function failuresIn(log: PageLog, javaScriptEnabled: boolean) {
 
 type NewAccount = Partial<Pick<TestUser, "firstName" | "lastName">> & { roles?: Role[] };
 
-type Fixtures = {
+export type Fixtures = {
   /** Internal: the record of the test's pages, checked when the test ends. */
   browserLog: PageLog;
   /**

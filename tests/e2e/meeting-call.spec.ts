@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, test, type Fixtures } from "./fixtures";
 import { createOpenMeeting, startSession, type TestUser } from "./factories";
 
 // The video call at /meeting/{id}: a client and a coach join from two browsers (Chromium's fake
@@ -53,6 +53,29 @@ async function joinFromLobby(page: Page, meetingId: string) {
   const join = page.getByRole("button", { name: /^Join (now|the call)$/ });
   await expect(join).toBeEnabled();
   return join;
+}
+
+type CallFixtures = Pick<Fixtures, "createUser" | "login" | "browserLog"> & {
+  page: Page;
+  browser: Browser;
+  baseURL: string | undefined;
+  extraHTTPHeaders: Record<string, string> | undefined;
+};
+
+/**
+ * Cora (a coach, in a browser of her own) and Cliff (the client, on `page`) both join a session whose
+ * room is open, coach first; answers once the client receives the coach's audio and video.
+ */
+async function startCall({ page, browser, baseURL, extraHTTPHeaders, createUser, login, browserLog }: CallFixtures) {
+  const coach = await createUser({ firstName: "Cora", roles: ["coach"] });
+  const client = await login({ firstName: "Cliff" });
+  const meetingId = await createOpenMeeting(page.request, { coach, client });
+  const coachPage = await participantPage(browser, baseURL, extraHTTPHeaders, coach);
+  browserLog.watch(coachPage);
+  await (await joinFromLobby(coachPage, meetingId)).click();
+  await (await joinFromLobby(page, meetingId)).click();
+  await expectReceiving(page);
+  return { meetingId, coachPage };
 }
 
 test("a client and a coach see and hear each other; mute stops the audio; the chat goes both ways and survives a reload; a reload rejoins the call", async ({
@@ -156,15 +179,7 @@ test("on a phone-sized screen the call fits; the other side sees the camera turn
   browserLog,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const coach = await createUser({ firstName: "Cora", roles: ["coach"] });
-  const client = await login({ firstName: "Cliff" });
-  const meetingId = await createOpenMeeting(page.request, { coach, client });
-  const coachPage = await participantPage(browser, baseURL, extraHTTPHeaders, coach);
-  browserLog.watch(coachPage);
-
-  await (await joinFromLobby(coachPage, meetingId)).click();
-  await (await joinFromLobby(page, meetingId)).click();
-  await expectReceiving(page);
+  const { meetingId, coachPage } = await startCall({ page, browser, baseURL, extraHTTPHeaders, createUser, login, browserLog });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expect(page.getByRole("toolbar", { name: "Call controls" }).getByRole("button", { name: "Leave" })).toBeInViewport();
   await expectNoSeriousA11yViolations(page);
@@ -195,14 +210,7 @@ test("the coach asks to record, the client allows it, both see the recording, an
   login,
   browserLog,
 }) => {
-  const coach = await createUser({ firstName: "Cora", roles: ["coach"] });
-  const client = await login({ firstName: "Cliff" });
-  const meetingId = await createOpenMeeting(page.request, { coach, client });
-  const coachPage = await participantPage(browser, baseURL, extraHTTPHeaders, coach);
-  browserLog.watch(coachPage);
-  await (await joinFromLobby(coachPage, meetingId)).click();
-  await (await joinFromLobby(page, meetingId)).click();
-  await expectReceiving(page);
+  const { meetingId, coachPage } = await startCall({ page, browser, baseURL, extraHTTPHeaders, createUser, login, browserLog });
 
   await coachPage.getByRole("button", { name: "Ask to record" }).click();
   const request = page.getByRole("dialog", { name: /would like to record this session/ });
