@@ -78,3 +78,54 @@ export function planPriceCents(settings: PlanSettings, tier: AiTier, interval: B
 export function gstIncludedCents(totalCents: number): number {
   return Math.round(totalCents / 11);
 }
+
+/** What a change of plan mid-period credits and charges, in cents (Stripe's create_prorations, to the second). */
+export type Proration = { creditCents: number; chargeCents: number; netCents: number };
+
+/**
+ * The unused part of the old price is credited and the rest of the period at the new price is
+ * charged, both on the next invoice: `at`, `start` and `end` in seconds since the epoch.
+ */
+export function prorationOf(fromCents: number, toCents: number, period: { start: number; end: number }, at: number): Proration {
+  const { start, end } = period;
+  const remaining = end > start ? Math.min(1, Math.max(0, (end - Math.max(at, start)) / (end - start))) : 0;
+  const creditCents = Math.round(fromCents * remaining);
+  const chargeCents = Math.round(toCents * remaining);
+  return { creditCents, chargeCents, netCents: chargeCents - creditCents };
+}
+
+/** Lite → Pro is an upgrade; Pro → Lite a downgrade. */
+export function isUpgrade(from: AiTier, to: AiTier): boolean {
+  return AI_TIERS.indexOf(to) > AI_TIERS.indexOf(from);
+}
+
+/** A signed-in user's ClarityAI plan as the plan cards show it (from the root loader). */
+export type CurrentPlan = {
+  tier: AiTier;
+  interval: BillingInterval | null;
+  status: string;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** Active or trialing: the plan can be switched now (past_due must be paid first). */
+  switchable: boolean;
+};
+
+/** The plan a stored subscription holds while it runs (a second checkout is refused); null otherwise. */
+export function currentPlanOf(
+  subscription: { tier: string | null; status: string; billingInterval: string | null; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean } | null,
+): CurrentPlan | null {
+  if (!subscription || !isAiTier(subscription.tier) || !isRunningStatus(subscription.status)) return null;
+  return {
+    tier: subscription.tier,
+    interval: isBillingInterval(subscription.billingInterval) ? subscription.billingInterval : null,
+    status: subscription.status,
+    currentPeriodEnd: subscription.currentPeriodEnd,
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    switchable: subscription.status === "active" || subscription.status === "trialing",
+  };
+}
+
+/** Where a plan card's "Switch to …" leads: the confirmation on the Billing tab. */
+export function planSwitchHref(tier: AiTier): string {
+  return `/profile?tab=billing&switch=${tier}#plan-change`;
+}

@@ -1,24 +1,49 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
+import type { AppContext } from "~/context.server";
 import { notFound, sandboxPortal, sandboxPortalAction, type PortalIntent, requireSandbox } from "~/billing/sandbox/pages.server";
 import { formatCents, intervalWord } from "~/billing/describe";
-import { isLiveStatus } from "~/billing/plans";
+import { BillingError } from "~/billing/errors";
+import { changePlan, previewPlanChange } from "~/billing/plan-change.server";
+import { currentPlanOf, isAiTier, isLiveStatus, type AiTier } from "~/billing/plans";
 import { formatDate } from "~/utils/format";
 import { NOINDEX } from "~/utils/meta";
 
 // The local payments sandbox's customer portal: Stripe's billing portal's stand-in when no Stripe
-// key is set. Besides cancelling and resuming, it can fail a renewal so the grace period can be tried.
+// key is set. Besides cancelling and resuming, it switches plan (Lite ⇄ Pro, with prorations, after a
+// confirmation showing the amounts), and it can fail a renewal so the grace period can be tried.
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   requireSandbox(context);
   const viewer = await requireUser(request, context);
-  return sandboxPortal(context, viewer.id, params.id ?? "");
+  const portal = await sandboxPortal(context, viewer.id, params.id ?? "");
+  // The other plan, priced for today, when the subscription can be switched.
+  const current = currentPlanOf(viewer.aiSubscription);
+  const other: AiTier | null = current?.switchable ? (current.tier === "pro" ? "lite" : "pro") : null;
+  const planChange = other ? await previewPlanChange(context, viewer.id, other).catch(() => null) : null;
+  return { ...portal, planChange };
 }
 
 const INTENTS: readonly PortalIntent[] = ["cancel", "resume", "fail-renewal", "pay-overdue"];
+
+/** "Confirm switch": the plan change the portal showed, at the date its amounts were worked out for. */
+async function switchPlan(context: AppContext, userId: string, form: FormData) {
+  const tier = form.get("tier");
+  const prorationDate = Number(form.get("prorationDate"));
+  if (!isAiTier(tier) || !Number.isInteger(prorationDate)) return data({ message: "Choose a plan to switch to.", ok: false }, { status: 400 });
+  try {
+    const done = await changePlan(context, userId, tier, prorationDate);
+    const amount = formatCents(Math.abs(done.netCents));
+    const next = done.netCents >= 0 ? `${amount} is added to your next invoice.` : `${amount} comes off your next invoice.`;
+    return data({ message: `You're now on ${done.to.name}. ${next}`, ok: true });
+  } catch (error) {
+    if (error instanceof BillingError) return data({ message: error.message, ok: false }, { status: error.status >= 500 ? 503 : error.status });
+    throw error;
+  }
+}
 
 const DONE: Record<PortalIntent, string> = {
   cancel: "Your subscription will end at the end of the current period.",
@@ -30,10 +55,16 @@ const DONE: Record<PortalIntent, string> = {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireSandbox(context);
   const viewer = await requireUser(request, context);
-  const intent = (await request.formData()).get("intent");
-  if (!INTENTS.includes(intent as PortalIntent)) return data({ message: "Choose one of the buttons.", ok: false }, { status: 400 });
+  const form = await request.formData();
+  const intent = form.get("intent");
   const id = params.id ?? "";
   if (!id) throw notFound();
+  if (intent === "switch") {
+    // The portal must be this viewer's (a 404 otherwise), as for the other buttons.
+    await sandboxPortal(context, viewer.id, id);
+    return switchPlan(context, viewer.id, form);
+  }
+  if (!INTENTS.includes(intent as PortalIntent)) return data({ message: "Choose one of the buttons.", ok: false }, { status: 400 });
   const done = await sandboxPortalAction(context, viewer.id, id, intent as PortalIntent);
   return done
     ? data({ message: DONE[intent as PortalIntent], ok: true })
@@ -43,7 +74,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 const STATUS: Record<string, string> = { active: "Active", trialing: "Trial", past_due: "Past due", canceled: "Cancelled", unpaid: "Unpaid" };
 
 export default function SandboxPortal() {
-  const { returnUrl, subscription } = useLoaderData<typeof loader>();
+  const { returnUrl, subscription, planChange } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const live = subscription && isLiveStatus(subscription.status);
@@ -99,6 +130,27 @@ export default function SandboxPortal() {
               </button>
             )}
           </Form>
+        ) : null}
+        {planChange ? (
+          <details className="billing-cancel sandbox-plan-change">
+            <summary>Switch to {planChange.to.name}</summary>
+            <p>
+              {planChange.to.name} at {formatCents(planChange.to.amountCents)} a {planChange.interval === "year" ? "year" : "month"} incl. GST starts as soon as
+              you confirm. {formatCents(planChange.creditCents)} is credited for the unused part of {planChange.from.name} and{" "}
+              {formatCents(planChange.chargeCents)} charged for {planChange.to.name} until {formatDate(planChange.currentPeriodEnd)}:{" "}
+              {planChange.netCents >= 0
+                ? `${formatCents(planChange.netCents)} is added to your next invoice.`
+                : `${formatCents(-planChange.netCents)} comes off your next invoice.`}
+            </p>
+            <Form method="post">
+              <input type="hidden" name="intent" value="switch" />
+              <input type="hidden" name="tier" value={planChange.to.tier} />
+              <input type="hidden" name="prorationDate" value={planChange.prorationDate} />
+              <button type="submit" className="button button-primary" disabled={busy}>
+                Confirm switch to {planChange.to.name.replace(/^ClarityAI /, "")}
+              </button>
+            </Form>
+          </details>
         ) : null}
         <p>
           <a href={returnUrl} className="button button-primary">

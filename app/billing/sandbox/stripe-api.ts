@@ -4,10 +4,11 @@
 // are exercised against Stripe, the fake and the sandbox. Plain TypeScript with no app imports: the
 // fake server imports it from Node.
 //
-// Subscriptions (Checkout in subscription mode, the portal's changes, renewals, cancelling at once,
-// each paid invoice's payment) and one-off payments (Checkout in payment mode, listing and expiring
-// sessions, refunds with charge.refunded). Not a Stripe emulator: no payment methods, no proration,
-// no tax calculation (prices include GST).
+// Subscriptions (Checkout in subscription mode, the portal's changes, a change of plan with its
+// prorations, renewals, cancelling at once, each paid invoice's payment) and one-off payments
+// (Checkout in payment mode, listing and expiring sessions, refunds with charge.refunded). Not a
+// Stripe emulator: no payment methods, no tax calculation (prices include GST), and a plan change's
+// prorations stay pending invoice items (the sandbox bills renewals at the plan's price only).
 
 export type StripeObject = { id: string; object: string; customer?: string | null; created?: number; [key: string]: unknown };
 
@@ -595,19 +596,107 @@ function publicView(object: StripeObject): StripeObject {
   return rest as StripeObject;
 }
 
+const PRORATION_BEHAVIOURS = new Set(["create_prorations", "none", "always_invoice"]);
+
+/**
+ * The prorations of a price change at `at` (seconds), as Stripe makes them with
+ * proration_behavior=create_prorations: a credit for the unused time on the old price and a charge
+ * for the rest of the period on the new one, both pending until the next invoice.
+ */
+async function prorate(options: StripeApiOptions, subscription: StripeObject, from: StripeObject, to: StripeObject, at: number): Promise<StripeObject[]> {
+  const { start, end } = subscriptionItemPeriod(subscription);
+  if (at >= end || end <= start) return [];
+  const remaining = (end - Math.max(at, start)) / (end - start);
+  const day = new Date(at * 1000).toISOString().slice(0, 10);
+  const nameOf = (price: StripeObject) => (price.product as { name?: string } | null)?.name ?? "Subscription";
+  const lines = [
+    { amount: -Math.round((from.unit_amount as number) * remaining), description: `Unused time on ${nameOf(from)} after ${day}`, price: from },
+    { amount: Math.round((to.unit_amount as number) * remaining), description: `Remaining time on ${nameOf(to)} after ${day}`, price: to },
+  ];
+  const items = lines.map((line): StripeObject => ({
+    id: randomId("ii"),
+    object: "invoiceitem",
+    created: options.now(),
+    customer: subscription.customer as string,
+    subscription: subscription.id,
+    amount: line.amount,
+    currency: line.price.currency,
+    description: line.description,
+    proration: true,
+    period: { start: Math.max(at, start), end },
+    price: line.price,
+    invoice: null,
+    livemode: false,
+  }));
+  for (const item of items) await options.store.put(item);
+  return items;
+}
+
+/**
+ * POST /v1/subscriptions/{id}: cancel_at_period_end, metadata, and a change of the one item's price
+ * (items[0][id] + items[0][price]) with proration_behavior and proration_date as at Stripe. A change
+ * of billing interval is refused here (Stripe would move the billing date).
+ */
 async function updateSubscription(options: StripeApiOptions, id: string, params: Params): Promise<StripeObject> {
   const subscription = await load(options.store, id, "subscription");
   const flag = str(params.cancel_at_period_end);
-  if (flag === undefined) return subscription;
+  const items = Array.isArray(params.items) ? params.items : [];
+  const metadata = params.metadata === undefined ? null : metadataOf(params.metadata);
+  if (flag === undefined && !items.length && metadata === null) return subscription;
   if (!["active", "trialing", "past_due"].includes(subscription.status as string)) {
     throw new ApiError(400, "A canceled subscription can't be updated.", "resource_missing");
   }
-  const cancel = flag === "true";
-  if (cancel === subscription.cancel_at_period_end) return subscription;
-  const updated = { ...subscription, cancel_at_period_end: cancel, cancel_at: cancel ? subscriptionItemPeriod(subscription).end : null };
+  let updated: StripeObject = { ...subscription };
+  const previous: Record<string, unknown> = {};
+  if (flag !== undefined) {
+    const cancel = flag === "true";
+    if (cancel !== subscription.cancel_at_period_end) {
+      updated = { ...updated, cancel_at_period_end: cancel, cancel_at: cancel ? subscriptionItemPeriod(subscription).end : null };
+      previous.cancel_at_period_end = !cancel;
+    }
+  }
+  if (items.length) {
+    if (items.length !== 1) throw new ApiError(400, "Exactly one item is supported here.", "parameter_invalid");
+    const item = obj(items[0]);
+    const current = (subscription.items as { data: (Record<string, unknown> & { id: string; price: StripeObject })[] }).data[0]!;
+    if (required(item, "id") !== current.id) throw new ApiError(400, `No such subscription item: '${str(item.id)}'`, "resource_missing", "items[0][id]");
+    const price = await load(options.store, required(item, "price"), "price");
+    const interval = (price.recurring as { interval?: string } | null)?.interval;
+    if (!interval) throw new ApiError(400, "The price must be a recurring price.", "parameter_invalid", "items[0][price]");
+    if (interval !== (current.price.recurring as { interval: string }).interval) {
+      throw new ApiError(400, "Changing the billing interval isn't supported here.", "parameter_invalid", "items[0][price]");
+    }
+    const behaviour = str(params.proration_behavior) ?? "create_prorations";
+    if (!PRORATION_BEHAVIOURS.has(behaviour)) throw new ApiError(400, `Invalid proration_behavior: ${behaviour}`, "parameter_invalid", "proration_behavior");
+    const rawDate = str(params.proration_date);
+    const at = rawDate === undefined ? options.now() : Number(rawDate);
+    const { start } = subscriptionItemPeriod(subscription);
+    if (!Number.isInteger(at) || at < start || at > options.now() + 60) {
+      throw new ApiError(400, "proration_date must be within the current period and not in the future.", "parameter_invalid", "proration_date");
+    }
+    if (price.id !== current.price.id) {
+      if (behaviour !== "none") await prorate(options, subscription, current.price, price, at);
+      const list = subscription.items as Record<string, unknown>;
+      updated = { ...updated, items: { ...list, data: [{ ...current, price }] } };
+      previous.items = subscription.items;
+    }
+  }
+  if (metadata !== null) {
+    updated = { ...updated, metadata: { ...((subscription.metadata as Record<string, string>) ?? {}), ...metadata } };
+    previous.metadata = subscription.metadata;
+  }
+  if (!Object.keys(previous).length) return subscription;
   await options.store.put(updated);
-  await raise(options, "customer.subscription.updated", updated, { cancel_at_period_end: !cancel });
+  await raise(options, "customer.subscription.updated", updated, previous);
   return updated;
+}
+
+/** POST /v1/prices: a recurring price, with its product made from product_data (as the plans' inline prices). */
+async function createPrice(options: StripeApiOptions, params: Params): Promise<StripeObject> {
+  const price = await priceOf(options, { price_data: params }, "subscription");
+  const withMetadata = params.metadata === undefined ? price : { ...price, metadata: metadataOf(params.metadata) };
+  await options.store.put(withMetadata);
+  return withMetadata;
 }
 
 /** DELETE /v1/subscriptions/{id}: cancels at once (no refund: that is a refund of its invoice's payment). */
@@ -718,6 +807,15 @@ async function route(method: string, path: string, params: Params, options: Stri
     case "GET prices":
       if (!nestedId) break;
       return load(store, nestedId, "price");
+    case "POST prices":
+      if (nestedId) break;
+      return createPrice(options, params);
+    case "GET invoiceitems": {
+      if (nestedId) return load(store, nestedId, "invoiceitem");
+      const items = await store.list("invoiceitem", await filterOf(store, params, "customer", "customer"));
+      const pending = str(params.pending);
+      return list(items.filter((i) => pending !== "true" || i.invoice === null).slice(0, limitOf(params)), "/v1/invoiceitems");
+    }
     case "POST refunds":
       if (nestedId) break;
       return createRefund(options, params);

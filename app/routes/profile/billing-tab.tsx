@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { formatCents } from "~/billing/describe";
 import { isLiveStatus, isRunningStatus, TIER_NAMES } from "~/billing/plans";
 import { ClarityAiPlanCards } from "~/components/clarityai-sections";
@@ -95,13 +96,17 @@ export function BillingTab({ billing }: { billing: BillingTabData }) {
         />
       </section>
 
-      {!running ? (
-        <section aria-labelledby="billing-plans-heading" className="profile-panel">
-          <h2 id="billing-plans-heading">Subscribe to ClarityAI</h2>
-          <p>Your 24/7 AI business coach. Choose a plan; checkout opens in a new tab.</p>
-          <ClarityAiPlanCards plans={billing.plans} content={billing.planContent} returnTo={TAB_PATH} />
-        </section>
-      ) : null}
+      {billing.planChange ? <PlanChange step={billing.planChange} plans={billing.plans} /> : null}
+
+      <section aria-labelledby="billing-plans-heading" className="profile-panel">
+        <h2 id="billing-plans-heading">{running ? "Change plan" : "Subscribe to ClarityAI"}</h2>
+        <p>
+          {running
+            ? "Switch between Lite and Pro at any time. You'll see the change and what it costs before anything happens."
+            : "Your 24/7 AI business coach. Choose a plan; checkout opens in a new tab."}
+        </p>
+        <ClarityAiPlanCards plans={billing.plans} content={billing.planContent} returnTo={TAB_PATH} />
+      </section>
 
       <section aria-labelledby="invoices-heading" className="profile-panel">
         <h2 id="invoices-heading">Tax invoices</h2>
@@ -140,6 +145,90 @@ export function BillingTab({ billing }: { billing: BillingTabData }) {
         )}
       </section>
     </>
+  );
+}
+
+/**
+ * The confirmation step of a plan switch: from and to, the price, what is credited and charged on
+ * the next bill, and when the new plan starts. Focus moves here when it opens (from a plan card's
+ * "Switch to …"), so keyboard and screen-reader users land on it.
+ */
+function PlanChange({ step, plans }: { step: NonNullable<BillingTabData["planChange"]>; plans: BillingTabData["plans"] }) {
+  const result = useIntentResult("switch-plan");
+  const switching = useSubmitting("switch-plan");
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  const preview = step.preview;
+  const per = preview?.interval === "year" ? "year" : "month";
+  const target = preview ? plans.find((plan) => plan.tier === preview.to.tier) : undefined;
+  return (
+    <section id="plan-change" aria-labelledby="plan-change-heading" className="profile-panel plan-change">
+      <h2 id="plan-change-heading" tabIndex={-1} ref={heading}>
+        {preview ? `Switch to ${preview.to.name}?` : "Change plan"}
+      </h2>
+      {preview ? (
+        <>
+          <dl className="billing-summary">
+            <dt>Now</dt>
+            <dd>
+              {preview.from.name}, {formatCents(preview.from.amountCents)} a {per} incl. GST
+            </dd>
+            <dt>From today</dt>
+            <dd>
+              {preview.to.name}, {formatCents(preview.to.amountCents)} a {per} incl. GST
+            </dd>
+            <dt>Credited</dt>
+            <dd>
+              {formatCents(preview.creditCents)} for the unused part of {preview.from.name}
+            </dd>
+            <dt>Charged</dt>
+            <dd>
+              {formatCents(preview.chargeCents)} for {preview.to.name} until {formatDate(preview.currentPeriodEnd)}
+            </dd>
+          </dl>
+          <p className="plan-change-total">
+            {preview.netCents > 0
+              ? `${formatCents(preview.netCents)} will be added to your next bill.`
+              : preview.netCents < 0
+                ? `${formatCents(-preview.netCents)} will come off your next bill.`
+                : "Nothing changes on your next bill."}{" "}
+            {preview.cancelAtPeriodEnd
+              ? `Your plan still ends on ${formatDate(preview.currentPeriodEnd)}.`
+              : `After that, ${preview.to.name} renews at ${formatCents(preview.to.amountCents)} a ${per} on ${formatDate(preview.currentPeriodEnd)}.`}
+          </p>
+          {target ? (
+            <p>
+              {target.escalation
+                ? `${target.name} starts as soon as you confirm: up to ${target.dailyMessages} messages a day and ${target.monthlyEscalations} expert escalations a month.`
+                : `${target.name} starts as soon as you confirm: up to ${target.dailyMessages} messages a day, and no expert escalations.`}
+            </p>
+          ) : null}
+          <FormError message={result?.errors.form} />
+          <div className="button-row">
+            <Form method="post" action={`${TAB_PATH}&switch=${preview.to.tier}`} preventScrollReset>
+              <input type="hidden" name="intent" value="switch-plan" />
+              <input type="hidden" name="tier" value={preview.to.tier} />
+              <input type="hidden" name="prorationDate" value={preview.prorationDate} />
+              <button type="submit" className="button button-primary" disabled={switching}>
+                {switching ? "Switching…" : `Confirm switch to ${preview.to.name.replace(/^ClarityAI /, "")}`}
+              </button>
+            </Form>
+            <Link to={TAB_PATH} className="button button-secondary">
+              Keep {preview.from.name.replace(/^ClarityAI /, "")}
+            </Link>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="form-error" role="alert">
+            {step.error}
+          </p>
+          <Link to={TAB_PATH}>Back to Billing</Link>
+        </>
+      )}
+    </section>
   );
 }
 

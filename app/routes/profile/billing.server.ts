@@ -2,11 +2,15 @@ import { redirect } from "@remix-run/cloudflare";
 import type { AppContext } from "~/context.server";
 import { createPortalUrl, getBillingOverview, setCancelAtPeriodEnd } from "~/billing/account.server";
 import { BillingError } from "~/billing/errors";
-import { aiPlans } from "~/billing/plans";
+import { changePlan, previewPlanChange, type PlanChangePreview } from "~/billing/plan-change.server";
+import { AI_TIERS, aiPlans, isAiTier } from "~/billing/plans";
 import { planSettings } from "~/billing/plans.server";
 import { CLARITYAI } from "~/content/services";
 import { redirectWithToast } from "~/platform/toast.server";
+import { formatCents } from "~/billing/describe";
 import { formatDate } from "~/utils/format";
+import { parseForm } from "~/utils/forms";
+import { z } from "zod";
 import { fail, type ProfileIntentArgs } from "./intents.server";
 import type { ProfileIntent } from "./types";
 
@@ -15,10 +19,27 @@ import type { ProfileIntent } from "./types";
 
 export const BILLING_TAB_PATH = "/profile?tab=billing";
 
-/** Everything the Billing tab shows: the subscription and invoices, and the plans to subscribe to. */
-export async function loadBillingTab(context: AppContext, userId: string) {
-  const overview = await getBillingOverview(context, userId);
-  return { ...overview, plans: aiPlans(planSettings(context.env)), planContent: CLARITYAI.plans };
+/** The confirmation of a plan switch (?switch=pro): the change and its amounts, or why it can't be made. */
+export type PlanChangeStep = { preview: PlanChangePreview; error?: undefined } | { preview?: undefined; error: string };
+
+async function planChangeStep(context: AppContext, userId: string, wanted: string | null): Promise<PlanChangeStep | null> {
+  if (wanted === null) return null;
+  if (!isAiTier(wanted)) return { error: "Choose the Lite or Pro plan." };
+  try {
+    return { preview: await previewPlanChange(context, userId, wanted) };
+  } catch (error) {
+    if (error instanceof BillingError) return { error: error.message };
+    throw error;
+  }
+}
+
+/**
+ * Everything the Billing tab shows: the subscription and invoices, the plans (to subscribe to, or
+ * to switch between), and the confirmation of a switch when one was asked for.
+ */
+export async function loadBillingTab(context: AppContext, userId: string, wantedSwitch: string | null = null) {
+  const [overview, planChange] = await Promise.all([getBillingOverview(context, userId), planChangeStep(context, userId, wantedSwitch)]);
+  return { ...overview, plans: aiPlans(planSettings(context.env)), planContent: CLARITYAI.plans, planChange };
 }
 
 export type BillingTabData = Awaited<ReturnType<typeof loadBillingTab>>;
@@ -67,4 +88,29 @@ export function cancelSubscription(args: ProfileIntentArgs) {
 
 export function resumeSubscription(args: ProfileIntentArgs) {
   return changeCancellation(args, false);
+}
+
+const SwitchPlanSchema = z.object({
+  tier: z.enum(AI_TIERS, { error: "Choose the Lite or Pro plan." }),
+  prorationDate: z.coerce.number({ error: "Please check the amounts and confirm again." }).int({ error: "Please check the amounts and confirm again." }),
+});
+
+/** "Confirm switch": the change the confirmation showed, at its proration date; the tab says what happened. */
+export async function switchPlan({ context, viewer, formData }: ProfileIntentArgs) {
+  const parsed = parseForm(formData, SwitchPlanSchema);
+  if (!parsed.success) return fail("switch-plan", { form: Object.values(parsed.errors)[0] ?? "Please check the amounts and confirm again." });
+  let done: PlanChangePreview;
+  try {
+    done = await changePlan(context, viewer.id, parsed.data.tier, parsed.data.prorationDate);
+  } catch (error) {
+    return refused("switch-plan", error);
+  }
+  const amount = formatCents(Math.abs(done.netCents));
+  const description =
+    done.netCents > 0
+      ? `${amount} for the rest of this billing period will be added to your next bill.`
+      : done.netCents < 0
+        ? `${amount} for the unused part of ${done.from.name} will come off your next bill.`
+        : "There's nothing to pay for the rest of this billing period.";
+  return redirectWithToast(BILLING_TAB_PATH, { title: `You're now on ${done.to.name}`, description, variant: "success" }, context.env.SESSION_SECRET);
 }

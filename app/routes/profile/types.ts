@@ -13,6 +13,7 @@ export type ProfileIntent =
   | "manage-billing"
   | "cancel-subscription"
   | "resume-subscription"
+  | "switch-plan"
   | "cancel-booking"
   | "request-guarantee";
 
