@@ -14,6 +14,7 @@ import {
 import { lazy, Suspense, type ReactNode } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
 import { entitlementOf } from "~/billing/entitlement.server";
+import { currentPlanOf } from "~/billing/plans";
 import { MobileBookBar } from "~/components/mobile-book-bar";
 import { NotFound } from "~/components/not-found";
 import { SiteFooter } from "~/components/site-footer";
@@ -43,7 +44,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The AI coach button's flag, from the subscription read with the viewer (visitors' cached pages pay nothing).
   const entitlement = viewer ? entitlementOf(viewer.aiSubscription ?? undefined, context.env.BILLING_GRACE_DAYS, new Date()) : null;
   const aiCoach = entitlement ? { signedIn: true as const, hasActiveSubscription: entitlement.hasActiveSubscription, tier: entitlement.tier } : null;
-  return data({ toast, siteOrigin: context.siteOrigin, viewer: viewer ? { firstName: viewer.firstName, roles: viewer.roles } : null, aiCoach }, { headers });
+  // The plan cards mark the subscriber's plan and offer the other as a switch (signed-in pages are never cached).
+  const plan = viewer ? currentPlanOf(viewer.aiSubscription) : null;
+  return data(
+    { toast, siteOrigin: context.siteOrigin, viewer: viewer ? { firstName: viewer.firstName, roles: viewer.roles } : null, aiCoach, plan },
+    { headers },
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {

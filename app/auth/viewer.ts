@@ -14,7 +14,14 @@ export type Viewer = {
   /** A verified authenticator app (TOTP factor) is enrolled: signing in needs its code (aal2). */
   hasAuthenticatorApp: boolean;
   /** The ClarityAI subscription as stored (read with the viewer, so pages need no second query); see billing/entitlement.server.ts. */
-  aiSubscription: { tier: string | null; status: string; pastDueSince: string | null } | null;
+  aiSubscription: {
+    tier: string | null;
+    status: string;
+    pastDueSince: string | null;
+    billingInterval: string | null;
+    currentPeriodEnd: string | null;
+    cancelAtPeriodEnd: boolean;
+  } | null;
   authSessionId: string;
   webSessionId: string;
 };

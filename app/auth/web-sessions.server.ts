@@ -90,6 +90,9 @@ export async function loadViewer(request: Request, context: Pick<AppLoadContext,
       aiTier: aiSubscriptions.tier,
       aiStatus: aiSubscriptions.status,
       aiPastDueSince: aiSubscriptions.pastDueSince,
+      aiInterval: aiSubscriptions.billingInterval,
+      aiPeriodEnd: aiSubscriptions.currentPeriodEnd,
+      aiCancelAtPeriodEnd: aiSubscriptions.cancelAtPeriodEnd,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
@@ -106,7 +109,17 @@ export async function loadViewer(request: Request, context: Pick<AppLoadContext,
     roles: row.roles ? (row.roles.split(",") as Role[]).sort() : [],
     aal: row.aal,
     hasAuthenticatorApp: Boolean(row.hasAuthenticatorApp),
-    aiSubscription: row.aiStatus === null ? null : { tier: row.aiTier, status: row.aiStatus, pastDueSince: row.aiPastDueSince },
+    aiSubscription:
+      row.aiStatus === null
+        ? null
+        : {
+            tier: row.aiTier,
+            status: row.aiStatus,
+            pastDueSince: row.aiPastDueSince,
+            billingInterval: row.aiInterval,
+            currentPeriodEnd: row.aiPeriodEnd,
+            cancelAtPeriodEnd: Boolean(row.aiCancelAtPeriodEnd),
+          },
     authSessionId: record.authSessionId,
     webSessionId: id,
   };

@@ -7,7 +7,7 @@ import type { AppEnv } from "~/platform/env.server";
 import { checkoutConversionKey, planConversionLabel } from "./checkout-conversions.server";
 import { ensureStripeCustomer } from "./customers.server";
 import { BillingError } from "./errors";
-import { isRunningStatus, planPriceCents, TIER_NAMES, type AiTier, type BillingInterval } from "./plans";
+import { isAiTier, isRunningStatus, planPriceCents, TIER_NAMES, type AiTier, type BillingInterval } from "./plans";
 import { configuredPriceId, planSettings } from "./plans.server";
 import { callStripe, stripeOf } from "./stripe.server";
 
@@ -39,10 +39,19 @@ export async function createAiCheckout(
   input: { tier: AiTier; interval: BillingInterval },
   request?: Request,
 ): Promise<{ url: string }> {
-  const current = await context.db.select({ status: aiSubscriptions.status }).from(aiSubscriptions).where(eq(aiSubscriptions.userId, user.id)).get();
-  // A second checkout for a subscription that is still running would charge twice.
+  const current = await context.db
+    .select({ status: aiSubscriptions.status, tier: aiSubscriptions.tier })
+    .from(aiSubscriptions)
+    .where(eq(aiSubscriptions.userId, user.id))
+    .get();
+  // A second checkout for a subscription that is still running would charge twice: a change of plan is a switch.
   if (current && isRunningStatus(current.status)) {
-    throw new BillingError(409, "already_subscribed", "You already have a ClarityAI subscription. Use Manage billing on your profile to change or cancel it.");
+    const plan = isAiTier(current.tier) ? TIER_NAMES[current.tier] : "ClarityAI";
+    throw new BillingError(
+      409,
+      "already_subscribed",
+      `You already have a ClarityAI subscription (${plan}). To change plan, use Switch on the plan cards; to cancel, use Manage billing on your profile.`,
+    );
   }
   const stripe = stripeOf(context);
   const customer = await callStripe("creating the customer", () => ensureStripeCustomer(context.db, stripe, user));

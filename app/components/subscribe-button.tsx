@@ -13,7 +13,7 @@ export const CHECKOUT_PATH = "/billing/checkout";
 export const NO_PAYMENT_URL = "No payment URL received";
 const FAILED = "We couldn't start the checkout. Please try again.";
 
-type CheckoutAnswer = { url?: unknown; error?: unknown; signIn?: unknown };
+type CheckoutAnswer = { url?: unknown; error?: unknown; signIn?: unknown; code?: unknown };
 type RootData = { viewer: unknown } | undefined;
 
 /**
@@ -49,6 +49,7 @@ export function SubscribeForm({
     // The checkout page must not reach back into this one.
     if (tab) tab.opener = null;
     setPending(true);
+    let title = "Error";
     try {
       const response = await fetch(form.action, { method: "POST", body: new FormData(form), headers: { Accept: "application/json" } });
       const answer = (await response.json().catch(() => ({}))) as CheckoutAnswer;
@@ -57,6 +58,8 @@ export function SubscribeForm({
         navigate(answer.signIn);
         return;
       }
+      // A page opened before the subscription started still shows Subscribe: say what to do instead.
+      if (answer.code === "already_subscribed") title = "You already have a plan";
       if (!response.ok) throw new Error(typeof answer.error === "string" && answer.error ? answer.error : FAILED);
       if (typeof answer.url !== "string" || !answer.url) throw new Error(NO_PAYMENT_URL);
       if (tab && !tab.closed) tab.location.href = answer.url;
@@ -66,7 +69,7 @@ export function SubscribeForm({
       const message = error instanceof Error && error.message ? error.message : FAILED;
       // SPEC §8: a failed subscription is logged and passed on to the person.
       console.warn("checkout:", message);
-      toast({ title: "Error", description: message, variant: "destructive" });
+      toast({ title, description: message, variant: "destructive" });
     } finally {
       setPending(false);
     }

@@ -56,7 +56,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof BillingError)) throw error;
     if (json) return Response.json({ error: error.message, code: error.code }, { status: error.status, headers: NO_STORE });
-    return redirectWithToast(returnTo, { title: "Error", description: error.message, variant: "destructive" }, context.env.SESSION_SECRET, {
+    const title = error.code === "already_subscribed" ? "You already have a plan" : "Error";
+    return redirectWithToast(returnTo, { title, description: error.message, variant: "destructive" }, context.env.SESSION_SECRET, {
       status: 303,
       headers: NO_STORE,
     });
