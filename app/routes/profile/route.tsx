@@ -9,7 +9,7 @@ import { formatDateTime } from "~/utils/format-date-time";
 import { lazyComponent } from "~/utils/lazy-component";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { loadAssistant } from "./ai-assistant.server";
-import { cancelSubscription, loadBillingTab, manageBilling, resumeSubscription } from "./billing.server";
+import { cancelSubscription, loadBillingTab, manageBilling, resumeSubscription, switchPlan } from "./billing.server";
 import { BillingTab } from "./billing-tab";
 import { cancelOwnBooking, loadBookingsTab, requestGuarantee } from "./bookings.server";
 import { BookingsTab } from "./bookings-tab";
@@ -21,6 +21,7 @@ import { deleteAccount } from "./privacy.server";
 import { PrivacyTab } from "./privacy-tab";
 import { changePassword, enrolTotp, loadSecurity, removeFactor, signOutOthers, verifyTotp } from "./security.server";
 import { SecurityTab } from "./security-tab";
+import { loadWelcome, type Welcome } from "./welcome.server";
 import type { ProfileIntent } from "./types";
 import { SectionErrorBoundary } from "~/components/section-error-boundary";
 
@@ -53,14 +54,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
   const tab = tabOf(request);
   const profile = await ensureProfile(context.db, viewer.id);
+  const welcome = await loadWelcome(context, viewer);
   return {
+    welcome,
     tab,
     email: viewer.email,
     memberSince: formatDateTime(viewer.createdAt),
     profile: detailsValues(profile),
     security: tab === "security" ? await loadSecurity(context.db, viewer) : null,
     assistant: tab === "ai-assistant" ? await loadAssistant(request, context, viewer) : null,
-    billing: tab === "billing" ? await loadBillingTab(context, viewer.id) : null,
+    billing: tab === "billing" ? await loadBillingTab(context, viewer.id, new URL(request.url).searchParams.get("switch")) : null,
     bookings: tab === "bookings" ? await loadBookingsTab(context, viewer) : null,
     privacy: tab === "privacy" ? { deletionBlocker: await accountDeletionBlocker(context, viewer.id) } : null,
   };
@@ -77,6 +80,7 @@ const INTENT_HANDLERS: Record<ProfileIntent, ProfileIntentHandler> = {
   "manage-billing": manageBilling,
   "cancel-subscription": cancelSubscription,
   "resume-subscription": resumeSubscription,
+  "switch-plan": switchPlan,
   "cancel-booking": cancelOwnBooking,
   "request-guarantee": requestGuarantee,
 };
@@ -94,16 +98,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { tab, email, memberSince, profile, security, billing, assistant, bookings, privacy } = useLoaderData<typeof loader>();
+  const { welcome, tab, email, memberSince, profile, security, billing, assistant, bookings, privacy } = useLoaderData<typeof loader>();
   const name = profile.firstName ? `${profile.firstName}${profile.lastName ? ` ${profile.lastName}` : ""}` : null;
+  const greeting = welcome.isNew
+    ? `Welcome${profile.firstName ? `, ${profile.firstName}` : ""}! Here's how to get started.`
+    : name
+      ? `Welcome back, ${name}. Manage your details, security and privacy here.`
+      : "Manage your details, security and privacy here.";
   return (
     <>
-      <PageHero
-        eyebrow="Your account"
-        title="Profile"
-        lead={name ? `Welcome back, ${name}. Manage your details, security and privacy here.` : "Manage your details, security and privacy here."}
-        crumbs={[{ label: "Home", to: "/" }, { label: "Profile" }]}
-      />
+      <PageHero eyebrow="Your account" title="Profile" lead={greeting} crumbs={[{ label: "Home", to: "/" }, { label: "Profile" }]} />
+      {welcome.isNew ? <NextSteps steps={welcome.steps} /> : null}
       <div className="section profile-section">
         <div className="container profile-layout">
           <nav aria-label="Profile sections" className="profile-tabs">
@@ -139,6 +144,29 @@ export default function ProfilePage() {
         </div>
       </div>
     </>
+  );
+}
+
+/** A new user's three next steps, each a link, marked done once it is. */
+function NextSteps({ steps }: { steps: Welcome["steps"] }) {
+  const done = steps.filter((step) => step.done).length;
+  return (
+    <section className="section welcome-steps-section" aria-labelledby="next-steps-heading">
+      <div className="container">
+        <h2 id="next-steps-heading">Your next steps</h2>
+        <p className="steps-note">
+          {done} of {steps.length} done
+        </p>
+        <ol className="welcome-steps">
+          {steps.map((step) => (
+            <li key={step.id} className={step.done ? "welcome-step welcome-step-done" : "welcome-step"}>
+              <Link to={step.href}>{step.label}</Link>
+              <span className="welcome-step-state">{step.done ? "Done" : "To do"}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
   );
 }
 
