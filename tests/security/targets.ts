@@ -1250,6 +1250,14 @@ export function buildTargets(fx: Fixtures): Target[] {
             structural: intent === "cancel-subscription",
           }),
         ),
+        // A plan switch for a user with no subscription: every variant is refused, nothing is written.
+        ...formProbes({
+          path: "/profile?tab=billing&switch=pro",
+          label: "switch-plan",
+          cookie: fx.billing.cookie,
+          base: () => ({ intent: "switch-plan", tier: "pro", prorationDate: "1900000000" }),
+          fields: { tier: CORE, prorationDate: CORE },
+        }),
       ],
     },
     {
@@ -1656,6 +1664,13 @@ export function buildTargets(fx: Fixtures): Target[] {
       probes: [
         ...formProbes({ path: "/payments-sandbox/checkout/cs_test_fuzz", cookie: fx.member.cookie, base: () => ({ intent: "pay" }), fields: { intent: CORE } }),
         ...formProbes({ path: "/payments-sandbox/portal/bps_fuzz", cookie: fx.member.cookie, base: () => ({ intent: "cancel" }), fields: { intent: CORE } }),
+        ...formProbes({
+          path: "/payments-sandbox/portal/bps_fuzz",
+          label: "switch",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "switch", tier: "pro", prorationDate: "1900000000" }),
+          fields: { tier: CORE, prorationDate: CORE },
+        }),
         ...formProbes({
           path: "/payments-sandbox/checkout/cs_test_fuzz",
           label: "signed out",
