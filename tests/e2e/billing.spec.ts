@@ -63,12 +63,52 @@ test("a new client subscribes to Pro from the plans, pays in the sandbox, gets a
   await expect(page.locator(".billing-status")).toHaveText(/^Cancels on \d{1,2} \w+ \d{4}$/);
   await expect(page.getByRole("button", { name: "Resume subscription" })).toBeVisible();
 
-  // Still subscribed until then: Subscribe explains what to do instead, as an error notification.
-  expectFailedRequests({ method: "POST", url: /\/billing\/checkout$/, status: 409 });
+  // Still subscribed until then: the plans show Pro as the current plan, ending on that date, and offer a switch to Lite.
   await gotoHydrated(page, "/services/clarityai");
-  await page.getByRole("button", { name: "Subscribe to Lite" }).click();
-  const toast = page.getByRole("region", { name: /Notifications/ });
-  await expect(toast).toContainText("You already have a ClarityAI subscription");
+  const current = page.getByRole("article", { name: "ClarityAI Pro" });
+  await expect(current.getByText("Your current plan")).toBeVisible();
+  await expect(current.getByText(/^Billed monthly · Ends on \d{1,2} \w+ \d{4}$/)).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Subscribe to/ })).toHaveCount(0);
+  await expect(page.getByRole("article", { name: "ClarityAI Lite" }).getByRole("link", { name: "Switch to Lite" })).toBeVisible();
+});
+
+test("a Lite subscriber switches to Pro in the sandbox after a confirmation with the price, and the Billing tab shows Pro", async ({ page, login }) => {
+  test.setTimeout(60_000);
+  await login({ firstName: "Ruby" });
+  // Subscribe to Lite without a new tab: the checkout's own page, then the sandbox's Pay.
+  await gotoHydrated(page, "/profile?tab=billing");
+  const lite = page.getByRole("article", { name: "ClarityAI Lite" });
+  const [checkout] = await Promise.all([page.context().waitForEvent("page"), lite.getByRole("button", { name: "Subscribe to Lite" }).click()]);
+  await checkout.waitForURL(/\/payments-sandbox\/checkout\//);
+  await checkout.getByRole("button", { name: /^Pay A\$49\.00/ }).click();
+  await checkout.waitForURL(/\/payment-success\?session_id=/);
+  await checkout.close();
+
+  // The plans now mark Lite as the current plan and offer Pro as a switch.
+  await gotoHydrated(page, "/services/clarityai");
+  await expect(page.getByRole("article", { name: "ClarityAI Lite" }).getByText("Your current plan")).toBeVisible();
+  const pro = page.getByRole("article", { name: "ClarityAI Pro" });
+  await expect(pro.getByText(/You pay only the difference for the rest of this billing period/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await pro.getByRole("link", { name: "Switch to Pro" }).click();
+
+  // The confirmation: focus on its heading, both prices, and what the next bill gets.
+  const heading = page.getByRole("heading", { level: 2, name: "Switch to ClarityAI Pro?" });
+  await expect(heading).toBeFocused();
+  const confirmation = page.locator("#plan-change");
+  await expect(confirmation).toContainText("ClarityAI Lite, A$49.00 a month incl. GST");
+  await expect(confirmation).toContainText("ClarityAI Pro, A$149.00 a month incl. GST");
+  await expect(confirmation.getByText(/^A\$(99\.\d\d|100\.00) will be added to your next bill\./)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Confirm switch to Pro" }).click();
+
+  // The Billing tab says Pro, and so do the cards.
+  await expect(page.getByRole("region", { name: /Notifications/ })).toContainText("You're now on ClarityAI Pro");
+  await expect(page.getByText("ClarityAI Pro, billed monthly")).toBeVisible();
+  await expect(page.locator(".billing-status")).toHaveText("Active");
+  await expect(page.getByRole("article", { name: "ClarityAI Pro" }).getByText("Your current plan")).toBeVisible();
+  await expect(page.getByRole("article", { name: "ClarityAI Lite" }).getByRole("link", { name: "Switch to Lite" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test("a visitor who presses Subscribe is asked to sign in, and comes back to the plans", async ({ page }) => {
