@@ -43,6 +43,7 @@ function hiddenValue(html: string, name: string): string {
 
 test("sandbox: a Lite subscriber confirms a switch to Pro on the Billing tab; prorated, and the row, the tab and the limits say Pro", async () => {
   const { user, cookie } = await sandboxSubscriber("lite");
+  expect(await pageText(await fetchApp("/profile?tab=ai-assistant", { cookie }))).toContain("0 of 40 messages today");
 
   // The confirmation: the change, the price and what the next bill gets, before anything happens.
   const confirm = await fetchApp(`${TAB}&switch=pro`, { cookie });
@@ -66,6 +67,8 @@ test("sandbox: a Lite subscriber confirms a switch to Pro on the Billing tab; pr
   const row = (await subscriptionRow(user.id))!;
   expect(row).toMatchObject({ tier: "pro", billing_interval: "month", status: "active" });
   expect(await getAiEntitlement(contextFor(env).db, env as never, user.id)).toMatchObject({ hasActiveSubscription: true, tier: "pro" });
+  // ClarityAI's limits are Pro's from now.
+  expect(await pageText(await fetchApp("/profile?tab=ai-assistant", { cookie }))).toContain("0 of 200 messages today");
   // The change raised customer.subscription.updated, applied through the webhook code once.
   const updates = await env.DB.prepare(
     "SELECT count(*) AS n FROM stripe_events WHERE type = 'customer.subscription.updated' AND id IN (SELECT id FROM payments_sandbox_objects WHERE object = 'event' AND json_extract(data, '$.data.object.customer') = ?)",
