@@ -149,6 +149,14 @@ export async function changePlan(context: AppContext, userId: string, tier: AiTi
       { idempotencyKey: key },
     ),
   );
-  await callStripe("reading the subscription", () => syncSubscription(context, current.customerId, userId));
+  try {
+    await syncSubscription(context, current.customerId, userId);
+  } catch (error) {
+    // The plan has changed at Stripe: its customer.subscription.updated event brings the row up to date.
+    console.warn(
+      `billing: the row of ${current.subscriptionId} waits for Stripe's event after a plan change:`,
+      error instanceof Error ? error.message : "unknown error",
+    );
+  }
   return preview;
 }
