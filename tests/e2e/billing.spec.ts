@@ -9,7 +9,6 @@ test("a new client subscribes to Pro from the plans, pays in the sandbox, gets a
   page,
   login,
   browserLog,
-  expectFailedRequests,
 }) => {
   test.setTimeout(60_000);
   await login({ firstName: "Isla" });
