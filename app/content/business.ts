@@ -13,6 +13,21 @@ export const BUSINESS = {
   aiRetentionMonths: 3,
 } as const;
 
+/**
+ * How enquiries are answered (a lead from any form or the Service Assistant): within this many
+ * business days, Monday to Friday between these hours on the zone's clock, the state's public
+ * holidays off. The Service Assistant promises it to each visitor who shares their details, with the
+ * day and time it falls due, and the admin leads list shows it.
+ */
+export const ENQUIRY_REPLY = {
+  businessDays: 1,
+  opens: "09:00",
+  closes: "17:00",
+  timeZone: "Australia/Sydney",
+  zoneName: "Sydney time",
+  holidayState: "NSW",
+} as const;
+
 export const TRUST_CLAIMS = [
   { figure: "100+", label: "small businesses coached" },
   { figure: "95%", label: "see measurable results within 90 days" },

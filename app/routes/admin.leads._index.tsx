@@ -19,6 +19,7 @@ import {
   type LeadQueryField,
 } from "~/leads/admin";
 import { listLeadOwners, listLeads, type LeadListItem } from "~/leads/admin.server";
+import { replyPromiseText } from "~/sales-chat/reply-promise";
 import { formatDate } from "~/utils/format";
 import { formatDateTime } from "~/utils/format-date-time";
 import { NOINDEX, pageMeta } from "~/utils/meta";
@@ -77,6 +78,9 @@ export default function AdminLeads() {
       <p className="hint">
         Everyone who has made an enquiry — contact and booking requests, resource downloads and Service Assistant conversations — one row per person, most
         recently active first.
+      </p>
+      <p className="hint" data-testid="reply-promise">
+        Our promise to enquirers (the Service Assistant tells each one the day and time it falls due): {replyPromiseText()}
       </p>
       <Form method="get" action="/admin/leads" className="admin-search leads-filters" role="search" aria-label="Search and filter leads">
         <FieldFrame id="lead-q" label="Search by name, email or company" error={errors.q} className="leads-search">

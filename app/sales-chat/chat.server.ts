@@ -16,9 +16,11 @@ import { optionalText } from "~/utils/forms";
 import { sydneyDay } from "~/utils/sydney-time";
 import { siteFacts, type SiteFact } from "./facts";
 import { isOffLimits, OFF_LIMITS_REPLY } from "./guard";
+import { questionFacts } from "./industry-place.server";
 import { offlineAssistantAnswer } from "./offline-answer";
+import { thankYouReply } from "./reply-promise.server";
 import { buildSalesSystemPrompt } from "./system-prompt";
-import { SALES_CHAT_LIMITS, type ContactInfo, type SalesChatApiError, type SalesChatMessage } from "./types";
+import { isContactSummary, SALES_CHAT_LIMITS, type ContactInfo, type SalesChatApiError, type SalesChatMessage } from "./types";
 
 // The Service Assistant (SPEC §7 service-discovery-chat): one visitor message in, one reply out,
 // answered from the site's own facts by the shared model client, or by the labelled offline
@@ -104,7 +106,13 @@ export type SalesChatTurn = {
   history: SalesChatMessage[];
   contact: Contact | null;
   facts: SiteFact[];
+  /** The facts looked up for this question (an industry, a place: industry-place.ts). */
+  questionFacts: SiteFact[];
   articles: ContentArticle[];
+  /** Thanks by name and when the team will reply, when the visitor has just shared their details. */
+  thanks: string | null;
+  /** The message is only the "Let's connect" summary: the thanks is the whole answer. */
+  detailsOnly: boolean;
   /** The lead activity this conversation is stored as, when the visitor has shared their details. */
   lead: StoredLeadActivity | null;
 };
@@ -156,11 +164,17 @@ export async function startSalesChatTurn(context: AppLoadContext, request: Reque
   const key = await conversationKey(context.env.SESSION_SECRET, conversationId, history.find((entry) => entry.role === "user")?.content ?? message);
   await checkRateLimits(context, request, key);
 
-  const [articles, lead] = await Promise.all([
-    isOffLimits(message) ? Promise.resolve([]) : searchContent(context.cloudflare.env.DB, message, 3),
+  const offLimits = isOffLimits(message);
+  const detailsOnly = contact !== null && isContactSummary(message);
+  const [articles, looked, lead] = await Promise.all([
+    offLimits || detailsOnly ? Promise.resolve([]) : searchContent(context.cloudflare.env.DB, message, 3),
+    offLimits || detailsOnly ? Promise.resolve([]) : questionFacts(context.db, message),
     contact ? storeLead(context, request, { contact, key, pagePath, history, message }) : Promise.resolve(null),
   ]);
-  return { message, history, contact, facts: siteFacts(aiPlans(planSettings(context.env))), articles, lead };
+  // Thanked once: when the details arrive with this conversation for the first time, or are sent again with the form.
+  const thanks = contact && lead && (lead.newActivity || detailsOnly) ? thankYouReply(contact, new Date()) : null;
+  const facts = siteFacts(aiPlans(planSettings(context.env)));
+  return { message, history, contact, facts, questionFacts: looked, articles, lead, thanks, detailsOnly: detailsOnly && thanks !== null };
 }
 
 async function storeLead(
@@ -211,11 +225,41 @@ export async function produceSalesReply(
     options.onText(OFF_LIMITS_REPLY);
     return { content: OFF_LIMITS_REPLY, offline: false };
   }
+  // The thanks is the server's own words, with or without a model: written first, and alone when the
+  // message was only the details.
+  const thanks = turn.thanks ? (turn.detailsOnly ? turn.thanks : `${turn.thanks}\n\n`) : "";
+  if (thanks) await writePaced(thanks, options);
+  if (turn.detailsOnly) return { content: thanks, offline: false };
+  const reply = await answer(context, turn, options);
+  return { ...reply, content: thanks + reply.content };
+}
+
+/** Gives the text to `onText`, in typing-sized chunks when `pace` is set; stops when the visitor has gone. Returns what was given. */
+async function writePaced(text: string, options: { signal: AbortSignal; pace: boolean; onText: (text: string) => void }): Promise<string> {
+  let written = "";
+  for (const chunk of options.pace ? paceChunks(text) : [text]) {
+    if (options.signal.aborted) break;
+    options.onText(chunk);
+    written += chunk;
+    if (options.pace) await new Promise((resolve) => setTimeout(resolve, OFFLINE_CHUNK_DELAY_MS));
+  }
+  return written;
+}
+
+/** The answer to the question itself: the model's, else the offline assistant's. */
+async function answer(
+  context: AppLoadContext,
+  turn: SalesChatTurn,
+  options: { signal: AbortSignal; pace: boolean; onText: (text: string) => void },
+): Promise<SalesChatReply> {
   const settings = modelSettings(context.env);
   let written = "";
   if (settings.apiKey) {
     const messages: ModelMessage[] = [
-      { role: "system", content: buildSalesSystemPrompt({ facts: turn.facts, articles: turn.articles, today: sydneyDay(new Date()) }) },
+      {
+        role: "system",
+        content: buildSalesSystemPrompt({ facts: turn.facts, questionFacts: turn.questionFacts, articles: turn.articles, today: sydneyDay(new Date()) }),
+      },
       ...turn.history.slice(-SALES_CHAT_LIMITS.modelHistoryMessages),
       { role: "user", content: turn.message },
     ];
@@ -231,14 +275,8 @@ export async function produceSalesReply(
       console.warn("sales chat: the model is unavailable, answering offline:", error.message);
     }
   }
-  const answer = offlineAssistantAnswer(turn.message, turn.facts, turn.articles, Boolean(settings.apiKey));
-  const text = written ? `\n\n${answer}` : answer;
-  for (const chunk of options.pace ? paceChunks(text) : [text]) {
-    if (options.signal.aborted) break;
-    options.onText(chunk);
-    written += chunk;
-    if (options.pace) await new Promise((resolve) => setTimeout(resolve, OFFLINE_CHUNK_DELAY_MS));
-  }
+  const offline = offlineAssistantAnswer(turn.message, turn.facts, turn.articles, Boolean(settings.apiKey), turn.questionFacts);
+  written += await writePaced(written ? `\n\n${offline}` : offline, options);
   return { content: written, offline: true };
 }
 

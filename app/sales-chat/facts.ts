@@ -3,6 +3,7 @@ import { BUSINESS, MONEY_BACK_GUARANTEE } from "~/content/business";
 import { LOCATIONS, type LocationSlug } from "~/content/locations";
 import { SERVICE_SUMMARIES } from "~/content/services";
 import { formatAud } from "~/utils/format";
+import { businessHoursText, replyPromiseText } from "./reply-promise";
 
 // What the Service Assistant may state: the site's own public facts, built from the same content
 // the pages show (so a price changed there changes here). The model is told these are the only
@@ -74,7 +75,7 @@ export function siteFacts(plans: readonly AiPlan[]): SiteFact[] {
     {
       id: "availability",
       matches: /\b(available|availability|slot|slots|times?|when|today|tomorrow|this week|next week|weekend|evening|morning|hours|open)\b/i,
-      text: `I can't see our coaches' calendars from here. The times on offer for the free discovery call are shown when you [book it](/booking). Our team answers enquiries ${BUSINESS.hours}.`,
+      text: `I can't see our coaches' calendars from here. The times on offer for the free discovery call are shown when you [book it](/booking). For anything else, ask our team: ${replyPromiseText()}`,
     },
     {
       id: "become-coach",
@@ -84,7 +85,7 @@ export function siteFacts(plans: readonly AiPlan[]): SiteFact[] {
     {
       id: "contact",
       matches: /\b(contact|email|phone|ring|number|reach|human|person|someone|team|address|abn)\b/i,
-      text: `You can reach our team at ${BUSINESS.email} or on ${BUSINESS.phone} (${BUSINESS.hours}), or through the [contact page](/contact). ABN ${BUSINESS.abn}.`,
+      text: `You can reach our team at ${BUSINESS.email} or on ${BUSINESS.phone} (${businessHoursText()}), or through the [contact page](/contact). ABN ${BUSINESS.abn}.`,
     },
     {
       id: "resources",

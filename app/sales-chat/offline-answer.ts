@@ -2,8 +2,8 @@ import { articleLine } from "~/ai-coach/offline-coach";
 import type { ContentArticle } from "~/ai-coach/conversation-protocol";
 import type { SiteFact } from "./facts";
 
-// The Service Assistant's offline answer, when no model is configured or it fails: the site facts
-// that match the question, quoted as they are, or an honest "I don't know" with the pages the
+// The Service Assistant's offline answer, when no model is configured or it fails: the facts looked
+// up for an industry or a place the question names and the site facts that match it, quoted as they are, or an honest "I don't know" with the pages the
 // shared content index found; always labelled, always ending with the way to book the free call.
 
 export const OFFLINE_ASSISTANT_LABEL = "Offline assistant:";
@@ -20,9 +20,22 @@ export function matchingFacts(question: string, facts: readonly SiteFact[], max 
     .map((entry) => entry.fact);
 }
 
-/** The whole offline answer, in Markdown, starting with the label. */
-export function offlineAssistantAnswer(question: string, facts: readonly SiteFact[], articles: readonly ContentArticle[], afterModelFailure: boolean): string {
-  const found = matchingFacts(question, facts);
+/** Facts that the looked-up facts of a question (an industry, a place) already say better. */
+const COVERED_BY_LOOKUP = new Set(["locations", "how-it-works", "services"]);
+
+/**
+ * The whole offline answer, in Markdown, starting with the label. `questionFacts` were looked up for
+ * this question (industry-place.ts): they come first, then the site facts its words match.
+ */
+export function offlineAssistantAnswer(
+  question: string,
+  facts: readonly SiteFact[],
+  articles: readonly ContentArticle[],
+  afterModelFailure: boolean,
+  questionFacts: readonly SiteFact[] = [],
+): string {
+  const matched = matchingFacts(question, questionFacts.length ? facts.filter((fact) => !COVERED_BY_LOOKUP.has(fact.id)) : facts, questionFacts.length ? 2 : 3);
+  const found = [...questionFacts, ...matched];
   const why = afterModelFailure ? "Our AI assistant isn't reachable right now" : "Our AI assistant isn't switched on here";
   const lines: string[] = [];
   if (found.length) {

@@ -12,7 +12,13 @@ const clean = (value: string, max: number) =>
     .trim()
     .slice(0, max);
 
-export function buildSalesSystemPrompt(input: { facts: readonly SiteFact[]; articles: readonly ContentArticle[]; today: string }): string {
+export function buildSalesSystemPrompt(input: {
+  facts: readonly SiteFact[];
+  /** Looked up for the visitor's latest question: the industry's service, case studies and coaches, the place's page and coaches. */
+  questionFacts?: readonly SiteFact[];
+  articles: readonly ContentArticle[];
+  today: string;
+}): string {
   const lines = [
     "You are the Service Assistant on the website of ClarityAI Coaching, an Australian business coaching firm. You answer visitors' questions about its coaching services, prices, how coaching works, the free discovery call, the money-back guarantee, ClarityAI (its AI business coach), locations and time zones, and joining as a coach.",
     "Write in Australian English, warmly and briefly: two to five short sentences or a short list. Use Markdown links with the relative URLs given below; never HTML.",
@@ -27,6 +33,13 @@ export function buildSalesSystemPrompt(input: { facts: readonly SiteFact[]; arti
     "Facts about ClarityAI Coaching (the only facts you may state):",
     ...input.facts.map((fact) => `- ${fact.text}`),
   ];
+  if (input.questionFacts?.length) {
+    lines.push(
+      "",
+      "Facts for the visitor's latest question, from the site's service pages, case studies, location pages and coaches (facts you may state; name the service, case studies and coaches they give, with their links):",
+      ...input.questionFacts.map((fact) => `- ${fact.text}`),
+    );
+  }
   if (input.articles.length) {
     lines.push(
       "",

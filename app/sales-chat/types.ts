@@ -72,10 +72,17 @@ export const SUGGESTED_QUESTIONS = [
   "Can you help with cash flow and planning?",
 ] as const;
 
+const CONTACT_SUMMARY_OPENING = "Here are my details so your team can follow up.";
+
 /** SPEC §7: the chat message the "Let's connect" form sends, summarising name, email, company and business type. */
 export function contactSummary(info: Pick<ContactInfo, "name" | "email" | "company" | "businessType">): string {
   const parts = [`Name: ${info.name.trim()}`, `Email: ${info.email.trim()}`];
   if (info.company?.trim()) parts.push(`Company: ${info.company.trim()}`);
   if (info.businessType?.trim()) parts.push(`Business type: ${info.businessType.trim()}`);
-  return `Here are my details so your team can follow up. ${parts.join("; ")}.`;
+  return `${CONTACT_SUMMARY_OPENING} ${parts.join("; ")}.`;
+}
+
+/** Whether a message is the "Let's connect" form's summary rather than a question. */
+export function isContactSummary(message: string): boolean {
+  return message.trim().startsWith(CONTACT_SUMMARY_OPENING);
 }

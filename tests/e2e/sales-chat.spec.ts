@@ -95,7 +95,10 @@ test("a visitor from a campaign asks about prices, shares their details, and an 
   await expect(userTexts(page)).toHaveText([question, summary]);
   await expect(replies(page)).toHaveCount(3, { timeout: 15_000 });
   await expect(replies(page).nth(2)).not.toHaveAttribute("data-streaming", { timeout: 20_000 });
-  await expect(replies(page).nth(2)).toContainText("Offline assistant:");
+  // Thanked by name and told when the team will reply, not a generic answer.
+  await expect(replies(page).nth(2)).toContainText("Thanks, Sunny! Your details are with our team.");
+  await expect(replies(page).nth(2)).toContainText("We reply within one business day");
+  await expect(replies(page).nth(2)).not.toContainText("Offline assistant:");
   // The email is known now: the offer to share details is gone.
   await expect(chat.getByRole("button", { name: "Share your details" })).toHaveCount(0);
 

@@ -256,7 +256,11 @@ const ChatMessage = memo(function ChatMessage({ message, escalation }: { message
         )}
       </p>
       <div className="coach-message-body">
-        {message.role === "user" ? <p className="coach-message-text">{message.content}</p> : <Markdown text={message.content} />}
+        {message.role === "user" ? (
+          <p className="coach-message-text">{message.content}</p>
+        ) : (
+          <Markdown text={message.content} streaming={message.status === "streaming"} />
+        )}
       </div>
       {message.role === "user" && escalation ? <p className="coach-escalation">{ESCALATION_LABELS[escalation.status]}</p> : null}
     </li>

@@ -5,8 +5,9 @@ import { createElement, Fragment, type ReactNode } from "react";
 // such as <script> or <img onerror> shows as the characters typed, and only http(s) and site-relative
 // links become links. The subset is what chat replies use: paragraphs, line breaks, headings (shown
 // as bold lines, so a reply never reshapes the page's outline), lists, quotes, code, rules, tables,
-// bold, italics, strikethrough, inline code and links. Unfinished syntax in a reply still streaming
-// shows as typed until it is complete.
+// bold, italics, strikethrough, inline code and links. A finished reply's unmatched syntax shows as
+// typed; while a reply is still streaming, its unfinished link, emphasis or code at the end is held
+// back until it is complete (settledMarkdown), so "[free 20-minute" never flashes up raw.
 
 type Inline =
   | { type: "text"; text: string }
@@ -406,7 +407,96 @@ function renderBlocks(blocks: Block[], tightItem = false): ReactNode[] {
   });
 }
 
-/** A model's Markdown as React elements, safely (see the top of this file). */
-export function Markdown({ text }: { text: string }) {
-  return createElement(Fragment, null, ...renderBlocks(parseMarkdown(text)));
+/** Characters of a streaming reply held back at most: an opener never closed by then was meant as typed. */
+export const HOLD_BACK_LIMIT = 300;
+
+/** Where an unfinished link, emphasis or code span starts in the last paragraph of a streaming reply, or -1. */
+function unfinishedFrom(text: string): number {
+  let i = 0;
+  while (i < text.length) {
+    const char = text[i]!;
+    if (char === "\\") {
+      i += 2;
+      continue;
+    }
+    if (char === "`") {
+      const run = /^`+/.exec(text.slice(i))![0];
+      const end = text.indexOf(run, i + run.length);
+      if (end === -1) return i;
+      i = end + run.length;
+      continue;
+    }
+    if (char === "[") {
+      const link = linkAt(text, i);
+      if (link) {
+        i = link.end;
+        continue;
+      }
+      // Not a link yet, but it may become one: no "]" yet, or "](" still waiting for its ")".
+      const close = closingBracket(text, i);
+      if (close === -1 || close === text.length - 1 || text[close + 1] === "(") return i;
+      i++;
+      continue;
+    }
+    if (char === "<" && /^<h(t(t(ps?)?)?)?$|^<https?:\/\/[^\s<>]*$/i.test(text.slice(i))) return i;
+    if (char === "*" || char === "_" || char === "~") {
+      const run = /^([*_~])\1*/.exec(text.slice(i))![0];
+      const next = text[i + run.length];
+      // A mark at the very end may open emphasis once the next character arrives.
+      if (next === undefined) return char === "_" && /\w/.test(text[i - 1] ?? "") ? -1 : i;
+      const delimiter = char === "~" ? (run.length >= 2 ? "~~" : "") : run.length >= 2 ? char + char : char;
+      const opens = delimiter !== "" && !/\s/.test(next) && (char !== "_" || !/\w/.test(text[i - 1] ?? ""));
+      if (opens) {
+        const end = closingDelimiter(text, i + delimiter.length, delimiter);
+        if (end === -1) return i;
+        i = end + delimiter.length;
+        continue;
+      }
+      i += run.length;
+      continue;
+    }
+    i++;
+  }
+  return -1;
+}
+
+/** The "]" matching the "[" at `from`, or -1. */
+function closingBracket(text: string, from: number): number {
+  let level = 0;
+  for (let j = from; j < text.length; j++) {
+    if (text[j] === "\\") j++;
+    else if (text[j] === "[") level++;
+    else if (text[j] === "]" && --level === 0) return j;
+  }
+  return -1;
+}
+
+/**
+ * A streaming reply as far as it can be shown: an unfinished link, emphasis or code span in its last
+ * paragraph (where the words are still arriving) is held back until it is complete, up to
+ * HOLD_BACK_LIMIT characters. Earlier paragraphs and an open code block show as they are.
+ */
+export function settledMarkdown(text: string): string {
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  let inFence = false;
+  let paragraphStart = 0;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (FENCE.test(line)) inFence = !inFence;
+    if (inFence || FENCE.test(line) || isBlank(line)) paragraphStart = index + 1;
+  }
+  if (inFence) return text;
+  const before = lines.slice(0, paragraphStart).join("\n");
+  const paragraph = lines.slice(paragraphStart).join("\n");
+  const cut = unfinishedFrom(paragraph);
+  if (cut === -1 || paragraph.length - cut > HOLD_BACK_LIMIT) return text;
+  return `${before}${paragraphStart > 0 ? "\n" : ""}${paragraph.slice(0, cut)}`.trimEnd();
+}
+
+/**
+ * A model's Markdown as React elements, safely (see the top of this file). `streaming`: the reply is
+ * still arriving, so its unfinished syntax at the end waits until it is complete.
+ */
+export function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
+  return createElement(Fragment, null, ...renderBlocks(parseMarkdown(streaming ? settledMarkdown(text) : text)));
 }

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { BusinessTypeOptions } from "~/components/business-type-options";
 import { Field } from "~/components/ui/field";
 import { LEAD_LIMITS } from "~/leads/lead-fields";
+import { replyPromiseText } from "~/sales-chat/reply-promise";
 import type { ContactInfo } from "~/sales-chat/types";
 import type { ContactFieldErrors } from "./use-sales-chat";
 
@@ -91,7 +92,7 @@ export function ContactForm({
         Let&apos;s connect
       </h3>
       <p className="sales-contact-intro" id={id("intro")}>
-        Leave your details and our team will follow up on your questions. Fields marked <span aria-hidden="true">*</span>
+        Leave your details and our team will follow up on your questions. {replyPromiseText()} Fields marked <span aria-hidden="true">*</span>
         <span className="visually-hidden">with an asterisk</span> are required.
       </p>
       <Field id={id("name")} name="name" label="Name" error={errors.name} required>

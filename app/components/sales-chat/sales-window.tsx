@@ -295,7 +295,7 @@ const Message = memo(function Message({ message }: { message: ChatMessage }) {
     <li className={`sales-message sales-message-${message.role}`} data-streaming={message.streaming || undefined}>
       <p className="sales-message-author">{AUTHORS[message.role]}</p>
       <div className="sales-message-body">
-        {message.role === "user" ? <p className="sales-message-text">{message.content}</p> : <Markdown text={message.content} />}
+        {message.role === "user" ? <p className="sales-message-text">{message.content}</p> : <Markdown text={message.content} streaming={message.streaming} />}
       </div>
     </li>
   );

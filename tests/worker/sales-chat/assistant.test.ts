@@ -4,7 +4,9 @@ import { rebuildContentIndex } from "~/ai-coach/content-index.server";
 import { aiPlans } from "~/billing/plans";
 import { planSettings } from "~/billing/plans.server";
 import { readEnv } from "~/platform/env.server";
+import { createDb } from "~/db/client.server";
 import { siteFacts } from "~/sales-chat/facts";
+import { questionFacts } from "~/sales-chat/industry-place.server";
 import { OFF_LIMITS_REPLY } from "~/sales-chat/guard";
 import { OFFLINE_ASSISTANT_LABEL } from "~/sales-chat/offline-answer";
 import { SALES_CHAT_LIMITS } from "~/sales-chat/types";
@@ -103,8 +105,7 @@ test("a price question is answered with the site's own prices, labelled as the o
   expect(answer).toContain("(/booking)");
 });
 
-test("the offline assistant quotes only site facts: every line is a fact, the label or the booking steer", async () => {
-  const factTexts = new Set(FACTS.map((fact) => fact.text));
+test("the offline assistant quotes only site facts: every line is a fact, a fact looked up for the question, the label or the booking steer", async () => {
   for (const question of [
     "How much does business coaching cost?",
     "How does the free discovery call work?",
@@ -114,6 +115,7 @@ test("the offline assistant quotes only site facts: every line is a fact, the la
     "How do I become a coach with you?",
   ]) {
     const answer = await functionReply(question);
+    const factTexts = new Set([...FACTS, ...(await questionFacts(createDb(env.DB), question))].map((fact) => fact.text));
     const [label, ...rest] = answer.split("\n").filter((line) => line.trim());
     expect(label, question).toMatch(new RegExp(`^\\*\\*${OFFLINE_ASSISTANT_LABEL}\\*\\*`));
     expect(rest.length, question).toBeGreaterThan(0);
