@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { AUDIT_PAGE_SIZE, listAuditLog } from "~/accounts/audit-log.server";
 import { NOINDEX, pageMeta } from "~/utils/meta";
-import { formatDateTime } from "~/utils/format-date-time";
+import { formatTimestamp } from "~/booking/time-zones";
 import { requireRole } from "~/auth/guards.server";
 import { Pagination } from "~/components/ui/pagination";
 import { pageParam } from "~/utils/page-param";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     entries: rows.map((row) => ({
       id: row.id,
       action: row.action,
-      when: formatDateTime(row.createdAt),
+      when: formatTimestamp(row.createdAt),
       iso: row.createdAt,
       // A deleted user's rows keep the id only.
       actor: row.actorEmail ?? row.actorId,

@@ -5,7 +5,7 @@ import { listEscalations } from "~/ai-coach/escalations.server";
 import { requireRole } from "~/auth/guards.server";
 import { Pagination } from "~/components/ui/pagination";
 import { TableScroll } from "~/components/ui/table-scroll";
-import { formatDateTime } from "~/utils/format-date-time";
+import { formatTimestamp } from "~/booking/time-zones";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { pageParam } from "~/utils/page-param";
 
@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pageCount: list.pageCount,
     total: list.total,
     counts: list.counts,
-    escalations: list.items.map((item) => ({ ...item, raised: formatDateTime(item.createdAt) })),
+    escalations: list.items.map((item) => ({ ...item, raised: formatTimestamp(item.createdAt) })),
   };
 }
 

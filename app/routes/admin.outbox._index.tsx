@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { listOutbox, OUTBOX_PAGE_SIZE } from "~/email/admin-outbox.server";
 import { SMS_ADDRESS_PREFIX } from "~/email/outbox.server";
 import { NOINDEX, pageMeta } from "~/utils/meta";
-import { formatDateTime } from "~/utils/format-date-time";
+import { formatTimestamp } from "~/booking/time-zones";
 import { requireRole } from "~/auth/guards.server";
 import { Pagination } from "~/components/ui/pagination";
 import { pageParam } from "~/utils/page-param";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...row,
       status: STATUS_LABELS[row.status],
       parts: partsLabel(row.to, hasHtml),
-      when: formatDateTime(row.createdAt),
+      when: formatTimestamp(row.createdAt),
     })),
   };
 }
