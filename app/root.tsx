@@ -43,7 +43,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The AI coach button's flag, from the subscription read with the viewer (visitors' cached pages pay nothing).
   const entitlement = viewer ? entitlementOf(viewer.aiSubscription ?? undefined, context.env.BILLING_GRACE_DAYS, new Date()) : null;
   const aiCoach = entitlement ? { signedIn: true as const, hasActiveSubscription: entitlement.hasActiveSubscription, tier: entitlement.tier } : null;
-  return data({ toast, siteOrigin: context.siteOrigin, viewer: viewer ? { firstName: viewer.firstName, roles: viewer.roles } : null, aiCoach }, { headers });
+  return data(
+    { toast, siteOrigin: context.siteOrigin, viewer: viewer ? { firstName: viewer.firstName, roles: viewer.roles, timeZone: viewer.timeZone } : null, aiCoach },
+    { headers },
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
