@@ -20,7 +20,7 @@ function detailPairs(json: string): [string, string][] {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireRole(request, context, "admin");
+  const { timeZone } = await requireRole(request, context, "admin");
   const url = new URL(request.url);
   const page = pageParam(url) ?? 1;
   const actionFilter = url.searchParams.get("action") ?? "";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     entries: rows.map((row) => ({
       id: row.id,
       action: row.action,
-      when: formatTimestamp(row.createdAt),
+      when: formatTimestamp(row.createdAt, timeZone),
       iso: row.createdAt,
       // A deleted user's rows keep the id only.
       actor: row.actorEmail ?? row.actorId,

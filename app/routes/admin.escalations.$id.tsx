@@ -26,11 +26,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     admins,
     escalation: {
       ...escalation,
-      raised: formatTimestamp(escalation.createdAt),
-      replied: escalation.repliedAt ? formatTimestamp(escalation.repliedAt) : null,
-      resolved: escalation.resolvedAt ? formatTimestamp(escalation.resolvedAt) : null,
-      transcriptPurged: escalation.transcriptPurgedAt ? formatTimestamp(escalation.transcriptPurgedAt) : null,
-      transcript: escalation.transcript.map((entry) => ({ ...entry, when: entry.timestamp ? formatTimestamp(entry.timestamp) : null })),
+      raised: formatTimestamp(escalation.createdAt, viewer.timeZone),
+      replied: escalation.repliedAt ? formatTimestamp(escalation.repliedAt, viewer.timeZone) : null,
+      resolved: escalation.resolvedAt ? formatTimestamp(escalation.resolvedAt, viewer.timeZone) : null,
+      transcriptPurged: escalation.transcriptPurgedAt ? formatTimestamp(escalation.transcriptPurgedAt, viewer.timeZone) : null,
+      transcript: escalation.transcript.map((entry) => ({ ...entry, when: entry.timestamp ? formatTimestamp(entry.timestamp, viewer.timeZone) : null })),
     },
   };
 }

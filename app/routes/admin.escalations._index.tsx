@@ -10,7 +10,7 @@ import { NOINDEX, pageMeta } from "~/utils/meta";
 import { pageParam } from "~/utils/page-param";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireRole(request, context, "admin");
+  const { timeZone } = await requireRole(request, context, "admin");
   const url = new URL(request.url);
   const filter = EscalationFilterSchema.parse(url.searchParams.get("status") ?? "active");
   const page = pageParam(url) ?? 1;
@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pageCount: list.pageCount,
     total: list.total,
     counts: list.counts,
-    escalations: list.items.map((item) => ({ ...item, raised: formatTimestamp(item.createdAt) })),
+    escalations: list.items.map((item) => ({ ...item, raised: formatTimestamp(item.createdAt, timeZone) })),
   };
 }
 

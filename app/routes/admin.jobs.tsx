@@ -18,7 +18,7 @@ function filterOf(url: URL): FailedJobFilterName {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireRole(request, context, "admin");
+  const { timeZone } = await requireRole(request, context, "admin");
   const url = new URL(request.url);
   const filter = filterOf(url);
   const page = pageParam(url) ?? 1;
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pageCount: Math.max(1, Math.ceil(total / FAILED_JOBS_PAGE_SIZE)),
     total,
     unresolved,
-    incident: openIncident ? { openedAt: openIncident.openedAt, opened: formatTimestamp(openIncident.openedAt) } : null,
+    incident: openIncident ? { openedAt: openIncident.openedAt, opened: formatTimestamp(openIncident.openedAt, timeZone) } : null,
     jobs: rows.map((row) => ({
       id: row.id,
       type: row.type,
@@ -37,12 +37,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       error: row.error,
       attempts: row.attempts,
       queuedAt: row.queuedAt,
-      queued: formatTimestamp(row.queuedAt),
+      queued: formatTimestamp(row.queuedAt, timeZone),
       failedAt: row.failedAt,
-      failed: formatTimestamp(row.failedAt),
+      failed: formatTimestamp(row.failedAt, timeZone),
       status: row.status,
       statusLabel: FAILED_JOB_STATUS_LABELS[row.status],
-      resolved: row.resolvedAt ? formatTimestamp(row.resolvedAt) : null,
+      resolved: row.resolvedAt ? formatTimestamp(row.resolvedAt, timeZone) : null,
       resolvedBy: row.resolvedByEmail,
     })),
   };

@@ -12,7 +12,7 @@ import { TableScroll } from "~/components/ui/table-scroll";
 const STATUS_LABELS = { pending: "Waiting to send", sent: "Sent", stored: "Kept in outbox", suppressed: "Not sent (unsubscribed)" } as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireRole(request, context, "admin");
+  const { timeZone } = await requireRole(request, context, "admin");
   const page = pageParam(new URL(request.url)) ?? 1;
   const { rows, total } = await listOutbox(context.db, page);
   return {
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...row,
       status: STATUS_LABELS[row.status],
       parts: partsLabel(row.to, hasHtml),
-      when: formatTimestamp(row.createdAt),
+      when: formatTimestamp(row.createdAt, timeZone),
     })),
   };
 }

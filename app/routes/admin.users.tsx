@@ -62,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       confirmed: Boolean(row.emailConfirmedAt),
       joined: formatDate(row.createdAt),
       joinedIso: row.createdAt,
-      lastSignIn: row.lastSignInAt ? formatTimestamp(row.lastSignInAt) : "Never",
+      lastSignIn: row.lastSignInAt ? formatTimestamp(row.lastSignInAt, viewer.timeZone) : "Never",
       roles: row.roles,
     })),
   });

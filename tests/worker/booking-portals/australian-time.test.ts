@@ -91,3 +91,14 @@ test("the Bookings tab shows a Queensland client's sessions in AEST, even those 
   expect(/Wednesday 15 January 2031, [^<]+/.exec(html)?.[0]).toBe("Wednesday 15 January 2031, 10:00 am AEST");
   expect(html).not.toContain("AEDT");
 });
+
+test("the admin area's other lists use the admin's zone too: the audit log for an admin in Perth reads AWST", async () => {
+  const admin = await createSignedInUser({ roles: ["admin"] });
+  await setState(admin.id, "WA");
+  const id = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO audit_log (id, actor_id, action, created_at) VALUES (?, ?, 'zone_probe', '2031-01-15T00:00:00.000Z')")
+    .bind(id, admin.id)
+    .run();
+  const html = await pageText(await fetchApp("/admin/audit?action=zone_probe", { cookie: admin.cookie }));
+  expect(/15 Jan 2031, [^<]+/.exec(html)?.[0]).toBe("15 Jan 2031, 8:00 am AWST");
+});
