@@ -12,7 +12,7 @@ import { SEND_CREATED_HEADER, SEND_REFUSED_HEADER, type ReplyPlan, type SendRequ
 import { escalationAllowance, raiseEscalation } from "./escalation-requests.server";
 import { SSE_HEADERS } from "./sse";
 import { buildSystemPrompt } from "./system-prompt";
-import { formatDateTime } from "~/utils/format-date-time";
+import { formatTimestamp, zoneForState } from "~/booking/time-zones";
 import { hmacSha256, toHex } from "~/utils/hex";
 import { sydneyDay } from "~/utils/sydney-time";
 import { consumeMessage, refundMessage, usageLimitMessage, usageMeter } from "./usage.server";
@@ -222,7 +222,7 @@ export async function sendChatMessage(context: AppContext, userId: string, body:
       row ? stub.hasClientMessage(input.clientMessageId) : false,
       usageMeter(context.db, context.env, userId, access.tier, now),
     ]);
-    if (!stored) throw new ChatError(429, "usage_limit", usageLimitMessage(meter), meter);
+    if (!stored) throw new ChatError(429, "usage_limit", usageLimitMessage(meter, zoneForState(planFacts.profile?.state) ?? undefined), meter);
     usage = meter;
   }
   try {
@@ -355,7 +355,7 @@ export async function exportConversationMarkdown(context: AppContext, userId: st
   const row = await requireConversationOwner(context, userId, conversationId);
   const { messages } = await stubFor(context, row.id).snapshot();
   const conversation = summaryOf(row);
-  const lines = [`# ${conversation.title}`, "", `Exported from ClarityAI on ${formatDateTime(context.services.clock.now().toISOString())}.`, ""];
+  const lines = [`# ${conversation.title}`, "", `Exported from ClarityAI on ${formatTimestamp(context.services.clock.now().toISOString())}.`, ""];
   for (const message of messages) {
     const notes = [
       message.offline ? "offline coach" : null,
@@ -363,7 +363,7 @@ export async function exportConversationMarkdown(context: AppContext, userId: st
       message.status === "failed" ? "incomplete" : null,
     ].filter(Boolean);
     lines.push(
-      `## ${MESSAGE_AUTHORS[message.role]} · ${formatDateTime(message.timestamp)}${notes.length ? ` (${notes.join(", ")})` : ""}`,
+      `## ${MESSAGE_AUTHORS[message.role]} · ${formatTimestamp(message.timestamp)}${notes.length ? ` (${notes.join(", ")})` : ""}`,
       "",
       message.content || "_(no text)_",
       "",

@@ -3,8 +3,10 @@ import type { AiTier } from "~/billing/plans";
 import type { Db } from "~/db/client.server";
 import { aiUsage } from "~/db/schema";
 import type { AppEnv } from "~/platform/env.server";
-import { nextSydneyMidnight, sydneyDay, sydneyZoneAbbreviation } from "~/utils/sydney-time";
+import { DEFAULT_TIME_ZONE } from "~/booking/time-zones";
+import { nextSydneyMidnight, sydneyDay } from "~/utils/sydney-time";
 import type { UsageMeter } from "./chat-types";
+import { usageResetText } from "./usage-text";
 
 // The daily message limit per tier. A day is a calendar day in Sydney (AEST/AEDT), so the limit
 // resets at local midnight on the east coast. A message counts once, when it is first stored.
@@ -22,9 +24,9 @@ export async function usageMeter(db: Db, env: AppEnv, userId: string, tier: AiTi
   return { used: row?.messages ?? 0, limit: dailyLimit(env, tier), resetsAt: nextSydneyMidnight(now).toISOString() };
 }
 
-export function usageLimitMessage(meter: UsageMeter): string {
-  const resets = new Date(meter.resetsAt);
-  return `You've used all ${meter.limit} messages for today. Your limit resets at midnight (${sydneyZoneAbbreviation(resets)}), so you can pick this conversation up again then.`;
+/** The refusal at the daily limit, with the reset time in the reader's zone (their profile's, else Sydney). */
+export function usageLimitMessage(meter: UsageMeter, zone = DEFAULT_TIME_ZONE): string {
+  return `You've used all ${meter.limit} messages for today. Your limit resets at ${usageResetText(meter.resetsAt, zone)}, so you can pick this conversation up again then.`;
 }
 
 /**

@@ -9,6 +9,8 @@ export type Viewer = {
   firstName: string | null;
   lastName: string | null;
   createdAt: string;
+  /** The zone of the state or territory on their profile ("Australia/Brisbane"), or null when it names none. */
+  timeZone: string | null;
   roles: Role[];
   aal: "aal1" | "aal2";
   /** A verified authenticator app (TOTP factor) is enrolled: signing in needs its code (aal2). */

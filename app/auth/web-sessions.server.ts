@@ -2,6 +2,7 @@ import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { aiSubscriptions, authSessions, mfaFactors, profiles, userRoles, users, type Role } from "~/db/schema";
 import type { Viewer } from "./viewer";
+import { zoneForState } from "~/booking/time-zones";
 import { decodeBase64url } from "~/utils/base64url";
 import { readSignedCookie } from "~/platform/cookies.server";
 
@@ -84,6 +85,7 @@ export async function loadViewer(request: Request, context: Pick<AppLoadContext,
       createdAt: users.createdAt,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
+      state: profiles.state,
       aal: authSessions.aal,
       roles: sql<string | null>`(SELECT group_concat(${userRoles.role}) FROM ${userRoles} WHERE ${userRoles.userId} = ${users.id})`,
       hasAuthenticatorApp: sql<number>`EXISTS (SELECT 1 FROM ${mfaFactors} WHERE ${mfaFactors.userId} = ${users.id} AND ${mfaFactors.factorType} = 'totp' AND ${mfaFactors.status} = 'verified')`,
@@ -106,6 +108,7 @@ export async function loadViewer(request: Request, context: Pick<AppLoadContext,
     firstName: row.firstName,
     lastName: row.lastName,
     createdAt: row.createdAt,
+    timeZone: zoneForState(row.state),
     roles: row.roles ? (row.roles.split(",") as Role[]).sort() : [],
     aal: row.aal,
     hasAuthenticatorApp: Boolean(row.hasAuthenticatorApp),

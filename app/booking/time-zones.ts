@@ -1,5 +1,6 @@
-// Time zones for booking: the Australian zones a visitor can choose, their abbreviations (AEST, AEDT,
-// ACST, ACDT, AWST) and en-AU formatting of UTC instants in a zone. Browser-safe.
+// Australian time for the whole site: the zones a visitor can choose, their abbreviations (AEST, AEDT,
+// ACST, ACDT, AWST) and en-AU formatting of UTC instants in a zone. The one place that turns an
+// instant into words: every time shown names its zone through it. Browser-safe.
 //
 // Intl's short zone names for Australia depend on the runtime's locale data (often "GMT+10"), so the
 // Australian abbreviations are derived from the zone and its UTC offset at that instant.
@@ -104,6 +105,23 @@ function parts(format: Intl.DateTimeFormat, date: Date): Record<string, string> 
   return out;
 }
 
+/** The time zone of each Australian state and territory, for a profile that names its state. */
+export const STATE_TIME_ZONES: Record<string, string> = {
+  NSW: "Australia/Sydney",
+  ACT: "Australia/Canberra",
+  VIC: "Australia/Melbourne",
+  QLD: "Australia/Brisbane",
+  SA: "Australia/Adelaide",
+  NT: "Australia/Darwin",
+  WA: "Australia/Perth",
+  TAS: "Australia/Hobart",
+};
+
+/** The zone of a profile's state or territory ("QLD" → "Australia/Brisbane"), or null when it names none. */
+export function zoneForState(state: string | null | undefined): string | null {
+  return (state && STATE_TIME_ZONES[state.toUpperCase()]) || null;
+}
+
 /** Whether Intl knows this IANA zone name. */
 function isKnownZone(zone: string): boolean {
   try {
@@ -136,6 +154,65 @@ export function formatSlotTime(iso: string, zone: string): string {
 export function formatSlotDate(iso: string, zone: string): string {
   const p = parts(formatter("date", zone, { weekday: "long", day: "numeric", month: "long", year: "numeric" }), toDate(iso));
   return `${p.weekday} ${p.day} ${p.month} ${p.year}`;
+}
+
+/** "9:30 am AEST": a time on the zone's clock, named with the abbreviation that applies then. */
+export function formatTime(iso: string, zone: string): string {
+  return `${formatSlotTime(iso, zone)} ${zoneAbbreviation(zone, iso)}`;
+}
+
+/** "3 Dec 2026, 9:30 am AEDT": the compact form for lists and tables. */
+export function formatShortDateTime(iso: string, zone: string): string {
+  const p = parts(formatter("short-date", zone, { day: "numeric", month: "short", year: "numeric" }), toDate(iso));
+  return `${p.day} ${p.month} ${p.year}, ${formatTime(iso, zone)}`;
+}
+
+/** A stored timestamp as formatShortDateTime writes it (Sydney time unless a zone is given), or "—" when there is none. */
+export function formatTimestamp(iso: string | null | undefined, zone?: string | null): string {
+  if (!iso || Number.isNaN(Date.parse(iso))) return "—";
+  return formatShortDateTime(iso, zone ?? DEFAULT_TIME_ZONE);
+}
+
+/** "Brisbane", "Perth", "Broken Hill", "UTC": the place a zone is named after. */
+export function zoneCity(zone: string): string {
+  const listed = AU_TIME_ZONES.find((candidate) => candidate.id === zone);
+  if (listed) return listed.label.replace(/ \(.*\)$/, "");
+  return (zone.split("/").at(-1) ?? zone).replace(/_/g, " ");
+}
+
+const WEEK_MS = 7 * 86_400_000;
+
+/** The next instant within a year at which the zone's clock changes (daylight saving starts or ends), or null. */
+export function nextOffsetChange(zone: string, at: Date | string): Date | null {
+  const from = toDate(at).getTime();
+  const offset = offsetMinutes(zone, from);
+  // Changes are months apart: step a week at a time, then narrow the week down to the millisecond.
+  for (let end = from + WEEK_MS; end <= from + 53 * WEEK_MS; end += WEEK_MS) {
+    if (offsetMinutes(zone, end) === offset) continue;
+    let low = end - WEEK_MS;
+    let high = end;
+    while (high - low > 1) {
+      const middle = low + Math.floor((high - low) / 2);
+      if (offsetMinutes(zone, middle) === offset) low = middle;
+      else high = middle;
+    }
+    return new Date(high);
+  }
+  return null;
+}
+
+/**
+ * A zone named for a label that covers more than one date, such as weekly hours: "Brisbane time
+ * (AEST)" where the clock never changes, "Sydney time (AEDT until 5 April 2026, then AEST)" where
+ * daylight saving starts or ends within the year.
+ */
+export function describeZone(zone: string, at: Date | string): string {
+  const now = zoneAbbreviation(zone, at);
+  const change = nextOffsetChange(zone, at);
+  if (!change) return `${zoneCity(zone)} time (${now})`;
+  const changeIso = change.toISOString();
+  const day = parts(formatter("day-month-year", zone, { day: "numeric", month: "long", year: "numeric" }), change);
+  return `${zoneCity(zone)} time (${now} until ${day.day} ${day.month} ${day.year}, then ${zoneAbbreviation(zone, changeIso)})`;
 }
 
 /** "Thursday 3 December 2026, 9:30 am AEDT". */

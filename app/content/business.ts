@@ -5,7 +5,8 @@ export const BUSINESS = {
   phone: "1300 252 748",
   phoneHref: "tel:+611300252748",
   abn: "52 674 318 905",
-  hours: "Monday to Friday, 9 am to 5 pm AEST",
+  // The team works on Sydney time, which is AEST or AEDT by the date: the label holds all year.
+  hours: "Monday to Friday, 9 am to 5 pm Sydney time",
   discoveryCallMinutes: 20,
   virtualCoachingFromPerHour: 150,
   traditionalCoachingPerHour: { low: 200, high: 500 },

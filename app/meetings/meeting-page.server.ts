@@ -5,7 +5,7 @@ import type { Viewer } from "~/auth/viewer";
 import { getBookingListItem, type BookingListItem } from "~/booking/bookings.server";
 import { googleCalendarUrl, outlookCalendarUrl } from "~/booking/calendar-links";
 import { meetingUrl } from "~/booking/links.server";
-import { DEFAULT_TIME_ZONE, formatDateTime, isAustralianZone, normaliseZone } from "~/booking/time-zones";
+import { DEFAULT_TIME_ZONE, formatDateTime, isAustralianZone, normaliseZone, zoneForState } from "~/booking/time-zones";
 import type { AppContext } from "~/context.server";
 import { profiles } from "~/db/schema";
 import { findMeeting } from "~/meetings/meetings.server";
@@ -23,18 +23,6 @@ export function meetingRecordPath(meetingId: string): string {
   return `/meeting/${meetingId}/record`;
 }
 
-/** The time zone of each Australian state and territory, for a profile that names its state. */
-const STATE_ZONES: Record<string, string> = {
-  NSW: "Australia/Sydney",
-  ACT: "Australia/Canberra",
-  VIC: "Australia/Melbourne",
-  QLD: "Australia/Brisbane",
-  SA: "Australia/Adelaide",
-  NT: "Australia/Darwin",
-  WA: "Australia/Perth",
-  TAS: "Australia/Hobart",
-};
-
 /**
  * The viewer's own time zone: their profile's (a coach's schedule zone, a client's state), else the
  * browser's (?tz=, which the page sets from the browser with JavaScript), else the zone the client
@@ -50,7 +38,7 @@ export async function viewerZone(
   if (role === "coach" && isAustralianZone(booking.coachTimeZone)) return { zone: booking.coachTimeZone, chosen: true };
   if (role === "client") {
     const profile = await context.db.select({ state: profiles.state }).from(profiles).where(eq(profiles.userId, viewer.id)).get();
-    const stateZone = profile?.state ? STATE_ZONES[profile.state] : undefined;
+    const stateZone = zoneForState(profile?.state);
     if (stateZone) return { zone: stateZone, chosen: true };
   }
   const browser = normaliseZone(requested, "");

@@ -2,7 +2,7 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { ChatError, sendChatMessage } from "~/ai-coach/chat.server";
 import { CHAT_MAX_MESSAGE_LENGTH } from "~/ai-coach/chat-types";
 import type { Viewer } from "~/auth/viewer";
-import { formatDateTime } from "~/booking/time-zones";
+import { formatDateTime, formatTime } from "~/booking/time-zones";
 import { entitlementOf } from "~/billing/entitlement.server";
 import type { ActionItem, BookingStatus } from "~/db/schema";
 import type { MeetingRecording } from "~/meetings/recording/upload-rules";
@@ -89,7 +89,6 @@ export async function loadSessionRecord(context: AppLoadContext, viewer: Viewer,
     listMeetingRecordings(context.db, booking.id),
   ]);
   const summaryVisible = summary && (isCoach || summary.sentAt);
-  const timeOf = new Intl.DateTimeFormat("en-AU", { hour: "numeric", minute: "2-digit", timeZone: zone });
   return {
     meetingId: booking.id,
     viewerRole: role ?? "admin",
@@ -128,7 +127,7 @@ export async function loadSessionRecord(context: AppLoadContext, viewer: Viewer,
     canWriteSummary: isCoach && !summary?.sentAt && hasStarted(booking, now) && booking.status !== "cancelled",
     canDiscuss: role === "client" && entitlementOf(viewer.aiSubscription ?? undefined, context.env.BILLING_GRACE_DAYS, now).hasActiveSubscription,
     chat: chat
-      ? chat.map((line: ChatMessage) => ({ id: line.id, from: line.from, text: line.text, sentAt: line.sentAt, time: timeOf.format(new Date(line.sentAt)) }))
+      ? chat.map((line: ChatMessage) => ({ id: line.id, from: line.from, text: line.text, sentAt: line.sentAt, time: formatTime(line.sentAt, zone) }))
       : null,
     recordings,
     timeZone: zone,

@@ -3,11 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { accountsOverview } from "~/accounts/audit-log.server";
 import { countKeptEmails } from "~/email/admin-outbox.server";
 import { NOINDEX, pageMeta } from "~/utils/meta";
-import { formatDateTime } from "~/utils/format-date-time";
+import { formatTimestamp } from "~/booking/time-zones";
 import { requireRole } from "~/auth/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireRole(request, context, "admin");
+  const { timeZone } = await requireRole(request, context, "admin");
   const [accounts, storedEmails] = await Promise.all([accountsOverview(context.db), countKeptEmails(context.db)]);
   return {
     users: accounts.users,
@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     admins: accounts.admins,
     storedEmails,
     auditToday: accounts.auditToday,
-    latest: accounts.latest.map((entry) => ({ action: entry.action, when: formatDateTime(entry.createdAt), iso: entry.createdAt })),
+    latest: accounts.latest.map((entry) => ({ action: entry.action, when: formatTimestamp(entry.createdAt, timeZone), iso: entry.createdAt })),
   };
 }
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { AUDIT_PAGE_SIZE, listAuditLog } from "~/accounts/audit-log.server";
 import { NOINDEX, pageMeta } from "~/utils/meta";
-import { formatDateTime } from "~/utils/format-date-time";
+import { formatTimestamp } from "~/booking/time-zones";
 import { requireRole } from "~/auth/guards.server";
 import { Pagination } from "~/components/ui/pagination";
 import { pageParam } from "~/utils/page-param";
@@ -20,7 +20,7 @@ function detailPairs(json: string): [string, string][] {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireRole(request, context, "admin");
+  const { timeZone } = await requireRole(request, context, "admin");
   const url = new URL(request.url);
   const page = pageParam(url) ?? 1;
   const actionFilter = url.searchParams.get("action") ?? "";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     entries: rows.map((row) => ({
       id: row.id,
       action: row.action,
-      when: formatDateTime(row.createdAt),
+      when: formatTimestamp(row.createdAt, timeZone),
       iso: row.createdAt,
       // A deleted user's rows keep the id only.
       actor: row.actorEmail ?? row.actorId,

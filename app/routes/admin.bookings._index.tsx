@@ -5,18 +5,19 @@ import { requireRole } from "~/auth/guards.server";
 import { listBookingsForAdmin } from "~/booking/bookings.server";
 import { listRefundRequests } from "~/booking/refunds.server";
 import { ADMIN_BOOKING_STATUSES, AdminBookingFilterSchema, type AdminBookingFilter } from "~/booking/schemas";
-import { formatDateTime as formatZoned } from "~/booking/time-zones";
+import { DEFAULT_TIME_ZONE, formatDateTime, formatTime, formatTimestamp, offsetMinutes, zoneCity } from "~/booking/time-zones";
 import { describedByOf, FieldFrame } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
 import { Pagination } from "~/components/ui/pagination";
 import { SelectField } from "~/components/ui/select-field";
 import { TableScroll } from "~/components/ui/table-scroll";
 import { coachOptions } from "~/booking/records.server";
-import { formatDateTime } from "~/utils/format-date-time";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 
 // Every booking for the admins: filtered by coach, status and start date (Sydney dates), newest
-// first, paged; and the money-back guarantee requests waiting for a decision. Each booking's page
+// first, paged; and the money-back guarantee requests waiting for a decision. Every time is in one
+// zone, the admin's (their profile's state, else Sydney), named in the column's heading; a coach on
+// another clock has their own time beside their name. Each booking's page
 // (/admin/bookings/$id) reschedules, cancels, refunds and records the outcome.
 
 const STATUS_LABELS: Record<(typeof ADMIN_BOOKING_STATUSES)[number], string> = {
@@ -61,21 +62,28 @@ function parseFilters(params: URLSearchParams): { ok: true; filters: AdminBookin
   return { ok: true, filters: parsed.data };
 }
 
+/** Whether two zones' clocks read the same at an instant (Sydney and Melbourne do; Sydney and Brisbane do only in winter). */
+function sameClock(iso: string, zone: string, other: string): boolean {
+  const ms = Date.parse(iso);
+  return zone === other || offsetMinutes(zone, ms) === offsetMinutes(other, ms);
+}
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireRole(request, context, "admin");
+  const viewer = await requireRole(request, context, "admin");
+  const zone = viewer.timeZone ?? DEFAULT_TIME_ZONE;
   const params = new URL(request.url).searchParams;
   const values = valuesOf(params);
   const [coaches, requests] = await Promise.all([coachOptions(context.db), listRefundRequests(context.db, "requested")]);
   const refundRequests = requests.map(({ request: refundRequest, booking }) => ({
     id: refundRequest.id,
     reason: refundRequest.reason,
-    requestedAt: formatDateTime(refundRequest.createdAt),
-    booking: { id: booking.id, reference: booking.reference, name: booking.name, email: booking.email, when: formatDateTime(booking.startsAt) },
+    requestedAt: formatTimestamp(refundRequest.createdAt, zone),
+    booking: { id: booking.id, reference: booking.reference, name: booking.name, email: booking.email, when: formatTimestamp(booking.startsAt, zone) },
   }));
   const parsed = parseFilters(params);
-  const base = { values, coaches, refundRequests };
+  const base = { values, coaches, refundRequests, zoneName: `${zoneCity(zone)} time` };
   if (!parsed.ok) {
     return data({ ...base, errors: parsed.errors, filtered: true, page: 1, pageCount: 1, total: 0, rows: [] }, { status: 400 });
   }
@@ -96,13 +104,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       type: row.typeName,
       status: row.status,
       startsAt: row.startsAt,
-      when: formatZoned(row.startsAt, row.coachTimeZone),
+      when: formatDateTime(row.startsAt, zone),
+      // "10:00 am AWST": the coach's own clock, where it reads differently from the column's.
+      coachTime: sameClock(row.startsAt, row.coachTimeZone, zone) ? null : formatTime(row.startsAt, row.coachTimeZone),
     })),
   });
 }
 
 export default function AdminBookings() {
-  const { values, errors, coaches, filtered, page, pageCount, total, rows, refundRequests } = useLoaderData<typeof loader>();
+  const { values, errors, coaches, filtered, page, pageCount, total, rows, refundRequests, zoneName } = useLoaderData<typeof loader>();
   const invalid = Object.keys(errors).length > 0;
   const field = (name: "from" | "to", label: string) => (
     <FieldFrame id={`bookings-${name}`} label={label} error={errors[name]}>
@@ -120,7 +130,10 @@ export default function AdminBookings() {
     <>
       <section aria-labelledby="bookings-heading">
         <h2 id="bookings-heading">Bookings</h2>
-        <p className="hint">Every discovery call and session, newest start first. Times are in the coach's time zone; date filters use Sydney dates.</p>
+        <p className="hint">
+          Every discovery call and session, newest start first. Times are in {zoneName}, with the abbreviation that applies on each date; a coach on another
+          clock has their own time beside their name. Date filters use Sydney dates.
+        </p>
         <Form method="get" action="/admin/bookings" className="admin-search leads-filters" role="search" aria-label="Filter bookings">
           <SelectField
             id="bookings-coach"
@@ -161,7 +174,7 @@ export default function AdminBookings() {
               <thead>
                 <tr>
                   <th scope="col">Reference</th>
-                  <th scope="col">When</th>
+                  <th scope="col">When ({zoneName})</th>
                   <th scope="col">Client</th>
                   <th scope="col">Coach</th>
                   <th scope="col">Type</th>
@@ -184,7 +197,15 @@ export default function AdminBookings() {
                       <br />
                       <span className="hint">{row.email}</span>
                     </td>
-                    <td className="cell-wrap">{row.coach}</td>
+                    <td className="cell-wrap">
+                      {row.coach}
+                      {row.coachTime ? (
+                        <>
+                          <br />
+                          <span className="hint">{row.coachTime} their time</span>
+                        </>
+                      ) : null}
+                    </td>
                     <td className="cell-wrap">{row.type}</td>
                     <td>
                       <span className={`badge booking-status booking-status-${row.status}`}>{STATUS_LABELS[row.status]}</span>

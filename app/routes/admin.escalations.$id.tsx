@@ -12,7 +12,7 @@ import { requireRole } from "~/auth/guards.server";
 import { Markdown } from "~/components/ai-coach/markdown";
 import { FormError } from "~/components/ui/form-error";
 import { redirectWithToast } from "~/platform/toast.server";
-import { formatDateTime } from "~/utils/format-date-time";
+import { formatTimestamp } from "~/booking/time-zones";
 import { parseForm } from "~/utils/forms";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { notFoundResponse, notFoundUnless } from "~/auth/permissions.server";
@@ -26,11 +26,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     admins,
     escalation: {
       ...escalation,
-      raised: formatDateTime(escalation.createdAt),
-      replied: escalation.repliedAt ? formatDateTime(escalation.repliedAt) : null,
-      resolved: escalation.resolvedAt ? formatDateTime(escalation.resolvedAt) : null,
-      transcriptPurged: escalation.transcriptPurgedAt ? formatDateTime(escalation.transcriptPurgedAt) : null,
-      transcript: escalation.transcript.map((entry) => ({ ...entry, when: entry.timestamp ? formatDateTime(entry.timestamp) : null })),
+      raised: formatTimestamp(escalation.createdAt, viewer.timeZone),
+      replied: escalation.repliedAt ? formatTimestamp(escalation.repliedAt, viewer.timeZone) : null,
+      resolved: escalation.resolvedAt ? formatTimestamp(escalation.resolvedAt, viewer.timeZone) : null,
+      transcriptPurged: escalation.transcriptPurgedAt ? formatTimestamp(escalation.transcriptPurgedAt, viewer.timeZone) : null,
+      transcript: escalation.transcript.map((entry) => ({ ...entry, when: entry.timestamp ? formatTimestamp(entry.timestamp, viewer.timeZone) : null })),
     },
   };
 }

@@ -5,12 +5,12 @@ import { listEscalations } from "~/ai-coach/escalations.server";
 import { requireRole } from "~/auth/guards.server";
 import { Pagination } from "~/components/ui/pagination";
 import { TableScroll } from "~/components/ui/table-scroll";
-import { formatDateTime } from "~/utils/format-date-time";
+import { formatTimestamp } from "~/booking/time-zones";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { pageParam } from "~/utils/page-param";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireRole(request, context, "admin");
+  const { timeZone } = await requireRole(request, context, "admin");
   const url = new URL(request.url);
   const filter = EscalationFilterSchema.parse(url.searchParams.get("status") ?? "active");
   const page = pageParam(url) ?? 1;
@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pageCount: list.pageCount,
     total: list.total,
     counts: list.counts,
-    escalations: list.items.map((item) => ({ ...item, raised: formatDateTime(item.createdAt) })),
+    escalations: list.items.map((item) => ({ ...item, raised: formatTimestamp(item.createdAt, timeZone) })),
   };
 }
 

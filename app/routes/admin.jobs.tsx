@@ -6,7 +6,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { dismissFailedJob, FAILED_JOBS_PAGE_SIZE, listFailedJobs, replayFailedJob, summariseJobBody, type ResolveOutcome } from "~/jobs/failed-jobs.server";
 import { FAILED_JOB_FILTER_LABELS, FAILED_JOB_FILTERS, FAILED_JOB_STATUS_LABELS, FailedJobActionSchema, type FailedJobFilterName } from "~/jobs/failed-jobs";
 import { redirectWithToast } from "~/platform/toast.server";
-import { formatDateTime } from "~/utils/format-date-time";
+import { formatTimestamp } from "~/booking/time-zones";
 import { parseForm } from "~/utils/forms";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { pageParam } from "~/utils/page-param";
@@ -18,7 +18,7 @@ function filterOf(url: URL): FailedJobFilterName {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireRole(request, context, "admin");
+  const { timeZone } = await requireRole(request, context, "admin");
   const url = new URL(request.url);
   const filter = filterOf(url);
   const page = pageParam(url) ?? 1;
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pageCount: Math.max(1, Math.ceil(total / FAILED_JOBS_PAGE_SIZE)),
     total,
     unresolved,
-    incident: openIncident ? { openedAt: openIncident.openedAt, opened: formatDateTime(openIncident.openedAt) } : null,
+    incident: openIncident ? { openedAt: openIncident.openedAt, opened: formatTimestamp(openIncident.openedAt, timeZone) } : null,
     jobs: rows.map((row) => ({
       id: row.id,
       type: row.type,
@@ -37,12 +37,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       error: row.error,
       attempts: row.attempts,
       queuedAt: row.queuedAt,
-      queued: formatDateTime(row.queuedAt),
+      queued: formatTimestamp(row.queuedAt, timeZone),
       failedAt: row.failedAt,
-      failed: formatDateTime(row.failedAt),
+      failed: formatTimestamp(row.failedAt, timeZone),
       status: row.status,
       statusLabel: FAILED_JOB_STATUS_LABELS[row.status],
-      resolved: row.resolvedAt ? formatDateTime(row.resolvedAt) : null,
+      resolved: row.resolvedAt ? formatTimestamp(row.resolvedAt, timeZone) : null,
       resolvedBy: row.resolvedByEmail,
     })),
   };

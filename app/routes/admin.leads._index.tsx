@@ -21,7 +21,7 @@ import {
 import { listLeadOwners, listLeads, type LeadListItem } from "~/leads/admin.server";
 import { replyPromiseText } from "~/sales-chat/reply-promise";
 import { formatDate } from "~/utils/format";
-import { formatDateTime } from "~/utils/format-date-time";
+import { formatTimestamp } from "~/booking/time-zones";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { pageParam } from "~/utils/page-param";
 
@@ -63,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         : item.consentPendingSince
           ? `Pending since ${formatDate(item.consentPendingSince)}`
           : "No",
-      lastActivity: formatDateTime(item.lastActivityAt),
+      lastActivity: formatTimestamp(item.lastActivityAt),
     })),
   });
 }

@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getOutboxEmail } from "~/email/admin-outbox.server";
 import { NOINDEX, pageMeta } from "~/utils/meta";
-import { formatDateTime } from "~/utils/format-date-time";
+import { formatTimestamp } from "~/booking/time-zones";
 import { requireRole } from "~/auth/guards.server";
 import { requireFound } from "~/auth/permissions.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireRole(request, context, "admin");
+  const { timeZone } = await requireRole(request, context, "admin");
   const row = requireFound(await getOutboxEmail(context.db, params.id ?? ""));
   return {
     id: row.id,
@@ -16,8 +16,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     subject: row.subject,
     status: row.status,
     provider: row.provider,
-    created: formatDateTime(row.createdAt),
-    sent: row.sentAt ? formatDateTime(row.sentAt) : null,
+    created: formatTimestamp(row.createdAt, timeZone),
+    sent: row.sentAt ? formatTimestamp(row.sentAt, timeZone) : null,
     text: row.textBody,
     html: row.htmlBody,
   };

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { listOutbox, OUTBOX_PAGE_SIZE } from "~/email/admin-outbox.server";
 import { SMS_ADDRESS_PREFIX } from "~/email/outbox.server";
 import { NOINDEX, pageMeta } from "~/utils/meta";
-import { formatDateTime } from "~/utils/format-date-time";
+import { formatTimestamp } from "~/booking/time-zones";
 import { requireRole } from "~/auth/guards.server";
 import { Pagination } from "~/components/ui/pagination";
 import { pageParam } from "~/utils/page-param";
@@ -12,7 +12,7 @@ import { TableScroll } from "~/components/ui/table-scroll";
 const STATUS_LABELS = { pending: "Waiting to send", sent: "Sent", stored: "Kept in outbox", suppressed: "Not sent (unsubscribed)" } as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireRole(request, context, "admin");
+  const { timeZone } = await requireRole(request, context, "admin");
   const page = pageParam(new URL(request.url)) ?? 1;
   const { rows, total } = await listOutbox(context.db, page);
   return {
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...row,
       status: STATUS_LABELS[row.status],
       parts: partsLabel(row.to, hasHtml),
-      when: formatDateTime(row.createdAt),
+      when: formatTimestamp(row.createdAt, timeZone),
     })),
   };
 }

@@ -5,7 +5,7 @@ import { changeUserRole, listUsersForAdmin, USERS_PAGE_SIZE, type AdminUserRow }
 import { parseForm } from "~/utils/forms";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { formatDate } from "~/utils/format";
-import { formatDateTime } from "~/utils/format-date-time";
+import { formatTimestamp } from "~/booking/time-zones";
 import { requireRole } from "~/auth/guards.server";
 import { RoleChangeSchema } from "~/auth/schemas";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -62,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       confirmed: Boolean(row.emailConfirmedAt),
       joined: formatDate(row.createdAt),
       joinedIso: row.createdAt,
-      lastSignIn: row.lastSignInAt ? formatDateTime(row.lastSignInAt) : "Never",
+      lastSignIn: row.lastSignInAt ? formatTimestamp(row.lastSignInAt, viewer.timeZone) : "Never",
       roles: row.roles,
     })),
   });

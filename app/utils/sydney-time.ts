@@ -14,7 +14,6 @@ const wallClock = new Intl.DateTimeFormat("en-AU", {
   minute: "2-digit",
   second: "2-digit",
 });
-const zoneName = new Intl.DateTimeFormat("en-AU", { timeZone: ZONE, timeZoneName: "short" });
 
 /** YYYY-MM-DD in Sydney. */
 export function sydneyDay(now: Date): string {
@@ -54,9 +53,4 @@ export function nextSydneyMidnight(now: Date): Date {
 export function sydneyMonthStart(now: Date): Date {
   const [year, month] = sydneyDay(now).split("-").map(Number) as [number, number];
   return sydneyMidnight(year, month, 1);
-}
-
-/** "AEST" or "AEDT" at this instant. */
-export function sydneyZoneAbbreviation(now: Date): string {
-  return zoneName.formatToParts(now).find((part) => part.type === "timeZoneName")?.value ?? "AEST";
 }

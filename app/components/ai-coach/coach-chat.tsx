@@ -8,6 +8,9 @@ import {
   type StoredChatMessage,
   type UsageMeter,
 } from "~/ai-coach/chat-types";
+import { usageResetText } from "~/ai-coach/usage-text";
+import { formatTime } from "~/booking/time-zones";
+import { useViewerTimeZone } from "~/components/use-viewer-time-zone";
 import { Markdown } from "./markdown";
 import type { UseCoachChat } from "./use-coach-chat";
 
@@ -21,8 +24,6 @@ const ESCALATION_LABELS: Record<EscalationStatus["status"], string> = {
   assigned: "An expert is reviewing this",
   resolved: "Expert review complete",
 };
-
-const clock = new Intl.DateTimeFormat("en-AU", { hour: "numeric", minute: "2-digit", timeZone: "Australia/Sydney", timeZoneName: "short" });
 
 export type CoachChatProps = {
   chat: UseCoachChat;
@@ -241,7 +242,8 @@ export function CoachChat({ chat, tier, promptPacks, escalations, compact = fals
 }
 
 const ChatMessage = memo(function ChatMessage({ message, escalation }: { message: StoredChatMessage; escalation?: EscalationStatus }) {
-  const date = new Date(message.timestamp);
+  const zone = useViewerTimeZone();
+  const valid = !Number.isNaN(Date.parse(message.timestamp));
   return (
     <li className={`coach-message coach-message-${message.role}`} data-status={message.status}>
       <p className="coach-message-meta">
@@ -249,11 +251,7 @@ const ChatMessage = memo(function ChatMessage({ message, escalation }: { message
         {message.offline ? <span className="coach-badge coach-badge-offline">Offline coach</span> : null}
         {message.status === "stopped" ? <span className="coach-badge">Stopped</span> : null}
         {message.status === "failed" ? <span className="coach-badge coach-badge-failed">Reply not finished</span> : null}
-        {Number.isNaN(date.getTime()) ? null : (
-          <time dateTime={message.timestamp} suppressHydrationWarning>
-            {clock.format(date)}
-          </time>
-        )}
+        {valid ? <time dateTime={message.timestamp}>{formatTime(message.timestamp, zone)}</time> : null}
       </p>
       <div className="coach-message-body">
         {message.role === "user" ? (
@@ -268,6 +266,7 @@ const ChatMessage = memo(function ChatMessage({ message, escalation }: { message
 });
 
 function UsageMeterView({ usage }: { usage: UsageMeter }) {
+  const zone = useViewerTimeZone();
   const left = Math.max(0, usage.limit - usage.used);
   return (
     <div className="coach-usage">
@@ -286,6 +285,7 @@ function UsageMeterView({ usage }: { usage: UsageMeter }) {
           {left} left
         </meter>
       </label>
+      {Number.isNaN(Date.parse(usage.resetsAt)) ? null : <p className="coach-usage-reset">Resets at {usageResetText(usage.resetsAt, zone)}</p>}
     </div>
   );
 }

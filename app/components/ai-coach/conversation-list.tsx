@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import type { ConversationSummary } from "~/ai-coach/chat-types";
-import { formatDateTime } from "~/utils/format-date-time";
+import { formatTimestamp } from "~/booking/time-zones";
+import { useViewerTimeZone } from "~/components/use-viewer-time-zone";
 import { exportUrl } from "./chat-api";
 
 // Past conversations: open one again, rename it, export it as Markdown or delete it (after a
@@ -18,6 +19,7 @@ export function ConversationList({ conversations, activeId, onOpen, onRename, on
   const [editing, setEditing] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
+  const zone = useViewerTimeZone();
 
   if (!conversations.length) return <p className="coach-history-empty">Your conversations will be listed here.</p>;
 
@@ -59,10 +61,8 @@ export function ConversationList({ conversations, activeId, onOpen, onRename, on
             <button type="button" className="coach-history-open" onClick={() => onOpen(conversation.id)}>
               <span className="coach-history-title">{conversation.title}</span>
               <span className="coach-history-meta">
-                <time dateTime={conversation.lastActivityAt} suppressHydrationWarning>
-                  {formatDateTime(conversation.lastActivityAt)}
-                </time>{" "}
-                · {conversation.messageCount} {conversation.messageCount === 1 ? "message" : "messages"}
+                <time dateTime={conversation.lastActivityAt}>{formatTimestamp(conversation.lastActivityAt, zone)}</time> · {conversation.messageCount}{" "}
+                {conversation.messageCount === 1 ? "message" : "messages"}
               </span>
             </button>
           )}

@@ -6,9 +6,8 @@ import { decideRefundRequest, refundBookingPayment } from "~/booking/refunds.ser
 import { paymentForBooking } from "~/booking/payments.server";
 import { bookingRequestAndHistory, refundRequestOfBooking, refundsOfPayment } from "~/booking/records.server";
 import { BookingOutcomeSchema, CancelSchema } from "~/booking/schemas";
-import { formatDateTime as formatZoned, zoneAbbreviation } from "~/booking/time-zones";
+import { formatDateTime as formatZoned, zoneAbbreviation, formatTimestamp } from "~/booking/time-zones";
 import { redirectWithToast } from "~/platform/toast.server";
-import { formatDateTime } from "~/utils/format-date-time";
 import { utcToZonedInput, zonedToUtc } from "~/utils/zoned-time";
 import { notFoundResponse, notFoundUnless } from "~/auth/permissions.server";
 
@@ -71,8 +70,8 @@ export async function loadAdminBooking(context: AppLoadContext, bookingId: strin
       zoneAbbreviation: zoneAbbreviation(zone, booking.startsAt),
       startInput: utcToZonedInput(booking.startsAt, zone),
       cancelReason: booking.cancelReason,
-      cancelledAt: booking.cancelledAt ? formatDateTime(booking.cancelledAt) : null,
-      createdAt: formatDateTime(booking.createdAt),
+      cancelledAt: booking.cancelledAt ? formatTimestamp(booking.cancelledAt) : null,
+      createdAt: formatTimestamp(booking.createdAt),
     },
     can: {
       reschedule: booking.status === "confirmed" && !started,
@@ -87,8 +86,8 @@ export async function loadAdminBooking(context: AppLoadContext, bookingId: strin
           amountCents: payment.amountCents,
           refundedCents: payment.refundedCents,
           status: payment.status,
-          paidAt: formatDateTime(payment.paidAt),
-          refunds: refunds.map((refund) => ({ ...refund, createdAt: formatDateTime(refund.createdAt) })),
+          paidAt: formatTimestamp(payment.paidAt),
+          refunds: refunds.map((refund) => ({ ...refund, createdAt: formatTimestamp(refund.createdAt) })),
         }
       : null,
     request: request
@@ -96,11 +95,11 @@ export async function loadAdminBooking(context: AppLoadContext, bookingId: strin
           id: request.id,
           status: request.status,
           reason: request.reason,
-          createdAt: formatDateTime(request.createdAt),
-          decidedAt: request.decidedAt ? formatDateTime(request.decidedAt) : null,
+          createdAt: formatTimestamp(request.createdAt),
+          decidedAt: request.decidedAt ? formatTimestamp(request.decidedAt) : null,
         }
       : null,
-    history: history.map((entry) => ({ id: entry.id, action: entry.action, when: formatDateTime(entry.createdAt), detail: entry.detail })),
+    history: history.map((entry) => ({ id: entry.id, action: entry.action, when: formatTimestamp(entry.createdAt), detail: entry.detail })),
   };
 }
 

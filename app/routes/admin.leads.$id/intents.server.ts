@@ -3,7 +3,7 @@ import { LEAD_STATUS_LABELS } from "~/leads/admin";
 import { AssignLeadOwnerSchema, LEAD_INTENTS, SaveLeadNotesSchema, UpdateLeadStatusSchema, type LeadIntent } from "~/leads/admin-forms";
 import { assignLeadOwner, saveLeadNotes, updateLeadStatus, type LeadActor, type LeadConsent } from "~/leads/admin.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { formatDateTime } from "~/utils/format-date-time";
+import { formatTimestamp } from "~/booking/time-zones";
 import { parseForm } from "~/utils/forms";
 
 // One lead for the admins: its consent in words, and one handler per form (`intent`).
@@ -14,13 +14,13 @@ const CONFIRMED_BY = { "email-link": " through the emailed link", "signed-in": "
 export function consentText(consent: LeadConsent): string {
   switch (consent.state) {
     case "confirmed": {
-      const from = [consent.source, consent.requestedAt ? `asked ${formatDateTime(consent.requestedAt)}` : null].filter(Boolean).join("; ");
-      return `Confirmed ${formatDateTime(consent.confirmedAt)}${consent.by ? CONFIRMED_BY[consent.by] : ""}${from ? ` (${from})` : ""}`;
+      const from = [consent.source, consent.requestedAt ? `asked ${formatTimestamp(consent.requestedAt)}` : null].filter(Boolean).join("; ");
+      return `Confirmed ${formatTimestamp(consent.confirmedAt)}${consent.by ? CONFIRMED_BY[consent.by] : ""}${from ? ` (${from})` : ""}`;
     }
     case "pending":
-      return `Pending: confirmation email sent ${formatDateTime(consent.requestedAt)} (${consent.source}); its link works until ${formatDateTime(consent.expiresAt)}`;
+      return `Pending: confirmation email sent ${formatTimestamp(consent.requestedAt)} (${consent.source}); its link works until ${formatTimestamp(consent.expiresAt)}`;
     case "not-confirmed":
-      return `No: asked ${formatDateTime(consent.requestedAt)} (${consent.source}), never confirmed`;
+      return `No: asked ${formatTimestamp(consent.requestedAt)} (${consent.source}), never confirmed`;
     case "none":
       return "No";
   }

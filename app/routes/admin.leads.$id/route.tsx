@@ -9,7 +9,7 @@ import { SelectField } from "~/components/ui/select-field";
 import { LEAD_NOTES_MAX, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_STATUS_OPTIONS } from "~/leads/admin";
 import type { LeadIntent } from "~/leads/admin-forms";
 import { getLead, LeadAdminError, listLeadOwners } from "~/leads/admin.server";
-import { formatDateTime } from "~/utils/format-date-time";
+import { formatTimestamp } from "~/booking/time-zones";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { LeadActivities } from "./activity-list";
 import { consentText, INTENT_ACTIONS, isIntent, refused, type ActionData } from "./intents.server";
@@ -28,14 +28,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     owners: choosable,
     lead: {
       ...lead,
-      firstSeen: formatDateTime(lead.createdAt),
-      lastActivity: formatDateTime(lead.lastActivityAt),
+      firstSeen: formatTimestamp(lead.createdAt),
+      lastActivity: formatTimestamp(lead.lastActivityAt),
       consentText: consentText(lead.consent),
-      unsubscribed: lead.unsubscribedAt ? formatDateTime(lead.unsubscribedAt) : null,
+      unsubscribed: lead.unsubscribedAt ? formatTimestamp(lead.unsubscribedAt) : null,
       activities: lead.activities.map((activity) => ({
         ...activity,
-        when: formatDateTime(activity.createdAt),
-        updated: activity.updatedAt !== activity.createdAt ? formatDateTime(activity.updatedAt) : null,
+        when: formatTimestamp(activity.createdAt),
+        updated: activity.updatedAt !== activity.createdAt ? formatTimestamp(activity.updatedAt) : null,
       })),
     },
   };

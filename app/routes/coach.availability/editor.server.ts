@@ -4,7 +4,7 @@ import { addTimeOff, getScheduleForEditor, removeDateOverride, removeTimeOff, sa
 import { BookingError } from "~/booking/errors";
 import { publicHolidays } from "~/booking/holidays.server";
 import { availableSlots } from "~/booking/slots.server";
-import { formatDateTime, formatSlotDate, localDate, zoneAbbreviation } from "~/booking/time-zones";
+import { describeZone, formatDateTime, formatSlotDate, localDate, zoneCity } from "~/booking/time-zones";
 import { redirectWithToast } from "~/platform/toast.server";
 import { zonedToUtc } from "~/utils/zoned-time";
 import { DateOverrideSchema, LocalDateSchema, ScheduleSettingsSchema, TimeOffSchema } from "~/booking/schemas";
@@ -83,7 +83,9 @@ export async function loadEditor(context: AppLoadContext, viewer: Viewer, now = 
   const viewerName = [viewer.firstName, viewer.lastName].filter(Boolean).join(" ");
   return {
     isNew: schedule === null,
-    zoneAbbreviation: zoneAbbreviation(zone, now),
+    /** "Brisbane time (AEST)", or "Sydney time (AEDT until 5 April 2026, then AEST)": weekly hours hold all year. */
+    zoneLabel: describeZone(zone, now),
+    zoneCity: zoneCity(zone),
     draft: draftOf(settings, { displayName: schedule?.displayName ?? viewerName, headline: schedule?.headline ?? "" }),
     horizonDays: schedule?.horizonDays ?? HORIZON_DAYS,
     overrides: overrides.map((override) => ({ date: override.date, label: dateLabel(override.date), intervals: override.intervals })),

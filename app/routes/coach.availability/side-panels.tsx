@@ -15,7 +15,7 @@ export function PreviewPanel({ editor }: { editor: EditorData }) {
         <p>You're not accepting new bookings, so no times are offered.</p>
       ) : editor.preview.length ? (
         <>
-          <p>The next times offered for a 60-minute session, in your time zone:</p>
+          <p>The next times offered for a 60-minute session, in your time zone ({editor.zoneCity} time):</p>
           <ul className="availability-preview">
             {editor.preview.map((slot) => (
               <li key={slot.startsAt}>
@@ -134,7 +134,7 @@ export function TimeOffPanel({ editor }: { editor: EditorData }) {
   return (
     <section className="profile-panel" aria-labelledby="time-off-heading">
       <h2 id="time-off-heading">Time off</h2>
-      <p>Leave, travel or anything else: no bookings are offered from the start to the end, in your time zone ({editor.zoneAbbreviation}).</p>
+      <p>Leave, travel or anything else: no bookings are offered from the start to the end, in your time zone, {editor.zoneLabel}.</p>
       <FormError message={remove?.errors.form} />
       {editor.timeOff.length ? (
         <ul className="availability-list">

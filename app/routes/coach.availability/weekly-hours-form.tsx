@@ -72,7 +72,7 @@ export function WeeklyHoursForm({ editor }: { editor: EditorData }) {
         </div>
 
         <fieldset className="availability-week">
-          <legend>Hours each week ({editor.zoneAbbreviation})</legend>
+          <legend>Hours each week, {editor.zoneLabel}</legend>
           <p className="hint">Add one row for each block of time you're available. Leave a day empty when you don't work that day.</p>
           {errors.weeklyHours ? <p className="field-error">{errors.weeklyHours}</p> : null}
           {WEEKDAYS.map(({ day, label }) => {

@@ -17,7 +17,8 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { formatDate } from "~/utils/format";
 import { fail, type ProfileIntentArgs } from "./intents.server";
 
-// The Bookings tab: the client's upcoming and past bookings (times in the zone they booked in), their
+// The Bookings tab: the client's upcoming and past bookings (times in their profile's zone, else the
+// zone they booked in, each named), their
 // package credits, invoices and credit notes, and the money-back guarantee; and its two forms
 // (cancel a booking, ask for the guarantee).
 
@@ -36,7 +37,8 @@ const PAYMENT_LABELS: Record<BookingListItem["paymentMethod"], string> = { free:
 
 const REQUEST_LABELS = { requested: "Waiting for a decision", approved: "Approved: refunded", declined: "Declined" } as const;
 
-async function bookingView(context: AppContext, booking: BookingListItem, now: Date) {
+async function bookingView(context: AppContext, booking: BookingListItem, now: Date, profileZone: string | null) {
+  const zone = profileZone ?? booking.clientTimeZone;
   const upcoming = (booking.status === "confirmed" || booking.status === "held") && Date.parse(booking.endsAt) > now.getTime();
   const changeable = upcoming && booking.status === "confirmed";
   return {
@@ -49,15 +51,15 @@ async function bookingView(context: AppContext, booking: BookingListItem, now: D
     statusLabel: STATUS_LABELS[booking.status],
     payment: booking.priceCents > 0 || booking.paymentMethod !== "free" ? PAYMENT_LABELS[booking.paymentMethod] : "Free",
     startsAt: booking.startsAt,
-    when: formatZoned(booking.startsAt, booking.clientTimeZone),
+    when: formatZoned(booking.startsAt, zone),
     upcoming,
     joinable: changeable,
     // The meeting room: "Join" while it is open (until 30 minutes after the end), else when it opens.
-    room: roomLinkOf(booking, meetingWindowSettings(context.env), now, booking.clientTimeZone),
+    room: roomLinkOf(booking, meetingWindowSettings(context.env), now, zone),
     // The signed manage page (the same as the emailed link), on this site.
     managePath: changeable ? new URL(await manageUrl(context, booking)).pathname : null,
     freeChange: changeable ? canChangeFreely(booking, now) : false,
-    freeChangeUntil: changeable ? formatZoned(freeChangeDeadline(booking).toISOString(), booking.clientTimeZone) : null,
+    freeChangeUntil: changeable ? formatZoned(freeChangeDeadline(booking).toISOString(), zone) : null,
     paidByCard: booking.paymentMethod === "card",
     paidByCredit: booking.paymentMethod === "credit",
   };
@@ -66,13 +68,14 @@ async function bookingView(context: AppContext, booking: BookingListItem, now: D
 export type BookingView = Awaited<ReturnType<typeof bookingView>>;
 
 /** The first paid consultation, and whether (and how) the guarantee applies to it now. */
-async function guaranteeOf(context: AppContext, userId: string, items: BookingListItem[], now: Date) {
+async function guaranteeOf(context: AppContext, userId: string, items: BookingListItem[], now: Date, profileZone: string | null) {
   const first = items
     .filter((b) => b.clientId === userId && b.kind === "session" && b.paymentMethod !== "free" && ["confirmed", "completed", "no_show"].includes(b.status))
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0];
   if (!first) return null;
+  const zone = profileZone ?? first.clientTimeZone;
   const request = await latestRefundRequest(context.db, userId, first.id);
-  const booking = { id: first.id, typeName: first.typeName, when: formatZoned(first.startsAt, first.clientTimeZone) };
+  const booking = { id: first.id, typeName: first.typeName, when: formatZoned(first.startsAt, zone) };
   if (request) {
     return {
       booking,
@@ -86,7 +89,7 @@ async function guaranteeOf(context: AppContext, userId: string, items: BookingLi
     booking,
     eligible: true,
     request: null,
-    until: formatZoned(new Date(Date.parse(first.endsAt) + GUARANTEE_DAYS * 86_400_000).toISOString(), first.clientTimeZone),
+    until: formatZoned(new Date(Date.parse(first.endsAt) + GUARANTEE_DAYS * 86_400_000).toISOString(), zone),
   };
 }
 
@@ -97,7 +100,7 @@ export async function loadBookingsTab(context: AppContext, viewer: Viewer, now =
     creditBalance(context.db, viewer.id, now),
     listClientPayments(context.db, viewer.id),
   ]);
-  const views = await Promise.all(items.map((item) => bookingView(context, item, now)));
+  const views = await Promise.all(items.map((item) => bookingView(context, item, now, viewer.timeZone)));
   // The summaries the coaches sent after past sessions ("Session summary" under each).
   const summaries = await sentSummariesFor(
     context,
@@ -139,7 +142,7 @@ export async function loadBookingsTab(context: AppContext, viewer: Viewer, now =
         date: formatDate(refund.createdAt),
       })),
     })),
-    guarantee: await guaranteeOf(context, viewer.id, items, now),
+    guarantee: await guaranteeOf(context, viewer.id, items, now, viewer.timeZone),
   };
 }
 

@@ -5,7 +5,7 @@ import { Suspense } from "react";
 import { ensureProfile } from "~/accounts/profiles.server";
 import { requireUser } from "~/auth/guards.server";
 import { PageHero } from "~/components/page-hero";
-import { formatDateTime } from "~/utils/format-date-time";
+import { formatTimestamp } from "~/booking/time-zones";
 import { lazyComponent } from "~/utils/lazy-component";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { loadAssistant } from "./ai-assistant.server";
@@ -59,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     welcome,
     tab,
     email: viewer.email,
-    memberSince: formatDateTime(viewer.createdAt),
+    memberSince: formatTimestamp(viewer.createdAt, viewer.timeZone),
     profile: detailsValues(profile),
     security: tab === "security" ? await loadSecurity(context.db, viewer) : null,
     assistant: tab === "ai-assistant" ? await loadAssistant(request, context, viewer) : null,

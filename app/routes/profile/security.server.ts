@@ -14,7 +14,7 @@ import type { Db } from "~/db/client.server";
 import { consumeRateLimit, limitSubject, tooManyRequests } from "~/platform/rate-limit.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { describeUserAgent } from "~/utils/format";
-import { formatDateTime } from "~/utils/format-date-time";
+import { formatTimestamp } from "~/booking/time-zones";
 import { parseForm } from "~/utils/forms";
 import { apiMessage, apiStatus, fail, type ProfileIntentArgs } from "./intents.server";
 import type { ProfileActionData } from "./types";
@@ -28,7 +28,7 @@ export async function loadSecurity(db: Db, viewer: Viewer) {
     aal: viewer.aal,
     hasPassword: Boolean(passwordHash),
     hasVerifiedFactor: factorRows.some((f) => f.status === "verified"),
-    factors: factorRows.map((f) => ({ ...f, added: formatDateTime(f.createdAt) })),
+    factors: factorRows.map((f) => ({ ...f, added: formatTimestamp(f.createdAt, viewer.timeZone) })),
     sessions: sessionRows
       // This device first, then newest first.
       .sort((a, b) => Number(b.id === viewer.authSessionId) - Number(a.id === viewer.authSessionId))
@@ -36,9 +36,9 @@ export async function loadSecurity(db: Db, viewer: Viewer) {
         id: s.id,
         current: s.id === viewer.authSessionId,
         device: describeUserAgent(s.userAgent),
-        signedIn: formatDateTime(s.createdAt),
+        signedIn: formatTimestamp(s.createdAt, viewer.timeZone),
         signedInIso: s.createdAt,
-        lastActive: formatDateTime(s.refreshedAt ?? s.createdAt),
+        lastActive: formatTimestamp(s.refreshedAt ?? s.createdAt, viewer.timeZone),
         lastActiveIso: s.refreshedAt ?? s.createdAt,
         twoStep: s.aal === "aal2",
       })),

@@ -89,7 +89,7 @@ test("the daily limit: counted once per new message on the Sydney date; at the l
   expect(over.status).toBe(429);
   const body = (await over.json()) as { error: string; code: string; usage: { used: number; limit: number; resetsAt: string } };
   expect(body.code).toBe("usage_limit");
-  expect(body.error).toMatch(/^You've used all 2 messages for today\. Your limit resets at midnight \(AE[SD]T\)/);
+  expect(body.error).toMatch(/^You've used all 2 messages for today\. Your limit resets at midnight AE[SD]T, so/);
   expect(body.usage).toMatchObject({ used: 2, limit: 2 });
   expect(Date.parse(body.usage.resetsAt)).toBeGreaterThan(Date.now());
   expect(Date.parse(body.usage.resetsAt) - Date.now()).toBeLessThanOrEqual(86_400_000);

@@ -49,8 +49,9 @@ test("the list filters by coach, status and date range, and a bad range is a cle
 
   const ranged = await list("from=2031-03-05&to=2031-03-15");
   expect(rowOf(ranged, perth.id)).toContain("Perth Client");
-  // Shown on the coach's own clock: 2 am UTC is 10 am in Perth.
-  expect(rowOf(ranged, perth.id)).toContain("Monday 10 March 2031, 10:00 am AWST");
+  // Shown in the admin's zone (Sydney), with the coach's own clock beside their name: 2 am UTC is 10 am in Perth.
+  expect(rowOf(ranged, perth.id)).toContain("Monday 10 March 2031, 1:00 pm AEDT");
+  expect(rowOf(ranged, perth.id)).toContain("10:00 am AWST their time");
   expect(rowOf(ranged, early.id)).toBe("");
   expect(rowOf(ranged, late.id)).toBe("");
 

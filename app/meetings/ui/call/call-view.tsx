@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { CHAT_MAX_CHARS } from "~/meetings/signalling-constants";
 import type { CallController, CallState } from "~/meetings/ui/call/call-controller";
+import { formatTime } from "~/booking/time-zones";
 import { qualityLabel } from "~/meetings/ui/call/quality";
 import { VideoTile } from "~/meetings/ui/call/video-tile";
 import type { RoomProps } from "~/meetings/ui/room-props";
@@ -18,9 +19,6 @@ export function shortcutOf(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaK
 
 // The room renders only in the browser (room-entry.tsx), so it may read the browser's capabilities while rendering.
 const modifierName = () => (/Mac|iPhone|iPad/.test(navigator.platform) ? "⌘" : "Ctrl");
-
-const timeFormat = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat("en-AU", { hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" }).format(new Date(iso));
 
 export function CallView({ room, call, state }: Props) {
   const stage = useRef<HTMLDivElement>(null);
@@ -113,7 +111,7 @@ export function CallView({ room, call, state }: Props) {
           {room.title} <span className="call-with">with {peerName}</span>
         </h1>
         <p className="call-meta">
-          Ends {timeFormat(room.endsAt, room.timeZone)}
+          Ends {formatTime(room.endsAt, room.timeZone)}
           {state.recording.state === "recording" ? (
             <span className="call-recording-badge" role="status">
               <span aria-hidden="true">●</span> Recording
