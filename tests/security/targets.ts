@@ -966,8 +966,8 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...formProbes({
           path: `/booking/manage/${fx.booking.manageToken}`,
           label: "cancel",
-          base: () => ({ intent: "cancel", reason: "Fuzzing" }),
-          fields: { reason: FULL, acknowledge: CORE },
+          base: () => ({ intent: "cancel", confirm: "nothing-paid", reason: "Fuzzing" }),
+          fields: { reason: FULL, confirm: CORE },
           structural: false,
         }),
         ...pathProbes({ method: "POST", template: "/booking/manage/{}", payloads: URLS_CORE }),
