@@ -4,7 +4,10 @@ import type { OutgoingEmail } from "~/email/outbox.server";
 import { createBooking, daysFromNow } from "../../factories/bookings";
 import { createCoach } from "../../factories/coaches";
 import { createUser } from "../../factories/users";
-import { fetchApp } from "../app";
+import { env } from "cloudflare:workers";
+import { manageLinkExpiry, manageToken } from "~/booking/links.server";
+import { readEnv } from "~/platform/env.server";
+import { fetchApp, pageText } from "../app";
 import { bookingContext } from "./helpers";
 
 // How the booking emails read: a greeting by first name, session types in sentence case inside
@@ -115,4 +118,18 @@ test("a guest is told how they get into the meeting in every email; a client wit
   const [client] = (await compose(booked, "update")) as [OutgoingEmail];
   expect(client.text).not.toContain("/join?token=");
   expect(client.text).toContain("sign in to your ClarityAI Coaching account");
+});
+
+test("the confirmation page tells a guest how they get in, and a client with an account to sign in", async () => {
+  const { booking } = await guestCall();
+  const open = async (b: { id: string; endsAt: string }) =>
+    pageText(await fetchApp(`/booking-confirmation?booking=${b.id}&token=${encodeURIComponent(await manageToken(readEnv(env), b.id, manageLinkExpiry(b)))}`));
+  const guestPage = await open(booking);
+  expect(guestPage).toContain("You don't need an account: join with the one-time link in your booking emails");
+  expect(guestPage).toContain(`sign in with ${booking.email}. We'll email you a code; no password needed.`);
+  expect(guestPage).not.toContain("signed in to your ClarityAI Coaching account");
+
+  const member = await createUser({});
+  const booked = await createBooking({ coachId: booking.coachId, clientId: member.id, email: member.email!, startsAt: daysFromNow(23, 2) });
+  expect(await open(booked)).toContain("Open it then, signed in to your ClarityAI Coaching account.");
 });
