@@ -31,6 +31,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // (or, just after paying, its checkout session) and answers 404 otherwise.
   "routes/booking-confirmation": "public",
   "routes/booking_.$bookingId[.]ics": "public",
+  "routes/booking_.$bookingId.calendar.$provider": "public",
   "routes/booking_.manage.$token": "public",
   "routes/booking_.checkout-cancelled": "public",
   "routes/case-studies._index": "public",

@@ -12,7 +12,8 @@ import { BookingError } from "./errors";
 import { coachDayRefusal, holdAllowedSql, holderOf, holderRefusal, type Holder } from "./holds.server";
 import { enqueueBookingNotice } from "./notices.server";
 import { refundBookingPayment } from "./refunds.server";
-import { canChangeFreely, CANCELLATION_NOTICE_HOURS, HOLD_MINUTES, LATE_CANCELLATION_REFUND } from "./policy";
+import { canChangeFreely, CANCELLATION_NOTICE_HOURS, HOLD_MINUTES } from "./policy";
+import { cancellationRefundable } from "./cancellation";
 import { BookingDetailsSchema, type AdminBookingFilter, type BookingDetails } from "./schemas";
 import { isSlotOffered, nearestSlots } from "./slots";
 import { runInTransaction, wroteRow } from "./sql.server";
@@ -576,7 +577,7 @@ export type CancelResult = { booking: BookingRow; refund: "full" | "none"; credi
 /**
  * Cancels a booking. A client (or the manage link) cancelling at least CANCELLATION_NOTICE_HOURS
  * before the start gets a full refund of a card payment or their credit back; later, neither
- * (LATE_CANCELLATION_REFUND). A cancellation by the coach or an admin always refunds in full.
+ * (cancellationRefundable, ./cancellation.ts). A cancellation by the coach or an admin always refunds in full.
  */
 export async function cancelBooking(context: AppContext, bookingId: string, actor: BookingActor, reason?: string): Promise<CancelResult> {
   const { db } = context;
@@ -592,7 +593,7 @@ export async function cancelBooking(context: AppContext, bookingId: string, acto
       booking.status === "expired" ? "This booking was never confirmed." : "This booking has already taken place.",
     );
   }
-  const refundable = byBusiness(actor) || canChangeFreely(booking, now) || LATE_CANCELLATION_REFUND;
+  const refundable = cancellationRefundable(booking, { business: byBusiness(actor) }, now);
   const at = now.toISOString();
   const cancelledBy = actor.userId ? `${actor.kind}:${actor.userId}` : actor.kind;
   // The cancellation is a compare-and-set on the booking's status and sequence: of two cancellations

@@ -82,3 +82,39 @@ export async function verifyCheckoutReturnToken(env: SecretEnv, bookingId: strin
 export function meetingUrl(context: { siteOrigin: string }, booking: { id: string }): string {
   return `${context.siteOrigin}/meeting/${booking.id}`;
 }
+
+// "Add to calendar" links of the emails: short addresses of ours that send the reader on to Google
+// Calendar or Outlook with the event as the booking stands when they press it, instead of the
+// providers' own links, which run to hundreds of characters in a plain-text email. A short
+// signature (16 bytes of HMAC) names the booking and whose view of it (the client's event names
+// the coach, the coach's names the client), so the address alone, or another booking's id, opens nothing.
+
+export type CalendarProvider = "google" | "outlook";
+export type CalendarAudience = "client" | "coach";
+
+async function calendarKey(env: SecretEnv, bookingId: string, audience: CalendarAudience): Promise<string> {
+  return (await hmacSha256Base64url(env, `booking-calendar:${bookingId}:${audience}`)).slice(0, 22);
+}
+
+async function hmacSha256Base64url(env: SecretEnv, message: string): Promise<string> {
+  return base64url(await hmacSha256(env.SESSION_SECRET, message));
+}
+
+/** The short "Add to Google Calendar" / "Add to Outlook" link of a booking's email. */
+export async function calendarLinkUrl(
+  context: Pick<AppContext, "env" | "siteOrigin">,
+  bookingId: string,
+  audience: CalendarAudience,
+  provider: CalendarProvider,
+): Promise<string> {
+  return `${context.siteOrigin}/booking/${bookingId}/calendar/${provider}?k=${await calendarKey(context.env, bookingId, audience)}`;
+}
+
+/** Whose calendar link a key is, or null when it was not issued for this booking. */
+export async function verifyCalendarKey(env: SecretEnv, bookingId: string, key: string | null): Promise<CalendarAudience | null> {
+  if (typeof key !== "string" || key.length !== 22 || !UUID.test(bookingId)) return null;
+  for (const audience of ["client", "coach"] as const) {
+    if (constantTimeEqual(key, await calendarKey(env, bookingId, audience))) return audience;
+  }
+  return null;
+}

@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
-import { formatCents } from "~/billing/describe";
 import { BUSINESS } from "~/content/business";
 import type { Db } from "~/db/client.server";
 import { bookingNotices, bookings, bookingTypes, coachSchedules, emailOutbox, users } from "~/db/schema";
@@ -11,12 +10,13 @@ import { bookingConfirmationEmail } from "~/email/templates/booking-confirmation
 import type { BookingEmailProps } from "~/email/templates/booking-parts";
 import { bookingReminderEmail } from "~/email/templates/booking-reminder";
 import { bookingUpdateEmail } from "~/email/templates/booking-update";
-import { googleCalendarUrl, outlookCalendarUrl } from "./calendar-links";
+import { googleCalendarUrl, outlookCalendarUrl, type CalendarLinkEvent } from "./calendar-links";
 import { buildIcs } from "./ics";
 import type { BookingNoticeJob, BookingNoticeKind } from "./jobs";
-import { manageUrl, meetingUrl } from "./links.server";
+import { calendarLinkUrl, manageUrl, meetingUrl, type CalendarAudience, type CalendarProvider } from "./links.server";
 import { mintGuestJoinUrl } from "~/meetings/guest-link.server";
-import { CANCELLATION_NOTICE_HOURS, REMINDER_OFFSETS } from "./policy";
+import { REMINDER_OFFSETS } from "./policy";
+import { cancellationTerms, cancellationTermsText } from "./cancellation";
 import { d1Statement } from "./sql.server";
 import { formatDateTime } from "./time-zones";
 
@@ -68,30 +68,17 @@ function stillApplies(booking: NoticeBooking, job: Pick<BookingNoticeJob, "kind"
 
 /** What the client is told about their money or credit when a booking is cancelled. */
 export function cancellationOutcome(booking: NoticeBooking): string | null {
-  if (booking.paymentMethod === "free") return null;
   // A cancellation by the coach, an admin or the system (a payment that arrived after the time was taken) is always refunded.
-  const byBusiness = /^(coach|admin|system)(:|$)/.test(booking.cancelledBy ?? "");
-  const inTime =
-    booking.cancelledAt !== null && new Date(booking.startsAt).getTime() - new Date(booking.cancelledAt).getTime() >= CANCELLATION_NOTICE_HOURS * 3_600_000;
-  const refunded = byBusiness || inTime;
-  if (booking.paymentMethod === "credit") {
-    return refunded
-      ? "Your package credit has been returned: you can use it to book another session."
-      : `As the booking was cancelled less than ${CANCELLATION_NOTICE_HOURS} hours before the start, the package credit isn't returned.`;
-  }
-  return refunded
-    ? `Your payment of ${formatCents(booking.priceCents)} will be refunded in full to the card you paid with; refunds usually arrive within 5 to 10 business days.`
-    : `As the booking was cancelled less than ${CANCELLATION_NOTICE_HOURS} hours before the start, the payment isn't refunded.`;
+  const business = /^(coach|admin|system)(:|$)/.test(booking.cancelledBy ?? "");
+  const at = new Date(booking.cancelledAt ?? booking.startsAt);
+  return cancellationTermsText(cancellationTerms(booking, { business }, at), { amountCents: booking.priceCents, when: "after" });
 }
 
 /** What composing and sending a notice needs of the context (the queue consumer's). */
 type NoticeContext = Pick<AppContext, "db" | "env" | "siteOrigin" | "services">;
 
-/** The emails of one notice (client first, then coach), ready for the outbox. */
-export async function composeBookingNotice(context: NoticeContext, booking: NoticeBooking, job: BookingNoticeJob): Promise<OutgoingEmail[]> {
-  const { db, env } = context;
-  const now = context.services.clock.now();
-  const { siteOrigin } = context;
+/** The session type and the coach of a booking, as its notices and calendar links name them. */
+async function partiesOf(db: Db, booking: NoticeBooking) {
   const [type, coach] = await Promise.all([
     db.select({ name: bookingTypes.name }).from(bookingTypes).where(eq(bookingTypes.id, booking.bookingTypeId)).get(),
     db
@@ -101,30 +88,73 @@ export async function composeBookingNotice(context: NoticeContext, booking: Noti
       .where(eq(users.id, booking.coachId))
       .get(),
   ]);
-  const typeName = type?.name ?? "Coaching session";
-  const coachName = coach?.name ?? "Your coach";
-  const coachZone = coach?.timeZone ?? "Australia/Sydney";
+  return {
+    typeName: type?.name ?? "Coaching session",
+    coachName: coach?.name ?? "Your coach",
+    coachZone: coach?.timeZone ?? "Australia/Sydney",
+    coachEmail: coach?.email ?? null,
+  };
+}
+
+type Parties = Awaited<ReturnType<typeof partiesOf>>;
+
+/** The calendar event of a booking for its client (naming the coach, with the manage link) or its coach (naming the client). */
+function calendarEventFor(
+  booking: NoticeBooking,
+  parties: Parties,
+  audience: CalendarAudience,
+  links: { meeting: string; manage: string | null },
+): CalendarLinkEvent {
+  const description = [
+    `${parties.typeName}, online. Join the video meeting: ${links.meeting}`,
+    `Reference: ${booking.reference}`,
+    ...(audience === "client" && links.manage ? [`Reschedule or cancel: ${links.manage}`] : []),
+  ].join("\n");
+  const summary = `${parties.typeName} with ${audience === "client" ? parties.coachName : booking.name}`;
+  return { startsAt: booking.startsAt, endsAt: booking.endsAt, summary, description, url: links.meeting };
+}
+
+/**
+ * Where a calendar link of a booking's email leads (/booking/{id}/calendar/{provider}): the
+ * provider's "add event" page for the booking as it stands now, or null once it is no longer confirmed.
+ */
+export async function calendarRedirect(
+  context: Pick<AppContext, "db" | "env" | "siteOrigin">,
+  booking: NoticeBooking,
+  audience: CalendarAudience,
+  provider: CalendarProvider,
+): Promise<string | null> {
+  if (booking.status !== "confirmed") return null;
+  const parties = await partiesOf(context.db, booking);
+  const links = { meeting: meetingUrl(context, booking), manage: audience === "client" ? await manageUrl(context, booking) : null };
+  const event = calendarEventFor(booking, parties, audience, links);
+  return provider === "google" ? googleCalendarUrl(event) : outlookCalendarUrl(event);
+}
+
+/** The emails of one notice (client first, then coach), ready for the outbox. */
+export async function composeBookingNotice(context: NoticeContext, booking: NoticeBooking, job: BookingNoticeJob): Promise<OutgoingEmail[]> {
+  const { env } = context;
+  const now = context.services.clock.now();
+  const { siteOrigin } = context;
+  const parties = await partiesOf(context.db, booking);
+  const { typeName, coachName, coachZone } = parties;
   const meeting = meetingUrl({ siteOrigin }, booking);
   const durationMinutes = Math.round((Date.parse(booking.endsAt) - Date.parse(booking.startsAt)) / 60_000);
   const cancelled = job.kind === "cancellation";
   const reminder = job.kind === "reminder-24h" || job.kind === "reminder-1h";
   const clientManage = cancelled ? null : await manageUrl(context, booking);
+  // The reason the client gave when they cancelled (from the manage link or their profile) goes to the coach.
+  const clientReason = cancelled && /^(client|link)(:|$)/.test(booking.cancelledBy ?? "") ? booking.cancelReason : null;
 
   const recipients = [
     { audience: "client" as const, to: booking.email, name: booking.name, zone: booking.clientTimeZone, withName: coachName },
-    ...(coach?.email ? [{ audience: "coach" as const, to: coach.email, name: coachName, zone: coachZone, withName: booking.name }] : []),
+    ...(parties.coachEmail ? [{ audience: "coach" as const, to: parties.coachEmail, name: coachName, zone: coachZone, withName: booking.name }] : []),
   ];
-  const summaryFor = (audience: "client" | "coach") => `${typeName} with ${audience === "client" ? coachName : booking.name}`;
 
   const emails: OutgoingEmail[] = [];
   for (const recipient of recipients) {
-    const summary = summaryFor(recipient.audience);
-    const description = [
-      `${typeName}, online. Join the video meeting: ${meeting}`,
-      `Reference: ${booking.reference}`,
-      ...(recipient.audience === "client" && clientManage ? [`Reschedule or cancel: ${clientManage}`] : []),
-    ].join("\n");
-    const calendarEvent = { startsAt: booking.startsAt, endsAt: booking.endsAt, summary, description, url: meeting };
+    const calendarEvent = calendarEventFor(booking, parties, recipient.audience, { meeting, manage: clientManage });
+    const { summary, description } = calendarEvent;
     const props: BookingEmailProps = {
       audience: recipient.audience,
       recipientName: recipient.name,
@@ -134,13 +164,16 @@ export async function composeBookingNotice(context: NoticeContext, booking: Noti
       durationMinutes,
       withName: recipient.withName,
       meetingUrl: meeting,
-      // A guest joins with a fresh one-time sign-in link in the confirmation and the 1-hour reminder.
+      // A guest joins with a fresh one-time sign-in link in the confirmation, the update and the 1-hour reminder.
       signInUrl:
-        recipient.audience === "client" && (job.kind === "confirmation" || job.kind === "reminder-1h") ? await mintGuestJoinUrl(context, booking) : null,
+        recipient.audience === "client" && (job.kind === "confirmation" || job.kind === "update" || job.kind === "reminder-1h")
+          ? await mintGuestJoinUrl(context, booking)
+          : null,
+      guest: recipient.audience === "client" && booking.clientId === null,
       manageUrl: recipient.audience === "client" ? clientManage : null,
       portalUrl: recipient.audience === "coach" ? `${siteOrigin}/coach` : null,
-      googleUrl: cancelled ? null : googleCalendarUrl(calendarEvent),
-      outlookUrl: cancelled ? null : outlookCalendarUrl(calendarEvent),
+      googleUrl: cancelled ? null : await calendarLinkUrl(context, booking.id, recipient.audience, "google"),
+      outlookUrl: cancelled ? null : await calendarLinkUrl(context, booking.id, recipient.audience, "outlook"),
       notes: booking.notes,
     };
     const attachments: EmailAttachment[] = reminder
@@ -159,7 +192,7 @@ export async function composeBookingNotice(context: NoticeContext, booking: Noti
               description,
               url: meeting,
               organizer: { name: BUSINESS.name, email: BUSINESS.email },
-              attendees: [{ name: booking.name, email: booking.email }, ...(coach?.email ? [{ name: coachName, email: coach.email }] : [])],
+              attendees: [{ name: booking.name, email: booking.email }, ...(parties.coachEmail ? [{ name: coachName, email: parties.coachEmail }] : [])],
               status: cancelled ? "CANCELLED" : "CONFIRMED",
               now,
             }),
@@ -183,7 +216,12 @@ export async function composeBookingNotice(context: NoticeContext, booking: Noti
         email = await composeEmail(
           env,
           bookingCancellationEmail,
-          { ...props, outcome: recipient.audience === "client" ? cancellationOutcome(booking) : null, bookAgainUrl: `${siteOrigin}/booking` },
+          {
+            ...props,
+            outcome: recipient.audience === "client" ? cancellationOutcome(booking) : null,
+            reason: recipient.audience === "coach" ? clientReason : null,
+            bookAgainUrl: `${siteOrigin}/booking`,
+          },
           envelope,
         );
         break;

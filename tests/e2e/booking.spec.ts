@@ -135,8 +135,14 @@ test("the manage link in the confirmation email moves the booking and then cance
   await expect(page.getByRole("region", { name: "Notifications (F8)" }).getByRole("status")).toContainText("Booking moved");
   await expect(page.getByRole("region", { name: "Booking details" })).toContainText(newLabel);
 
-  await page.getByLabel("Reason").fill("A clash with a site visit");
-  await page.getByRole("button", { name: "Cancel booking" }).click();
+  // Cancelling asks first, saying what happens to the money (a free call: nothing to refund).
+  await page.getByRole("link", { name: "Cancel booking…" }).click();
+  const confirmHeading = page.getByRole("heading", { name: "Cancel this booking?" });
+  await expect(confirmHeading).toBeFocused();
+  await expect(page.getByText("This session is free, so there's nothing to refund.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel("Reason (optional)").fill("A clash with a site visit");
+  await page.getByRole("button", { name: "Yes, cancel this booking" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This booking is cancelled");
   await expect(page.getByRole("region", { name: "Booking details" })).toContainText("Cancelled");
 });

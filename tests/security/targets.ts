@@ -966,8 +966,8 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...formProbes({
           path: `/booking/manage/${fx.booking.manageToken}`,
           label: "cancel",
-          base: () => ({ intent: "cancel", reason: "Fuzzing" }),
-          fields: { reason: FULL, acknowledge: CORE },
+          base: () => ({ intent: "cancel", confirm: "nothing-paid", reason: "Fuzzing" }),
+          fields: { reason: FULL, confirm: CORE },
           structural: false,
         }),
         ...pathProbes({ method: "POST", template: "/booking/manage/{}", payloads: URLS_CORE }),
@@ -1778,6 +1778,10 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...pathProbes({ template: "/booking/manage/{}" }),
         ...pathProbes({ template: "/booking/{}.ics", payloads: URLS_CORE }),
         ...pathProbes({ template: `/booking/${fx.booking.bookingId}.ics?token={}`, payloads: URLS_CORE }),
+        // The short "Add to calendar" links of the emails: a bad id, provider or key is a 404.
+        ...pathProbes({ template: "/booking/{}/calendar/google", payloads: URLS_CORE }),
+        ...pathProbes({ template: `/booking/${fx.booking.bookingId}/calendar/{}`, payloads: URLS_CORE }),
+        ...queryProbes({ path: `/booking/${fx.booking.bookingId}/calendar/outlook`, params: { k: URLS } }),
         ...pathProbes({ template: "/clarityai/{}", payloads: URLS_CORE }),
         ...pathProbes({ template: "/learning/module/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/learning/lesson/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),

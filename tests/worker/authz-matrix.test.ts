@@ -491,6 +491,9 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
   "routes/admin.leads.$id": { shared: ADMINS_SHARE },
   "routes/admin.outbox.$id": { shared: ADMINS_SHARE },
   "routes/admin.outbox.$id.preview": { shared: ADMINS_SHARE },
+  "routes/booking_.$bookingId.calendar.$provider": {
+    shared: "the signed key of the booking's email is what opens it, not who is signed in: without the key every viewer gets the 404",
+  },
   "routes/learning.module.$moduleId": { shared: "course content: every member sees the same modules" },
   "routes/learning.lesson.$lessonId": { shared: "course content: every member sees the same lessons" },
   "routes/ai-coach.conversations.$id": {

@@ -20,10 +20,16 @@ export type BookingEmailProps = {
    * for a booking made signed in, and for the coach). It signs in once, within an hour.
    */
   signInUrl?: string | null;
+  /**
+   * The client booked without an account (a guest): they get into the meeting with the one-time
+   * link of their confirmation, update and 1-hour reminder emails, or by signing in with an emailed code.
+   */
+  guest?: boolean;
   /** The client's signed link to reschedule or cancel (null for the coach). */
   manageUrl: string | null;
   /** Where the coach sees their sessions (null for the client). */
   portalUrl: string | null;
+  /** Our short links that open the event in Google Calendar or Outlook (./routes/booking_.$bookingId.calendar.$provider). */
   googleUrl: string | null;
   outlookUrl: string | null;
   /** The client's notes, shown to the coach. */
@@ -51,20 +57,24 @@ export function detailText(props: BookingEmailProps, extra: [string, string][] =
     .join("\n");
 }
 
-/** How the reader gets into the meeting, in words: with a guest's one-time link, or by signing in. */
-export function joinWords(props: Pick<BookingEmailProps, "audience" | "signInUrl">): string {
+/** How the reader gets into the meeting, in words: with a guest's one-time link, by signing in with a code, or to their account. */
+export function joinWords(props: Pick<BookingEmailProps, "audience" | "signInUrl" | "guest">): string {
   if (props.signInUrl) {
-    return "Join from your browser, with nothing to install: the button signs you in and opens the meeting. It works once, within an hour of this email. After that, open the meeting page and sign in with this email address (we'll send you a code).";
+    return "Join from your browser, with nothing to install: the join link signs you in and opens the meeting. It works once, within an hour of this email. After that, open the meeting page and sign in with this email address (we'll email you a code; no password needed).";
   }
-  return `Join from your browser, with nothing to install: open the meeting page and sign in to your ClarityAI Coaching account. The room opens shortly before the start.`;
+  if (props.audience === "client" && props.guest) {
+    return "Join from your browser, with nothing to install. An hour before the start we'll email you a one-time link that signs you in and opens the meeting. You can also open the meeting page and sign in with this email address: we'll email you a code, no password needed.";
+  }
+  return "Join from your browser, with nothing to install: open the meeting page and sign in to your ClarityAI Coaching account. The room opens shortly before the start.";
 }
 
-/** The links of a booking that goes ahead, as plain text. */
+/** The links of a booking that goes ahead, as plain text: each labelled, each short enough to read and copy. */
 export function linkText(props: BookingEmailProps): string[] {
   return [
     ...(props.signInUrl
-      ? [`Join the video meeting (one-time sign-in link, works once within an hour): ${props.signInUrl}`, `The meeting page: ${props.meetingUrl}`]
+      ? [`Join the video meeting (one-time link, works once within an hour): ${props.signInUrl}`, `The meeting page: ${props.meetingUrl}`]
       : [`Join the video meeting: ${props.meetingUrl}`]),
+    joinWords(props),
     ...(props.manageUrl ? [`Reschedule or cancel: ${props.manageUrl}`] : []),
     ...(props.portalUrl ? [`Your sessions: ${props.portalUrl}`] : []),
     ...(props.googleUrl ? [`Add to Google Calendar: ${props.googleUrl}`] : []),

@@ -1,6 +1,7 @@
 import { BOOKING_REASON, BookingDetails, CalendarLinks, joinWords, detailText, linkText, type BookingEmailProps } from "./booking-parts";
 import { defineEmail } from "./define";
 import { BRAND, Button, Heading, Paragraph } from "./layout";
+import { greeting, inSentence } from "./shared";
 
 type Props = BookingEmailProps & { /** Sent 24 hours or 1 hour before the start. */ lead: "24h" | "1h" };
 
@@ -9,18 +10,21 @@ const starts = (props: Props) => (props.lead === "1h" ? "starts in about an hour
 /** A reminder 24 hours and 1 hour before a booking. */
 export const bookingReminderEmail = defineEmail<Props>({
   category: "transactional",
-  subject: (props) => `Reminder: your ${props.typeName} ${starts(props)} (${props.when})`,
+  subject: (props) => `Reminder: your ${inSentence(props.typeName)} ${starts(props)} (${props.when})`,
   reason: BOOKING_REASON,
   text: (props) =>
-    [`Hi ${props.recipientName},`, `Your ${props.typeName} with ${props.withName} ${starts(props)}.`, detailText(props), linkText(props).join("\n")].join(
-      "\n\n",
-    ),
+    [
+      greeting(props.recipientName),
+      `Your ${inSentence(props.typeName)} with ${props.withName} ${starts(props)}.`,
+      detailText(props),
+      linkText(props).join("\n"),
+    ].join("\n\n"),
   Body: (props) => (
     <>
       <Heading>
-        Your {props.typeName} {starts(props)}
+        Your {inSentence(props.typeName)} {starts(props)}
       </Heading>
-      <Paragraph>Hi {props.recipientName},</Paragraph>
+      <Paragraph>{greeting(props.recipientName)}</Paragraph>
       <Paragraph>A quick reminder of your session with {props.withName}.</Paragraph>
       <BookingDetails props={props} />
       <Button href={props.signInUrl ?? props.meetingUrl}>Join the video meeting</Button>

@@ -1,18 +1,25 @@
-import { BOOKING_REASON, BookingDetails, CalendarLinks, ManageLinks, detailText, linkText, type BookingEmailProps } from "./booking-parts";
+import { BOOKING_REASON, BookingDetails, CalendarLinks, joinWords, ManageLinks, detailText, linkText, type BookingEmailProps } from "./booking-parts";
 import { defineEmail } from "./define";
 import { Button, Heading, Paragraph } from "./layout";
+import { greeting, inSentence } from "./shared";
 
 type Props = BookingEmailProps & { /** The time it was booked for before, in the reader's zone. */ previousWhen: string | null };
+
+const whose = (props: Props) =>
+  props.audience === "client" ? `Your ${inSentence(props.typeName)}` : `Your ${inSentence(props.typeName)} with ${props.withName}`;
 
 /** A booking moved to another time: the new time, with the updated invitation attached. */
 export const bookingUpdateEmail = defineEmail<Props>({
   category: "transactional",
-  subject: (props) => `Rescheduled: ${props.typeName} now on ${props.when}`,
+  subject: (props) =>
+    props.audience === "client"
+      ? `Rescheduled: your ${inSentence(props.typeName)} is now on ${props.when}`
+      : `Rescheduled: ${inSentence(props.typeName)} with ${props.withName}, now on ${props.when}`,
   reason: BOOKING_REASON,
   text: (props) =>
     [
-      `Hi ${props.recipientName},`,
-      `Your ${props.typeName}${props.audience === "coach" ? ` with ${props.withName}` : ""} has a new time.`,
+      greeting(props.recipientName),
+      `${whose(props)} has a new time.`,
       detailText(props, props.previousWhen ? [["Was", props.previousWhen]] : []),
       linkText(props).join("\n"),
       "The updated calendar invitation is attached.",
@@ -20,13 +27,11 @@ export const bookingUpdateEmail = defineEmail<Props>({
   Body: (props) => (
     <>
       <Heading>Your booking has a new time</Heading>
-      <Paragraph>Hi {props.recipientName},</Paragraph>
-      <Paragraph>
-        Your {props.typeName}
-        {props.audience === "coach" ? ` with ${props.withName}` : ""} has moved. Your calendar updates from the attached invitation.
-      </Paragraph>
+      <Paragraph>{greeting(props.recipientName)}</Paragraph>
+      <Paragraph>{whose(props)} has moved. Your calendar updates from the attached invitation.</Paragraph>
       <BookingDetails props={props} extra={props.previousWhen ? [["Was", props.previousWhen]] : []} />
-      <Button href={props.meetingUrl}>Join the video meeting</Button>
+      <Button href={props.signInUrl ?? props.meetingUrl}>Join the video meeting</Button>
+      <Paragraph>{joinWords(props)}</Paragraph>
       <CalendarLinks props={props} />
       <ManageLinks props={props} />
     </>

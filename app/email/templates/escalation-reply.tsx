@@ -1,6 +1,6 @@
 import { defineEmail } from "./define";
 import { Button, Heading, LinkFallback, Paragraph, Quote } from "./layout";
-import { ACCOUNT_ACTIVITY_REASON } from "./shared";
+import { ACCOUNT_ACTIVITY_REASON, greeting } from "./shared";
 
 type Props = {
   /** The client's first name, or null. */
@@ -21,7 +21,7 @@ export const escalationReplyEmail = defineEmail<Props>({
   reason: ACCOUNT_ACTIVITY_REASON,
   text: ({ firstName, question, reply, conversationUrl }) =>
     [
-      firstName ? `Hi ${firstName},` : "Hi,",
+      greeting(firstName),
       "One of our human experts has reviewed the question you asked ClarityAI.",
       ...(question ? [`Your question:\n${question}`] : []),
       `Their reply:\n${reply}`,
@@ -32,7 +32,8 @@ export const escalationReplyEmail = defineEmail<Props>({
   Body: ({ firstName, question, reply, conversationUrl }) => (
     <>
       <Heading>An expert has replied</Heading>
-      <Paragraph>{firstName ? `Hi ${firstName}, one` : "One"} of our human experts has reviewed the question you asked ClarityAI.</Paragraph>
+      <Paragraph>{greeting(firstName)}</Paragraph>
+      <Paragraph>One of our human experts has reviewed the question you asked ClarityAI.</Paragraph>
       {question ? (
         <>
           <Paragraph>Your question:</Paragraph>

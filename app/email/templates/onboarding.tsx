@@ -1,6 +1,7 @@
 import { BUSINESS } from "~/content/business";
 import { defineEmail } from "./define";
 import { Button, Heading, Paragraph } from "./layout";
+import { greeting } from "./shared";
 
 type OnboardingProps = { firstName: string; siteUrl: string };
 
@@ -36,7 +37,7 @@ export const onboardingEmail = defineEmail<OnboardingProps>({
   reason: `You're receiving this because you created a ${BUSINESS.name} account.`,
   text: ({ firstName, siteUrl }) =>
     [
-      firstName ? `Hi ${firstName},` : "Hi there,",
+      greeting(firstName),
       "",
       WELCOME,
       "",

@@ -1,5 +1,6 @@
 import { defineEmail } from "./define";
 import { Button, Heading, LinkFallback, Paragraph, Quote } from "./layout";
+import { greeting, inSentence } from "./shared";
 
 type Props = {
   /** The client's first name, or null. */
@@ -30,8 +31,8 @@ export const sessionSummaryEmail = defineEmail<Props>({
   reason: "You're receiving this because you had a coaching session with ClarityAI Coaching.",
   text: ({ firstName, coachName, sessionTitle, when, summary, items, recordUrl, ratingUrl }) =>
     [
-      firstName ? `Hi ${firstName},` : "Hi,",
-      `Here is ${coachName}'s summary of your ${sessionTitle.toLowerCase()} on ${when}.`,
+      greeting(firstName),
+      `Here is ${coachName}'s summary of your ${inSentence(sessionTitle)} on ${when}.`,
       summary,
       ...(items.length ? [`Your action items:\n${items.map((item) => `- ${item.text}${dueWords(item.due)}`).join("\n")}`] : []),
       `See it any time, with the chat from the call: ${recordUrl}`,
@@ -42,7 +43,7 @@ export const sessionSummaryEmail = defineEmail<Props>({
     <>
       <Heading>Your session summary</Heading>
       <Paragraph>
-        {firstName ? `Hi ${firstName}, here` : "Here"} is {coachName}&apos;s summary of your {sessionTitle.toLowerCase()} on {when}.
+        {greeting(firstName)} here is {coachName}&apos;s summary of your {inSentence(sessionTitle)} on {when}.
       </Paragraph>
       <Quote>{summary}</Quote>
       {items.length ? (

@@ -117,7 +117,7 @@ export default function BookingConfirmation() {
                   Your meeting room is <Link to={booking.meetingHref}>{booking.meetingHref}</Link>, in your browser with nothing to install. It opens shortly
                   before the start.{" "}
                   {booking.guest
-                    ? `Join with the one-time sign-in link in your confirmation email (it works once, within an hour; we send a fresh one an hour before the session), or open the meeting room and sign in with ${booking.email}.`
+                    ? `You don't need an account: join with the one-time link in your booking emails (each works once, within an hour of its email, and we send a fresh one an hour before the session), or open the meeting room and sign in with ${booking.email}. We'll email you a code; no password needed.`
                     : "Open it then, signed in to your ClarityAI Coaching account."}
                 </p>
               </section>

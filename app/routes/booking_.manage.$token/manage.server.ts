@@ -4,6 +4,8 @@ import { getCoachById } from "~/booking/catalogue.server";
 import { isBookingError } from "~/booking/errors";
 import { verifyManageToken } from "~/booking/links.server";
 import { canChangeFreely, CANCELLATION_NOTICE_HOURS, freeChangeDeadline } from "~/booking/policy";
+import { CANCELLATION_TERMS, cancellationTerms, cancellationTermsText, type CancellationTerms } from "~/booking/cancellation";
+import { paymentForBooking, type BookingRow } from "~/booking/payments.server";
 import { CancelSchema } from "~/booking/schemas";
 import { AU_TIME_ZONES, formatDateTime, formatSlotDate, formatSlotTime, zoneAbbreviation } from "~/booking/time-zones";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -20,7 +22,7 @@ const LINK_ACTOR: BookingActor = { kind: "link", userId: null };
 
 export type ManageActionData = {
   intent: "reschedule" | "cancel" | null;
-  errors: { form?: string; reason?: string; acknowledge?: string };
+  errors: { form?: string; reason?: string };
   taken?: { alternatives: { href: string; label: string; coachName: string | null }[] };
 };
 
@@ -35,7 +37,16 @@ function zoneOf(value: string | null, fallback: string) {
   return AU_TIME_ZONES.find((zone) => zone.id === value)?.id ?? fallback;
 }
 
-export async function loadManage(request: Request, context: AppLoadContext, token: string, now = new Date()) {
+/** What cancelling now would do to this booking's money or credit, as the confirmation says it. */
+async function termsOfCancelling(context: AppLoadContext, booking: BookingRow, now: Date): Promise<{ terms: CancellationTerms; text: string }> {
+  const terms = cancellationTerms(booking, { business: false }, now);
+  // A refund gives back what is left of the payment (an admin may have refunded part of it already).
+  const payment = booking.paymentMethod === "card" ? await paymentForBooking(context.db, booking.id) : null;
+  const amountCents = payment ? payment.amountCents - payment.refundedCents : booking.priceCents;
+  return { terms, text: cancellationTermsText(terms, { amountCents, when: "before" }) ?? "" };
+}
+
+export async function loadManage(request: Request, context: AppLoadContext, token: string, now = context.services.clock.now()) {
   const booking = await bookingOfToken(context, token);
   const view = await describeBooking(context, booking);
   const query = new URL(request.url).searchParams;
@@ -51,7 +62,10 @@ export async function loadManage(request: Request, context: AppLoadContext, toke
     paid,
     paymentMethod: booking.paymentMethod,
   };
-  const base = { booking: view, token, path, zone, changeable: changeable && booking.status === "confirmed", policy };
+  const confirmed = changeable && booking.status === "confirmed";
+  // ?cancel=1 is the step that asks "Cancel this booking?" and says what happens to the money or credit.
+  const cancel = confirmed ? { step: query.get("cancel") === "1", ...(await termsOfCancelling(context, booking, now)) } : null;
+  const base = { booking: view, token, path, zone, changeable: confirmed, policy, cancel };
 
   const coach = await getCoachById(context.db, booking.coachId);
   if (!base.changeable || !coach || query.get("reschedule") !== "1") return { ...base, reschedule: null };
@@ -141,13 +155,20 @@ export async function rescheduleIntent(context: AppLoadContext, token: string, f
   );
 }
 
-export async function cancelIntent(context: AppLoadContext, token: string, formData: FormData, now = new Date()) {
+export async function cancelIntent(context: AppLoadContext, token: string, formData: FormData) {
   const booking = await bookingOfToken(context, token);
   const parsed = parseForm(formData, CancelSchema);
   if (!parsed.success) return fail("cancel", parsed.errors);
-  // A late cancellation of a paid session costs the payment (or the credit): the person says they understand.
-  if (booking.paymentMethod !== "free" && !canChangeFreely(booking, now) && formData.get("acknowledge") !== "yes") {
-    return fail("cancel", { acknowledge: "Please confirm you understand this late cancellation won't be refunded." });
+  // Nothing is cancelled without the confirmation step, which names the terms the person agreed to;
+  // if they no longer hold (the 24-hour line passed meanwhile), the step is shown again with the new ones.
+  const confirmed = formData.get("confirm");
+  if (typeof confirmed !== "string" || !(CANCELLATION_TERMS as readonly string[]).includes(confirmed)) {
+    return fail("cancel", { form: "Please confirm the cancellation: check what happens to your payment or credit, then press “Yes, cancel this booking”." });
+  }
+  const now = context.services.clock.now();
+  const current = await termsOfCancelling(context, booking, now);
+  if (booking.status === "confirmed" && confirmed !== current.terms) {
+    return fail("cancel", { form: `What cancelling means has changed since you opened this page: ${current.text} Please confirm again.` }, 409);
   }
   let result: Awaited<ReturnType<typeof cancelBooking>>;
   try {

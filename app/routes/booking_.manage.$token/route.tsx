@@ -110,46 +110,60 @@ function Reschedule({ manage }: { manage: ManageData }) {
   );
 }
 
-function Cancel({ manage }: { manage: ManageData }) {
-  const actionData = useActionData<ManageActionData>();
-  const navigation = useNavigation();
-  const result = actionData?.intent === "cancel" ? actionData : undefined;
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (result) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], .form-error, #manage-acknowledge')?.focus();
-  }, [result]);
-  const late = manage.policy.paid && !manage.policy.free;
+/** The first tap only opens the confirmation: nothing is cancelled from here. */
+function CancelOffer({ manage }: { manage: ManageData }) {
   return (
     <section aria-labelledby="manage-cancel-heading" className="booking-block">
       <h2 id="manage-cancel-heading">Cancel this booking</h2>
-      <Form method="post" className="form" noValidate ref={formRef}>
+      <p>You'll see what happens to your payment or credit before anything is cancelled.</p>
+      <Link to={`${manage.path}?cancel=1#manage-cancel-confirm`} className="button button-secondary">
+        Cancel booking…
+      </Link>
+    </section>
+  );
+}
+
+/** "Cancel this booking?": what happens to the money or credit for this booking, an optional reason, then the one button that cancels. */
+function CancelConfirm({ manage, cancel }: { manage: ManageData; cancel: NonNullable<ManageData["cancel"]> }) {
+  const actionData = useActionData<ManageActionData>();
+  const navigation = useNavigation();
+  const result = actionData?.intent === "cancel" ? actionData : undefined;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Arriving at the step (or back with an error), focus goes to what needs reading: the heading, or the error.
+  useEffect(() => {
+    const target = result ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], .form-error') : headingRef.current;
+    (target ?? headingRef.current)?.focus();
+  }, [result]);
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "cancel";
+  return (
+    <section aria-labelledby="manage-cancel-confirm" className="card booking-block">
+      <h2 id="manage-cancel-confirm" ref={headingRef} tabIndex={-1}>
+        Cancel this booking?
+      </h2>
+      <p className={cancel.terms === "no-refund" || cancel.terms === "credit-kept" ? "notice" : undefined} id="manage-cancel-terms">
+        <strong>{cancel.text}</strong>
+      </p>
+      <Form method="post" action={`${manage.path}?cancel=1`} className="form" noValidate ref={formRef}>
         <FormError message={result?.errors.form} />
         <input type="hidden" name="intent" value="cancel" />
-        <Field name="reason" id="manage-reason" label="Reason" error={result?.errors.reason} hint="Optional. It helps your coach.">
+        <input type="hidden" name="confirm" value={cancel.terms} />
+        <Field
+          name="reason"
+          id="manage-reason"
+          label="Reason (optional)"
+          error={result?.errors.reason}
+          hint="Your coach will see it in their cancellation email."
+        >
           {(props) => <textarea {...props} maxLength={500} rows={3} />}
         </Field>
-        {late ? (
-          <div className="field field-checkbox">
-            <input
-              type="checkbox"
-              id="manage-acknowledge"
-              name="acknowledge"
-              value="yes"
-              aria-invalid={Boolean(result?.errors.acknowledge)}
-              aria-describedby={result?.errors.acknowledge ? "manage-acknowledge-error" : undefined}
-            />
-            <label htmlFor="manage-acknowledge">I understand this late cancellation won't be refunded</label>
-            {result?.errors.acknowledge ? (
-              <p className="field-error" id="manage-acknowledge-error">
-                {result.errors.acknowledge}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-        <div>
-          <button type="submit" className="button button-danger" disabled={navigation.state === "submitting"}>
-            {navigation.state === "submitting" ? "Cancelling…" : "Cancel booking"}
+        <div className="booking-actions">
+          <button type="submit" className="button button-danger" disabled={submitting}>
+            {submitting ? "Cancelling…" : "Yes, cancel this booking"}
           </button>
+          <Link to={manage.path} className="button button-secondary">
+            Keep my booking
+          </Link>
         </div>
       </Form>
     </section>
@@ -158,6 +172,8 @@ function Cancel({ manage }: { manage: ManageData }) {
 
 export default function ManageBooking() {
   const manage = useLoaderData<typeof loader>();
+  const actionData = useActionData<ManageActionData>();
+  const actionIntent = actionData?.intent;
   const { booking } = manage;
   const crumbs = [{ label: "Home", to: "/" }, { label: "Your booking" }];
   const cancelled = booking.status === "cancelled";
@@ -187,7 +203,9 @@ export default function ManageBooking() {
               </p>
             ) : null}
           </section>
-          {manage.changeable ? (
+          {manage.changeable && manage.cancel && (manage.cancel.step || actionIntent === "cancel") ? (
+            <CancelConfirm manage={manage} cancel={manage.cancel} />
+          ) : manage.changeable ? (
             <>
               <Policy policy={manage.policy} />
               {manage.reschedule ? (
@@ -201,14 +219,17 @@ export default function ManageBooking() {
                   </Link>
                 </section>
               )}
-              <Cancel manage={manage} />
+              <CancelOffer manage={manage} />
             </>
           ) : cancelled ? (
-            <p>
-              <Link to="/booking" className="button button-primary">
-                Book another time
-              </Link>
-            </p>
+            <>
+              <FormError message={actionData?.errors.form} />
+              <p>
+                <Link to="/booking" className="button button-primary">
+                  Book another time
+                </Link>
+              </p>
+            </>
           ) : (
             <p>This booking can no longer be changed here. If you need help, please contact us.</p>
           )}

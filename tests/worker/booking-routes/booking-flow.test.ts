@@ -246,11 +246,11 @@ test("the manage link reschedules and cancels without signing in; a bad link is 
   const badTime = await fetchApp(managePath, { form: { intent: "reschedule", time: "soon" } });
   expect(badTime.status).toBe(400);
 
-  const cancelled = await fetchApp(managePath, { form: { intent: "cancel", reason: "Something came up" } });
+  const cancelled = await fetchApp(managePath, { form: { intent: "cancel", confirm: "nothing-paid", reason: "Something came up" } });
   expect(cancelled.status).toBe(302);
   expect(await bookingRow(booked.bookingId)).toMatchObject({ status: "cancelled", cancelReason: "Something came up", cancelledBy: "link" });
   expect(await pageText(await fetchApp(managePath))).toContain("This booking is cancelled");
-  const again = await fetchApp(managePath, { form: { intent: "cancel" } });
+  const again = await fetchApp(managePath, { form: { intent: "cancel", confirm: "nothing-paid" } });
   expect(again.status).toBe(409);
   expect(await pageText(again)).toContain("This booking has already been cancelled");
 
