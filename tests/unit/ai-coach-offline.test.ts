@@ -3,6 +3,7 @@ import { staticContentDocs } from "~/ai-coach/content-index.server";
 import { bestSentences, rankPages, splitSentences, type IndexedPage } from "~/ai-coach/content-ranking";
 import { asksForPerson } from "~/ai-coach/escalation-intent";
 import { offlineCoachAnswer } from "~/ai-coach/offline-coach";
+import { buildPromptPacks } from "~/ai-coach/prompt-packs";
 import { BLOG_POSTS } from "~/content/blog-posts";
 import { CASE_STUDIES } from "~/content/case-studies";
 import { RESOURCES } from "~/content/resources";
@@ -152,4 +153,49 @@ test("a request for a person, in words, is recognised; questions that only use t
     "How do I become a coach?",
   ];
   for (const message of notRequests) expect(asksForPerson(message), message).toBe(false);
+});
+
+// ── Quick prompts ─────────────────────────────────────────────────────────────────────────────
+
+const allText = (packs: ReturnType<typeof buildPromptPacks>) =>
+  Object.values(packs)
+    .flat()
+    .flatMap((template) => [template.description, template.prompt_template]);
+const byTitle = (packs: ReturnType<typeof buildPromptPacks>, title: string) =>
+  Object.values(packs)
+    .flat()
+    .find((template) => template.title === title)!;
+
+test("quick prompts with an empty profile read naturally: no placeholder, bracket or 'your revenue range' in the owner's words", () => {
+  const packs = buildPromptPacks({ industry: null, businessType: null });
+  for (const text of allText(packs)) {
+    expect(text).not.toMatch(/[{}[\]]/);
+    expect(text).not.toMatch(/\bmy your\b|revenue is your|your industry|in café/i);
+    expect(text).toMatch(/^\p{Lu}.*[.?]$/u);
+  }
+  expect(byTitle(packs, "Cash leak finder").prompt_template).toBe("Sales are coming in but cash is always tight. Where should I look first?");
+  expect(byTitle(packs, "90-day plan").prompt_template).toBe("Build a 90-day plan for my business with three priorities and weekly actions.");
+  // SPEC §3's default phrases where they read naturally: the descriptions, addressed to the owner.
+  expect(byTitle(packs, "Process clean-up").description).toBe("Map your process and find the steps that waste time.");
+  expect(byTitle(packs, "Ideal customer").description).toContain("your target audience");
+  // Every prompt in the owner's own words: never "your process" in their mouth.
+  for (const template of Object.values(packs).flat()) expect(template.prompt_template).not.toMatch(/\byour (process|target audience|business area)\b/);
+});
+
+test("quick prompts filled from the profile: the industry (or business type) in place, reading as a sentence", () => {
+  const cafe = buildPromptPacks({ industry: "Café", businessType: "Hospitality and food" });
+  expect(byTitle(cafe, "90-day plan").prompt_template).toBe("Build a 90-day plan for my café business with three priorities and weekly actions.");
+  expect(byTitle(cafe, "90-day plan").description).toBe("Three priorities and weekly actions for the next quarter of your café business.");
+  expect(byTitle(cafe, "Role clarity").prompt_template).toBe("Write a one-page role description for a new role in my café business.");
+  expect(byTitle(buildPromptPacks({ industry: "IT services" }), "Growth options").prompt_template).toBe(
+    "Compare three ways to grow my IT services business next year and what each would take.",
+  );
+  expect(byTitle(buildPromptPacks({ industry: "plumbing business" }), "90-day plan").prompt_template).toContain("my plumbing business with");
+  expect(byTitle(buildPromptPacks({ industry: "", businessType: "Trades and construction" }), "90-day plan").prompt_template).toContain(
+    "my trades and construction business",
+  );
+  expect(byTitle(buildPromptPacks({ industry: null, businessType: "Other" }), "90-day plan").prompt_template).toContain("for my business with");
+  expect(byTitle(buildPromptPacks({ revenueRange: "about $400,000 a year" }), "Cash leak finder").prompt_template).toBe(
+    "My revenue is about $400,000 a year but cash is always tight. Where should I look?",
+  );
 });
