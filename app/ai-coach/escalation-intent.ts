@@ -16,14 +16,14 @@ const ASK = String.raw`(?:(?:please|pls|kindly)\s+)?(?:(?:can|could|would|will)\
 const REQUESTS: RegExp[] = [
   // "Please escalate this (to an expert)", "can you escalate my question?"
   new RegExp(
-    String.raw`^${ASK}escalate\s+(?:this|it|that|my\s+(?:question|query|issue|case|problem|request))\b(?:\s+(?:to|with)\s+${PERSON}\b${ELSEWHERE})?\s*(?:please|for me|now|asap)?\s*[.!?]*$`,
+    String.raw`^${ASK}escalate\s+(?:this|it|that|my\s+(?:question|query|issue|case|problem|request))\b(?:\s+(?:to|with)\s+${PERSON}\b${ELSEWHERE})?\s*(?:please|for me|now|asap)?\s*[.!?:]*$`,
   ),
   // "I want to escalate this", "I'd like this escalated", "can this be escalated?"
   new RegExp(
-    String.raw`^(?:i|we)\s+(?:want|need|would like)\s+(?:to\s+escalate\s+(?:this|it|my\s+question)|(?:this|it)\s+escalated)\b(?:\s+to\s+${PERSON}\b${ELSEWHERE})?\s*(?:please)?\s*[.!?]*$`,
+    String.raw`^(?:i|we)\s+(?:want|need|would like)\s+(?:to\s+escalate\s+(?:this|it|my\s+question)|(?:this|it)\s+escalated)\b(?:\s+to\s+${PERSON}\b${ELSEWHERE})?\s*(?:please)?\s*[.!?:]*$`,
   ),
   new RegExp(
-    String.raw`^(?:please\s+)?(?:can|could)\s+(?:this|it|my question)\s+(?:please\s+)?be\s+escalated\b(?:\s+to\s+${PERSON}\b${ELSEWHERE})?\s*(?:please)?\s*[.!?]*$`,
+    String.raw`^(?:please\s+)?(?:can|could)\s+(?:this|it|my question)\s+(?:please\s+)?be\s+escalated\b(?:\s+to\s+${PERSON}\b${ELSEWHERE})?\s*(?:please)?\s*[.!?:]*$`,
   ),
   // "Pass this to an expert", "can you send my question to a human?"
   new RegExp(
@@ -49,12 +49,12 @@ const REQUESTS: RegExp[] = [
   new RegExp(String.raw`^${ASK}(?:connect|put)\s+me\s+(?:with|to|through\s+to|in\s+touch\s+with)\s+${PERSON}\b${ELSEWHERE}`),
   // "I want an expert review", "I'd like a human, please", "human please"
   new RegExp(
-    String.raw`^(?:(?:i|we)\s+(?:want|need|would like)\s+)?(?:an?\s+)?(?:expert\s+review|human\s+review|(?:real\s+|actual\s+)?(?:human|person|expert)(?:'s)?\s+(?:opinion|review|input|eyes))\s*(?:on\s+(?:this|it))?\s*(?:please)?\s*[.!]*$`,
+    String.raw`^(?:(?:i|we)\s+(?:want|need|would like)\s+)?(?:an?\s+)?(?:expert\s+review|human\s+review|(?:real\s+|actual\s+)?(?:human|person|expert)(?:'s)?\s+(?:opinion|review|input|eyes))\s*(?:on\s+(?:this|it))?\s*(?:please)?\s*[.!:]*$`,
   ),
   new RegExp(
-    String.raw`^(?:i|we)\s+(?:want|need|would like)\s+(?:a|an)\s+(?:real\s+|actual\s+)?(?:human|person|human\s+expert|expert)\s*(?:on\s+(?:this|it))?\s*(?:please)?\s*[.!]*$`,
+    String.raw`^(?:i|we)\s+(?:want|need|would like)\s+(?:a|an)\s+(?:real\s+|actual\s+)?(?:human|person|human\s+expert|expert)\s*(?:on\s+(?:this|it))?\s*(?:please)?\s*[.!:]*$`,
   ),
-  new RegExp(String.raw`^(?:a\s+)?(?:real\s+)?(?:human|person|expert)\s+please\s*[.!]*$`),
+  new RegExp(String.raw`^(?:a\s+)?(?:real\s+)?(?:human|person|expert)\s+please\s*[.!:]*$`),
 ];
 
 /** Greetings and fillers before a request: "Hi, …", "OK thanks, …", "Actually, …". */
@@ -68,7 +68,7 @@ function sentencesOf(message: string): string[] {
     .replace(/\b(i|we)'d\b/g, "$1 would")
     .replace(/\bid (like|prefer|rather|love)\b/g, "i would $1")
     .replace(/\s+/g, " ")
-    .split(/(?<=[.!?;])\s+|\n+/)
+    .split(/(?<=[.!?;:])\s+|\n+/)
     .map((sentence) => sentence.trim().replace(LEAD_IN, "").trim())
     .filter(Boolean);
 }

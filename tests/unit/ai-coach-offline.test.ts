@@ -131,6 +131,7 @@ test("a request for a person, in words, is recognised; questions that only use t
     "Thanks. I'd like this escalated.",
     "This is getting complicated. Can an expert look at it?",
     "human please",
+    "Please escalate this to an expert: should I restructure before buying a second site?",
   ];
   for (const message of requests) expect(asksForPerson(message), message).toBe(true);
   const notRequests = [
