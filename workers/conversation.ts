@@ -3,9 +3,10 @@ import { recordConversationActivity } from "~/ai-coach/chat.server";
 import type { ChatMessageStatus, ChatStreamEvent, ConversationSummary, StoredChatMessage, UsageMeter } from "~/ai-coach/chat-types";
 import type { ConversationSnapshot, ExpertReplyInput, ModelSettings, ReplyPlan, SendRequest, StreamRequest } from "~/ai-coach/conversation-protocol";
 import { SEND_CREATED_HEADER, SEND_REFUSED_HEADER } from "~/ai-coach/conversation-protocol";
-import { raiseEscalation } from "~/ai-coach/escalation-requests.server";
+import { asksForPerson } from "~/ai-coach/escalation-intent";
+import { PRO_REQUIRED_MESSAGE, raiseEscalation, type RaiseEscalationResult } from "~/ai-coach/escalation-requests.server";
 import { createModelService, ModelUnavailableError, toolResultMessages, type ModelMessage } from "~/ai-coach/model.server";
-import { OFFLINE_CHUNK_DELAY_MS, paceChunks } from "~/ai-coach/offline-coach";
+import { OFFLINE_CHUNK_DELAY_MS, paceChunks, type OfflineEscalation } from "~/ai-coach/offline-coach";
 import { encodeSseEvent, SSE_HEADERS } from "~/ai-coach/sse";
 import type { AppContext } from "~/context.server";
 import { createAppContext } from "~/create-context.server";
@@ -379,7 +380,9 @@ export class Conversation extends DurableObject<Env> {
     }
     if (failed && !signal.aborted && !reply.finished) {
       reply.offline = true;
-      const answer = model.offlineAnswer(question, plan.articles, { tier: plan.tier, afterModelFailure: Boolean(settings.apiKey) });
+      // Asked in words for a person: escalated as the model's escalate_to_expert call would be.
+      const escalation = !reply.escalationTriggered && asksForPerson(question) ? await this.escalateFromWords(reply, plan) : null;
+      const answer = model.offlineAnswer(question, plan.articles, { tier: plan.tier, afterModelFailure: Boolean(settings.apiKey), escalation });
       const text = reply.text ? `\n\n---\n\n${answer}` : answer;
       for (const chunk of paceChunks(text)) {
         if (signal.aborted || reply.finished) break;
@@ -397,9 +400,25 @@ export class Conversation extends DurableObject<Env> {
 
   /** The model's escalate_to_expert call: raised for Pro subscribers, within their allowance. Returns the tool result. */
   private async escalateFromModel(reply: RunningReply, plan: ReplyPlan, reason: string): Promise<string> {
-    const replyRow = this.row(reply.messageId);
-    const questionId = replyRow?.reply_to;
-    if (!questionId) return "The escalation could not be recorded.";
+    const result = await this.raiseFor(reply, plan, reason);
+    if (!result) return "The escalation could not be recorded.";
+    if (!result.escalationTriggered) return `Not escalated: ${result.message} Tell the user this in one sentence, then answer as well as you can.`;
+    return "Escalated: the question is with ClarityAI's human experts, who will follow up by email. Tell the user this in one sentence, then give your best general guidance meanwhile.";
+  }
+
+  /** The offline coach's part of escalate_to_expert: what the model would do for a subscriber who asks in words for a person. */
+  private async escalateFromWords(reply: RunningReply, plan: ReplyPlan): Promise<OfflineEscalation | null> {
+    // Lite: the tool isn't offered, and the answer says what the model is told to say.
+    if (!plan.offerEscalation) return { raised: false, message: PRO_REQUIRED_MESSAGE };
+    const result = await this.raiseFor(reply, plan, "The subscriber asked in the chat for a human expert.");
+    if (!result) return null;
+    return result.escalationTriggered ? { raised: true } : { raised: false, message: result.message };
+  }
+
+  /** Raises an escalation on the question this reply answers (Pro, within the allowance); null when the question isn't found. */
+  private async raiseFor(reply: RunningReply, plan: ReplyPlan, reason: string): Promise<RaiseEscalationResult | null> {
+    const questionId = this.row(reply.messageId)?.reply_to;
+    if (!questionId) return null;
     const result = await raiseEscalation(this.context, {
       userId: plan.userId,
       conversationId: plan.conversationId,
@@ -408,10 +427,11 @@ export class Conversation extends DurableObject<Env> {
       reason,
       transcript: this.messages(),
     });
-    if (!result.escalationTriggered) return `Not escalated: ${result.message} Tell the user this in one sentence, then answer as well as you can.`;
-    reply.escalationTriggered = true;
-    this.markEscalatedSync(questionId, result.escalationId);
-    return "Escalated: the question is with ClarityAI's human experts, who will follow up by email. Tell the user this in one sentence, then give your best general guidance meanwhile.";
+    if (result.escalationTriggered) {
+      reply.escalationTriggered = true;
+      this.markEscalatedSync(questionId, result.escalationId);
+    }
+    return result;
   }
 
   private async finish(messageId: string, status: Exclude<ChatMessageStatus, "streaming">, content: string, offline: boolean, escalationTriggered: boolean) {

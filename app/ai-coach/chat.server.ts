@@ -9,6 +9,7 @@ import type { AiCoachStatus, ConversationSummary, EscalateResult, EscalationStat
 import { CHAT_MAX_MESSAGE_LENGTH, MESSAGE_AUTHORS } from "./chat-types";
 import { searchContent } from "./content-index.server";
 import { SEND_CREATED_HEADER, SEND_REFUSED_HEADER, type ReplyPlan, type SendRequest, type StreamRequest } from "./conversation-protocol";
+import { asksForPerson, topicOfRequest } from "./escalation-intent";
 import { escalationAllowance, raiseEscalation } from "./escalation-requests.server";
 import { SSE_HEADERS } from "./sse";
 import { buildSystemPrompt } from "./system-prompt";
@@ -156,7 +157,8 @@ async function planContext(context: AppContext, userId: string, message: string)
       .from(profiles)
       .where(eq(profiles.userId, userId))
       .get(),
-    searchContent(context.cloudflare.env.DB, message, 4),
+    // "Can a human look at my pricing?" is about pricing: the request's own words find nothing useful.
+    searchContent(context.cloudflare.env.DB, asksForPerson(message) ? topicOfRequest(message) : message, 4),
   ]);
   return { profile: profile ?? null, articles };
 }

@@ -1,5 +1,6 @@
 import { CLARITYAI_CITIES, CLARITYAI_TOPICS, clarityAiPath, type ClarityAiPage, type ClarityAiSlug } from "~/content/clarityai-pages";
 import { CLARITYAI, SERVICES } from "~/content/services";
+import { bestSentences, ftsQueryOf, queryTerms, rankPages, type IndexedPage } from "./content-ranking";
 import type { ContentArticle } from "./conversation-protocol";
 
 // The full-text index of the site's own content (content_search, FTS5): blog posts, resources, case
@@ -10,7 +11,7 @@ import type { ContentArticle } from "./conversation-protocol";
 // studies are read from their D1 tables (what is published there is what the site shows); the
 // service and ClarityAI pages live in app/content.
 
-type Doc = { kind: string; path: string; title: string; body: string };
+type Doc = IndexedPage;
 
 function sqlString(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
@@ -92,35 +93,35 @@ export async function rebuildContentIndex(d1: D1Database): Promise<void> {
   await d1.batch(contentIndexStatements().map((statement) => d1.prepare(statement)));
 }
 
-const STOP_WORDS = new Set(
-  "a an and are as at be but by can do does for from how i if in is it its me my of on or our should so that the their them then there these they this to was we what when where which who why will with would you your".split(
-    " ",
-  ),
-);
-
-/** An FTS5 query from free text: its words, each quoted (so no character is FTS syntax), any of them. Null when nothing is left. */
-export function ftsQuery(text: string, maxTerms = 12): string | null {
-  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => word.length > 1 && !STOP_WORDS.has(word));
-  const terms = [...new Set(words)].slice(0, maxTerms);
-  if (!terms.length) return null;
-  return terms.map((term) => `"${term}"`).join(" OR ");
+/** An FTS5 query from free text: its weighty words and phrases, each quoted (so no character is FTS syntax), any of them. Null when nothing is left. */
+export function ftsQuery(text: string): string | null {
+  return ftsQueryOf(queryTerms(text));
 }
 
-/** The best-matching pages for a question (never throws on odd input: an unusable query finds nothing). */
+/** How many pages the full-text index offers for ranking: the site has a few dozen, so every plausible one. */
+const CANDIDATES = 30;
+
+/**
+ * The best-matching pages for a question, each with the whole sentences that best answer it (never
+ * throws on odd input: an unusable query finds nothing). The index finds the candidates; the ranking
+ * (content-ranking.ts) weighs titles, headings and key Australian terms, and drops pages that match
+ * nothing important.
+ */
 export async function searchContent(d1: D1Database, text: string, limit = 4): Promise<ContentArticle[]> {
-  const query = ftsQuery(text.slice(0, 2000));
+  const question = text.slice(0, 2000);
+  const query = ftsQuery(question);
   if (!query) return [];
   try {
     const { results } = await d1
-      .prepare(
-        `SELECT kind, path, title, snippet(content_search, 3, '', '', '…', 48) AS excerpt
-         FROM content_search WHERE content_search MATCH ? ORDER BY bm25(content_search, 0, 0, 5, 1) LIMIT ?`,
-      )
-      .bind(query, Math.min(Math.max(limit, 1), 10))
-      .all<ContentArticle>();
-    // One entry per page (a resource page holds several downloads).
-    const seen = new Set<string>();
-    return results.filter((row) => (seen.has(row.path) ? false : (seen.add(row.path), true)));
+      .prepare(`SELECT kind, path, title, body FROM content_search WHERE content_search MATCH ? ORDER BY bm25(content_search, 0, 0, 5, 1) LIMIT ${CANDIDATES}`)
+      .bind(query)
+      .all<IndexedPage>();
+    return rankPages(question, results, Math.min(Math.max(limit, 1), 10)).map(({ page }) => ({
+      kind: page.kind,
+      path: page.path,
+      title: page.title,
+      excerpt: bestSentences(page.body, question).join(" "),
+    }));
   } catch (error) {
     console.error("content search failed", error instanceof Error ? error.message : String(error));
     return [];

@@ -1,62 +1,79 @@
+import { mainTopic, plainText, splitSentences } from "./content-ranking";
 import type { ContentArticle } from "./conversation-protocol";
 
 // The offline answerer: when no model is configured, or the model fails or times out, the reply is
-// written from the site's own content (the pages the content index found for the question), clearly
-// labelled so nobody mistakes it for the AI. The AI coach's answer is below; the Service Assistant
+// written from the site's own content (the pages the content index ranked for the question, quoted
+// in whole sentences with a link to each), labelled in one short line so nobody mistakes it for the
+// AI. It says plainly when the site has nothing on the question, and never suggests that asking
+// again later would help. The AI coach's answer is below; the Service Assistant
 // (app/sales-chat/offline-answer.ts) builds its own from the same pieces.
 
 export const OFFLINE_COACH_LABEL = "Offline coach:";
 
-const GENERAL_PAGES: ContentArticle[] = [
-  { kind: "page", path: "/blog", title: "The ClarityAI Coaching blog", excerpt: "Practical guides on cash flow, strategy, operations, people and technology." },
-  {
-    kind: "page",
-    path: "/resources",
-    title: "Free templates and checklists",
-    excerpt: "A 13-week cash-flow forecast, a 90-day action plan and more to download.",
-  },
-  { kind: "page", path: "/booking", title: "Book a free discovery call", excerpt: "Twenty minutes with one of our coaches about the problem in front of you." },
-];
+const ADVICE_WORDS = /\b(tax|legal|lawyer|sue|invest|investment|super fund|loan|financial advice|contract|bas|gst|payg|ato)\b/i;
 
-const ADVICE_WORDS = /\b(tax|legal|lawyer|sue|invest|investment|super fund|loan|financial advice|contract)\b/i;
-const EXPERT_WORDS = /\b(human|expert|real person|speak to someone|talk to someone)\b/i;
+/** Topics whose own questions belong with a registered agent or the ATO (mainTopic's labels). */
+const TAX_TOPICS = new Set(["BAS", "GST", "PAYG", "PAYG withholding", "tax", "super", "the super guarantee", "payday super", "EOFY", "Single Touch Payroll"]);
 
-/** An index excerpt as one clean sentence or so: no Markdown, at most about 260 characters. */
+/** The last line of every offline answer: the next step with a person. */
+export const OFFLINE_NEXT_STEP = "To talk it through with a person, [book a free 20-minute call](/booking) with one of our coaches.";
+
+const EXCERPT_MAX = 400;
+
+/** An excerpt as whole sentences without Markdown: trailing sentences are dropped to fit, never cut. */
 export function excerptSentence(excerpt: string): string {
-  const clean = excerpt
-    .replace(/\s+/g, " ")
-    .replace(/[#*_`>]/g, "")
-    .trim();
-  if (clean.length <= 260) return clean;
-  const cut = clean.slice(0, 260);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), 200))}…`;
+  const clean = plainText(excerpt.replace(/[#>]/g, ""));
+  if (clean.length <= EXCERPT_MAX) return clean;
+  const sentences = splitSentences(clean);
+  let text = sentences[0] ?? clean;
+  for (const sentence of sentences.slice(1)) {
+    if (text.length + sentence.length + 1 > EXCERPT_MAX) break;
+    text += ` ${sentence}`;
+  }
+  return text;
 }
 
 /** One page found by the content index, as a Markdown list item linking to it. */
 export function articleLine(article: ContentArticle): string {
-  return `- **[${article.title}](${article.path})**: ${excerptSentence(article.excerpt)}`;
+  const excerpt = excerptSentence(article.excerpt);
+  return excerpt ? `- **[${article.title}](${article.path})**: ${excerpt}` : `- **[${article.title}](${article.path})**`;
 }
 
-/** The whole offline answer, in Markdown, starting with the label. */
-export function offlineCoachAnswer(question: string, articles: ContentArticle[], options: { tier: "lite" | "pro"; afterModelFailure: boolean }): string {
+/**
+ * What became of a request for a person that the offline coach recognised (escalation-intent.ts):
+ * raised, or refused with the same message the escalate_to_expert path gives (not Pro, or the
+ * month's allowance used).
+ */
+export type OfflineEscalation = { raised: true } | { raised: false; message: string };
+
+export type OfflineAnswerOptions = { tier: "lite" | "pro"; afterModelFailure: boolean; escalation?: OfflineEscalation | null };
+
+/** The whole offline answer, in Markdown: a short labelled line, then whole sentences from the site's pages, with links. */
+export function offlineCoachAnswer(question: string, articles: ContentArticle[], options: OfflineAnswerOptions): string {
   const found = articles.slice(0, 3);
-  const lines: string[] = [];
-  const why = options.afterModelFailure ? "The AI coach isn't reachable right now" : "The AI coach isn't switched on here";
-  lines.push(
-    found.length
-      ? `**${OFFLINE_COACH_LABEL}** ${why}, so here is what our own coaching guides say about this.`
-      : `**${OFFLINE_COACH_LABEL}** ${why}, and none of our guides matches this question closely. These are good places to start.`,
-  );
-  lines.push("");
-  for (const article of found.length ? found : GENERAL_PAGES) lines.push(articleLine(article));
-  lines.push("");
+  const { escalation } = options;
+  const why = options.afterModelFailure ? "The AI model didn't answer" : "No AI model is connected";
+  const lines: string[] = [`**${OFFLINE_COACH_LABEL}** ${why}, so I answer from our own guides.`, ""];
+  if (escalation?.raised) {
+    lines.push("I've passed your question to ClarityAI's human experts. They'll follow up by email.", "");
+  } else if (escalation) {
+    lines.push(escalation.message, "");
+    if (options.tier === "lite") lines.push("See [ClarityAI Pro](/services/clarityai) for expert review.", "");
+  }
+  if (found.length) {
+    lines.push(escalation?.raised ? "Meanwhile, here is what our guides say:" : "Here is what our guides say:", "");
+    for (const article of found) lines.push(articleLine(article));
+    lines.push("");
+  } else if (!escalation) {
+    const topic = mainTopic(question);
+    lines.push(topic ? `Our own guides don't cover ${topic} yet, and I won't guess.` : "None of our own guides answers this, and I won't guess.", "");
+    if (topic && TAX_TOPICS.has(topic)) lines.push(`For ${topic} itself, ask your registered BAS or tax agent, or the ATO.`, "");
+  }
   if (ADVICE_WORDS.test(question)) {
-    lines.push("This is general information, not financial, legal or tax advice: for your own situation, check with your accountant, BAS agent or lawyer.");
+    lines.push("This is general information, not financial, legal or tax advice: for your own situation, check with your accountant, BAS agent or lawyer.", "");
   }
-  if (EXPERT_WORDS.test(question) && options.tier === "lite") {
-    lines.push("Want a person to look at it? Expert review is part of ClarityAI Pro, or you can [book a call with a coach](/booking).");
-  }
-  lines.push("Ask again in a few minutes for a full answer from the AI coach.");
+  if (options.tier === "pro" && !escalation) lines.push("You can also ask for one of our experts to review your question.", "");
+  lines.push(OFFLINE_NEXT_STEP);
   return lines.join("\n");
 }
 

@@ -7,7 +7,7 @@ import { giveAiSubscription } from "./factories";
 
 const PLACEHOLDER = "Ask me anything about your business...";
 /** The offline coach's answers end with this line. */
-const OFFLINE_ENDING = "Ask again in a few minutes for a full answer from the AI coach.";
+const OFFLINE_ENDING = "To talk it through with a person, book a free 20-minute call with one of our coaches.";
 
 const conversationLog = (page: Page) => page.getByRole("region", { name: "Conversation with ClarityAI" });
 const lastReply = (page: Page) => conversationLog(page).locator(".coach-message-assistant").last();

@@ -150,7 +150,7 @@ test("the model failing before any text: the labelled offline coach answers from
   const user = await createSubscriber("lite");
   const { conversationId, done } = await chatToEnd(user.cookie, "How do I build a cash flow forecast for BAS? [fail]");
   expect(done.status).toBe("complete");
-  expect(done.content).toMatch(/^\*\*Offline coach:\*\* The AI coach isn't reachable right now/);
+  expect(done.content).toMatch(/^\*\*Offline coach:\*\* The AI model didn't answer/);
   expect(done.content).toContain("(/blog/13-week-cash-flow-forecast)");
   const stored = await conversationJson(user.cookie, conversationId);
   expect(stored.messages[1]).toMatchObject({ offline: true, status: "complete" });
@@ -177,7 +177,7 @@ test("with no model configured the offline coach answers at a reading pace, clea
   const started = Date.now();
   const { done, events } = await chatToEnd(user.cookie, "How should I plan the next 90 days?", null, env);
   const took = Date.now() - started;
-  expect(done.content).toMatch(/^\*\*Offline coach:\*\* The AI coach isn't switched on here/);
+  expect(done.content).toMatch(/^\*\*Offline coach:\*\* No AI model is connected/);
   expect(events.filter((e) => e.event === "delta").length).toBeGreaterThan(10);
   expect(took).toBeGreaterThan(700);
   expect(took).toBeLessThan(6000);
