@@ -47,7 +47,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The plan cards mark the subscriber's plan and offer the other as a switch (signed-in pages are never cached).
   const plan = viewer ? currentPlanOf(viewer.aiSubscription) : null;
   return data(
-    { toast, siteOrigin: context.siteOrigin, viewer: viewer ? { firstName: viewer.firstName, roles: viewer.roles, timeZone: viewer.timeZone } : null, aiCoach, plan },
+    {
+      toast,
+      siteOrigin: context.siteOrigin,
+      viewer: viewer ? { firstName: viewer.firstName, roles: viewer.roles, timeZone: viewer.timeZone } : null,
+      aiCoach,
+      plan,
+    },
     { headers },
   );
 }
