@@ -24,6 +24,7 @@ SELECT lower(hex(randomblob(16))), lower(trim(b.email)), b.name, nullif(trim(b.c
 FROM bookings b
 WHERE (b.status IN ('confirmed', 'completed', 'no_show')
     OR (b.status = 'cancelled' AND (b.payment_method <> 'card' OR EXISTS (SELECT 1 FROM booking_payments p WHERE p.booking_id = b.id))))
+  AND b.email NOT LIKE '%@invalid'
 GROUP BY lower(trim(b.email))
 ON CONFLICT DO NOTHING;
 
@@ -36,12 +37,15 @@ JOIN booking_types t ON t.id = b.booking_type_id
 JOIN leads l ON l.email = lower(trim(b.email))
 WHERE (b.status IN ('confirmed', 'completed', 'no_show')
     OR (b.status = 'cancelled' AND (b.payment_method <> 'card' OR EXISTS (SELECT 1 FROM booking_payments p WHERE p.booking_id = b.id))))
+  AND b.email NOT LIKE '%@invalid'
 ON CONFLICT DO NOTHING;
 
 INSERT INTO leads (id, email, name, source, created_at, updated_at, last_activity_at)
 SELECT lower(hex(randomblob(16))), payer.email, payer.name, 'booking', min(payer.at), min(payer.at), min(payer.at)
 FROM (
   SELECT lower(trim(p.customer_email)) AS email, p.customer_name AS name, p.paid_at AS at FROM booking_payments p
+  WHERE (p.user_id IS NOT NULL
+    OR EXISTS (SELECT 1 FROM bookings pb WHERE pb.id = p.booking_id AND lower(trim(pb.email)) = lower(trim(p.customer_email))))
   UNION ALL
   SELECT lower(trim(u.email)), coalesce(nullif(trim(coalesce(pr.first_name, '') || ' ' || coalesce(pr.last_name, '')), ''), u.email), coalesce(i.paid_at, i.created_at)
   FROM billing_invoices i JOIN users u ON u.id = i.user_id LEFT JOIN profiles pr ON pr.user_id = u.id
@@ -55,6 +59,8 @@ INSERT INTO lead_activities (id, lead_id, source, kind, event_key, message, crea
 SELECT lower(hex(randomblob(16))), l.id, 'booking', 'paying-client', 'paying-client', 'First payment: ' || payer.what, min(payer.at), min(payer.at)
 FROM (
   SELECT lower(trim(p.customer_email)) AS email, p.description AS what, p.paid_at AS at FROM booking_payments p
+  WHERE (p.user_id IS NOT NULL
+    OR EXISTS (SELECT 1 FROM bookings pb WHERE pb.id = p.booking_id AND lower(trim(pb.email)) = lower(trim(p.customer_email))))
   UNION ALL
   SELECT lower(trim(u.email)), i.description, coalesce(i.paid_at, i.created_at)
   FROM billing_invoices i JOIN users u ON u.id = i.user_id

@@ -10,11 +10,19 @@ import type { Db } from "~/db/client.server";
 
 /** A booking counts once it was confirmed: a hold never paid for is not a booking. */
 const BOOKED = `(b.status IN ('confirmed', 'completed', 'no_show')
-    OR (b.status = 'cancelled' AND (b.payment_method <> 'card' OR EXISTS (SELECT 1 FROM booking_payments p WHERE p.booking_id = b.id))))`;
+    OR (b.status = 'cancelled' AND (b.payment_method <> 'card' OR EXISTS (SELECT 1 FROM booking_payments p WHERE p.booking_id = b.id))))
+  AND b.email NOT LIKE '%@invalid'`;
+
+/**
+ * A payment is kept as a tax record after its payer deletes their account: it counts only while it
+ * is still someone's (an account's, or a guest booking's that still has the address).
+ */
+const STILL_THEIRS = `(p.user_id IS NOT NULL
+    OR EXISTS (SELECT 1 FROM bookings pb WHERE pb.id = p.booking_id AND lower(trim(pb.email)) = lower(trim(p.customer_email))))`;
 
 const PAYMENTS = (only: string, onlyUser: string) => `
   SELECT lower(trim(p.customer_email)) AS email, p.customer_name AS name, p.description AS what, p.paid_at AS at
-  FROM booking_payments p WHERE true${only}
+  FROM booking_payments p WHERE ${STILL_THEIRS}${only}
   UNION ALL
   SELECT lower(trim(u.email)), coalesce(nullif(trim(coalesce(pr.first_name, '') || ' ' || coalesce(pr.last_name, '')), ''), u.email),
     i.description, coalesce(i.paid_at, i.created_at)

@@ -107,6 +107,15 @@ test("migration 0021 backfills bookings and payments made before it, once howeve
   )
     .bind(crypto.randomUUID(), session.id, `INV-T${session.id.slice(0, 8)}`, email, `cs_test_${session.id.slice(0, 8)}`)
     .run();
+  // An account deleted since: its booking was anonymised and its payment kept as a tax record.
+  const deletedEmail = uniqueEmail("deleted-account");
+  const deleted = await createBooking({ coachId: coach.id, email: "deleted@invalid", name: "Deleted account", startsAt: daysFromNow(33, 1) });
+  await env.DB.prepare(
+    `INSERT INTO booking_payments (id, booking_id, invoice_number, description, customer_name, customer_email, amount_cents, gst_cents, status, stripe_checkout_session_id, paid_at)
+     VALUES (?, ?, ?, 'Paid session', 'Gone Person', ?, 15000, 1364, 'paid', ?, '2026-01-03T03:04:05.000Z')`,
+  )
+    .bind(crypto.randomUUID(), deleted.id, `INV-D${deleted.id.slice(0, 8)}`, deletedEmail, `cs_test_d${deleted.id.slice(0, 8)}`)
+    .run();
   expect(await leadCount(email)).toBe(0);
 
   const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0021"));
@@ -120,4 +129,7 @@ test("migration 0021 backfills bookings and payments made before it, once howeve
   const kinds = (await kindsOf(email)).map((row) => row.event_key).sort();
   expect(kinds).toEqual([`booking:${discovery.id}`, `booking:${session.id}`, "paying-client"].sort());
   expect(kinds).not.toContain(`booking:${unpaidHold.id}`);
+  // Someone who deleted their account doesn't come back as a lead.
+  expect(await leadCount(deletedEmail)).toBe(0);
+  expect(await leadCount("deleted@invalid")).toBe(0);
 });
