@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
+import { createAiCheckout } from "~/billing/checkout.server";
 import { bookSlot } from "~/booking/bookings.server";
 import { startSessionCheckout } from "~/booking/checkout.server";
 import type { WeeklyHours } from "~/booking/slots";
@@ -8,7 +9,7 @@ import { bookingContext, NOW, sydney } from "../booking/helpers";
 import { bookingDetails, createBooking, daysFromNow } from "../../factories/bookings";
 import { createCoach, createSignedInCoach } from "../../factories/coaches";
 import { createLead, leadByEmail } from "../../factories/leads";
-import { createSignedInUser, uniqueEmail } from "../../factories/users";
+import { createSignedInUser, createUser, uniqueEmail } from "../../factories/users";
 import { contextFor, fetchApp, pageText } from "../app";
 import { byType, completeCheckout, deliverWebhook, sessionIdOf, stripeEnv } from "../stripe";
 
@@ -91,6 +92,20 @@ test("a paid session paid by card creates the person's lead with a booking and a
     ["paid-session", `booking:${held.id}`],
     ["paying-client", "paying-client"],
   ]);
+});
+
+test("a ClarityAI subscriber's paid invoice makes them a paying client in the lead of their address, once", async () => {
+  const user = await createUser({ firstName: "Sub", lastName: "Scriber" });
+  const bindings = stripeEnv();
+  const { url } = await createAiCheckout(contextFor(bindings), { id: user.id, email: user.email }, { tier: "pro", interval: "month" });
+  const { events } = await completeCheckout(sessionIdOf(url));
+  const paid = byType(events, "invoice.paid");
+  expect((await deliverWebhook(paid, bindings)).status).toBe(200);
+  expect((await deliverWebhook(paid, bindings)).status).toBe(200);
+  expect(await leadByEmail(user.email)).toMatchObject({ name: "Sub Scriber", source: "booking", marketing_consent_at: null });
+  const activities = await kindsOf(user.email);
+  expect(activities).toEqual([expect.objectContaining({ kind: "paying-client", event_key: "paying-client" })]);
+  expect(activities[0]!.message).toContain("ClarityAI Pro");
 });
 
 test("migration 0021 backfills bookings and payments made before it, once however often it runs", async () => {
