@@ -1506,7 +1506,7 @@ export function buildTargets(fx: Fixtures): Target[] {
           label: "refund",
           cookie: fx.admin.cookie,
           base: () => ({ intent: "refund", amount: "50.00", reason: "Goodwill" }),
-          fields: { amount: FULL, reason: FULL },
+          fields: { amount: CORE, reason: FULL },
           structural: false,
         }),
         ...formProbes({
@@ -1514,7 +1514,7 @@ export function buildTargets(fx: Fixtures): Target[] {
           label: "refund confirmation",
           cookie: fx.admin.cookie,
           base: () => ({ intent: "refund", amount: "50.00", reason: "Goodwill", confirm: "yes", refundedBefore: "0" }),
-          fields: { amount: CORE, confirm: CORE, refundedBefore: FULL },
+          fields: { confirm: CORE, refundedBefore: CORE },
           structural: false,
         }),
         ...formProbes({
