@@ -20,7 +20,7 @@ import { createFlowState, type Pkce } from "./flow-state.server";
 import type { AuthMessageJob } from "./jobs";
 import { AUTH_LIMITS } from "./limits.server";
 import { hasLiveToken, issueOneTimeToken, type OneTimeTokenType } from "./one-time-tokens.server";
-import { findUserByEmail, findUserById, findUserByPhone, type UserRow } from "./users.server";
+import { findUserByEmail, findUserById, findUserByPhone, newAccountRoles, type UserRow } from "./users.server";
 
 // Sending one-time codes and links (email or SMS): the quotas on an address, the messages
 // themselves, and the auth.message queue job's work for POST /otp, /recover and /resend, which
@@ -131,6 +131,7 @@ export async function createPasswordlessUser(
         identityData: JSON.stringify({ sub: id, [provider]: value, email_verified: Boolean(confirmedAt) && provider === "email", phone_verified: false }),
         email: provider === "email" ? value : null,
       }),
+      newAccountRoles(ctx.db, id),
       ctx.db.insert(profiles).values({ userId: id, firstName: nameField(metadata.first_name), lastName: nameField(metadata.last_name) }),
     ]);
   } catch (error) {

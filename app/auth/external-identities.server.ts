@@ -12,7 +12,7 @@ import { composeEmail } from "~/email/compose.server";
 import { accountConfirmationEmail } from "~/email/templates/account-confirmation";
 import { issueOneTimeToken } from "./one-time-tokens.server";
 import { authenticate, issueSession, type SessionResponse } from "./token-sessions.server";
-import { findUserByEmail, findUserById, normaliseEmail, userMetadata, type UserRow } from "./users.server";
+import { findUserByEmail, findUserById, newAccountRoles, normaliseEmail, userMetadata, type UserRow } from "./users.server";
 import { isEmail } from "./validation";
 import { base64url } from "~/utils/base64url";
 import { isUniqueViolation } from "~/db/errors.server";
@@ -305,6 +305,7 @@ export async function signInWithExternalIdentity(ctx: AuthContext, providerType:
           email: identityEmail,
           lastSignInAt: now,
         }),
+        newAccountRoles(ctx.db, id),
         ctx.db.insert(profiles).values({
           userId: id,
           firstName: typeof data.identityData.given_name === "string" ? data.identityData.given_name.slice(0, 100) : null,

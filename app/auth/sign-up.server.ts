@@ -18,6 +18,8 @@ import {
   findUserById,
   findUserByPhone,
   normaliseEmail,
+  newAccountRoles,
+  NEW_ACCOUNT_ROLES,
   normalisePhone,
   serializeUser,
   type SerializedUser,
@@ -97,6 +99,7 @@ export async function signUp(ctx: AuthContext, input: SignUpInput): Promise<Sign
         createdAt: now,
         updatedAt: now,
       }),
+      newAccountRoles(ctx.db, id),
       ctx.db.insert(profiles).values({
         userId: id,
         firstName: typeof userMetadata.first_name === "string" ? userMetadata.first_name.slice(0, 100) : null,
@@ -123,7 +126,7 @@ export async function signUp(ctx: AuthContext, input: SignUpInput): Promise<Sign
 
 /**
  * The answer to a sign-up for an address that already has an account: the shape of a fresh account
- * awaiting confirmation (serializeUser's keys and nesting, an identity, the metadata sent, no roles),
+ * awaiting confirmation (serializeUser's keys and nesting, an identity, the metadata sent, a new account's roles),
  * so nobody learns that the address is taken. The real owner is told by email instead.
  */
 async function answerExisting(
@@ -164,7 +167,7 @@ async function answerExisting(
     new_phone: undefined,
     reauthentication_sent_at: undefined,
     last_sign_in_at: undefined,
-    app_metadata: { provider, providers: [provider], roles: [] },
+    app_metadata: { provider, providers: [provider], roles: [...NEW_ACCOUNT_ROLES] },
     user_metadata: userMetadata,
     identities: [
       {

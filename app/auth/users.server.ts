@@ -34,6 +34,21 @@ export async function findUserById(db: Db, id: string) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
 }
 
+/**
+ * SPEC §6: every account is made a client when it is created, however it is created (sign-up,
+ * a code or a provider, a guest's meeting link). Coach and admin are granted by an admin; the
+ * client role itself opens nothing a signed-in user can't already reach.
+ */
+export const NEW_ACCOUNT_ROLES: readonly Role[] = ["client"];
+
+/** The statement that gives a new account its roles, for the batch that creates it. */
+export function newAccountRoles(db: Db, userId: string) {
+  return db
+    .insert(userRoles)
+    .values(NEW_ACCOUNT_ROLES.map((role) => ({ userId, role })))
+    .onConflictDoNothing();
+}
+
 export async function rolesOf(db: Db, userId: string): Promise<Role[]> {
   const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
   return rows.map((r) => r.role);

@@ -5,7 +5,8 @@ import { BookingError } from "~/booking/errors";
 import type { AppContext } from "~/context.server";
 import { applyChargeRefunded, applyCheckoutCompleted, applyCheckoutExpired } from "~/booking/payment-events.server";
 import { checkoutPurpose } from "~/booking/payments.server";
-import { aiSubscriptions, billingInvoices, stripeEvents } from "~/db/schema";
+import { aiSubscriptions, billingInvoices, stripeEvents, users } from "~/db/schema";
+import { recordClientActivity } from "~/leads/client-activity.server";
 import { composeEmail } from "~/email/compose.server";
 import type { EmailSendJob } from "~/email/jobs";
 import { outboxInsert } from "~/email/outbox.server";
@@ -282,7 +283,16 @@ export async function applyStripeEvent(context: AppContext, event: Stripe.Event)
     throw error;
   }
   await effect.afterwards?.();
+  if (!skipped && (event.type === "invoice.paid" || event.type === "invoice.payment_succeeded")) await recordPayingClient(context, event);
   return skipped ? Response.json({ received: true, skipped: skipped.split(":")[0] }) : received();
+}
+
+/** A paid ClarityAI invoice: the customer's lead records them as a paying client (app/leads/client-activity.server.ts). */
+async function recordPayingClient(context: AppContext, event: Stripe.Event) {
+  const customerId = customerIdOf((event.data.object as unknown as Record<string, unknown>).customer);
+  const userId = customerId ? await userIdForCustomer(context.db, customerId) : null;
+  const user = userId ? await context.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get() : null;
+  await recordClientActivity(context.db, [user?.email]);
 }
 
 /** The t= of a Stripe-Signature header (seconds since the epoch), read as Stripe's library reads it (the last one). */

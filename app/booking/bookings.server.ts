@@ -17,6 +17,7 @@ import { cancellationRefundable } from "./cancellation";
 import { BookingDetailsSchema, type AdminBookingFilter, type BookingDetails } from "./schemas";
 import { isSlotOffered, nearestSlots } from "./slots";
 import { runInTransaction, wroteRow } from "./sql.server";
+import { recordClientActivity } from "~/leads/client-activity.server";
 import { availableSlots, coachSlots, firstAvailable, loadBusy, localDayBounds, occupyingSql, withCoach, type SlotWithCoach } from "./slots.server";
 import { normaliseZone } from "./time-zones";
 
@@ -455,6 +456,8 @@ async function insertBooking(context: AppContext, plan: InsertPlan): Promise<Boo
 async function afterConfirmed(context: AppContext, booking: BookingRow, type: Pick<BookingTypeRow, "kind" | "name">, request?: Request) {
   await recordBookingConversions(context, booking, type, request);
   await enqueueBookingNotice(context.services.jobs, booking, "confirmation");
+  // The person's lead: "booked a discovery call" or "booked a paid session" (and "became a paying client").
+  await recordClientActivity(context.db, [booking.email]);
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { isPaidCheckout, recordCheckoutPayment } from "~/billing/checkout-conversions.server";
 import type { AppContext } from "~/context.server";
+import { recordClientActivity } from "~/leads/client-activity.server";
 import type { Db } from "~/db/client.server";
 import { bookingPackages, bookingPayments, bookings, packagePurchases, profiles, users } from "~/db/schema";
 import { confirmPaidBooking, releaseHold } from "./bookings.server";
@@ -169,6 +170,7 @@ export async function applyCheckoutCompleted(context: AppContext, session: Strip
     metadata: session.metadata,
     label: pkg.name,
   });
+  await recordClientActivity(db, [email]);
   return "package_paid";
 }
 

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { auditLog, coachSchedules, paymentRefunds, refundRequests } from "~/db/schema";
+import { auditLog, coachSchedules, paymentRefunds, refundRequests, users } from "~/db/schema";
 
 // What the booking pages read beside a booking itself: its money-back guarantee request, the
 // refunds of its payment and its audit history (the admin's booking page), the latest request a
@@ -15,18 +15,20 @@ export function coachOptions(db: Db) {
     .all();
 }
 
-/** A booking's guarantee request (if any) and its last 50 audit entries, newest first. */
-export async function bookingRequestAndHistory(db: Db, bookingId: string) {
-  const [request, history] = await Promise.all([
-    db.select().from(refundRequests).where(eq(refundRequests.bookingId, bookingId)).get(),
-    db
-      .select({ id: auditLog.id, action: auditLog.action, createdAt: auditLog.createdAt, detail: auditLog.detail })
-      .from(auditLog)
-      .where(eq(auditLog.targetId, bookingId))
-      .orderBy(desc(auditLog.createdAt))
-      .limit(50)
-      .all(),
-  ]);
+/**
+ * A booking's guarantee request (if any) and its last 50 audit entries, newest first: the changes
+ * to the booking, and to its payment (`paymentIds`: each refund) and its request.
+ */
+export async function bookingRequestAndHistory(db: Db, bookingId: string, paymentIds: string[] = []) {
+  const request = await db.select().from(refundRequests).where(eq(refundRequests.bookingId, bookingId)).get();
+  const history = await db
+    .select({ id: auditLog.id, action: auditLog.action, createdAt: auditLog.createdAt, detail: auditLog.detail, actorEmail: users.email })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(inArray(auditLog.targetId, [bookingId, ...paymentIds, ...(request ? [request.id] : [])]))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(50)
+    .all();
   return { request: request ?? null, history };
 }
 

@@ -1,8 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { auditStatement } from "~/auth/audit.server";
 import type { AppContext } from "~/context.server";
+import { formatCents } from "~/billing/describe";
+import { composeEmail } from "~/email/compose.server";
+import { bookingRefundEmail } from "~/email/templates/booking-refund";
 import type { Db } from "~/db/client.server";
-import { bookingPayments, bookings, bookingTypes, packagePurchases, paymentRefunds, refundRequests } from "~/db/schema";
+import { bookingPayments, bookings, bookingTypes, packagePurchases, paymentRefunds, profiles, refundRequests } from "~/db/schema";
 import { creditSpentOn } from "./credits.server";
 import { BookingError } from "./errors";
 import { GUARANTEE_REASON, gstOf, paymentForBooking, stripeCall, stripeFor, type BookingRow, type RefundRequestRow, type RefundRow } from "./payments.server";
@@ -69,16 +72,25 @@ export type RefundResult = { refund: RefundRow; created: boolean };
  * Refunds a payment at Stripe — what is left of it, or `amountCents` of it — and records the credit
  * note. Idempotent: asking again for a payment already refunded in full answers its last refund,
  * and a retry after a failure reuses the same Stripe refund (the idempotency key names the
- * payment's refunded total at the time). `actorId` (an admin) is audited.
+ * payment's refunded total at the time). `expectRefundedCents` refuses (409) when the payment's
+ * refunded total is no longer the one the admin reviewed, so a confirmation sent twice refunds
+ * once. `actorId` (an admin) is audited; `notifyClient` emails the client about the refund, once.
  */
 export async function refundBookingPayment(
   context: AppContext,
   paymentId: string,
-  options: { reason: string; amountCents?: number; actorId?: string | null },
+  options: { reason: string; amountCents?: number; actorId?: string | null; expectRefundedCents?: number; notifyClient?: boolean },
 ): Promise<RefundResult> {
   const { db } = context;
   const payment = await db.select().from(bookingPayments).where(eq(bookingPayments.id, paymentId)).get();
   if (!payment) throw new BookingError(404, "payment_not_found", "We couldn't find that payment.");
+  if (options.expectRefundedCents !== undefined && options.expectRefundedCents !== payment.refundedCents) {
+    throw new BookingError(
+      409,
+      "refund_changed",
+      `This payment changed after you reviewed the refund (${formatCents(payment.refundedCents)} of it is refunded now), so nothing more was refunded. Review the refund again.`,
+    );
+  }
   const remaining = payment.amountCents - payment.refundedCents;
   if (remaining <= 0) {
     const last = await db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId)).orderBy(desc(paymentRefunds.createdAt)).get();
@@ -111,10 +123,38 @@ export async function refundBookingPayment(
       action: "payment_refunded",
       actorId: options.actorId,
       targetId: payment.id,
-      detail: { refundId: row.id, amountCents: row.amountCents },
+      detail: { refundId: row.id, amountCents: row.amountCents, creditNoteNumber: row.creditNoteNumber, bookingId: payment.bookingId },
     });
   }
+  if (options.notifyClient) await emailRefund(context, payment.id, row);
   return { refund: row, created: !before };
+}
+
+/**
+ * Tells the client about a refund: how much, where it goes and how long it takes, with the credit
+ * note. Once per refund (the outbox's dedupe key), so a retried refund doesn't email twice.
+ */
+async function emailRefund(context: AppContext, paymentId: string, refund: RefundRow) {
+  const { db } = context;
+  const payment = await db.select().from(bookingPayments).where(eq(bookingPayments.id, paymentId)).get();
+  if (!payment) return;
+  const profile = payment.userId ? await db.select({ firstName: profiles.firstName }).from(profiles).where(eq(profiles.userId, payment.userId)).get() : null;
+  const firstName = profile?.firstName?.trim() || payment.customerName.trim().split(/\s+/)[0] || "there";
+  const email = await composeEmail(
+    context.env,
+    bookingRefundEmail,
+    {
+      recipientName: firstName,
+      paidFor: payment.description,
+      amountCents: refund.amountCents,
+      paidCents: payment.amountCents,
+      refundedCents: payment.refundedCents,
+      creditNoteNumber: refund.creditNoteNumber,
+      creditNoteUrl: payment.userId ? `${context.siteOrigin}/profile/credit-notes/${encodeURIComponent(refund.id)}` : null,
+    },
+    { to: payment.customerEmail, dedupeKey: `payment-refund:${refund.id}` },
+  );
+  await context.services.email.enqueue(email);
 }
 
 // ── The money-back guarantee ─────────────────────────────────────────────────────────────────────

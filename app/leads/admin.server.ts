@@ -6,6 +6,7 @@ import { auditStatement } from "~/auth/audit.server";
 import type { Db } from "~/db/client.server";
 import {
   emailSuppressions,
+  LEAD_ACTIVITY_KINDS,
   LEAD_SOURCES,
   leadActivities,
   leads,
@@ -14,6 +15,7 @@ import {
   userRoles,
   users,
   type ConsentConfirmation,
+  type LeadActivityKind,
   type LeadSource,
   type LeadStatus,
 } from "~/db/schema";
@@ -91,7 +93,8 @@ function selectLeads(db: Db, query: LeadListQuery) {
       ownerEmail: owners.email,
       ownerFirst: ownerProfiles.firstName,
       ownerLast: ownerProfiles.lastName,
-      sources: sql<string | null>`(SELECT group_concat(DISTINCT la.source) FROM lead_activities la WHERE la.lead_id = ${leads.id})`,
+      sources: sql<string | null>`(SELECT group_concat(DISTINCT la.source) FROM lead_activities la WHERE la.lead_id = ${leads.id} AND la.kind IS NULL)`,
+      kinds: sql<string | null>`(SELECT group_concat(DISTINCT la.kind) FROM lead_activities la WHERE la.lead_id = ${leads.id})`,
       latestAttribution: sql<
         string | null
       >`(SELECT la.attribution FROM lead_activities la WHERE la.lead_id = ${leads.id} ORDER BY la.created_at DESC, la.id DESC LIMIT 1)`,
@@ -113,7 +116,10 @@ export type LeadListItem = {
   name: string;
   email: string;
   company: string | null;
+  /** Where the lead's enquiries came from. */
   sources: LeadSource[];
+  /** What they booked and paid: "Booked a discovery call", "Became a paying client". */
+  kinds: LeadActivityKind[];
   /** The newest activity's last touch. */
   lastTouch: TouchSummary;
   /** When the address confirmed marketing consent. */
@@ -137,6 +143,7 @@ function listItem(row: SelectedLead): LeadListItem {
     email: lead.email,
     company: lead.company,
     sources: sourcesOf(row.sources),
+    kinds: LEAD_ACTIVITY_KINDS.filter((kind) => (row.kinds ?? "").split(",").includes(kind)),
     lastTouch: lastTouchOf(row.latestAttribution),
     marketingConsentAt: lead.marketingConsentAt,
     consentPendingSince: lead.marketingConsentAt ? null : row.consentAskedAt,
@@ -179,6 +186,8 @@ export async function listLeadOwners(db: Db): Promise<{ id: string; label: strin
 export type LeadActivityView = {
   id: string;
   source: LeadSource;
+  /** A booking or payment activity (null for an enquiry). */
+  kind: LeadActivityKind | null;
   createdAt: string;
   updatedAt: string;
   pagePath: string | null;
@@ -288,6 +297,7 @@ export async function getLead(db: Db, id: string, now = new Date()): Promise<Lea
       return {
         id: activity.id,
         source: activity.source,
+        kind: activity.kind,
         createdAt: activity.createdAt,
         updatedAt: activity.updatedAt,
         pagePath: activity.pagePath,

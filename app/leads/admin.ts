@@ -1,4 +1,4 @@
-import type { LeadSource, LeadStatus } from "~/db/schema/leads";
+import type { LeadActivityKind, LeadSource, LeadStatus } from "~/db/schema/leads";
 
 // The admins' lead list (/admin/leads, its CSV download and each lead's page): the list's query
 // parameters and the labels. Plain TypeScript with no dependencies: the pages' browser code uses it.
@@ -8,9 +8,16 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = { new: "New", cont
 
 export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
   contact: "Contact form",
-  booking: "Booking request",
+  booking: "Booking or payment",
   resource: "Resource download",
   "service-chat": "Service Assistant",
+};
+
+/** A booking or payment activity, as the team reads it in the lead's history. */
+export const LEAD_ACTIVITY_KIND_LABELS: Record<LeadActivityKind, string> = {
+  "discovery-call": "Booked a discovery call",
+  "paid-session": "Booked a paid session",
+  "paying-client": "Became a paying client",
 };
 
 /** The statuses and the sources as a select's choices, in the same order. */

@@ -8,6 +8,7 @@ import { SelectField } from "~/components/ui/select-field";
 import {
   isFiltered,
   LEAD_SEARCH_MAX,
+  LEAD_ACTIVITY_KIND_LABELS,
   LEAD_SOURCE_LABELS,
   LEAD_SOURCE_OPTIONS,
   LEAD_STATUS_LABELS,
@@ -165,6 +166,9 @@ export default function AdminLeads() {
                     <ul className="leads-sources">
                       {lead.sources.map((source) => (
                         <li key={source}>{LEAD_SOURCE_LABELS[source]}</li>
+                      ))}
+                      {lead.kinds.map((kind) => (
+                        <li key={kind}>{LEAD_ACTIVITY_KIND_LABELS[kind]}</li>
                       ))}
                     </ul>
                   </td>

@@ -143,7 +143,7 @@ test("an admin filters the bookings by coach, status and dates, and marks a past
   await admin.getByRole("button", { name: "Mark completed" }).click();
   await expect(toasts(admin)).toContainText("Marked as completed");
   await expect(admin.locator(".booking-status")).toHaveText("Completed");
-  await expect(admin.getByText("booking_outcome_set")).toBeVisible();
+  await expect(admin.locator(".audit-detail")).toContainText("Marked as completed by admin@clarityai.test");
 
   // It left the confirmed filter, and the audit log has it.
   await admin.getByRole("link", { name: "← Back to the bookings" }).click();
@@ -152,4 +152,50 @@ test("an admin filters the bookings by coach, status and dates, and marks a past
   await expect(admin.getByRole("row", { name: /CA-DEMO01/ })).toContainText("Completed");
   await admin.goto("/admin/audit?action=booking_outcome_set");
   await expect(admin.getByRole("row").filter({ hasText: "booking_outcome_set" }).first()).toContainText("admin@clarityai.test");
+});
+
+test("at 390 px an admin reviews a partial refund before making it, and the booking shows it partly refunded", async ({ page, login, adminPage }) => {
+  test.setTimeout(90_000);
+  await login({ firstName: "Noah", lastName: "Refund" });
+  await gotoHydrated(page, "/booking?type=session-60&coach=sophie-bennett&tz=Australia/Sydney");
+  await page.getByRole("region", { name: "Choose a day" }).getByRole("listitem").getByRole("link").nth(3).click();
+  await page
+    .getByRole("region", { name: /^Times on / })
+    .getByRole("link")
+    .first()
+    .click();
+  const form = page.locator("main form");
+  await form.getByLabel("Name").fill("Noah Refund");
+  await form.getByRole("button", { name: "Continue to payment" }).click();
+  await page.getByRole("button", { name: "Pay A$150.00" }).click();
+  await expect(page).toHaveURL(/\/booking-confirmation\?booking=[\w-]+&session_id=/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("is booked", { timeout: 15_000 });
+  const bookingId = new URL(page.url()).searchParams.get("booking");
+
+  const admin = await adminPage(`/admin/bookings/${bookingId}`);
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await admin.reload();
+  const refund = admin.getByRole("form", { name: "Refund" });
+  await expect(refund.getByLabel("Amount to refund (A$, incl. GST)")).toHaveValue("150.00");
+  await refund.getByLabel("Amount to refund (A$, incl. GST)").fill("40");
+  await refund.getByLabel("Reason (printed on the credit note)").fill("Late start");
+  await refund.getByRole("button", { name: "Review the refund" }).click();
+
+  // Nothing is refunded yet: the confirmation names the amount and what remains, and takes the focus.
+  const confirmation = admin.getByRole("form", { name: "Confirm the refund of A$40.00" });
+  await expect(confirmation.getByRole("heading", { name: "Confirm the refund of A$40.00" })).toBeFocused();
+  await expect(confirmation).toContainText("A$110.00 will remain refundable.");
+  await expect(admin.getByText("Partly refunded")).toHaveCount(0);
+  const confirm = confirmation.getByRole("button", { name: "Refund A$40.00" });
+  const box = await confirm.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousA11yViolations(admin);
+
+  await confirm.click();
+  await expect(toasts(admin)).toContainText("Refunded A$40.00");
+  await expect(admin.getByText("Partly refunded")).toBeVisible();
+  await expect(admin.locator(".audit-detail")).toContainText(/Refunded A\$40\.00 \(credit note CN-\d{6}\) by admin@clarityai\.test/);
+  await expect(admin.getByRole("form", { name: "Refund" }).getByLabel("Amount to refund (A$, incl. GST)")).toHaveValue("110.00");
+  await expectNoSeriousA11yViolations(admin);
 });

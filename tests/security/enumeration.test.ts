@@ -85,7 +85,7 @@ test("sign-up answers an existing address with exactly the shape of a new accoun
   expect(forTaken.email).toBe(existing.email);
   expect(forTaken.user_metadata).toEqual(data);
   expect(forTaken.app_metadata).toEqual(forNew.app_metadata);
-  expect(forTaken.app_metadata).toEqual({ provider: "email", providers: ["email"], roles: [] }); // not the real account's roles
+  expect(forTaken.app_metadata).toEqual({ provider: "email", providers: ["email"], roles: ["client"] }); // a new account's, not the real account's roles
   expect(forTaken.id).not.toBe(existing.id);
   const identity = forTaken.identities[0]!;
   expect(identity).toMatchObject({ id: forTaken.id, user_id: forTaken.id, provider: "email", email: existing.email });

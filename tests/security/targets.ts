@@ -1513,8 +1513,16 @@ export function buildTargets(fx: Fixtures): Target[] {
           path: `/admin/bookings/${fx.portals.bookingId}`,
           label: "refund",
           cookie: fx.admin.cookie,
-          base: () => ({ intent: "refund", reason: "Goodwill" }),
-          fields: { reason: FULL },
+          base: () => ({ intent: "refund", amount: "50.00", reason: "Goodwill" }),
+          fields: { amount: CORE, reason: FULL },
+          structural: false,
+        }),
+        ...formProbes({
+          path: `/admin/bookings/${fx.portals.bookingId}`,
+          label: "refund confirmation",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "refund", amount: "50.00", reason: "Goodwill", confirm: "yes", refundedBefore: "0" }),
+          fields: { confirm: CORE, refundedBefore: CORE },
           structural: false,
         }),
         ...formProbes({

@@ -5,6 +5,10 @@ import { now } from "./columns";
 export const LEAD_SOURCES = ["contact", "booking", "resource", "service-chat"] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
+/** What a booking or payment activity is: "booked a discovery call", "booked a paid session", "became a paying client". */
+export const LEAD_ACTIVITY_KINDS = ["discovery-call", "paid-session", "paying-client"] as const;
+export type LeadActivityKind = (typeof LEAD_ACTIVITY_KINDS)[number];
+
 export const LEAD_STATUSES = ["new", "contacted", "won", "lost"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
@@ -38,7 +42,8 @@ export const leads = sqliteTable(
 );
 
 // Every enquiry a lead made: a contact or booking request, a resource download, or a Service
-// Assistant conversation (one row per conversation, its transcript updated as it goes on).
+// Assistant conversation (one row per conversation, its transcript updated as it goes on); and what
+// they booked and paid (app/leads/client-activity.server.ts), once per event.
 export const leadActivities = sqliteTable(
   "lead_activities",
   {
@@ -65,8 +70,16 @@ export const leadActivities = sqliteTable(
     attribution: text("attribution"),
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
+    /** A booking or payment activity (null for an enquiry). */
+    kind: text("kind", { enum: LEAD_ACTIVITY_KINDS }),
+    /** Records a booking or payment once per lead: "booking:<id>", "paying-client". */
+    eventKey: text("event_key"),
   },
-  (t) => [index("lead_activities_lead_idx").on(t.leadId, t.createdAt), uniqueIndex("lead_activities_conversation_unique").on(t.leadId, t.conversationKey)],
+  (t) => [
+    index("lead_activities_lead_idx").on(t.leadId, t.createdAt),
+    uniqueIndex("lead_activities_conversation_unique").on(t.leadId, t.conversationKey),
+    uniqueIndex("lead_activities_event_unique").on(t.leadId, t.eventKey),
+  ],
 );
 
 export const CONSENT_CONFIRMATIONS = ["email-link", "signed-in"] as const;

@@ -8,6 +8,8 @@ import { bookingRequestAndHistory, refundRequestOfBooking, refundsOfPayment } fr
 import { BookingOutcomeSchema, CancelSchema } from "~/booking/schemas";
 import { formatDateTime as formatZoned, zoneAbbreviation, formatTimestamp } from "~/booking/time-zones";
 import { redirectWithToast } from "~/platform/toast.server";
+import { formatCents } from "~/billing/describe";
+import { amountInput, parseRefundAmount } from "~/booking/refund-amount";
 import { utcToZonedInput, zonedToUtc } from "~/utils/zoned-time";
 import { notFoundResponse, notFoundUnless } from "~/auth/permissions.server";
 
@@ -18,9 +20,13 @@ export type AdminBookingIntent = "reschedule" | "cancel" | "refund" | "outcome" 
 
 export type AdminBookingActionData = {
   intent: AdminBookingIntent | null;
-  errors: { form?: string; startsAt?: string; reason?: string; outcome?: string };
+  errors: { form?: string; startsAt?: string; reason?: string; outcome?: string; amount?: string };
   /** Free times near a refused reschedule, in the coach's zone. */
   alternatives?: { startsAt: string; label: string; value: string }[];
+  /** What the refund's confirmation step shows, and sends back when confirmed. */
+  confirmRefund?: { amountCents: number; amount: string; reason: string; refundedBefore: number; remainingAfterCents: number };
+  /** What the admin typed into the refund form, kept when it is refused. */
+  values?: { amount?: string; reason?: string };
 };
 
 export function refused(
@@ -45,7 +51,8 @@ export async function loadAdminBooking(context: AppLoadContext, bookingId: strin
   const booking = /^[A-Za-z0-9-]{1,64}$/.test(bookingId) ? await getBookingListItem(context.db, bookingId) : null;
   notFoundUnless(booking);
   const zone = booking.coachTimeZone;
-  const [payment, { request, history }] = await Promise.all([paymentForBooking(context.db, booking.id), bookingRequestAndHistory(context.db, booking.id)]);
+  const payment = await paymentForBooking(context.db, booking.id);
+  const { request, history } = await bookingRequestAndHistory(context.db, booking.id, payment ? [payment.id] : []);
   const refunds = payment ? await refundsOfPayment(context.db, payment.id) : [];
   const started = Date.parse(booking.startsAt) <= now.getTime();
   return {
@@ -86,6 +93,8 @@ export async function loadAdminBooking(context: AppLoadContext, bookingId: strin
           amountCents: payment.amountCents,
           refundedCents: payment.refundedCents,
           status: payment.status,
+          remainingCents: payment.amountCents - payment.refundedCents,
+          remainingInput: amountInput(payment.amountCents - payment.refundedCents),
           paidAt: formatTimestamp(payment.paidAt),
           refunds: refunds.map((refund) => ({ ...refund, createdAt: formatTimestamp(refund.createdAt) })),
         }
@@ -99,8 +108,39 @@ export async function loadAdminBooking(context: AppLoadContext, bookingId: strin
           decidedAt: request.decidedAt ? formatTimestamp(request.decidedAt) : null,
         }
       : null,
-    history: history.map((entry) => ({ id: entry.id, action: entry.action, when: formatTimestamp(entry.createdAt), detail: entry.detail })),
+    history: history.map((entry) => ({
+      id: entry.id,
+      action: entry.action,
+      when: formatTimestamp(entry.createdAt),
+      what: describeHistory(entry.action, entry.detail, zone),
+      by: entry.actorEmail,
+    })),
   };
+}
+
+/** One audit entry of the booking's history, in words: "Refunded A$50.00 (credit note CN-000012): Goodwill". */
+function describeHistory(action: string, json: string, zone: string): string {
+  let detail: Record<string, unknown> = {};
+  try {
+    detail = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    // An unreadable detail leaves the plain action.
+  }
+  const cents = typeof detail.amountCents === "number" ? formatCents(detail.amountCents) : null;
+  switch (action) {
+    case "payment_refunded":
+      return `Refunded ${cents ?? "the payment"}${typeof detail.creditNoteNumber === "string" ? ` (credit note ${detail.creditNoteNumber})` : ""}`;
+    case "booking_cancelled":
+      return "Cancelled";
+    case "booking_rescheduled":
+      return typeof detail.to === "string" ? `Moved to ${formatZoned(detail.to, zone)}` : "Moved";
+    case "booking_outcome_set":
+      return detail.outcome === "no_show" ? "Marked as a no-show" : "Marked as completed";
+    case "refund_request_decided":
+      return detail.decision === "approved" ? "Guarantee request approved" : "Guarantee request declined";
+    default:
+      return action.replaceAll("_", " ");
+  }
 }
 
 export type AdminBookingData = Awaited<ReturnType<typeof loadAdminBooking>>;
@@ -177,23 +217,65 @@ export async function cancelAction({ context, viewer, bookingId, formData }: Int
   return done(context, bookingId, "Booking cancelled", description);
 }
 
+/**
+ * A refund in two steps, both plain form posts: the first checks the amount and reason and answers
+ * the confirmation (nothing is refunded); the second, with `confirm=yes` and the refunded total the
+ * admin reviewed, refunds that amount at Stripe, issues its credit note and emails the client.
+ */
 export async function refundAction({ context, viewer, bookingId, formData }: IntentArgs) {
   const reason = text(formData, "reason") ?? "";
-  if (!reason) return refused("refund", { reason: "Give a reason: it is printed on the credit note." });
-  if (reason.length > 500) return refused("refund", { reason: "Keep the reason to 500 characters or fewer." });
+  const amountText = text(formData, "amount", 40) ?? "";
+  const values = { amount: amountText, reason };
   const payment = await paymentForBooking(context.db, bookingId);
   if (!payment) {
     if (!(await getBookingListItem(context.db, bookingId))) throw notFoundResponse();
     return refused("refund", { form: "This booking wasn't paid by card, so there's nothing to refund." }, 409);
   }
-  if (payment.amountCents - payment.refundedCents <= 0) return refused("refund", { form: "This payment has already been refunded in full." }, 409);
+  const remaining = payment.amountCents - payment.refundedCents;
+  if (remaining <= 0) return refused("refund", { form: "This payment has already been refunded in full." }, 409);
+  const amount = parseRefundAmount(amountText, remaining);
+  const errors: AdminBookingActionData["errors"] = {};
+  if (!amount.ok) errors.amount = amount.message;
+  if (!reason) errors.reason = "Give a reason: it is printed on the credit note.";
+  else if (reason.length > 500) errors.reason = "Keep the reason to 500 characters or fewer.";
+  if (!amount.ok || errors.reason) return refused("refund", errors, 400, { values });
+
+  if (formData.get("confirm") !== "yes") {
+    return data<AdminBookingActionData>({
+      intent: "refund",
+      errors: {},
+      values,
+      confirmRefund: {
+        amountCents: amount.cents,
+        amount: amountInput(amount.cents),
+        reason,
+        refundedBefore: payment.refundedCents,
+        remainingAfterCents: remaining - amount.cents,
+      },
+    });
+  }
+  const reviewed = Number(text(formData, "refundedBefore", 20));
+  if (!Number.isSafeInteger(reviewed) || reviewed < 0) {
+    return refused("refund", { form: "Review the refund again before confirming it." }, 400, { values });
+  }
   let result;
   try {
-    result = await refundBookingPayment(context, payment.id, { reason, actorId: viewer.id });
+    result = await refundBookingPayment(context, payment.id, {
+      reason,
+      amountCents: amount.cents,
+      actorId: viewer.id,
+      expectRefundedCents: reviewed,
+      notifyClient: true,
+    });
   } catch (error) {
     return domainRefusal("refund", error);
   }
-  return done(context, bookingId, "Payment refunded", `Credit note ${result.refund.creditNoteNumber} was issued.`);
+  return done(
+    context,
+    bookingId,
+    `Refunded ${formatCents(result.refund.amountCents)}`,
+    `Credit note ${result.refund.creditNoteNumber} was issued and the client was emailed.`,
+  );
 }
 
 export async function outcomeAction({ context, viewer, bookingId, formData }: IntentArgs) {

@@ -14,6 +14,8 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 const PAYMENT_LABELS: Record<string, string> = { free: "Free", card: "Card", credit: "Package credit" };
+
+const REFUND_LABELS: Record<string, string> = { partially_refunded: "Partly refunded", refunded: "Refunded in full" };
 export function BookingFacts({ booking, payment }: Pick<AdminBookingData, "booking" | "payment">) {
   return (
     <dl className="email-meta">
@@ -51,7 +53,15 @@ export function BookingFacts({ booking, payment }: Pick<AdminBookingData, "booki
       <dd>
         {PAYMENT_LABELS[booking.paymentMethod] ?? booking.paymentMethod}
         {payment ? ` · ${formatCents(payment.amountCents)} on ${payment.paidAt}, tax invoice ${payment.invoiceNumber}` : null}
-        {payment && payment.refundedCents > 0 ? ` · ${formatCents(payment.refundedCents)} refunded` : null}
+        {payment && payment.refundedCents > 0 ? (
+          <>
+            {" · "}
+            <span className={`badge payment-status payment-status-${payment.status}`}>{REFUND_LABELS[payment.status] ?? payment.status}</span>{" "}
+            {payment.status === "refunded"
+              ? `${formatCents(payment.refundedCents)} refunded`
+              : `${formatCents(payment.refundedCents)} of ${formatCents(payment.amountCents)} refunded, ${formatCents(payment.remainingCents)} refundable`}
+          </>
+        ) : null}
       </dd>
       {payment?.refunds.length ? (
         <>

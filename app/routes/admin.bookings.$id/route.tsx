@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import stylesHref from "~/styles/booking-portals.css?url";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { requireRole } from "~/auth/guards.server";
 import { formatCents } from "~/billing/describe";
 import { BookingFacts } from "./booking-facts";
@@ -188,29 +189,52 @@ export default function AdminBooking() {
       ) : null}
 
       {can.refund && payment ? (
-        <Form method="post" className="admin-booking-panel form">
-          <h3>Refund</h3>
-          <p className="hint">
-            Refunds the {formatCents(payment.amountCents - payment.refundedCents)} not yet refunded to the client's card and issues a credit note. The booking
-            itself is not changed.
-          </p>
-          <input type="hidden" name="intent" value="refund" />
-          <FormError message={errorsFor("refund").form} />
-          <FieldFrame id="refund-reason" label="Reason (printed on the credit note)" error={errorsFor("refund").reason}>
-            <input
-              id="refund-reason"
-              name="reason"
-              maxLength={500}
-              aria-invalid={errorsFor("refund").reason ? true : undefined}
-              aria-describedby={describedByOf("refund-reason", undefined, errorsFor("refund").reason)}
-            />
-          </FieldFrame>
-          <div className="button-row">
-            <button type="submit" className="button button-danger" disabled={busy}>
-              Refund the payment
-            </button>
-          </div>
-        </Form>
+        actionData?.intent === "refund" && actionData.confirmRefund ? (
+          <RefundConfirmation confirm={actionData.confirmRefund} email={booking.email} busy={busy} />
+        ) : (
+          <Form method="post" className="admin-booking-panel form" aria-labelledby="refund-heading">
+            <h3 id="refund-heading">Refund</h3>
+            <p className="hint">
+              Refund all or part of the {formatCents(payment.remainingCents)} not yet refunded to the client&apos;s card. Each refund issues a credit note for
+              its amount and emails the client. The booking itself is not changed.
+            </p>
+            <input type="hidden" name="intent" value="refund" />
+            <FormError message={errorsFor("refund").form} />
+            <FieldFrame
+              id="refund-amount"
+              label="Amount to refund (A$, incl. GST)"
+              hint={`Up to ${formatCents(payment.remainingCents)}.`}
+              error={errorsFor("refund").amount}
+            >
+              <input
+                id="refund-amount"
+                name="amount"
+                inputMode="decimal"
+                autoComplete="off"
+                required
+                defaultValue={actionData?.intent === "refund" ? (actionData.values?.amount ?? payment.remainingInput) : payment.remainingInput}
+                aria-invalid={errorsFor("refund").amount ? true : undefined}
+                aria-describedby={describedByOf("refund-amount", "hint", errorsFor("refund").amount)}
+              />
+            </FieldFrame>
+            <FieldFrame id="refund-reason" label="Reason (printed on the credit note)" error={errorsFor("refund").reason}>
+              <input
+                id="refund-reason"
+                name="reason"
+                maxLength={500}
+                required
+                defaultValue={actionData?.intent === "refund" ? actionData.values?.reason : undefined}
+                aria-invalid={errorsFor("refund").reason ? true : undefined}
+                aria-describedby={describedByOf("refund-reason", undefined, errorsFor("refund").reason)}
+              />
+            </FieldFrame>
+            <div className="button-row">
+              <button type="submit" className="button button-secondary" disabled={busy}>
+                Review the refund
+              </button>
+            </div>
+          </Form>
+        )
       ) : null}
 
       <div className="admin-booking-panel">
@@ -219,7 +243,8 @@ export default function AdminBooking() {
           <ul className="audit-detail">
             {history.map((entry) => (
               <li key={entry.id}>
-                {entry.when}: <code>{entry.action}</code>
+                {entry.when}: {entry.what}
+                {entry.by ? ` by ${entry.by}` : null}
               </li>
             ))}
           </ul>
@@ -228,6 +253,46 @@ export default function AdminBooking() {
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * The refund's second step: the amount, where it goes and what follows, sent back with
+ * `confirm=yes`. Focus moves to its heading so keyboard and screen-reader users land on it.
+ */
+function RefundConfirmation({ confirm, email, busy }: { confirm: NonNullable<AdminBookingActionData["confirmRefund"]>; email: string; busy: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Form method="post" className="admin-booking-panel form refund-confirmation" aria-labelledby="refund-confirm-heading">
+      <h3 id="refund-confirm-heading" tabIndex={-1} ref={heading}>
+        Confirm the refund of {formatCents(confirm.amountCents)}
+      </h3>
+      <p role="status">
+        {formatCents(confirm.amountCents)} goes back to the client&apos;s card, a credit note for {formatCents(confirm.amountCents)} is issued and {email} is
+        emailed.{" "}
+        {confirm.remainingAfterCents > 0 ? `${formatCents(confirm.remainingAfterCents)} will remain refundable.` : "The payment will then be refunded in full."}
+      </p>
+      <dl className="email-meta">
+        <dt>Amount</dt>
+        <dd>{formatCents(confirm.amountCents)} (incl. GST)</dd>
+        <dt>Reason</dt>
+        <dd className="cell-wrap">{confirm.reason}</dd>
+      </dl>
+      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="confirm" value="yes" />
+      <input type="hidden" name="amount" value={confirm.amount} />
+      <input type="hidden" name="reason" value={confirm.reason} />
+      <input type="hidden" name="refundedBefore" value={confirm.refundedBefore} />
+      <div className="button-row">
+        <button type="submit" className="button button-danger" disabled={busy}>
+          Refund {formatCents(confirm.amountCents)}
+        </button>
+        <Link to="." className="button button-secondary" preventScrollReset>
+          Change or cancel
+        </Link>
+      </div>
+    </Form>
   );
 }
 

@@ -1,4 +1,4 @@
-import { LEAD_SOURCE_LABELS } from "~/leads/admin";
+import { LEAD_ACTIVITY_KIND_LABELS, LEAD_SOURCE_LABELS } from "~/leads/admin";
 import type { LeadDetail } from "~/leads/admin.server";
 import { differsFromLead, enquiryDetailsText } from "~/leads/enquiry-details";
 import { BROWSER_HISTORY_NOTE, transcriptAuthor } from "~/leads/transcript";
@@ -29,7 +29,8 @@ export function LeadActivities({ lead }: { lead: Pick<LeadDetail, "name" | "emai
           {lead.activities.map((activity) => (
             <li key={activity.id} className="lead-activity">
               <h4>
-                {LEAD_SOURCE_LABELS[activity.source]} · <time dateTime={activity.createdAt}>{activity.when}</time>
+                {activity.kind ? LEAD_ACTIVITY_KIND_LABELS[activity.kind] : LEAD_SOURCE_LABELS[activity.source]} ·{" "}
+                <time dateTime={activity.createdAt}>{activity.when}</time>
               </h4>
               <dl className="email-meta">
                 {activity.updated ? (
@@ -63,7 +64,7 @@ export function LeadActivities({ lead }: { lead: Pick<LeadDetail, "name" | "emai
               </dl>
               {activity.message ? (
                 <>
-                  <h5>Message</h5>
+                  <h5>{activity.kind ? "Details" : "Message"}</h5>
                   <p className="lead-message">{activity.message}</p>
                 </>
               ) : null}

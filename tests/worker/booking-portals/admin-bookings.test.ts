@@ -201,7 +201,11 @@ test("an admin refunds a card payment without cancelling; a free booking has not
 
   expect((await fetchApp(`/admin/bookings/${held.id}`, { cookie: admin.cookie, form: { intent: "refund", reason: "" }, bindings })).status).toBe(400);
   expectRedirect(
-    await fetchApp(`/admin/bookings/${held.id}`, { cookie: admin.cookie, form: { intent: "refund", reason: "Goodwill: audio problems" }, bindings }),
+    await fetchApp(`/admin/bookings/${held.id}`, {
+      cookie: admin.cookie,
+      form: { intent: "refund", amount: "150.00", reason: "Goodwill: audio problems", confirm: "yes", refundedBefore: "0" },
+      bindings,
+    }),
     `/admin/bookings/${held.id}`,
   );
   const refund = await env.DB.prepare("SELECT id, amount_cents, reason FROM payment_refunds WHERE payment_id = ?").bind(payment!.id).first();

@@ -146,7 +146,7 @@ test("the list shows each lead's details, and search and every filter narrow it"
   expect(bruno).toMatch(/\d{1,2}:\d{2}\s?[ap]m (AEST|AEDT)/);
   const alice = rowOf(await list(`q=alice ${tag}`), a.id);
   expect(alice).toContain("(direct) / (none)");
-  expect(alice).toContain("<li>Contact form</li><li>Booking request</li>");
+  expect(alice).toContain("<li>Contact form</li><li>Booking or payment</li>");
   expect(alice).toContain(">Unassigned<");
   expect(alice).toContain("<td>No</td>");
   // Asked, and waiting for the address to confirm.
