@@ -66,6 +66,11 @@ function heroLead(type: ChosenType | null): string {
     : `${type.durationMinutes} minutes by video with an experienced Australian business coach, free and with no obligation. Pick a time in your own time zone.`;
 }
 
+function expectHeading(type: ChosenType | null): string {
+  if (!type) return "What to expect";
+  return type.paid ? `What to expect: ${type.name.charAt(0).toLowerCase()}${type.name.slice(1)}` : "What to expect from your discovery call";
+}
+
 /** What the chosen session brings: the discovery call's promise, or the paid session's length, price and terms. */
 function Expectations({ type, coachName }: { type: ChosenType | null; coachName: string | null }) {
   if (type?.paid) {
@@ -126,7 +131,7 @@ export default function Booking() {
             {flow.step === "details" ? <DetailsStep flow={flow} /> : null}
           </div>
           <aside className="card booking-aside" aria-labelledby="booking-expect-heading">
-            <h2 id="booking-expect-heading">{type ? `What to expect: ${type.name.charAt(0).toLowerCase()}${type.name.slice(1)}` : "What to expect"}</h2>
+            <h2 id="booking-expect-heading">{expectHeading(type)}</h2>
             <Expectations type={type} coachName={coachName} />
           </aside>
         </div>

@@ -39,7 +39,6 @@ export function WhenStep({ flow }: { flow: Extract<FlowData, { step: "when" }> }
   }, [taken]);
   return (
     <>
-      <Choices flow={flow} />
       <SessionSwitch flow={flow} />
       <div ref={takenRef}>{taken ? <TakenNotice alternatives={taken.alternatives} /> : null}</div>
       {flow.notice ? (

@@ -107,7 +107,7 @@ test("a Perth visitor is offered no time before 7 am AWST, from any coach, while
       bindings: SEVEN_AM,
     }),
   );
-  expect(old).not.toContain("Your details");
+  expect(old, "the details form").not.toContain('id="booking-details-heading"');
   expect(old).toContain("We don't book times before 7 am in your time zone.");
   expect(offeredMinutes(timesSection(old), "AWST").length).toBeGreaterThan(0);
 
