@@ -33,7 +33,9 @@ export default defineConfig(async () => {
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, TEST_PUBLIC_FILES: publicFiles, APP_ENV: "test" },
+          // BOOKING_EARLIEST_START "00:00": the test coaches are open around the clock and tests book
+          // whatever time comes first; the tests of the rule set it (tests/worker/booking-routes/booking-landing.test.ts).
+          bindings: { TEST_MIGRATIONS: migrations, TEST_PUBLIC_FILES: publicFiles, APP_ENV: "test", BOOKING_EARLIEST_START: "00:00" },
           // The queue consumer runs in the background as in production, but without wrangler.toml's
           // 5-second batch wait: tests wait for what a job writes (e.g. an emailed code), not for a timer.
           queueConsumers: { "clarityai-jobs": { maxBatchSize: 10, maxBatchTimeout: 0, maxRetries: 3, deadLetterQueue: "clarityai-jobs-dlq" } },

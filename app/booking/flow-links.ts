@@ -6,6 +6,18 @@
 export const DEFAULT_ZONE = "Australia/Sydney";
 /** The coach parameter for "First available coach". */
 export const ANY_COACH = "any";
+/** The free discovery call's booking type. */
+export const DISCOVERY_TYPE = "discovery";
+/**
+ * Where every "Book Free 20-min Call" button leads: the discovery call with the first available
+ * coach, its next free days and times shown at once (in the visitor's zone: ?tz, else the browser's
+ * zone remembered in the ZONE_COOKIE, else Sydney).
+ */
+export const DISCOVERY_CALL_HREF = `/booking?type=${DISCOVERY_TYPE}&coach=${ANY_COACH}`;
+/** The cookie the booking page keeps the visitor's time zone in (set by the browser), so the next visit is rendered in it. */
+export const ZONE_COOKIE = "tz";
+/** The id of the booking page's times, where a chosen day's link lands. */
+export const TIMES_ANCHOR = "booking-times";
 
 export type FlowParams = { type?: string; coach?: string; tz?: string; from?: string; day?: string; time?: string };
 

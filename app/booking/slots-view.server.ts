@@ -13,6 +13,7 @@ import {
   type SlotWindow,
   type SlotWithCoach,
 } from "~/booking/slots.server";
+import { lateEnoughStarts } from "~/booking/earliest-start";
 import { dateDayNumber, formatSlotDate, formatSlotTime, localDate, localDayNumber, zoneAbbreviation } from "~/booking/time-zones";
 
 // The day and time pickers of the booking flow and of the manage page: the coach's free times,
@@ -53,6 +54,8 @@ export type SlotQuery = {
    * trip), covering the windows the view reads: pickerWindows or findWindow.
    */
   calendars?: CoachCalendar[];
+  /** The earliest local start in the visitor's zone (minutes after midnight; see earliest-start.ts); none unless given. */
+  earliestMinutes?: number;
 };
 
 /** The type and coaches of the query: from the catalogue the caller read, or reading it. Throws BookingError 404 for an unknown type or coach. */
@@ -71,13 +74,18 @@ async function calendarsOf(db: Db, query: SlotQuery, coaches: BookableCoach[], w
   return query.calendars ?? calendarsFor(db, { coaches, now: query.now }, windows);
 }
 
+/** A coach's start instants of the query in a window, as the visitor is offered them (no earlier than the earliest local start). */
+function offeredStarts(calendar: CoachCalendar, type: BookingTypeRow, query: SlotQuery, window: SlotWindow): number[] {
+  return lateEnoughStarts(calendarStarts(calendar, type, { ...window, now: query.now }, query.audience), query.zone, query.earliestMinutes ?? 0);
+}
+
 /** The slots of the query in each window. */
 async function slotsIn(db: Db, query: SlotQuery, windows: SlotWindow[]): Promise<SlotWithCoach[][]> {
   const { type, coaches } = await catalogueOf(db, query);
   const calendars = await calendarsOf(db, query, coaches, windows);
   return windows.map((w) =>
-    firstAvailableStarts(calendars.map((calendar) => ({ calendar, starts: calendarStarts(calendar, type, { ...w, now: query.now }, query.audience) }))).map(
-      (offer) => offerSlot(offer, type.durationMinutes),
+    firstAvailableStarts(calendars.map((calendar) => ({ calendar, starts: offeredStarts(calendar, type, query, w) }))).map((offer) =>
+      offerSlot(offer, type.durationMinutes),
     ),
   );
 }
@@ -171,16 +179,22 @@ function timesOf(perCoach: { calendar: CoachCalendar; starts: number[] }[], zone
  * The day and time pickers: one page of days from `first` with how many free times each has (days
  * without any left out), and, when a day is chosen, that day's free times. The coaches' calendars
  * are read once for both; the page's times are counted as instants, and only the chosen day's are
- * given their coach and written out.
+ * given their coach and written out. With `firstDayWhenNone`, a page without a chosen day shows the
+ * times of its first day that has any (`day` in the answer: the day whose times are shown).
  */
-export async function dayPicker(db: Db, query: SlotQuery, first: string, day: string | null): Promise<{ days: DayChoice[]; times: PickerTime[] }> {
+export async function dayPicker(
+  db: Db,
+  query: SlotQuery,
+  first: string,
+  chosenDay: string | null,
+  options: { firstDayWhenNone?: boolean } = {},
+): Promise<{ days: DayChoice[]; times: PickerTime[]; day: string | null }> {
   const { type, coaches } = await catalogueOf(db, query);
   // A day on the page (the usual case: its link was followed) is read from the page's own slots.
-  const windows = pickerWindows(query.now, first, day);
+  const windows = pickerWindows(query.now, first, chosenDay);
   const [pageWindow, dayWindow] = windows as [SlotWindow, SlotWindow?];
   const calendars = await calendarsOf(db, query, coaches, windows);
-  const startsIn = (window: SlotWindow) =>
-    calendars.map((calendar) => ({ calendar, starts: calendarStarts(calendar, type, { ...window, now: query.now }, query.audience) }));
+  const startsIn = (window: SlotWindow) => calendars.map((calendar) => ({ calendar, starts: offeredStarts(calendar, type, query, window) }));
   const page = startsIn(pageWindow);
 
   // Each instant once, however many coaches offer it, counted on its day in the visitor's zone.
@@ -201,8 +215,9 @@ export async function dayPicker(db: Db, query: SlotQuery, first: string, day: st
     const startsAt = new Date(firstStarts[index]!).toISOString();
     days.push({ date: addDays(first, index), label: formatSlotDate(startsAt, query.zone), times: counts[index]! });
   }
+  const day = chosenDay ?? (options.firstDayWhenNone ? (days[0]?.date ?? null) : null);
   const times = day ? timesOf(dayWindow ? startsIn(dayWindow) : page, query.zone, day) : [];
-  return { days, times };
+  return { days, times, day };
 }
 
 /**

@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { DISCOVERY_CALL_HREF } from "~/booking/flow-links";
 
 type ButtonLink = { to: string; label: string };
 
-const BOOK_CALL: ButtonLink = { to: "/booking", label: "Book Free 20-min Call" };
+const BOOK_CALL: ButtonLink = { to: DISCOVERY_CALL_HREF, label: "Book Free 20-min Call" };
 
 /** The closing band of a page: a heading, a sentence or two, and the discovery-call button. */
 export function CallToAction({

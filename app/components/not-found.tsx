@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { DISCOVERY_CALL_HREF } from "~/booking/flow-links";
 
 export function NotFound() {
   return (
@@ -14,7 +15,7 @@ export function NotFound() {
           <Link to="/services">Our coaching services</Link>
         </li>
         <li>
-          <Link to="/booking">Book a free 20-minute discovery call</Link>
+          <Link to={DISCOVERY_CALL_HREF}>Book a free 20-minute discovery call</Link>
         </li>
         <li>
           <Link to="/contact">Contact us</Link>

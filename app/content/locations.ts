@@ -390,13 +390,13 @@ export const LOCATIONS: Record<LocationSlug, Location> = {
       comparison:
         "Two hours behind Brisbane all year. Two hours behind Sydney, Melbourne, Canberra and Hobart from April to October, and three hours behind during their daylight saving. Darwin is an hour and a half ahead; Adelaide is an hour and a half ahead in winter and two and a half in summer.",
       scheduling:
-        "Sessions start from 7 am AWST, which suits owners who like to plan before the day begins. Because our coaches work across time zones, east-coast coaches are available when it's 9 am in Perth — late morning or midday for them — and sessions run on through your afternoon.",
+        "Sessions start from 7 am AWST, which suits owners who like to plan before the day begins: the booking page shows Perth visitors no earlier time, even when it would suit a coach in Sydney. East-coast coaches are free from 7 am Perth time — mid-morning for them — and sessions run on into your afternoon.",
     },
     faq: [
       coachesHereFaq(
         "Perth",
         "AWST, from 7 am",
-        "East-coast coaches are available from 9 am Perth time, so you never have to start your day at someone else's convenience.",
+        "East-coast coaches are free from 7 am Perth time — mid-morning for them — and the booking page never offers an earlier start, so you never have to start your day at someone else's convenience.",
       ),
       {
         question: "Will I be booked at awkward times because of the time difference?",

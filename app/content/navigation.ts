@@ -1,3 +1,5 @@
+import { DISCOVERY_CALL_HREF } from "~/booking/flow-links";
+
 export type NavLink = { label: string; to: string };
 
 export const SERVICE_LINKS: NavLink[] = [
@@ -17,7 +19,7 @@ export const PRIMARY_LINKS: NavLink[] = [
   { label: "Contact", to: "/contact" },
 ];
 
-export const BOOKING_LINK: NavLink = { label: "Free 20-min Call", to: "/booking" };
+export const BOOKING_LINK: NavLink = { label: "Free 20-min Call", to: DISCOVERY_CALL_HREF };
 export const SIGN_IN_LINK: NavLink = { label: "Sign In", to: "/auth" };
 
 // SPEC §2: what a signed-in user also sees, by role. Sign Out is a form (POST /sign-out), not a link.

@@ -92,6 +92,13 @@ const EnvSchema = z.object({
   MEETING_CLOSES_AFTER_MINUTES: z.coerce.number().int().min(0).max(720).default(30),
   // Meeting recordings (app/meetings/recordings.server.ts) are deleted this many days after they were made.
   RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
+  // Booking (app/booking/earliest-start.ts): no time is offered or booked that starts before this
+  // local time in the visitor's own time zone, whichever coach it is with ("00:00" for none), so a
+  // Perth visitor is never offered a 6 am start that suits an east-coast coach.
+  BOOKING_EARLIEST_START: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "a 24-hour time like 07:00")
+    .default("07:00"),
   // ICE servers for the call (app/meetings/ice-servers.server.ts), the first that is set: a Cloudflare
   // Realtime TURN key (its id and API token; credentials are minted per participant and the token
   // never reaches a browser), or ICE_SERVERS, a JSON list of RTCIceServer entries; with neither,

@@ -14,6 +14,7 @@ import { LinkCard, PriceCompare, TextCardGrid, TrustFigures } from "~/components
 import { nextDiscoveryTimes } from "~/booking/slots.server";
 import { formatDateTime, localDate } from "~/booking/time-zones";
 import { flowHref } from "~/booking/flow-links";
+import { DISCOVERY_CALL_HREF } from "~/booking/flow-links";
 
 const AiCoachDemo = lazy(() => import("~/components/home/ai-coach-demo"));
 
@@ -58,7 +59,7 @@ export default function Home() {
               clear on what matters, fix what slows you down and win back your evenings.
             </p>
             <div className="button-row">
-              <Link to="/booking" className="button button-primary">
+              <Link to={DISCOVERY_CALL_HREF} className="button button-primary">
                 Book Free 20-min Call
               </Link>
               <Link to="/services" className="button button-outline-light" prefetch="intent">

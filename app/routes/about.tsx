@@ -8,6 +8,7 @@ import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 import { Guarantee } from "~/components/guarantee";
 import { BannerCallToAction } from "~/components/call-to-action";
 import { StepList, TextCardGrid, TrustFigures } from "~/components/marketing-blocks";
+import { DISCOVERY_CALL_HREF } from "~/booking/flow-links";
 
 const ourRate = formatAud(BUSINESS.virtualCoachingFromPerHour);
 const traditionalRange = formatAudRange(BUSINESS.traditionalCoachingPerHour.low, BUSINESS.traditionalCoachingPerHour.high);
@@ -68,7 +69,7 @@ export default function About() {
         lead="ClarityAI Coaching helps Australian small and medium business owners get clear on what matters, fix what slows them down and build a business that doesn't depend on them for everything. Experienced human coaches, delivered virtually, backed by an AI coach that never clocks off."
         crumbs={[{ label: "Home", to: "/" }, { label: "About" }]}
       >
-        <Link to="/booking" className="button button-primary">
+        <Link to={DISCOVERY_CALL_HREF} className="button button-primary">
           Book Free 20-min Call
         </Link>
         <Link to="/services" className="button button-secondary" prefetch="intent">
@@ -183,7 +184,7 @@ export default function About() {
         heading="Let's talk about your business"
         buttons={
           <>
-            <Link to="/booking" className="button button-primary">
+            <Link to={DISCOVERY_CALL_HREF} className="button button-primary">
               Book Free 20-min Call
             </Link>
             <Link to="/contact" className="button button-outline-light">

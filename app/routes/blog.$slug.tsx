@@ -9,6 +9,7 @@ import { readingMinutes, renderMarkdown } from "~/content/markdown.server";
 import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
 import { blogPostingLd, breadcrumbLd, structuredData } from "~/utils/structured-data";
 import { notFoundUnless } from "~/auth/permissions.server";
+import { DISCOVERY_CALL_HREF } from "~/booking/flow-links";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const db = context.db;
@@ -77,7 +78,7 @@ export default function BlogPost() {
         <aside className="card post-cta" aria-labelledby="post-cta-heading">
           <h2 id="post-cta-heading">Want help putting this into practice?</h2>
           <p>Talk it through with an experienced coach on a free 20-minute discovery call — no cost, no obligation.</p>
-          <Link to="/booking" className="button button-primary">
+          <Link to={DISCOVERY_CALL_HREF} className="button button-primary">
             Book Free 20-min Call
           </Link>
         </aside>

@@ -6,6 +6,7 @@ import { BUSINESS } from "~/content/business";
 import { leadFormHeaders, submitLead } from "~/leads/leads.server";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
+import { DISCOVERY_CALL_HREF } from "~/booking/flow-links";
 
 export const headers = leadFormHeaders;
 
@@ -48,7 +49,7 @@ export default function Contact() {
             </p>
             <p>All our coaching is virtual, so we work with businesses right across Australia — from Perth to Cairns.</p>
             <p>
-              Ready to talk now? <Link to="/booking">Book a free {BUSINESS.discoveryCallMinutes}-minute discovery call</Link>.
+              Ready to talk now? <Link to={DISCOVERY_CALL_HREF}>Book a free {BUSINESS.discoveryCallMinutes}-minute discovery call</Link>.
             </p>
             <p className="hint">
               We use your details only to reply to you. See our <Link to="/privacy">privacy policy</Link>.

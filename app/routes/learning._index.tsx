@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { requireUser } from "~/auth/guards.server";
+import { DISCOVERY_CALL_HREF } from "~/booking/flow-links";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
@@ -36,7 +37,7 @@ export default function LearningHub() {
                 <Link to="/blog">Read the latest articles from our coaches</Link>
               </li>
               <li>
-                <Link to="/booking">Book a free 20-minute discovery call</Link>
+                <Link to={DISCOVERY_CALL_HREF}>Book a free 20-minute discovery call</Link>
               </li>
             </ul>
           </div>

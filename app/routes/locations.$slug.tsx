@@ -15,6 +15,7 @@ import { Guarantee } from "~/components/guarantee";
 import { TextCardGrid } from "~/components/marketing-blocks";
 import type { StateCode } from "~/content/australia";
 import { notFoundResponse } from "~/auth/permissions.server";
+import { ANY_COACH, DISCOVERY_TYPE, flowHref } from "~/booking/flow-links";
 
 /** Each state's and territory's capital-city time zone: where a visitor from that city books. */
 const STATE_TIME_ZONES: Record<StateCode, string> = {
@@ -41,7 +42,7 @@ export function loader({ params }: LoaderFunctionArgs) {
     city,
     path,
     // "Pick a time" opens the booking flow with times already in this city's zone.
-    bookingPath: `/booking?type=discovery&tz=${encodeURIComponent(STATE_TIME_ZONES[city.state.code])}`,
+    bookingPath: flowHref({ type: DISCOVERY_TYPE, coach: ANY_COACH, tz: STATE_TIME_ZONES[city.state.code] }),
     aiCoachPath: aiCoachCityPath(slug),
     nearby: city.nearby.map((nearbySlug) => {
       const other = LOCATIONS[nearbySlug];

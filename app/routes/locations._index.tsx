@@ -9,6 +9,7 @@ import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
 import { IconCardGrid } from "~/components/marketing-blocks";
+import { DISCOVERY_CALL_HREF } from "~/booking/flow-links";
 
 // The index needs only names, one-line summaries and links; the full city content stays on the server.
 export function loader() {
@@ -55,7 +56,7 @@ export default function LocationsIndex() {
         lead="Every ClarityAI Coaching session is virtual, so where you are never limits who you can work with. Choose your city to see its local industries, common challenges and time-zone details — or book a free call from anywhere in the country."
         crumbs={CRUMBS}
       >
-        <Link to="/booking" className="button button-primary">
+        <Link to={DISCOVERY_CALL_HREF} className="button button-primary">
           Book Free 20-min Call
         </Link>
         <a href="#cities" className="button button-secondary">

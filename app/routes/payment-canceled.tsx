@@ -5,6 +5,7 @@ import { periodEndPhrase, planLine } from "~/billing/describe";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
 import { NOINDEX, pageMeta } from "~/utils/meta";
+import { DISCOVERY_CALL_HREF } from "~/booking/flow-links";
 
 // Where Stripe Checkout sends the customer who leaves without paying (?session_id=…). Only the
 // signed-in owner of that session is told which plan was not bought; otherwise the page is neutral.
@@ -69,7 +70,7 @@ export default function PaymentCanceled() {
             </p>
             <ul className="check-list">
               <li>
-                <Link to="/booking">Book a free {BUSINESS.discoveryCallMinutes}-minute discovery call</Link> to talk it through with a coach first
+                <Link to={DISCOVERY_CALL_HREF}>Book a free {BUSINESS.discoveryCallMinutes}-minute discovery call</Link> to talk it through with a coach first
               </li>
               <li>
                 Email <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a> or call <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>, {BUSINESS.hours}

@@ -14,6 +14,7 @@ import { SOFTWARE_INQUIRY_ID, SoftwareInquiry } from "~/components/software-inqu
 import { FormError } from "~/components/ui/form-error";
 import { leadFormHeaders, submitLead, type LeadActionData } from "~/leads/leads.server";
 import { notFoundResponse } from "~/auth/permissions.server";
+import { DISCOVERY_CALL_HREF } from "~/booking/flow-links";
 
 /** The one service page with a form of its own: the Software Solutions inquiry. */
 const INQUIRY_SLUG = "software-solutions";
@@ -75,7 +76,7 @@ export default function ServicePage() {
         lead={service.lead}
         crumbs={[{ label: "Home", to: "/" }, { label: "Services", to: "/services" }, { label: service.title }]}
       >
-        <Link to="/booking" className="button button-primary">
+        <Link to={DISCOVERY_CALL_HREF} className="button button-primary">
           Book Free 20-min Call
         </Link>
         {inquiry ? (

@@ -15,6 +15,7 @@ import { breadcrumbLd, faqLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
 import { Guarantee } from "~/components/guarantee";
 import { PriceCompare, StepList } from "~/components/marketing-blocks";
+import { DISCOVERY_CALL_HREF } from "~/booking/flow-links";
 
 const ourRate = formatAud(BUSINESS.virtualCoachingFromPerHour);
 const traditionalRange = formatAudRange(BUSINESS.traditionalCoachingPerHour.low, BUSINESS.traditionalCoachingPerHour.high);
@@ -63,7 +64,7 @@ const WHERE_TO_START = [
   },
   {
     problem: "It's a bit of everything, and you're not sure which matters most",
-    to: "/booking",
+    to: DISCOVERY_CALL_HREF,
     label: "Talk it through on a free 20-minute call",
   },
 ];
@@ -108,7 +109,7 @@ export default function ServicesIndex() {
         lead="Virtual coaching across four pillars — strategy, operations, digital systems and software — plus ClarityAI, a 24/7 AI business coach for the questions that can't wait until your next session."
         crumbs={[{ label: "Home", to: "/" }, { label: "Services" }]}
       >
-        <Link to="/booking" className="button button-primary">
+        <Link to={DISCOVERY_CALL_HREF} className="button button-primary">
           Book Free 20-min Call
         </Link>
         <a href="#how-it-works" className="button button-secondary">

@@ -13,6 +13,7 @@ import { breadcrumbLd, faqLd, serviceLd, structuredData } from "~/utils/structur
 import { CallToAction } from "~/components/call-to-action";
 import { ClarityAiPlanCards, ClarityAiPrivacy } from "~/components/clarityai-sections";
 import { StepList } from "~/components/marketing-blocks";
+import { DISCOVERY_CALL_HREF } from "~/booking/flow-links";
 
 const ESCALATION_STEPS = [
   {
@@ -50,7 +51,7 @@ export default function ClarityAiPage() {
         lead="Trained on our coaching playbooks and built for Australian small business — BAS, GST, super and award wages included. Think through decisions, draft plans and prepare for hard conversations whenever you need to."
         crumbs={[{ label: "Home", to: "/" }, { label: "Services", to: "/services" }, { label: "ClarityAI" }]}
       >
-        <Link to="/booking" className="button button-primary">
+        <Link to={DISCOVERY_CALL_HREF} className="button button-primary">
           Book Free 20-min Call
         </Link>
         <a href="#plans" className="button button-secondary">
@@ -136,7 +137,7 @@ export default function ClarityAiPage() {
           </div>
           <ClarityAiPlanCards plans={plans} content={content.plans} returnTo={PLANS_RETURN_TO} />
           <div className="button-row">
-            <Link to="/booking" className="button button-primary">
+            <Link to={DISCOVERY_CALL_HREF} className="button button-primary">
               Book Free 20-min Call
             </Link>
             <Link to="/contact" className="button button-secondary">

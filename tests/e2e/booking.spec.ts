@@ -25,6 +25,7 @@ async function fillDetails(page: Page, name: string, email: string) {
 async function chooseDanielTime(page: Page, tz: string, day: number) {
   await gotoHydrated(page, `/booking?tz=${encodeURIComponent(tz)}`);
   await page.getByRole("link", { name: /^Choose .*discovery call$/i }).click();
+  await page.getByRole("link", { name: "Choose a coach" }).click();
   await page.getByRole("link", { name: `Choose ${DANIEL}` }).click();
   await expect(page).toHaveURL(/coach=daniel-oconnor/);
   await dayLinks(page).nth(day).click();
@@ -40,10 +41,12 @@ test("a visitor in Perth books a discovery call with a Sydney coach and sees AWS
   login,
 }) => {
   await gotoHydrated(page, "/booking?tz=Australia/Perth");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Book your free 20-minute discovery call");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Book a free call or a coaching session");
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole("link", { name: /^Choose .*discovery call$/i }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Book your free 20-minute discovery call");
+  await page.getByRole("link", { name: "Choose a coach" }).click();
   await expect(page.getByRole("heading", { name: "Choose a coach" })).toBeVisible();
   await page.getByRole("link", { name: `Choose ${DANIEL}` }).click();
 
@@ -93,7 +96,6 @@ test.describe("without JavaScript", () => {
   test("a discovery call can still be booked, step by step with links and a form post", async ({ page }) => {
     await page.goto("/booking");
     await page.getByRole("link", { name: /^Choose .*discovery call$/i }).click();
-    await page.getByRole("link", { name: "Choose the first available coach" }).click();
     // No script to read the browser's zone: Sydney time, and the page says so.
     await expect(page.getByText("Times are shown in Sydney (NSW)")).toBeVisible();
     await dayLinks(page).first().click();

@@ -105,7 +105,7 @@ test("the booking bar is on phones only, links to the free call and sits above t
   const bar = page.getByRole("complementary", { name: "Free discovery call" });
   const link = bar.getByRole("link", { name: "Book Free 20-min Call" });
   await expect(link).toBeVisible();
-  await expect(link).toHaveAttribute("href", "/booking");
+  await expect(link).toHaveAttribute("href", "/booking?type=discovery&coach=any");
   // Stuck to the bottom of the screen while the page is read.
   const box = (await bar.boundingBox())!;
   expect(Math.abs(box.y + box.height - PHONE.height)).toBeLessThanOrEqual(1);
@@ -150,7 +150,7 @@ test("following the booking bar to /booking takes the bar away", async ({ page }
   const bar = page.getByRole("complementary", { name: "Free discovery call" });
   await gotoHydrated(page, "/about");
   await bar.getByRole("link", { name: "Book Free 20-min Call" }).click();
-  await expect(page).toHaveURL(/\/booking$/);
+  await expect(page).toHaveURL(/\/booking\?type=discovery&coach=any/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Book your free 20-minute discovery call");
   await expect(bar).toHaveCount(0);
 });

@@ -20,7 +20,7 @@ test("the hero buttons lead to booking and to services", async ({ page }) => {
   await expect(hero.getByRole("heading", { level: 1 })).toContainText("overwhelmed");
 
   await hero.getByRole("link", { name: "Book Free 20-min Call" }).click();
-  await expect(page).toHaveURL("/booking");
+  await expect(page).toHaveURL(/\/booking\?type=discovery&coach=any/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Book your free 20-minute discovery call");
 
   await page.goBack();

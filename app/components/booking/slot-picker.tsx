@@ -1,15 +1,20 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { TIMES_ANCHOR } from "~/booking/flow-links";
 
 export type DayLink = { date: string; label: string; times: number; href: string; current: boolean };
 export type TimeLink = { startsAt: string; time: string; abbreviation: string; coachName: string; href: string };
 
 /**
- * Days with free times, then the chosen day's times: every choice is a link, rendered on the server
- * in the visitor's time zone.
+ * Days with free times beside (on a phone, above) the shown day's times: every choice is a link,
+ * rendered on the server in the visitor's time zone. A day's link lands on its times (#booking-times):
+ * without JavaScript the browser scrolls there; with it, the times' heading also takes the focus,
+ * so a screen reader announces the day.
  */
 export function SlotPicker({
   days,
   times,
+  shownDay,
   selectedDayLabel,
   zoneLabel,
   showCoach,
@@ -18,6 +23,8 @@ export function SlotPicker({
 }: {
   days: DayLink[];
   times: TimeLink[];
+  /** The day whose times are shown (chosen, or the first with free times). */
+  shownDay?: string | null;
   selectedDayLabel: string | null;
   zoneLabel: string;
   /** "First available coach": each time says whose it is. */
@@ -25,12 +32,22 @@ export function SlotPicker({
   earlier: string | null;
   later: string;
 }) {
+  const location = useLocation();
+  const timesRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (location.hash !== `#${TIMES_ANCHOR}`) return;
+    const section = timesRef.current;
+    if (!section) return;
+    const reduceMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    section.scrollIntoView({ block: "start", behavior: reduceMotion ? "auto" : "smooth" });
+    section.querySelector<HTMLElement>("h2")?.focus({ preventScroll: true });
+  }, [location.key, location.hash, shownDay]);
   return (
-    <>
-      <section aria-labelledby="booking-days-heading" className="booking-block">
+    <div className="slot-picker">
+      <section aria-labelledby="booking-days-heading" className="booking-block slot-days">
         <h2 id="booking-days-heading">Choose a day</h2>
         {days.length ? (
-          <ul className="slot-list">
+          <ul className="slot-list slot-day-list">
             {days.map((day) => (
               <li key={day.date}>
                 <Link to={day.href} className="chip" aria-current={day.current ? "date" : undefined} preventScrollReset>
@@ -57,11 +74,13 @@ export function SlotPicker({
         </p>
       </section>
       {selectedDayLabel ? (
-        <section aria-labelledby="booking-times-heading" className="booking-block">
-          <h2 id="booking-times-heading">Times on {selectedDayLabel}</h2>
+        <section aria-labelledby="booking-times-heading" className="booking-block slot-times" id={TIMES_ANCHOR} ref={timesRef}>
+          <h2 id="booking-times-heading" tabIndex={-1}>
+            Times on {selectedDayLabel}
+          </h2>
           <p className="hint">Shown in {zoneLabel}.</p>
           {times.length ? (
-            <ul className="slot-list">
+            <ul className={showCoach ? "slot-grid slot-grid-coach" : "slot-grid"}>
               {times.map((slot) => (
                 <li key={slot.startsAt}>
                   <Link to={slot.href} className="chip slot-chip">
@@ -76,7 +95,7 @@ export function SlotPicker({
           )}
         </section>
       ) : null}
-    </>
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Form, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
+import { ZONE_COOKIE } from "~/booking/flow-links";
 
 type ZoneOption = { id: string; label: string };
 
@@ -38,22 +39,34 @@ export function TimeZoneForm({
   );
 }
 
+/** Keeps the zone for the next visit, so its booking page is rendered in it from the start (a year; sent to the booking page only, so other pages stay cacheable). */
+function rememberZone(zone: string) {
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/booking; Max-Age=31536000; SameSite=Lax${secure}`;
+}
+
 /**
- * With JavaScript, the first visit without a chosen zone switches to the browser's own zone when it
- * is one the page offers (without JavaScript the page stays in Sydney time, and says so).
+ * With JavaScript, a visit without a chosen zone switches to the browser's own zone when it is one
+ * the page offers (without JavaScript the page stays in the zone it was rendered in, and says so).
+ * The zone shown is remembered, so the next visit's page is rendered in it from the server.
  */
 export function useDetectedZone(zoneChosen: boolean, zone: string, zones: ZoneOption[]) {
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    if (zoneChosen) return;
+    if (zoneChosen) {
+      rememberZone(zone);
+      return;
+    }
     let detected: string | undefined;
     try {
       detected = Intl.DateTimeFormat().resolvedOptions().timeZone;
     } catch {
       return;
     }
-    if (!detected || detected === zone || !zones.some((option) => option.id === detected)) return;
+    if (!detected || !zones.some((option) => option.id === detected)) return;
+    rememberZone(detected);
+    if (detected === zone) return;
     const search = new URLSearchParams(location.search);
     search.set("tz", detected);
     navigate(`${location.pathname}?${search}`, { replace: true, preventScrollReset: true });

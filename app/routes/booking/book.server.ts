@@ -11,6 +11,7 @@ import { parseForm, type FieldErrors } from "~/utils/forms";
 import { grantBookingAccess } from "~/booking/access.server";
 import { ANY_COACH, DEFAULT_ZONE, flowHref } from "~/booking/flow-links";
 import { parseInstant } from "~/booking/slots-view.server";
+import { earliestStartLabel, earliestStartMinutes, startsLateEnough } from "~/booking/earliest-start";
 
 // The booking page's two forms: "book" (the details step, and payment for a paid session) and
 // "buy-package". Each parses its own fields; a refusal comes back with what was typed and a 4xx.
@@ -72,6 +73,11 @@ export async function bookIntent(request: Request, context: AppLoadContext, form
   if (!parsed.success) return refuse(formData, parsed.errors as BookingActionData["errors"]);
 
   const { type: typeId, coach: coachParam, tz, time, payWith: chosenPayment } = choice.data;
+  // The pages offer no time before the earliest local start; nor is one booked from an old or edited form.
+  const earliest = earliestStartMinutes(context.env.BOOKING_EARLIEST_START);
+  if (!startsLateEnough(Date.parse(time), tz, earliest)) {
+    return refuse(formData, { form: `We don't book times before ${earliestStartLabel(earliest)} in your time zone. Please go back and choose another time.` });
+  }
   const type = await getBookingType(context.db, typeId);
   if (!type) return refuse(formData, { form: "That kind of session can't be booked. Please start again." });
   const viewer = await context.viewer();

@@ -7,7 +7,8 @@ import { recordPackageInquiry } from "~/booking/checkout.server";
 import { AU_TIME_ZONES, formatSlotDate, zoneAbbreviation } from "~/booking/time-zones";
 import { STATES, type StateCode } from "~/content/australia";
 import { formatAud } from "~/utils/format";
-import { ANY_COACH, DEFAULT_ZONE, flowHref, type FlowParams } from "~/booking/flow-links";
+import { ANY_COACH, DEFAULT_ZONE, flowHref, TIMES_ANCHOR, ZONE_COOKIE, type FlowParams } from "~/booking/flow-links";
+import { earliestStartLabel, earliestStartMinutes, startsLateEnough } from "~/booking/earliest-start";
 import {
   addDays,
   dayPicker,
@@ -29,14 +30,40 @@ import {
 
 export type Step = "type" | "package" | "coach" | "when" | "details";
 
-type FlowBase = { zone: string; zoneChosen: boolean; zoneAbbreviation: string; zones: { id: string; label: string }[]; signedIn: boolean };
+type FlowBase = {
+  zone: string;
+  /** The zone is the address's (?tz): the page is the same for everyone with its URL. */
+  zoneChosen: boolean;
+  zoneAbbreviation: string;
+  zones: { id: string; label: string }[];
+  signedIn: boolean;
+  /** "7 am": no time earlier than this on the visitor's clock is offered; null without the rule. */
+  earliestStart: string | null;
+};
 type SummaryType = { id: string; name: string; durationMinutes: number; price: string; paid: boolean };
 
 const priceLabel = (cents: number) => (cents === 0 ? "Free" : `${formatAud(cents / 100)} incl. GST`);
 
-function zoneOf(value: string | null): { zone: string; chosen: boolean } {
-  const match = AU_TIME_ZONES.find((zone) => zone.id === value);
-  return match ? { zone: match.id, chosen: true } : { zone: DEFAULT_ZONE, chosen: false };
+const isZone = (value: string | null | undefined) => AU_TIME_ZONES.find((zone) => zone.id === value)?.id;
+
+/** The zone the browser told an earlier page (ZONE_COOKIE), when it is one the page offers. */
+function zoneHint(request: Request): string | undefined {
+  for (const pair of (request.headers.get("Cookie") ?? "").split(";")) {
+    const [name, ...value] = pair.trim().split("=");
+    if (name !== ZONE_COOKIE) continue;
+    try {
+      return isZone(decodeURIComponent(value.join("=")));
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The visitor's zone: the address's (?tz), else the browser's from an earlier visit, else Sydney. */
+function zoneOf(value: string | null, request: Request): { zone: string; chosen: boolean } {
+  const chosen = isZone(value);
+  return chosen ? { zone: chosen, chosen: true } : { zone: zoneHint(request) ?? DEFAULT_ZONE, chosen: false };
 }
 
 function zoneOptions(now: Date) {
@@ -70,7 +97,8 @@ export async function loadFlow(request: Request, context: AppLoadContext, now = 
   const url = new URL(request.url);
   const query = url.searchParams;
   const db = context.db;
-  const { zone, chosen: zoneChosen } = zoneOf(query.get("tz"));
+  const { zone, chosen: zoneChosen } = zoneOf(query.get("tz"), request);
+  const earliestMinutes = earliestStartMinutes(context.env.BOOKING_EARLIEST_START);
   const [viewer, { catalogue, calendars }] = await Promise.all([context.viewer(), readCatalogue(db, query, zone, now)]);
 
   const types = catalogue.types.filter((type) => type.active !== false);
@@ -81,6 +109,7 @@ export async function loadFlow(request: Request, context: AppLoadContext, now = 
     zoneAbbreviation: zoneAbbreviation(zone, now),
     zones: zoneOptions(now),
     signedIn: Boolean(viewer),
+    earliestStart: earliestMinutes ? earliestStartLabel(earliestMinutes) : null,
   };
 
   // A package: what it holds, and the way to buy it (signed in: the account keeps the credits).
@@ -122,7 +151,7 @@ export async function loadFlow(request: Request, context: AppLoadContext, now = 
         description: t.description,
         durationMinutes: t.durationMinutes,
         price: priceLabel(t.priceCents),
-        href: flowHref({ type: t.id, tz: zone }),
+        href: flowHref({ type: t.id, coach: ANY_COACH, tz: zone }),
       })),
       packages: packages.map((p) => ({
         id: p.id,
@@ -179,9 +208,28 @@ export async function loadFlow(request: Request, context: AppLoadContext, now = 
     catalogue: { type, coaches: coach ? [coach] : coaches },
     audience: { cardHold: summaryType.paid && usable.length === 0 },
     calendars,
+    earliestMinutes,
   };
   const summaryCoach = coach ? { name: coach.displayName, slug: coach.slug } : null;
   const time = parseInstant(query.get("time"));
+  const sessions = types.map((t) => ({
+    id: t.id,
+    name: t.name,
+    durationMinutes: t.durationMinutes,
+    price: priceLabel(t.priceCents),
+    href: flowHref({ type: t.id, coach: coachSlug, tz: zone }),
+    current: t.id === type.id,
+  }));
+  const whenInput = { base, summaryType, summaryCoach, params, slotQuery, query, now, sessions };
+
+  // A time before the earliest local start (an old link, or one made for another zone) is not offered.
+  if (time && !startsLateEnough(Date.parse(time), zone, earliestMinutes)) {
+    return {
+      ...(await whenStep(context, whenInput)),
+      taken: null,
+      notice: `We don't book times before ${base.earliestStart} in your time zone. Please choose one of the times below.`,
+    };
+  }
 
   if (time) {
     const found = await findSlot(db, slotQuery, time);
@@ -221,7 +269,8 @@ export async function loadFlow(request: Request, context: AppLoadContext, now = 
     }
     // The time was taken since the link was made (or never offered): say so and offer the nearest.
     return {
-      ...(await whenStep(context, { base, summaryType, summaryCoach, params, slotQuery, query, now })),
+      ...(await whenStep(context, whenInput)),
+      notice: null,
       taken: {
         alternatives: found.alternatives.map((slot) => {
           const choice = timeChoice(slot, zone);
@@ -235,7 +284,7 @@ export async function loadFlow(request: Request, context: AppLoadContext, now = 
     };
   }
 
-  return { ...(await whenStep(context, { base, summaryType, summaryCoach, params, slotQuery, query, now })), taken: null };
+  return { ...(await whenStep(context, whenInput)), taken: null, notice: null };
 }
 
 async function whenStep(
@@ -248,7 +297,9 @@ async function whenStep(
     slotQuery,
     query,
     now,
+    sessions,
   }: {
+    sessions: { id: string; name: string; durationMinutes: number; price: string; href: string; current: boolean }[];
     base: FlowBase;
     summaryType: SummaryType;
     summaryCoach: { name: string; slug: string } | null;
@@ -259,8 +310,9 @@ async function whenStep(
   },
 ) {
   const { first, from, selected } = pickerPage(query, base.zone, now);
-  const { days, times } = await dayPicker(context.db, slotQuery, from, selected);
-  const selectedLabel = times[0] ? formatSlotDate(times[0].startsAt, base.zone) : (days.find((d) => d.date === selected)?.label ?? selected);
+  // Arriving without a day (a "Book Free 20-min Call" button), the first day with free times is shown.
+  const { days, times, day: shown } = await dayPicker(context.db, slotQuery, from, selected, { firstDayWhenNone: true });
+  const selectedLabel = times[0] ? formatSlotDate(times[0].startsAt, base.zone) : (days.find((d) => d.date === shown)?.label ?? shown);
   const laterFrom = addDays(from, DAYS_PER_PAGE);
   const earlierFrom = from > first ? addDays(from, -DAYS_PER_PAGE) : null;
   return {
@@ -269,12 +321,20 @@ async function whenStep(
     type: summaryType,
     coach: summaryCoach,
     params,
-    days: days.map((d) => ({ ...d, href: flowHref({ ...params, from: from === first ? undefined : from, day: d.date }), current: d.date === selected })),
+    sessions,
+    coachHref: flowHref({ type: summaryType.id, tz: base.zone }),
+    // A day's link lands on its times, with or without JavaScript.
+    days: days.map((d) => ({
+      ...d,
+      href: `${flowHref({ ...params, from: from === first ? undefined : from, day: d.date })}#${TIMES_ANCHOR}`,
+      current: d.date === shown,
+    })),
     selectedDay: selected,
-    selectedDayLabel: selected ? selectedLabel : null,
+    shownDay: shown,
+    selectedDayLabel: shown ? selectedLabel : null,
     times: times.map((t) => ({
       ...t,
-      href: flowHref({ ...params, day: selected ?? undefined, time: t.startsAt }),
+      href: flowHref({ ...params, day: shown ?? undefined, time: t.startsAt }),
     })),
     later: flowHref({ ...params, from: laterFrom }),
     earlier: earlierFrom ? flowHref({ ...params, from: earlierFrom < first ? undefined : earlierFrom }) : null,

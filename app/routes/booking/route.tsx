@@ -32,7 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The slot view of a visitor who is not signed in is the same for everyone with its URL, so the
   // edge cache may keep it, keyed on the calendar version (decision record 005); every other step,
   // and whatever a signed-in visitor sees, stays private.
-  const shared = flow.step === "when" && !flow.signedIn && !flow.taken;
+  // A zone from the browser's cookie rather than the address makes the page the visitor's own.
+  const shared = flow.step === "when" && !flow.signedIn && !flow.taken && flow.zoneChosen;
   return data(flow, shared ? undefined : { headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -46,6 +47,58 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const CRUMBS = [{ label: "Home", to: "/" }, { label: "Book a call" }];
 
+type ChosenType = { name: string; durationMinutes: number; price: string; paid: boolean };
+
+/** "Book your 60-minute virtual session": the chosen session, its length in its name or after it. */
+function bookingTitle(type: ChosenType | null): string {
+  if (!type) return "Book a free call or a coaching session";
+  if (!type.paid) return `Book your free ${type.durationMinutes}-minute discovery call`;
+  const name = type.name.charAt(0).toLowerCase() + type.name.slice(1);
+  return name.includes(`${type.durationMinutes}-minute`) ? `Book your ${name}` : `Book your ${name} (${type.durationMinutes} minutes)`;
+}
+
+function heroLead(type: ChosenType | null): string {
+  if (!type) {
+    return "Start with a free 20-minute discovery call, or book a paid coaching session or package. Times are shown in your own time zone; every call is by video, with a phone call as the fallback.";
+  }
+  return type.paid
+    ? `${type.durationMinutes} minutes by video with an experienced Australian business coach, ${type.price}. Pick a time in your own time zone.`
+    : `${type.durationMinutes} minutes by video with an experienced Australian business coach, free and with no obligation. Pick a time in your own time zone.`;
+}
+
+function expectHeading(type: ChosenType | null): string {
+  if (!type) return "What to expect";
+  return type.paid ? `What to expect: ${type.name.charAt(0).toLowerCase()}${type.name.slice(1)}` : "What to expect from your discovery call";
+}
+
+/** What the chosen session brings: the discovery call's promise, or the paid session's length, price and terms. */
+function Expectations({ type, coachName }: { type: ChosenType | null; coachName: string | null }) {
+  if (type?.paid) {
+    return (
+      <ul className="check-list">
+        <li>
+          {type.durationMinutes} minutes by video with {coachName ?? "your coach"}, with a phone call as the fallback
+        </li>
+        <li>{type.price}, paid by card when you book or with a package credit</li>
+        <li>A focused plan for what matters most in your business right now</li>
+        <li>A tax invoice, a calendar invitation by email, and a link to move or cancel</li>
+        <li>Free to cancel or move until 24 hours before the start</li>
+      </ul>
+    );
+  }
+  return (
+    <ul className="check-list">
+      <li>
+        {type?.durationMinutes ?? BUSINESS.discoveryCallMinutes} minutes with {coachName ?? "a coach"} who has run a business, not a salesperson — free
+      </li>
+      <li>Two or three practical ideas you can act on straight away</li>
+      <li>An honest view of whether coaching is right for you — and if not, who might help</li>
+      <li>Virtual sessions afterwards from {formatAud(BUSINESS.virtualCoachingFromPerHour)} per hour (GST included)</li>
+      <li>A calendar invitation by email, and a link to move or cancel your booking</li>
+    </ul>
+  );
+}
+
 export default function Booking() {
   const flow = useLoaderData<typeof loader>();
   const actionData = useActionData<BookingActionData>();
@@ -53,12 +106,14 @@ export default function Booking() {
   // The details and package steps show their own form's answer; a post from anywhere else (a stale
   // page, a changed address) still gets its message.
   const strayAnswer = actionData && flow.step !== "details" && flow.step !== "package" ? actionData : null;
+  const type = "type" in flow ? flow.type : null;
+  const coachName = "coach" in flow && flow.coach ? flow.coach.name : null;
   return (
     <>
       <PageHero
         eyebrow="Book online"
-        title={`Book your free ${BUSINESS.discoveryCallMinutes}-minute discovery call`}
-        lead="Pick a time with an experienced Australian business coach, in your own time zone. Every call is by video, with a phone call as the fallback. You can book paid coaching sessions here too."
+        title={flow.step === "package" ? `Buy the ${flow.package.name}` : bookingTitle(type)}
+        lead={flow.step === "package" ? `${flow.package.sessions} sessions of ${flow.package.durationMinutes} minutes, ${flow.package.price}.` : heroLead(type)}
         crumbs={CRUMBS}
       />
       <div className="section booking-section">
@@ -76,14 +131,8 @@ export default function Booking() {
             {flow.step === "details" ? <DetailsStep flow={flow} /> : null}
           </div>
           <aside className="card booking-aside" aria-labelledby="booking-expect-heading">
-            <h2 id="booking-expect-heading">What to expect</h2>
-            <ul className="check-list">
-              <li>{BUSINESS.discoveryCallMinutes} minutes with a coach who has run a business, not a salesperson</li>
-              <li>Two or three practical ideas you can act on straight away</li>
-              <li>An honest view of whether coaching is right for you — and if not, who might help</li>
-              <li>Virtual sessions from {formatAud(BUSINESS.virtualCoachingFromPerHour)} per hour (GST included)</li>
-              <li>A calendar invitation by email, and a link to move or cancel your booking</li>
-            </ul>
+            <h2 id="booking-expect-heading">{expectHeading(type)}</h2>
+            <Expectations type={type} coachName={coachName} />
           </aside>
         </div>
       </div>

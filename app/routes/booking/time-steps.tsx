@@ -17,6 +17,7 @@ function ZoneNote({ flow }: { flow: Extract<FlowData, { step: "when" }> }) {
       <p className="hint">
         Times are shown in <strong>{zoneLabel}</strong>
         {flow.zoneChosen ? "." : " unless you choose another time zone."}
+        {flow.earliestStart ? ` We don't offer times before ${flow.earliestStart} your time.` : null}
       </p>
       <TimeZoneForm
         zone={flow.zone}
@@ -38,19 +39,50 @@ export function WhenStep({ flow }: { flow: Extract<FlowData, { step: "when" }> }
   }, [taken]);
   return (
     <>
-      <Choices flow={flow} />
+      <SessionSwitch flow={flow} />
       <div ref={takenRef}>{taken ? <TakenNotice alternatives={taken.alternatives} /> : null}</div>
-      <ZoneNote flow={flow} />
+      {flow.notice ? (
+        <p className="notice" role="status">
+          {flow.notice}
+        </p>
+      ) : null}
       <SlotPicker
         days={flow.days}
         times={flow.times}
+        shownDay={flow.shownDay}
         selectedDayLabel={flow.selectedDayLabel}
         zoneLabel={zoneLabel}
         showCoach={!flow.coach}
         earlier={flow.earlier}
         later={flow.later}
       />
+      <ZoneNote flow={flow} />
     </>
+  );
+}
+
+/** The other sessions, one click away, and the coach, changeable: the day and time step keeps its other choices. */
+function SessionSwitch({ flow }: { flow: Extract<FlowData, { step: "when" }> }) {
+  return (
+    <div className="booking-switch">
+      <nav aria-label="Session type">
+        <ul className="booking-switch-list">
+          {flow.sessions.map((session) => (
+            <li key={session.id}>
+              <Link to={session.href} className="chip" aria-current={session.current ? "true" : undefined} preventScrollReset>
+                <span className="booking-switch-name">{session.name}</span>
+                <span className="booking-switch-meta">
+                  {session.durationMinutes} min · {session.price}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="booking-switch-coach">
+        Coach: <strong>{flow.coach ? flow.coach.name : "first available"}</strong> · <Link to={flow.coachHref}>Choose a coach</Link>
+      </p>
+    </div>
   );
 }
 

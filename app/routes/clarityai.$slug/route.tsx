@@ -13,6 +13,7 @@ import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, serviceLd, structuredData } from "~/utils/structured-data";
 import { clarityAiPageData } from "./page-data.server";
 import { notFoundResponse } from "~/auth/permissions.server";
+import { DISCOVERY_CALL_HREF } from "~/booking/flow-links";
 
 // The content stays on the server (page-data.server.ts): the browser receives only the one page
 // it is showing, already shaped for rendering.
@@ -38,7 +39,7 @@ function PlansAndCallButtons() {
       <Link to={PLANS_HREF} className="button button-primary">
         View Plans
       </Link>
-      <Link to="/booking" className="button button-secondary">
+      <Link to={DISCOVERY_CALL_HREF} className="button button-secondary">
         Book Free 20-min Call
       </Link>
     </>
@@ -175,7 +176,7 @@ export default function ClarityAiTopicOrCityPage() {
       <CallToAction
         heading="Your business coach, awake whenever you are"
         primary={{ to: PLANS_HREF, label: "View Plans" }}
-        secondary={{ to: "/booking", label: "Book Free 20-min Call" }}
+        secondary={{ to: DISCOVERY_CALL_HREF, label: "Book Free 20-min Call" }}
       >
         <p>
           See what's in ClarityAI Lite and Pro, or book a free {BUSINESS.discoveryCallMinutes}-minute call to talk through how the AI coach and our human

@@ -37,9 +37,10 @@ test("each step is server-rendered from the query string: type, coach, day, time
   expect(first).toBeDefined();
 
   const types = await pageText(await fetchApp("/booking"));
-  expect(types).toContain("Book your free 20-minute discovery call");
+  expect(types).toContain("Book a free call or a coaching session");
   expect(types).toContain("What would you like to book?");
-  expect(types).toContain('href="/booking?type=discovery&tz=Australia%2FSydney"');
+  // Choosing a session goes straight to the first available coach's times; the coach can be changed there.
+  expect(types).toContain('href="/booking?type=discovery&coach=any&tz=Australia%2FSydney"');
   expect(types).toContain("Packages");
   expect(types).toContain('href="/booking?package=package-4&tz=Australia%2FSydney"');
 
@@ -52,7 +53,8 @@ test("each step is server-rendered from the query string: type, coach, day, time
   const day = localDate(first!.startsAt, PERTH);
   const days = await pageText(await fetchApp(`/booking?type=discovery&coach=${coach.slug}&tz=${encodeURIComponent(PERTH)}`));
   expect(days).toContain("Choose a day");
-  expect(days).toContain(`href="/booking?type=discovery&coach=${coach.slug}&tz=Australia%2FPerth&day=${day}"`);
+  // A day's link lands on its times (#booking-times), with or without JavaScript.
+  expect(days).toContain(`href="/booking?type=discovery&coach=${coach.slug}&tz=Australia%2FPerth&day=${day}#booking-times"`);
   // The time-zone select offers every Australian zone with its abbreviation, Perth chosen.
   expect(days).toMatch(/<select id="booking-tz" name="tz">/);
   expect(days).toMatch(/<option value="Australia\/Perth" selected="">Perth \(WA\) \(AWST\)<\/option>/);
@@ -124,7 +126,9 @@ test('a time taken meanwhile answers 409 with "That time was just taken" and the
   expect(response.status).toBe(409);
   const html = await pageText(response);
   expect(html).toContain("That time was just taken");
-  const alternatives = [...html.matchAll(/href="(\/booking\?type=discovery&coach=[^"]+&time=[^"]+)"/g)].map((m) => m[1]!);
+  // The notice's own links (the page also shows the first free day's times below it).
+  const notice = html.slice(html.indexOf("booking-taken"), html.indexOf("</div>", html.indexOf("booking-taken")));
+  const alternatives = [...notice.matchAll(/href="(\/booking\?type=discovery&coach=[^"]+&time=[^"]+)"/g)].map((m) => m[1]!);
   expect(alternatives.length).toBeGreaterThan(0);
   expect(alternatives.length).toBeLessThanOrEqual(3);
   for (const href of alternatives) expect(href).not.toContain(encodeURIComponent(slot!.startsAt));
@@ -310,9 +314,9 @@ test("the home page lists the next three discovery call times in Sydney time, ea
 
 test("a location page's call to action opens the flow in that city's time zone", async () => {
   const perth = await pageText(await fetchApp("/locations/perth-business-coaching"));
-  expect(perth).toContain('href="/booking?type=discovery&tz=Australia%2FPerth"');
+  expect(perth).toContain('href="/booking?type=discovery&coach=any&tz=Australia%2FPerth"');
   const adelaide = await pageText(await fetchApp("/locations/adelaide-business-coaching"));
-  expect(adelaide).toContain('href="/booking?type=discovery&tz=Australia%2FAdelaide"');
+  expect(adelaide).toContain('href="/booking?type=discovery&coach=any&tz=Australia%2FAdelaide"');
 });
 
 test("a paid session is held and sent to the card checkout; with a package credit it is confirmed at once", async () => {
