@@ -66,7 +66,7 @@ test("the home page is complete in the server-rendered HTML", async () => {
   const html = await pageText(await fetchApp("/"));
   for (const text of [
     "Feeling overwhelmed",
-    'href="/booking"',
+    'href="/booking?type=discovery&coach=any"',
     "Book Free 20-min Call",
     "See How We Help",
     "What does a business coach do?",

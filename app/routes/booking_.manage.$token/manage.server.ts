@@ -7,6 +7,7 @@ import { canChangeFreely, CANCELLATION_NOTICE_HOURS, freeChangeDeadline } from "
 import { CANCELLATION_TERMS, cancellationTerms, cancellationTermsText, type CancellationTerms } from "~/booking/cancellation";
 import { paymentForBooking, type BookingRow } from "~/booking/payments.server";
 import { CancelSchema } from "~/booking/schemas";
+import { earliestStartLabel, earliestStartMinutes, startsLateEnough } from "~/booking/earliest-start";
 import { AU_TIME_ZONES, formatDateTime, formatSlotDate, formatSlotTime, zoneAbbreviation } from "~/booking/time-zones";
 import { redirectWithToast } from "~/platform/toast.server";
 import { parseForm } from "~/utils/forms";
@@ -70,7 +71,8 @@ export async function loadManage(request: Request, context: AppLoadContext, toke
   const coach = await getCoachById(context.db, booking.coachId);
   if (!base.changeable || !coach || query.get("reschedule") !== "1") return { ...base, reschedule: null };
 
-  const slotQuery = { typeId: booking.bookingTypeId, coach: coach.slug, zone, now };
+  // The same earliest local start as booking: no time before it in the client's zone is offered.
+  const slotQuery = { typeId: booking.bookingTypeId, coach: coach.slug, zone, now, earliestMinutes: earliestStartMinutes(context.env.BOOKING_EARLIEST_START) };
   const params = { tz: zone };
   const manageHref = (extra: { from?: string; day?: string; time?: string }) => flowHref({ ...params, ...extra }, path).replace("?", "?reschedule=1&");
   const time = parseInstant(query.get("time"));
@@ -123,6 +125,9 @@ export async function rescheduleIntent(context: AppLoadContext, token: string, f
   const startsAt = parseInstant(typeof formData.get("time") === "string" ? (formData.get("time") as string) : null);
   if (!startsAt) return fail("reschedule", { form: "Please choose a new time." });
   const zone = zoneOf(typeof formData.get("tz") === "string" ? (formData.get("tz") as string) : null, booking.clientTimeZone);
+  const earliest = earliestStartMinutes(context.env.BOOKING_EARLIEST_START);
+  if (!startsLateEnough(Date.parse(startsAt), zone, earliest))
+    return fail("reschedule", { form: `We don't book times before ${earliestStartLabel(earliest)} in your time zone. Please choose another time.` });
   let result: Awaited<ReturnType<typeof rescheduleBooking>>;
   try {
     result = await rescheduleBooking(context, booking.id, startsAt, LINK_ACTOR);

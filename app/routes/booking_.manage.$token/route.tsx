@@ -86,6 +86,7 @@ function Reschedule({ manage }: { manage: ManageData }) {
     <section aria-labelledby="manage-pick-heading" className="booking-block">
       <h2 id="manage-pick-heading">Pick a new time</h2>
       {reschedule.taken ? <TakenNotice alternatives={[]} /> : null}
+      {actionData?.intent === "reschedule" && !actionData.taken ? <FormError message={actionData.errors.form} /> : null}
       <div className="booking-zone">
         <TimeZoneForm
           zone={manage.zone}
