@@ -77,7 +77,18 @@ export async function deleteConversation(conversationId: string) {
   await call(`/ai-coach/conversations/${encodeURIComponent(conversationId)}`, { method: "POST", body: JSON.stringify({ intent: "delete" }) });
 }
 
-export const exportUrl = (conversationId: string) => `/ai-coach/conversations/${encodeURIComponent(conversationId)}/export.md`;
+/** The Markdown download; `zone` (the browser's) puts its dates and file name on the reader's clock. */
+export const exportUrl = (conversationId: string, zone?: string | null) =>
+  `/ai-coach/conversations/${encodeURIComponent(conversationId)}/export.md${zone ? `?tz=${encodeURIComponent(zone)}` : ""}`;
+
+/** The browser's time zone (null on the server and where the browser doesn't say). */
+export function browserZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
 
 export async function fetchStatus(): Promise<AiCoachStatus> {
   const response = await call("/ai-coach/status");

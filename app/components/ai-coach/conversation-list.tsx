@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import type { ConversationSummary } from "~/ai-coach/chat-types";
 import { formatDateTime } from "~/utils/format-date-time";
-import { exportUrl } from "./chat-api";
+import { browserZone, exportUrl } from "./chat-api";
 
 // Past conversations: open one again, rename it, export it as Markdown or delete it (after a
 // confirmation in place). Conversations are deleted automatically 3 months after their last message.
@@ -18,6 +18,10 @@ export function ConversationList({ conversations, activeId, onOpen, onRename, on
   const [editing, setEditing] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
+  // The export's dates and file name follow the reader's clock: their browser's zone, known after hydration.
+  const [zone, setZone] = useState<string | null>(null);
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setZone(browserZone()), []);
 
   if (!conversations.length) return <p className="coach-history-empty">Your conversations will be listed here.</p>;
 
@@ -83,7 +87,7 @@ export function ConversationList({ conversations, activeId, onOpen, onRename, on
                   <button type="button" className="coach-link-button" onClick={() => setEditing(conversation.id)} aria-label={`Rename “${conversation.title}”`}>
                     Rename
                   </button>
-                  <a className="coach-link-button" href={exportUrl(conversation.id)} download aria-label={`Export “${conversation.title}” as Markdown`}>
+                  <a className="coach-link-button" href={exportUrl(conversation.id, zone)} download aria-label={`Export “${conversation.title}” as Markdown`}>
                     Export
                   </a>
                   <button
