@@ -29,15 +29,14 @@ export async function expectTappable(target: Locator, what = "the control") {
   await expect.poll(() => coveringElement(target), { message: `${what} is covered at its centre` }).toBeNull();
 }
 
-/** Checks the tap point, then taps there (a mouse click where touch isn't emulated). */
+/** Checks the tap point, then taps there (a click at that very point). */
 export async function tap(target: Locator, what?: string) {
   await expectTappable(target, what ?? (await describe(target)));
   const box = (await target.boundingBox())!;
   const page = target.page();
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
-  if (await page.evaluate(() => navigator.maxTouchPoints > 0)) await page.touchscreen.tap(x, y);
-  else await page.mouse.click(x, y);
+  await page.mouse.click(x, y);
 }
 
 async function describe(target: Locator) {
