@@ -6,14 +6,15 @@ import type { AiTier } from "~/billing/plans";
 import type { AppContext } from "~/context.server";
 import { aiConversations, aiEscalations, profiles } from "~/db/schema";
 import type { AiCoachStatus, ConversationSummary, EscalateResult, EscalationStatus, UsageMeter } from "./chat-types";
-import { CHAT_MAX_MESSAGE_LENGTH, MESSAGE_AUTHORS } from "./chat-types";
+import { CHAT_MAX_MESSAGE_LENGTH } from "./chat-types";
 import { searchContent } from "./content-index.server";
 import { SEND_CREATED_HEADER, SEND_REFUSED_HEADER, type ReplyPlan, type SendRequest, type StreamRequest } from "./conversation-protocol";
 import { asksForPerson, topicOfRequest } from "./escalation-intent";
 import { escalationAllowance, raiseEscalation } from "./escalation-requests.server";
+import { conversationMarkdown } from "./export-markdown";
 import { SSE_HEADERS } from "./sse";
 import { buildSystemPrompt } from "./system-prompt";
-import { formatTimestamp, zoneForState } from "~/booking/time-zones";
+import { zoneForState } from "~/booking/time-zones";
 import { hmacSha256, toHex } from "~/utils/hex";
 import { sydneyDay } from "~/utils/sydney-time";
 import { consumeMessage, refundMessage, usageLimitMessage, usageMeter } from "./usage.server";
@@ -353,25 +354,16 @@ export async function deleteConversation(context: AppContext, userId: string, co
   await context.db.delete(aiConversations).where(and(eq(aiConversations.id, row.id), eq(aiConversations.userId, userId)));
 }
 
-export async function exportConversationMarkdown(context: AppContext, userId: string, conversationId: string): Promise<{ filename: string; markdown: string }> {
+export async function exportConversationMarkdown(
+  context: AppContext,
+  userId: string,
+  conversationId: string,
+  reader: { zone: string; origin: string },
+): Promise<{ filename: string; markdown: string }> {
   const row = await requireConversationOwner(context, userId, conversationId);
   const { messages } = await stubFor(context, row.id).snapshot();
-  const conversation = summaryOf(row);
-  const lines = [`# ${conversation.title}`, "", `Exported from ClarityAI on ${formatTimestamp(context.services.clock.now().toISOString())}.`, ""];
-  for (const message of messages) {
-    const notes = [
-      message.offline ? "offline coach" : null,
-      message.status === "stopped" ? "stopped" : null,
-      message.status === "failed" ? "incomplete" : null,
-    ].filter(Boolean);
-    lines.push(
-      `## ${MESSAGE_AUTHORS[message.role]} · ${formatTimestamp(message.timestamp)}${notes.length ? ` (${notes.join(", ")})` : ""}`,
-      "",
-      message.content || "_(no text)_",
-      "",
-    );
-  }
-  return { filename: `clarityai-conversation-${conversation.createdAt.slice(0, 10)}.md`, markdown: lines.join("\n") };
+  const { title, createdAt } = summaryOf(row);
+  return conversationMarkdown({ title, createdAt, exportedAt: context.services.clock.now().toISOString(), messages, ...reader });
 }
 
 /** POST /ai-coach/conversations/:id/escalate ("Ask an expert"), Pro only. */

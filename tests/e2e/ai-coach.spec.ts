@@ -162,8 +162,10 @@ test("the floating button opens a subscriber's chat window: tier, minimise, Esca
   await giveAiSubscription(page, "pro");
   await gotoHydrated(page, "/services");
 
-  const launcher = page.getByRole("button", { name: "Ask ClarityAI" });
+  // Signed in, one "Chat" button offers both chats; its menu's "Ask ClarityAI" opens the coach.
+  const launcher = page.getByRole("button", { name: "Chat", exact: true });
   await launcher.click();
+  await page.getByRole("menuitem", { name: "Ask ClarityAI" }).click();
   const window = page.getByRole("dialog", { name: /ClarityAI/ });
   await expect(window).toBeVisible();
   await expect(window).toContainText("Pro");
@@ -194,7 +196,9 @@ test("the floating button opens a subscriber's chat window: tier, minimise, Esca
 test("a non-subscriber's floating button offers the plans; the tab says a subscription is required", async ({ page, login }) => {
   await login({ firstName: "Nora", lastName: "Notyet" });
   await gotoHydrated(page, "/about");
-  await page.getByRole("button", { name: "Ask ClarityAI" }).click();
+  const launcher = page.getByRole("button", { name: "Chat", exact: true });
+  await launcher.click();
+  await page.getByRole("menuitem", { name: "Ask ClarityAI" }).click();
   const prompt = page.getByRole("dialog", { name: "ClarityAI" });
   await expect(prompt.getByRole("link", { name: "View Plans" })).toHaveAttribute("href", "/services#clarityai");
   await expect(prompt.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "/profile?tab=ai-assistant");
@@ -202,8 +206,10 @@ test("a non-subscriber's floating button offers the plans; the tab says a subscr
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press("Escape");
   await expect(prompt).toHaveCount(0);
+  await expect(launcher).toBeFocused();
 
-  await page.getByRole("button", { name: "Ask ClarityAI" }).click();
+  await launcher.click();
+  await page.getByRole("menuitem", { name: "Ask ClarityAI" }).click();
   await page.getByRole("dialog", { name: "ClarityAI" }).getByRole("link", { name: "Learn More" }).click();
   await expect(page).toHaveURL(/\/profile\?tab=ai-assistant$/);
   await expect(page.getByRole("heading", { name: "Subscription Required" })).toBeVisible();
@@ -215,4 +221,7 @@ test("visitors who are not signed in get no AI coach button", async ({ page }) =
   await gotoHydrated(page, "/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("button", { name: "Ask ClarityAI" })).toHaveCount(0);
+  await expect(page.getByRole("menuitem", { name: "Ask ClarityAI" })).toHaveCount(0);
+  // Their one floating button is the Service Assistant's.
+  await expect(page.locator(".floating-widgets").getByRole("button")).toHaveText(["Chat with us"]);
 });

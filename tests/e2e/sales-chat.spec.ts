@@ -338,12 +338,12 @@ test("Start new conversation clears the messages and contact details; details sh
   await expect(assistant(page).getByRole("button", { name: "Share your details" })).toBeVisible();
 });
 
-test("both floating buttons fit beside each other and above the phone booking bar, and step up above a notification", async ({ page, login }) => {
+test("signed in, one chat button offers both chats; it sits above the phone booking bar and clear of notifications", async ({ page, login }) => {
   await login({ firstName: "Flo", lastName: "Floating" });
   type Box = { x: number; y: number; width: number; height: number };
   const overlap = (p: Box, q: Box) => p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
-  const coachButton = page.getByRole("button", { name: "Ask ClarityAI" });
-  const buttons = async () => [(await coachButton.boundingBox())!, (await launcher(page).boundingBox())!];
+  const chatButton = page.getByRole("button", { name: "Chat", exact: true });
+  const floatingButtons = page.locator(".floating-widgets").getByRole("button");
 
   for (const viewport of [
     { width: 1280, height: 800 },
@@ -352,18 +352,25 @@ test("both floating buttons fit beside each other and above the phone booking ba
   ]) {
     await page.setViewportSize(viewport);
     await gotoHydrated(page, "/about");
-    const [coach, sales] = await buttons();
-    expect(overlap(coach!, sales!), `the buttons overlap at ${viewport.width} px`).toBe(false);
-    for (const box of [coach!, sales!]) {
-      expect(box.x).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-    }
+    // One button, not two side by side.
+    await expect(floatingButtons).toHaveCount(1);
+    const box = (await chatButton.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
     if (viewport.width <= 640) {
       const bar = (await page.getByRole("complementary", { name: "Free discovery call" }).boundingBox())!;
-      for (const box of [coach!, sales!]) expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
+      expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
     }
+    // Its menu offers both chats, inside the screen.
+    await chatButton.click();
+    const menu = (await page.getByRole("menu", { name: "Chat" }).boundingBox())!;
+    expect(menu.x).toBeGreaterThanOrEqual(0);
+    expect(menu.y).toBeGreaterThanOrEqual(0);
+    await expect(page.getByRole("menuitem")).toHaveText([/^Ask ClarityAI/, /^Chat with us/]);
+    await page.keyboard.press("Escape");
 
-    // A notification keeps its corner; the buttons step up above it while it shows.
+    // A notification never lies over the button: it keeps its corner on wide screens (the button steps
+    // up above it) and sits at the top of a phone's screen.
     await gotoHydrated(page, "/contact");
     const form = page.locator("main form");
     await form.getByLabel("Name").fill("Flo Floating");
@@ -374,23 +381,19 @@ test("both floating buttons fit beside each other and above the phone booking ba
     await toast.hover(); // hovering keeps it open while it is measured
     const toastBox = (await toast.boundingBox())!;
     await expect
-      .poll(async () => (await buttons()).every((box) => box.y + box.height <= toastBox.y), {
-        message: `buttons above the notification at ${viewport.width} px`,
-      })
-      .toBe(true);
+      .poll(async () => overlap((await chatButton.boundingBox())!, toastBox), { message: `the button clear of the notification at ${viewport.width} px` })
+      .toBe(false);
+    if (viewport.width > 640) expect((await chatButton.boundingBox())!.y + box.height).toBeLessThanOrEqual(toastBox.y);
+    else expect(toastBox.y + toastBox.height).toBeLessThan(viewport.height / 2);
   }
 
-  // On a wide screen the notifications sit beside an open window, and the other button stays usable.
+  // On a wide screen the notifications sit beside an open window.
   await page.setViewportSize({ width: 1280, height: 800 });
   await gotoHydrated(page, "/about");
-  await openAssistant(page);
+  await chatButton.click();
+  await page.getByRole("menuitem", { name: "Chat with us" }).click();
+  await expect(assistant(page)).toBeVisible();
   const window = (await assistant(page).boundingBox())!;
   const notifications = await page.getByRole("region", { name: "Notifications (F8)" }).evaluate((element) => element.getBoundingClientRect().toJSON() as Box);
   expect(notifications.x + notifications.width).toBeLessThanOrEqual(window.x);
-  expect(overlap((await coachButton.boundingBox())!, window)).toBe(false);
-  await coachButton.click();
-  const plans = page.getByRole("dialog", { name: "ClarityAI" });
-  await expect(plans).toBeVisible();
-  await expect(assistant(page)).toBeVisible();
-  expect(overlap((await plans.boundingBox())!, (await assistant(page).boundingBox())!)).toBe(false);
 });

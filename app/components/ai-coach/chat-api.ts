@@ -77,7 +77,9 @@ export async function deleteConversation(conversationId: string) {
   await call(`/ai-coach/conversations/${encodeURIComponent(conversationId)}`, { method: "POST", body: JSON.stringify({ intent: "delete" }) });
 }
 
-export const exportUrl = (conversationId: string) => `/ai-coach/conversations/${encodeURIComponent(conversationId)}/export.md`;
+/** The Markdown download; `zone` (the reader's) puts its dates and file name on the reader's clock. */
+export const exportUrl = (conversationId: string, zone?: string | null) =>
+  `/ai-coach/conversations/${encodeURIComponent(conversationId)}/export.md${zone ? `?tz=${encodeURIComponent(zone)}` : ""}`;
 
 export async function fetchStatus(): Promise<AiCoachStatus> {
   const response = await call("/ai-coach/status");

@@ -11,8 +11,11 @@ import {
 import { usageResetText } from "~/ai-coach/usage-text";
 import { formatTime } from "~/booking/time-zones";
 import { useViewerTimeZone } from "~/components/use-viewer-time-zone";
+import { useToast } from "~/components/toast/toaster";
+import { deleteConversation } from "./chat-api";
+import { ClearDialog, subjectOf } from "./clear-dialog";
 import { Markdown } from "./markdown";
-import type { UseCoachChat } from "./use-coach-chat";
+import { chatErrorToast, type UseCoachChat } from "./use-coach-chat";
 
 // The AI assistant chat (SPEC §2 "AI assistant panel"), shared by the profile tab and the floating
 // window: welcome text and quick start prompts until the conversation starts, the messages (the
@@ -35,12 +38,17 @@ export type CoachChatProps = {
   compact?: boolean;
   /** Today's meter as last checked, until the chat has a newer one. */
   usage?: UsageMeter | null;
+  /** After Clear has deleted the open conversation (the list beside the chat drops it). */
+  onDeleted?: (conversationId: string) => void;
 };
 
-export function CoachChat({ chat, tier, promptPacks, escalations, compact = false, usage: checkedUsage = null }: CoachChatProps) {
+export function CoachChat({ chat, tier, promptPacks, escalations, compact = false, usage: checkedUsage = null, onDeleted }: CoachChatProps) {
   const [draft, setDraft] = useState("");
+  const [clearing, setClearing] = useState<"asking" | "deleting" | null>(null);
+  const { toast } = useToast();
   const [picked, setPicked] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const clearRef = useRef<HTMLButtonElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const inputId = useId();
@@ -96,6 +104,30 @@ export function CoachChat({ chat, tier, promptPacks, escalations, compact = fals
     inputRef.current?.focus();
   }
 
+  // Clear deletes the conversation, after asking; with only a draft typed, it just empties the box.
+  function askClear() {
+    if (started) setClearing("asking");
+    else resetChat();
+  }
+
+  async function confirmClear() {
+    const id = chat.conversationId;
+    setClearing("deleting");
+    if (id) {
+      try {
+        await deleteConversation(id);
+      } catch (error) {
+        setClearing("asking");
+        toast(chatErrorToast(error));
+        return;
+      }
+      onDeleted?.(id);
+    }
+    setClearing(null);
+    resetChat();
+    toast({ title: "Conversation deleted" });
+  }
+
   // Links to this site's pages open inside the app, keeping the conversation (and the floating window) open.
   useEffect(() => {
     const log = logRef.current!;
@@ -118,7 +150,14 @@ export function CoachChat({ chat, tier, promptPacks, escalations, compact = fals
           <button type="button" className="button button-secondary button-small" onClick={resetChat}>
             New Chat
           </button>
-          <button type="button" className="button button-secondary button-small" onClick={resetChat} disabled={!started && !draft}>
+          <button
+            ref={clearRef}
+            type="button"
+            className="button button-secondary button-small"
+            onClick={askClear}
+            disabled={(!started && !draft) || chat.busy}
+            aria-haspopup="dialog"
+          >
             Clear
           </button>
           {pro && started ? (
@@ -133,7 +172,6 @@ export function CoachChat({ chat, tier, promptPacks, escalations, compact = fals
             </button>
           ) : null}
         </div>
-        {usage ? <UsageMeterView usage={usage} /> : null}
       </div>
 
       {/* A scrolling region: focusable so the keyboard can scroll it. */}
@@ -195,13 +233,6 @@ export function CoachChat({ chat, tier, promptPacks, escalations, compact = fals
         </p>
       ) : null}
 
-      {pro ? (
-        <p className="coach-pro-note" id={noteId}>
-          Pro: complex queries can be escalated to human experts.
-          {escalations ? ` ${Math.max(0, escalations.limit - escalations.used)} of ${escalations.limit} expert reviews left this month.` : ""}
-        </p>
-      ) : null}
-
       <form
         className="coach-compose"
         onSubmit={(event) => {
@@ -237,6 +268,32 @@ export function CoachChat({ chat, tier, promptPacks, escalations, compact = fals
           </button>
         </div>
       </form>
+      {/* Usage and the plan's extras come after the conversation and the message box. */}
+      {usage || pro ? (
+        <div className="coach-footer">
+          {usage ? <UsageMeterView usage={usage} /> : null}
+          {pro ? (
+            <p className="coach-pro-note" id={noteId}>
+              Pro: complex queries can be escalated to human experts.
+              {escalations ? ` ${Math.max(0, escalations.limit - escalations.used)} of ${escalations.limit} expert reviews left this month.` : ""}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {clearing ? (
+        <ClearDialog
+          subject={subjectOf(chat.messages.find((message) => message.role === "user")?.content ?? "")}
+          messageCount={chat.messages.length}
+          saved={Boolean(chat.conversationId)}
+          working={clearing === "deleting"}
+          onConfirm={() => void confirmClear()}
+          onCancel={() => {
+            setClearing(null);
+            // Once the dialog has closed (focus can't leave a modal dialog while it is open).
+            requestAnimationFrame(() => clearRef.current?.focus());
+          }}
+        />
+      ) : null}
     </div>
   );
 }

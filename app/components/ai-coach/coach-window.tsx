@@ -148,6 +148,25 @@ function ChatWindow({
     if (saved.height) element.style.setProperty("--coach-window-height", `${saved.height}px`);
   }, [saved]);
 
+  // On a phone the window fills the screen: it follows the visual viewport, so the message box and
+  // Send stay above the on-screen keyboard (which shrinks the visual viewport, not the layout one).
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    const element = windowRef.current;
+    if (!viewport || !element) return;
+    const fit = () => {
+      element.style.setProperty("--coach-viewport-height", `${Math.round(viewport.height)}px`);
+      element.style.setProperty("--coach-viewport-top", `${Math.round(viewport.offsetTop)}px`);
+    };
+    fit();
+    viewport.addEventListener("resize", fit);
+    viewport.addEventListener("scroll", fit);
+    return () => {
+      viewport.removeEventListener("resize", fit);
+      viewport.removeEventListener("scroll", fit);
+    };
+  }, []);
+
   // Focus follows the state: into the message box when opened, to Restore when minimised.
   useEffect(() => {
     if (minimised) restoreRef.current?.focus();
@@ -209,6 +228,26 @@ function ChatWindow({
           ClarityAI <span className="coach-tier">{TIER_NAMES[tier].replace("ClarityAI ", "")}</span>
           {minimised && chat.streaming ? <span className="coach-window-activity"> · replying…</span> : null}
         </h2>
+        {!minimised ? (
+          <Link
+            to={`/profile?tab=ai-assistant${conversationId ? `&c=${encodeURIComponent(conversationId)}` : ""}`}
+            className="coach-window-control"
+            aria-label="Open the chat full page"
+            title="Open full page"
+            onClick={() => onStateChange("closed")}
+          >
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                d="M14 4h6v6M20 4l-8 8M10 6H5a1 1 0 0 0-1 1v12a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-5"
+              />
+            </svg>
+          </Link>
+        ) : null}
         {minimised ? (
           <button ref={restoreRef} type="button" className="coach-window-control" onClick={() => onStateChange("open")} aria-label="Restore the chat window">
             <span aria-hidden="true">▴</span>

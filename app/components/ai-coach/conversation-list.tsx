@@ -19,6 +19,7 @@ export function ConversationList({ conversations, activeId, onOpen, onRename, on
   const [editing, setEditing] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
+  // The export's dates and file name follow the reader's clock: their profile's zone, else their browser's.
   const zone = useViewerTimeZone();
 
   if (!conversations.length) return <p className="coach-history-empty">Your conversations will be listed here.</p>;
@@ -83,7 +84,7 @@ export function ConversationList({ conversations, activeId, onOpen, onRename, on
                   <button type="button" className="coach-link-button" onClick={() => setEditing(conversation.id)} aria-label={`Rename “${conversation.title}”`}>
                     Rename
                   </button>
-                  <a className="coach-link-button" href={exportUrl(conversation.id)} download aria-label={`Export “${conversation.title}” as Markdown`}>
+                  <a className="coach-link-button" href={exportUrl(conversation.id, zone)} download aria-label={`Export “${conversation.title}” as Markdown`}>
                     Export
                   </a>
                   <button

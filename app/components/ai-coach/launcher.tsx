@@ -8,7 +8,17 @@ import { WIDGET_STORAGE_KEY, type AiCoachFlag, type WidgetState } from "./widget
 
 const CoachWindow = lazy(() => import("./coach-window"));
 
-export default function AiCoachLauncher({ flag }: { flag: AiCoachFlag }) {
+type Props = {
+  flag: AiCoachFlag;
+  /** False when the one chat menu (floating-widgets.tsx) offers this chat instead of its own button. */
+  button?: boolean;
+  /** Counts requests from that menu to open (or restore) the window. */
+  openRequest?: number;
+  /** The window's state, for the menu (shown while no window is open). */
+  onStateChange?: (state: WidgetState) => void;
+};
+
+export default function AiCoachLauncher({ flag, button = true, openRequest = 0, onStateChange }: Props) {
   const [state, setState] = useState<WidgetState>("closed");
   const buttonRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
@@ -26,6 +36,13 @@ export default function AiCoachLauncher({ flag }: { flag: AiCoachFlag }) {
   }, []);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the menu asked for the window
+    if (openRequest > 0) setState("open");
+  }, [openRequest]);
+
+  useEffect(() => onStateChange?.(state), [state, onStateChange]);
+
+  useEffect(() => {
     if (state === "closed" && returnFocus.current) {
       returnFocus.current = false;
       buttonRef.current?.focus();
@@ -33,14 +50,24 @@ export default function AiCoachLauncher({ flag }: { flag: AiCoachFlag }) {
   }, [state]);
 
   function change(next: WidgetState) {
-    if (next === "closed") returnFocus.current = true;
+    if (next === "closed") {
+      returnFocus.current = true;
+      // The window (which remembers its state for this tab) is gone once closed: remember "closed" here,
+      // or the next page would open it again.
+      try {
+        const saved = JSON.parse(sessionStorage.getItem(WIDGET_STORAGE_KEY) ?? "null") as Record<string, unknown> | null;
+        sessionStorage.setItem(WIDGET_STORAGE_KEY, JSON.stringify({ ...saved, state: "closed" }));
+      } catch {
+        // Storage unavailable: nothing was remembered either.
+      }
+    }
     setState(next);
   }
 
   // The AI assistant tab is the same chat, full size: the button would only repeat it there.
   const onAssistantTab = pathname === "/profile" && new URLSearchParams(search).get("tab") === "ai-assistant";
   if (state === "closed") {
-    return onAssistantTab ? null : (
+    return onAssistantTab || !button ? null : (
       <button ref={buttonRef} type="button" className="coach-fab" aria-haspopup="dialog" aria-expanded="false" onClick={() => change("open")}>
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
           <path

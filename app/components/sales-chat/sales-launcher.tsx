@@ -20,7 +20,16 @@ function savedState(): unknown {
   }
 }
 
-export function SalesChatLauncher() {
+type Props = {
+  /** False when the one chat menu (floating-widgets.tsx) offers this chat instead of its own button. */
+  button?: boolean;
+  /** Counts requests from that menu to open (or restore) the window. */
+  openRequest?: number;
+  /** The window's state, for the menu (shown while no window is open). */
+  onStateChange?: (state: SalesWidgetState) => void;
+};
+
+export function SalesChatLauncher({ button = true, openRequest = 0, onStateChange }: Props = {}) {
   const [state, setState] = useState<SalesWidgetState>("closed");
   /** The window's code has been asked for: it stays mounted from then on. */
   const [loaded, setLoaded] = useState(false);
@@ -40,6 +49,16 @@ export function SalesChatLauncher() {
   }, []);
 
   useEffect(() => {
+    if (openRequest === 0) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the menu asked for the window
+    setState("open");
+    setLoaded(true);
+    setFocusRequest((count) => count + 1);
+  }, [openRequest]);
+
+  useEffect(() => onStateChange?.(state), [state, onStateChange]);
+
+  useEffect(() => {
     if (state === "closed" && returnFocus.current) {
       returnFocus.current = false;
       buttonRef.current?.focus();
@@ -57,7 +76,7 @@ export function SalesChatLauncher() {
 
   return (
     <>
-      {state === "closed" ? (
+      {state === "closed" && button ? (
         <button ref={buttonRef} type="button" className="sales-fab" aria-haspopup="dialog" aria-expanded="false" onClick={() => change("open")}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
             <path

@@ -27,6 +27,12 @@ function AssistantPanel({ data, tier }: { data: AssistantData; tier: "lite" | "p
     initialStreaming: open?.streaming ?? false,
   });
   const [conversations, setConversations] = useState<ConversationSummary[]>(data.conversations);
+  const panelRef = useRef<HTMLElement>(null);
+
+  // On a phone the page opens on the conversation (the profile's heading and tabs are above it).
+  useEffect(() => {
+    if (window.matchMedia("(max-width: 640px)").matches) panelRef.current?.scrollIntoView({ block: "start" });
+  }, []);
 
   // The open conversation in the address bar, without a navigation (the chat is already on screen).
   const { conversationId, busy } = chat;
@@ -77,16 +83,25 @@ function AssistantPanel({ data, tier }: { data: AssistantData; tier: "lite" | "p
     }
   }
 
+  // The conversation comes first (on a phone it fills the screen below the site's header, and the
+  // page opens on it); the conversation list is a sidebar beside it on wide screens, after it on
+  // phones; the privacy note comes last.
   return (
-    <section aria-labelledby="ai-heading" className="profile-panel coach-panel">
+    <section aria-labelledby="ai-heading" className="profile-panel coach-panel" ref={panelRef}>
       <div className="coach-panel-head">
         <h2 id="ai-heading">ClarityAI, your AI business coach</h2>
         <span className="coach-tier">{TIER_NAMES[tier]}</span>
       </div>
-      <p className="coach-privacy">Your privacy: conversations are deleted automatically after 3 months.</p>
       <div className="coach-panel-layout">
         <div className="coach-panel-chat">
-          <CoachChat chat={chat} tier={tier} promptPacks={data.promptPacks} escalations={data.status.escalations} usage={data.status.usage} />
+          <CoachChat
+            chat={chat}
+            tier={tier}
+            promptPacks={data.promptPacks}
+            escalations={data.status.escalations}
+            usage={data.status.usage}
+            onDeleted={(id) => setConversations((list) => list.filter((c) => c.id !== id))}
+          />
         </div>
         <nav className="coach-history" aria-labelledby="coach-history-heading">
           <h3 id="coach-history-heading">Your conversations</h3>
@@ -99,6 +114,7 @@ function AssistantPanel({ data, tier }: { data: AssistantData; tier: "lite" | "p
           />
         </nav>
       </div>
+      <p className="coach-privacy">Your privacy: conversations are deleted automatically after 3 months.</p>
     </section>
   );
 }
