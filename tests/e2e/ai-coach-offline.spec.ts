@@ -35,6 +35,8 @@ test("Pro with no model: asking in words for an expert shows the Expert Review R
   await login({ firstName: "Petra", lastName: "Person" });
   await giveAiSubscription(page, "pro");
   await gotoHydrated(page, "/profile?tab=ai-assistant");
+  // The chat is ready once the subscriber's status has loaded.
+  await expect(page.getByText("Pro: complex queries can be escalated to human experts.")).toBeVisible();
 
   await page.getByPlaceholder(PLACEHOLDER).fill("Please escalate this to an expert: should I restructure before buying a second site?");
   await page.getByRole("button", { name: "Send", exact: true }).click();

@@ -1,3 +1,4 @@
+import { chooseDay } from "./booking-steps";
 import type { Page } from "@playwright/test";
 import { BUSINESS } from "../../app/content/business";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, settled, test } from "./fixtures";
@@ -67,8 +68,7 @@ test("a client pays for a session in the sandbox, gets the confirmation, and fin
 
   // A time with Sophie Bennett (Hobart) a few days out, read from the booking pages' own links.
   await gotoHydrated(page, "/booking?type=session-60&coach=sophie-bennett&tz=Australia/Sydney");
-  const days = page.getByRole("region", { name: "Choose a day" }).getByRole("listitem").getByRole("link");
-  await days.nth(2).click();
+  await chooseDay(page, 2);
   await page
     .getByRole("region", { name: /^Times on / })
     .getByRole("link")
@@ -158,7 +158,7 @@ test("at 390 px an admin reviews a partial refund before making it, and the book
   test.setTimeout(90_000);
   await login({ firstName: "Noah", lastName: "Refund" });
   await gotoHydrated(page, "/booking?type=session-60&coach=sophie-bennett&tz=Australia/Sydney");
-  await page.getByRole("region", { name: "Choose a day" }).getByRole("listitem").getByRole("link").nth(3).click();
+  await chooseDay(page, 3);
   await page
     .getByRole("region", { name: /^Times on / })
     .getByRole("link")

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { chooseDay, timeLinks } from "./booking-steps";
 import { DEMO_COACH, uniqueEmail } from "./factories";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
@@ -8,8 +9,6 @@ import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fix
 const DANIEL = "Daniel O'Connor";
 
 /** The day links of the day step (not the paging links), and the time links of the chosen day. */
-const dayLinks = (page: Page) => page.getByRole("region", { name: "Choose a day" }).getByRole("listitem").getByRole("link");
-const timeLinks = (page: Page) => page.getByRole("region", { name: /^Times on / }).getByRole("link");
 
 async function fillDetails(page: Page, name: string, email: string) {
   const form = page.locator("main form");
@@ -28,7 +27,7 @@ async function chooseDanielTime(page: Page, tz: string, day: number) {
   await page.getByRole("link", { name: "Choose a coach" }).click();
   await page.getByRole("link", { name: `Choose ${DANIEL}` }).click();
   await expect(page).toHaveURL(/coach=daniel-oconnor/);
-  await dayLinks(page).nth(day).click();
+  await chooseDay(page, day);
   const time = timeLinks(page).first();
   const label = (await time.textContent())!;
   await time.click();
@@ -53,7 +52,7 @@ test("a visitor in Perth books a discovery call with a Sydney coach and sees AWS
   // Days and times are links rendered in Perth time, the zone shown in the select.
   await expect(page.getByLabel("Show times in")).toHaveValue("Australia/Perth");
   await expectNoSeriousA11yViolations(page);
-  await dayLinks(page).nth(1).click();
+  await chooseDay(page, 1);
   const time = timeLinks(page).first();
   await expect(time).toContainText("AWST");
   const chosen = (await time.textContent())!;
@@ -98,7 +97,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("link", { name: /^Choose .*discovery call$/i }).click();
     // No script to read the browser's zone: Sydney time, and the page says so.
     await expect(page.getByText("Times are shown in Sydney (NSW)")).toBeVisible();
-    await dayLinks(page).first().click();
+    await chooseDay(page, 0);
     const time = timeLinks(page).last();
     await expect(time).toContainText(/AE[DS]T/);
     await time.click();
@@ -128,7 +127,7 @@ test("the manage link in the confirmation email moves the booking and then cance
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole("link", { name: "Reschedule" }).click();
-  await dayLinks(page).nth(4).click();
+  await chooseDay(page, 4);
   const newTime = timeLinks(page).first();
   const newLabel = (await newTime.textContent())!;
   await newTime.click();

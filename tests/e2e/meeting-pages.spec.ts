@@ -1,3 +1,4 @@
+import { chooseDay } from "./booking-steps";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 import { createOpenMeeting, startSession } from "./factories";
 
@@ -8,10 +9,8 @@ test.use({ viewport: { width: 390, height: 844 }, timezoneId: "Australia/Adelaid
 
 test("at 390 px, a session whose room isn't open yet says when, in the browser's zone, with its calendar links", async ({ page, login }) => {
   await login({ firstName: "Noa", lastName: "Quinn" });
-  await gotoHydrated(page, "/booking?tz=Australia/Sydney");
-  await page.getByRole("link", { name: /^Choose .*discovery call$/i }).click();
-  await page.getByRole("link", { name: "Choose Daniel O'Connor" }).click();
-  await page.getByRole("region", { name: "Choose a day" }).getByRole("listitem").getByRole("link").nth(1).click();
+  await gotoHydrated(page, "/booking?type=discovery&coach=daniel-oconnor&tz=Australia/Sydney");
+  await chooseDay(page, 1);
   await page
     .getByRole("region", { name: /^Times on / })
     .getByRole("link")

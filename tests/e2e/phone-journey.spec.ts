@@ -1,3 +1,4 @@
+import { chooseDay, timeLinks } from "./booking-steps";
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 import { tap } from "./tap-target";
@@ -12,18 +13,32 @@ test.use({ viewport: { width: 390, height: 844 }, timezoneId: "Australia/Perth" 
 const TIME = /\b\d{1,2}:\d{2}\s?[ap]m\b(?:\s+([A-Z]{3,5}))?/g;
 const ZONES = new Set(["AWST", "AWDT", "ACST", "ACDT", "AEST", "AEDT"]);
 
-/** Every time of day in the page's main content, with the zone named right after it (if any). */
-async function timesShown(page: Page): Promise<{ time: string; zone: string | null }[]> {
-  const text = await page.locator("main").innerText();
-  return [...text.matchAll(TIME)].map((match) => ({ time: match[0], zone: match[1] && ZONES.has(match[1]) ? match[1] : null }));
+/** Minutes after midnight of a "7:30 am AWST" style label. */
+function minutesOf(label: string) {
+  const [, h, m, half] = label.match(/(\d{1,2}):(\d{2})\s?(am|pm)/)!;
+  return ((Number(h) % 12) + (half === "pm" ? 12 : 0)) * 60 + Number(m);
 }
 
-/** No time without its zone; the visitor's own times (all but those said to be the coach's) in AWST. */
+/**
+ * No time without its zone, and every time in the visitor's own zone (AWST) unless the page says it
+ * is the coach's ("… for Daniel O'Connor", "… for your coach", "… their time").
+ */
 async function expectPerthTimes(page: Page, where: string) {
-  const times = await timesShown(page);
+  const text = await page.locator("main").innerText();
+  const times = [...text.matchAll(TIME)].map((match) => {
+    const end = match.index! + match[0].length;
+    const around = text.slice(Math.max(0, match.index! - 40), end + 40);
+    // "That's 10:00 am AEDT for Daniel O'Connor.", "… their time", "… for your coach": the coach's clock.
+    const coachs = /^\s+for [A-Z]/.test(text.slice(end, end + 40)) || /coach|their time/i.test(around);
+    return { time: match[0], zone: match[1] && ZONES.has(match[1]) ? match[1] : null, around, coachs };
+  });
   expect(
-    times.filter((t) => !t.zone),
+    times.filter((t) => !t.zone).map((t) => t.around),
     `times on ${where} that name no zone`,
+  ).toEqual([]);
+  expect(
+    times.filter((t) => t.zone !== "AWST" && !t.coachs).map((t) => t.around),
+    `times on ${where} in a zone other than the visitor's`,
   ).toEqual([]);
   return times;
 }
@@ -32,20 +47,21 @@ test("a Perth visitor on a phone books a discovery call, subscribes, chats with 
   test.setTimeout(120_000);
   const user = await login({ firstName: "Mia", lastName: "Perth" });
 
-  // Book: type, coach, day, time, details.
-  await gotoHydrated(page, "/booking?tz=Australia/Perth");
+  // Book: from the Perth page's button straight to the discovery call's times, none before 7 am AWST.
+  await gotoHydrated(page, "/locations/perth-business-coaching");
+  await tap(page.getByRole("main").getByRole("link", { name: "Book Free 20-min Call" }).first());
+  await expect(page).toHaveURL(/\/booking\?type=discovery&coach=any&tz=Australia%2FPerth$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Book your free 20-minute discovery call");
   await expectNoSeriousA11yViolations(page);
-  await tap(page.getByRole("link", { name: /^Choose .*discovery call$/i }));
-  await tap(page.getByRole("link", { name: "Choose the first available coach" }));
-  await expect(page.getByLabel("Show times in")).toHaveValue("Australia/Perth");
-  await tap(page.getByRole("region", { name: "Choose a day" }).getByRole("listitem").getByRole("link").nth(1));
-  const time = page
-    .getByRole("region", { name: /^Times on / })
-    .getByRole("link")
-    .first();
-  await expect(time).toContainText("AWST");
+  await chooseDay(page, 1, (day) => tap(day));
+  const times = timeLinks(page);
+  await expect(times.first()).toBeInViewport();
+  for (const label of await times.allTextContents()) {
+    expect(label).toContain("AWST");
+    expect(minutesOf(label), label).toBeGreaterThanOrEqual(7 * 60);
+  }
   await expectPerthTimes(page, "the times step");
-  await tap(time);
+  await tap(times.first());
   await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
   const slot = page.getByRole("region", { name: "Your time" });
   await expect(slot).toContainText("AWST");
@@ -98,8 +114,11 @@ test("a Perth visitor on a phone books a discovery call, subscribes, chats with 
   await gotoHydrated(page, manage);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage your booking");
   await expectPerthTimes(page, "the manage page");
-  await page.getByLabel("Reason").fill("Plans changed");
-  await tap(page.getByRole("button", { name: "Cancel booking" }));
+  await tap(page.getByRole("link", { name: "Cancel booking…" }));
+  await expect(page.getByRole("heading", { name: "Cancel this booking?" })).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel("Reason (optional)").fill("Plans changed");
+  await tap(page.getByRole("button", { name: "Yes, cancel this booking" }));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This booking is cancelled");
   await expectNoSeriousA11yViolations(page);
 });

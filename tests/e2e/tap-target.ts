@@ -32,11 +32,26 @@ export async function expectTappable(target: Locator, what = "the control") {
 /** Checks the tap point, then taps there (a click at that very point). */
 export async function tap(target: Locator, what?: string) {
   await expectTappable(target, what ?? (await describe(target)));
-  const box = (await target.boundingBox())!;
+  const box = await steadyBox(target);
   const page = target.page();
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   await page.mouse.click(x, y);
+}
+
+/** The control's box once it has stopped moving (a smooth scroll, a row scrolling sideways), read frame by frame. */
+async function steadyBox(target: Locator): Promise<Box> {
+  const page = target.page();
+  const nextFrames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  let previous = await target.boundingBox();
+  for (let frame = 0; frame < 200; frame++) {
+    await nextFrames();
+    const current = await target.boundingBox();
+    if (current && previous && current.x === previous.x && current.y === previous.y && current.width === previous.width && current.height === previous.height)
+      return current;
+    previous = current;
+  }
+  throw new Error("the control kept moving: no steady place to tap");
 }
 
 async function describe(target: Locator) {
