@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, zoneForState } from "~/booking/time-zones";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icons";
@@ -13,21 +14,8 @@ import { breadcrumbLd, faqLd, structuredData } from "~/utils/structured-data";
 import { CallToAction } from "~/components/call-to-action";
 import { Guarantee } from "~/components/guarantee";
 import { TextCardGrid } from "~/components/marketing-blocks";
-import type { StateCode } from "~/content/australia";
 import { notFoundResponse } from "~/auth/permissions.server";
 import { ANY_COACH, DISCOVERY_TYPE, flowHref } from "~/booking/flow-links";
-
-/** Each state's and territory's capital-city time zone: where a visitor from that city books. */
-const STATE_TIME_ZONES: Record<StateCode, string> = {
-  NSW: "Australia/Sydney",
-  VIC: "Australia/Melbourne",
-  QLD: "Australia/Brisbane",
-  WA: "Australia/Perth",
-  SA: "Australia/Adelaide",
-  TAS: "Australia/Hobart",
-  ACT: "Australia/Canberra",
-  NT: "Australia/Darwin",
-};
 
 // /locations/{city}-business-coaching. The content stays on the server: the browser receives only
 // the one city it is showing, plus the names and links of its three neighbours.
@@ -42,7 +30,7 @@ export function loader({ params }: LoaderFunctionArgs) {
     city,
     path,
     // "Pick a time" opens the booking flow with times already in this city's zone.
-    bookingPath: flowHref({ type: DISCOVERY_TYPE, coach: ANY_COACH, tz: STATE_TIME_ZONES[city.state.code] }),
+    bookingPath: flowHref({ type: DISCOVERY_TYPE, coach: ANY_COACH, tz: zoneForState(city.state.code) ?? DEFAULT_TIME_ZONE }),
     aiCoachPath: aiCoachCityPath(slug),
     nearby: city.nearby.map((nearbySlug) => {
       const other = LOCATIONS[nearbySlug];

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, zoneForState } from "~/booking/time-zones";
 import { offsetMinutes } from "~/booking/time-zones";
 import { STATES, type StateCode } from "~/content/australia";
 import { LOCATION_SLUGS, LOCATIONS, locationPath, type Location, type LocationSlug } from "~/content/locations";
@@ -141,18 +142,6 @@ const INDUSTRIES: Industry[] = [
   },
 ];
 
-/** Each state's and territory's time zone (its capital's). */
-const STATE_ZONES: Record<StateCode, string> = {
-  NSW: "Australia/Sydney",
-  VIC: "Australia/Melbourne",
-  QLD: "Australia/Brisbane",
-  WA: "Australia/Perth",
-  SA: "Australia/Adelaide",
-  TAS: "Australia/Hobart",
-  ACT: "Australia/Canberra",
-  NT: "Australia/Darwin",
-};
-
 const CAPITALS: Record<StateCode, LocationSlug> = {
   NSW: "sydney",
   VIC: "melbourne",
@@ -182,12 +171,12 @@ function findPlace(question: string): Place | null {
   for (const slug of LOCATION_SLUGS) {
     const location = LOCATIONS[slug];
     if (words(location.name.replace(/ /g, "\\s+")).test(question)) {
-      return { name: location.name, state: location.state.code, timeZone: STATE_ZONES[location.state.code], location };
+      return { name: location.name, state: location.state.code, timeZone: zoneForState(location.state.code) ?? DEFAULT_TIME_ZONE, location };
     }
   }
   for (const code of Object.keys(STATES) as StateCode[]) {
     if (STATE_WORDS[code].test(question) || new RegExp(`(?<![A-Za-z])${code}(?![A-Za-z])`).test(question)) {
-      return { name: STATES[code], state: code, timeZone: STATE_ZONES[code], location: LOCATIONS[CAPITALS[code]] };
+      return { name: STATES[code], state: code, timeZone: zoneForState(code) ?? DEFAULT_TIME_ZONE, location: LOCATIONS[CAPITALS[code]] };
     }
   }
   return null;
