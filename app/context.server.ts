@@ -17,7 +17,7 @@ import type { IsolateState } from "~/isolate.server";
 /** Work that may outlive the answer: the request's, job batch's or object's waitUntil. */
 export type BackgroundWork = Pick<ExecutionContext, "waitUntil" | "passThroughOnException">;
 
-/** A file store (R2). None is bound yet: the meetings, coach network and learning work add the bucket here. */
+/** A file store (R2): the UPLOADS bucket of uploaded files (application CVs, coach photos, lesson files). */
 export type StorageService = Pick<R2Bucket, "get" | "head" | "put" | "delete" | "list">;
 
 /** The outside services, each made on first use (a request that sends no email builds no email service). */
@@ -34,8 +34,8 @@ export type AppServices = {
   clock: Clock;
   /** Outgoing HTTP for outside services without an SDK of their own (the email provider, GA4, Meta, Google Ads). */
   fetch: typeof fetch;
-  /** Uploaded files (R2), once a bucket is bound; null until then. */
-  storage: StorageService | null;
+  /** Uploaded files (R2, the UPLOADS bucket). */
+  storage: StorageService;
 };
 
 export type AppContext = {

@@ -65,7 +65,7 @@ export function createAppContext(bindings: Env, options: AppContextOptions = {})
       jobs: () => bindings.JOBS,
       clock: () => clock,
       fetch: () => outbound,
-      storage: () => null,
+      storage: () => bindings.UPLOADS,
     }),
     isolate: options.isolate ?? isolateState(),
   };

@@ -577,6 +577,14 @@ export function demoMeetingStatements(now: Date): string[] {
   ];
 }
 
+// Every seeded coach has finished onboarding, so each is bookable from the first start.
+const coachProfileRows: Row[] = coachScheduleRows.map((schedule) => ({
+  coach_id: schedule.coach_id as string,
+  onboarding_completed_at: DEMO_CREATED_AT,
+  created_at: DEMO_CREATED_AT,
+  updated_at: DEMO_CREATED_AT,
+}));
+
 export const SEED_STATEMENTS: string[] = [
   ...insertIfMissing("blog_posts", blogRows),
   ...insertIfMissing("case_studies", caseStudyRows),
@@ -592,6 +600,7 @@ export const SEED_STATEMENTS: string[] = [
   ...insertIfMissing("booking_types", bookingTypeRows),
   ...insertIfMissing("booking_packages", bookingPackageRows),
   ...insertIfMissing("coach_schedules", coachScheduleRows),
+  ...insertIfMissing("coach_profiles", coachProfileRows),
   ...insertIfMissing("bookings", demoBookingRows),
   // After the demo accounts: a lead's owner is one of them.
   ...insertIfMissing("leads", DEMO_LEADS),

@@ -18,6 +18,8 @@ const SECTIONS = [
   { to: "/admin/escalations", label: "Expert escalations", end: false },
   { to: "/admin/leads", label: "Leads", end: false },
   { to: "/admin/bookings", label: "Bookings", end: false },
+  { to: "/admin/coach-applications", label: "Coach applications", end: false },
+  { to: "/admin/coaches", label: "Coaches", end: false },
   { to: "/admin/marketing", label: "Marketing", end: false },
   { to: "/admin/audit", label: "Audit log", end: false },
   { to: "/admin/outbox", label: "Email outbox", end: false },

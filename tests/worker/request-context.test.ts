@@ -139,5 +139,5 @@ test("the context's outside services are made on first use and kept; a context w
   expect(errors.some((line) => line.includes("STRIPE_SECRET_KEY is not set in production"))).toBe(true);
   // Only what was used was made.
   expect(Object.getOwnPropertyDescriptor(context.services, "model")?.get).toBeTypeOf("function");
-  expect(context.services.storage).toBeNull();
+  expect(context.services.storage).toBe(env.UPLOADS);
 });

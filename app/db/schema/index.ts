@@ -5,6 +5,7 @@ export * from "./attribution";
 export * from "./auth";
 export * from "./billing";
 export * from "./booking";
+export * from "./coach-network";
 export * from "./content";
 export * from "./email";
 export * from "./leads";

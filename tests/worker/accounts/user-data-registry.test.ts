@@ -11,6 +11,7 @@ import * as attributionSchema from "~/db/schema/attribution";
 import * as authSchema from "~/db/schema/auth";
 import * as billingSchema from "~/db/schema/billing";
 import * as bookingSchema from "~/db/schema/booking";
+import * as coachNetworkSchema from "~/db/schema/coach-network";
 import * as emailSchema from "~/db/schema/email";
 import * as leadsSchema from "~/db/schema/leads";
 import * as meetingsSchema from "~/db/schema/meetings";
@@ -203,6 +204,7 @@ test("each domain registers only tables of its own schema file", () => {
     "ai-coach": aiCoachSchema,
     attribution: attributionSchema,
     meetings: meetingsSchema,
+    "coach-network": coachNetworkSchema,
   } satisfies Record<keyof typeof USER_DATA_BY_DOMAIN, object>;
   for (const [domain, entries] of Object.entries(USER_DATA_BY_DOMAIN)) {
     const own = Object.values(schemaOf[domain as keyof typeof schemaOf]);

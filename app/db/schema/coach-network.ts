@@ -1,0 +1,101 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { users } from "./auth";
+import { bookings, paymentRefunds } from "./booking";
+import { now } from "./columns";
+
+// The coach network (app/coach-network/): coaches' profiles and onboarding, the earnings ledger and
+// the monthly statements it is issued on. Amounts are cents, AUD.
+
+export const coachProfiles = sqliteTable("coach_profiles", {
+  coachId: text("coach_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  legalName: text("legal_name"),
+  phone: text("phone"),
+  bio: text("bio").notNull().default(""),
+  specialties: text("specialties").notNull().default("[]"),
+  industries: text("industries").notNull().default("[]"),
+  photoKey: text("photo_key"),
+  photoUpdatedAt: text("photo_updated_at"),
+  abn: text("abn"),
+  gstRegistered: integer("gst_registered", { mode: "boolean" }).notNull().default(false),
+  abnConfirmedAt: text("abn_confirmed_at"),
+  agreementVersion: text("agreement_version"),
+  agreementAcceptedAt: text("agreement_accepted_at"),
+  rctiAgreementAcceptedAt: text("rcti_agreement_accepted_at"),
+  rctiAgreementExpiresAt: text("rcti_agreement_expires_at"),
+  onboardingCompletedAt: text("onboarding_completed_at"),
+  portalPreviousVisitAt: text("portal_previous_visit_at"),
+  portalLastVisitAt: text("portal_last_visit_at"),
+  createdAt: text("created_at").notNull().default(now),
+  updatedAt: text("updated_at").notNull().default(now),
+});
+
+export const COACH_STATEMENT_KINDS = ["rcti", "payment_statement"] as const;
+export type CoachStatementKind = (typeof COACH_STATEMENT_KINDS)[number];
+
+export const coachStatements = sqliteTable(
+  "coach_statements",
+  {
+    id: text("id").primaryKey(),
+    number: text("number").notNull().unique(),
+    coachId: text("coach_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    period: text("period").notNull(),
+    kind: text("kind", { enum: COACH_STATEMENT_KINDS }).notNull(),
+    supplierName: text("supplier_name").notNull(),
+    supplierAbn: text("supplier_abn"),
+    supplierGstRegistered: integer("supplier_gst_registered", { mode: "boolean" }).notNull().default(false),
+    recipientName: text("recipient_name").notNull(),
+    recipientAbn: text("recipient_abn").notNull(),
+    lineCount: integer("line_count").notNull().default(0),
+    grossCents: integer("gross_cents").notNull().default(0),
+    gstCents: integer("gst_cents").notNull().default(0),
+    feeCents: integer("fee_cents").notNull().default(0),
+    shareCents: integer("share_cents").notNull().default(0),
+    shareGstCents: integer("share_gst_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull().default(0),
+    issuedAt: text("issued_at").notNull(),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("coach_statements_period_unique").on(t.coachId, t.period)],
+);
+
+export const COACH_EARNING_KINDS = ["session", "reversal"] as const;
+export type CoachEarningKind = (typeof COACH_EARNING_KINDS)[number];
+
+export const coachEarnings = sqliteTable(
+  "coach_earnings",
+  {
+    id: text("id").primaryKey(),
+    coachId: text("coach_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "restrict" }),
+    kind: text("kind", { enum: COACH_EARNING_KINDS }).notNull(),
+    refundId: text("refund_id").references(() => paymentRefunds.id, { onDelete: "restrict" }),
+    occurredAt: text("occurred_at").notNull(),
+    grossCents: integer("gross_cents").notNull(),
+    gstCents: integer("gst_cents").notNull(),
+    feeCents: integer("fee_cents").notNull(),
+    shareCents: integer("share_cents").notNull(),
+    shareRateBp: integer("share_rate_bp").notNull(),
+    sessionOrdinal: integer("session_ordinal"),
+    statementId: text("statement_id").references((): AnySQLiteColumn => coachStatements.id, { onDelete: "restrict" }),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("coach_earnings_session_unique")
+      .on(t.bookingId)
+      .where(sql`kind = 'session'`),
+    uniqueIndex("coach_earnings_refund_unique")
+      .on(t.refundId)
+      .where(sql`refund_id IS NOT NULL`),
+    index("coach_earnings_coach_idx").on(t.coachId, t.occurredAt),
+    index("coach_earnings_statement_idx").on(t.statementId),
+  ],
+);
