@@ -157,6 +157,7 @@ async function answerExisting(
     role: "authenticated",
     email: provider === "email" ? address : "",
     email_confirmed_at: undefined,
+    invited_at: undefined,
     phone: provider === "phone" ? address : "",
     phone_confirmed_at: undefined,
     confirmation_sent_at: now,

@@ -87,6 +87,7 @@ export async function serializeUser(db: Db, user: UserRow) {
     role: "authenticated",
     email: user.email ?? "",
     email_confirmed_at: user.emailConfirmedAt ?? undefined,
+    invited_at: user.invitedAt ?? undefined,
     phone: user.phone ?? "",
     phone_confirmed_at: user.phoneConfirmedAt ?? undefined,
     confirmation_sent_at: user.confirmationSentAt ?? undefined,

@@ -15,6 +15,10 @@ const EnvSchema = z.object({
   EMAIL_FROM: z.string().min(3).default("ClarityAI Coaching <hello@clarityai.com.au>"),
   TEAM_INBOX: z.email().default("team@clarityai.com.au"),
   AUTH_JWT_PRIVATE_KEY: z.string().min(1).optional(),
+  // The auth API's service-role key (a long random secret, like Supabase's secret key): a Bearer token
+  // equal to it may call the admin-only endpoints (POST /auth/v1/invite). Without it, only a
+  // signed-in admin's access token can.
+  AUTH_SERVICE_ROLE_KEY: z.string().min(32).optional(),
   AUTH_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(86_400).default(3600),
   // GoTrue's default: new accounts confirm their email first (and sign-up reveals nothing about
   // which addresses already have accounts).

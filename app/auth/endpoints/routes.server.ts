@@ -1,4 +1,5 @@
 import type { AuthContext } from "../context.server";
+import { inviteEndpoint } from "./admin.server";
 import { challengeFactorEndpoint, enrolFactorEndpoint, unenrolFactorEndpoint, verifyFactorEndpoint } from "./factors.server";
 import { otpEndpoint, recoverEndpoint, resendEndpoint, verifyLinkEndpoint, verifyEndpoint } from "./codes.server";
 import { authorizeEndpoint, callbackEndpoint, linkIdentityEndpoint, ssoEndpoint, unlinkIdentityEndpoint } from "./external.server";
@@ -29,6 +30,7 @@ export const AUTH_ENDPOINTS: Endpoint[] = [
   route("GET", "/verify", verifyLinkEndpoint),
   route("POST", "/resend", resendEndpoint),
   route("POST", "/recover", recoverEndpoint),
+  route("POST", "/invite", inviteEndpoint),
   route("GET", "/reauthenticate", reauthenticateEndpoint),
   route("POST", "/sso", ssoEndpoint),
   route("GET", "/authorize", authorizeEndpoint),
