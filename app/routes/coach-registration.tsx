@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { AU_TIME_ZONES } from "~/booking/time-zones";
@@ -23,6 +23,9 @@ import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 // The coach application (/coach-registration). Checked on the server with the domain's schema, so
 // errors read the same with or without JavaScript; with JavaScript the answers are also kept as a
 // draft in this browser until the application is sent.
+
+// A refusal's Retry-After reaches the browser.
+export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 type ActionData = { errors: Partial<Record<ApplicationField | "form", string>>; values: ApplicationFormValues };
 
