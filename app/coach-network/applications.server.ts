@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { auditStatement, type AuditAction } from "~/auth/audit.server";
 import { inviteUserByEmail } from "~/auth/invitations.server";
@@ -340,12 +340,12 @@ export async function listApplications(db: Db, filters: ApplicationFilters) {
   if (filters.specialty) conditions.push(sql`EXISTS (SELECT 1 FROM json_each(${coachApplications.specialties}) WHERE value = ${filters.specialty})`);
   const q = filters.q.trim().toLowerCase().slice(0, 100);
   if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // instr, not LIKE: nothing typed is a pattern, and D1 caps LIKE patterns at 50 bytes.
     conditions.push(
       or(
-        sql`lower(${coachApplications.firstName} || ' ' || ${coachApplications.lastName}) LIKE ${pattern} ESCAPE '\\'`,
-        sql`${coachApplications.email} LIKE ${pattern} ESCAPE '\\'`,
-        like(coachApplications.phone, pattern),
+        sql`instr(lower(${coachApplications.firstName} || ' ' || ${coachApplications.lastName}), ${q}) > 0`,
+        sql`instr(${coachApplications.email}, ${q}) > 0`,
+        sql`instr(${coachApplications.phone}, ${q}) > 0`,
       ),
     );
   }
@@ -486,7 +486,8 @@ async function freeSlug(db: Db, name: string): Promise<string> {
       await db
         .select({ slug: coachSchedules.slug })
         .from(coachSchedules)
-        .where(or(eq(coachSchedules.slug, base), like(coachSchedules.slug, `${base}-%`)))
+        // substr, not LIKE: D1 caps LIKE patterns at 50 bytes, and a name's slug can be longer.
+        .where(or(eq(coachSchedules.slug, base), sql`substr(${coachSchedules.slug}, 1, ${base.length + 1}) = ${`${base}-`}`))
     ).map((row) => row.slug),
   );
   if (!taken.has(base)) return base;
