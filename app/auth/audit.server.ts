@@ -18,6 +18,8 @@ export type AuditAction =
   | "role_granted"
   | "role_revoked"
   | "user_deleted"
+  // An admin (actor; none for the service-role key) invited the target to create an account (GoTrue's user_invited).
+  | "user_invited"
   // An admin changed a lead's status, owner or notes (detail: the lead id and the field).
   | "lead_updated"
   // A coach or an admin cancelled or moved a booking, or recorded its outcome (detail: the booking id, times, outcome).

@@ -6,6 +6,11 @@ import type { AppEnv } from "~/platform/env.server";
 export const REFRESH_REUSE_INTERVAL_SECONDS = 10;
 /** Seconds an emailed or texted one-time code or link stays valid. */
 export const OTP_TTL_SECONDS = 3600;
+/**
+ * Seconds an invitation's link stays valid: an invited person may not read their email within
+ * the hour, so an invitation lasts a week (still used once, and replaced by a new invitation).
+ */
+export const INVITE_TTL_SECONDS = 7 * 24 * 3600;
 
 export type AuthConfig = {
   issuer: string;

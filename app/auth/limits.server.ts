@@ -28,6 +28,9 @@ export const AUTH_LIMITS = {
   messagesPerAddressSource: { name: "auth-message-pair", limit: 3, windowMs: 60 * 60_000 },
   // Messages to one address in total: beyond this nothing new is sent, and the last code stays valid.
   messagesPerAddress: { name: "auth-message-address", limit: 10, windowMs: 60 * 60_000 },
+  // Invitations to one address (POST /invite and the website's invitations alike), so a mistaken
+  // loop or a leaked service key cannot flood an inbox: past this, GoTrue's email-rate-limit 429.
+  invitationsPerAddress: { name: "auth-invite-address", limit: 5, windowMs: 60 * 60_000 },
   // Email or phone changes asked for by one user (PUT /user), counted before the address is checked.
   addressChangesPerUser: { name: "auth-address-change-user", limit: 4, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;

@@ -1,7 +1,7 @@
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { ONE_TIME_TOKEN_TYPES, oneTimeTokens } from "~/db/schema";
-import type { AuthConfig } from "./config.server";
+import { INVITE_TTL_SECONDS, type AuthConfig } from "./config.server";
 import { WRONG_CODE_ATTEMPTS } from "./limits.server";
 import { randomBase64url } from "~/utils/base64url";
 import { sha256Hex } from "~/utils/hex";
@@ -39,8 +39,10 @@ function linkHashFor(linkToken: string) {
   return sha256Hex(`link:${linkToken}`);
 }
 
-export function isLive(ctx: TokenContext, row: Pick<OneTimeTokenRow, "createdAt">, now = Date.now()) {
-  return now - Date.parse(row.createdAt) <= ctx.config.otpTtl * 1000;
+/** Whether a code is still within its lifetime: an invitation's lasts a week, every other an hour (otpTtl). */
+export function isLive(ctx: TokenContext, row: Pick<OneTimeTokenRow, "createdAt" | "tokenType">, now = Date.now()) {
+  const ttlSeconds = row.tokenType === "invite" ? INVITE_TTL_SECONDS : ctx.config.otpTtl;
+  return now - Date.parse(row.createdAt) <= ttlSeconds * 1000;
 }
 
 /**
@@ -49,15 +51,25 @@ export function isLive(ctx: TokenContext, row: Pick<OneTimeTokenRow, "createdAt"
  * what a link holds; clients send it back as token_hash).
  */
 export async function issueOneTimeToken(ctx: TokenContext, userId: string, type: OneTimeTokenType, relatesTo: string) {
+  const { code, tokenHash, statement } = await prepareOneTimeToken(ctx, userId, type, relatesTo);
+  await statement;
+  return { code, tokenHash };
+}
+
+/**
+ * As issueOneTimeToken, but the write is returned as a statement (`statement`) for the caller's
+ * batch, so a code and the message carrying it are written together or not at all.
+ */
+export async function prepareOneTimeToken(ctx: TokenContext, userId: string, type: OneTimeTokenType, relatesTo: string) {
   const code = sixDigitCode();
   const linkToken = randomBase64url(LINK_TOKEN_BYTES);
   const [tokenHash, linkHash] = await Promise.all([codeHashFor(relatesTo, code), linkHashFor(linkToken)]);
   const values = { tokenHash, linkHash, relatesTo, failedAttempts: 0, createdAt: new Date().toISOString() };
-  await ctx.db
+  const statement = ctx.db
     .insert(oneTimeTokens)
     .values({ id: crypto.randomUUID(), userId, tokenType: type, ...values })
     .onConflictDoUpdate({ target: [oneTimeTokens.userId, oneTimeTokens.tokenType], set: values });
-  return { code, tokenHash: linkToken };
+  return { code, tokenHash: linkToken, statement };
 }
 
 /** Whether a user has a live (unexpired, unburned) code of a type, optionally sent to one address. */
@@ -104,7 +116,10 @@ export async function takeCode(ctx: TokenContext, relatesTo: string, code: strin
       .update(oneTimeTokens)
       .set({ failedAttempts: sql`${oneTimeTokens.failedAttempts} + 1` })
       .where(eq(oneTimeTokens.relatesTo, relatesTo)),
-    ctx.db.delete(oneTimeTokens).where(and(eq(oneTimeTokens.relatesTo, relatesTo), gte(oneTimeTokens.failedAttempts, WRONG_CODE_ATTEMPTS))),
+    // An invitation is redeemed by its link only (its code is never sent), so wrong codes never burn it.
+    ctx.db
+      .delete(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.relatesTo, relatesTo), gte(oneTimeTokens.failedAttempts, WRONG_CODE_ATTEMPTS), ne(oneTimeTokens.tokenType, "invite"))),
   ]);
   return null;
 }

@@ -56,6 +56,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/terms": "public",
   // Sign-in and sign-up are for visitors; a signed-in user is sent on to their profile.
   "routes/auth": "public",
+  // An invitation's link: the token decides whose account it is, signed in or not.
+  "routes/auth_.invite": "public",
   // Signing out works (and lands on /auth) whether or not a session is still live.
   "routes/sign-out": "public",
   // Unsubscribing from marketing email works from the emailed link, signed in or not.

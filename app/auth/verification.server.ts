@@ -31,13 +31,14 @@ type VerifyType = (typeof VERIFY_TYPES)[number];
 const EMAIL_LINK_TYPES: VerifyType[] = ["signup", "invite", "magiclink", "recovery", "email_change", "email"];
 
 // Which stored tokens a verification type may redeem. GoTrue keeps magic-link and recovery codes
-// in one column, so either type redeems either; "email" is any email code.
+// in one column, so either type redeems either; "email" is any email code. GoTrue keeps an
+// invitation in the confirmation column too, so "invite" also redeems a pending confirmation.
 const TOKEN_TYPES: Record<VerifyType, OneTimeTokenType[]> = {
   signup: ["confirmation"],
-  invite: ["confirmation"],
+  invite: ["invite", "confirmation"],
   magiclink: ["magiclink", "recovery"],
   recovery: ["recovery", "magiclink"],
-  email: ["confirmation", "magiclink", "recovery"],
+  email: ["confirmation", "invite", "magiclink", "recovery"],
   email_change: ["email_change_new", "email_change_current"],
   sms: ["confirmation"],
   phone_change: ["phone_change"],
@@ -189,7 +190,9 @@ async function redeem(ctx: AuthContext, type: VerifyType, presented: Presented):
   const invalid = () => forbidden("otp_expired", "code" in presented ? TOKEN_INVALID : LINK_INVALID);
   let row;
   if ("code" in presented) {
-    row = await takeCheckedCode(ctx, presented.address, presented.code, TOKEN_TYPES[type], { captchaToken: presented.captchaToken });
+    // An invitation's code is never sent, so only its link redeems it.
+    const types = TOKEN_TYPES[type].filter((tokenType) => tokenType !== "invite");
+    row = await takeCheckedCode(ctx, presented.address, presented.code, types, { captchaToken: presented.captchaToken });
   } else {
     const found = await findByLinkToken(ctx, presented.linkToken, TOKEN_TYPES[type]);
     if (!found) throw invalid();
@@ -212,6 +215,12 @@ async function redeem(ctx: AuthContext, type: VerifyType, presented: Presented):
         await confirmEmail(ctx, user);
         effective = type === "email" ? "signup" : (type as "signup" | "invite");
       }
+      break;
+    case "invite":
+      // Following an invitation proves the address, as a sign-up confirmation does.
+      if (row.relatesTo !== user.email) throw invalid();
+      await confirmEmail(ctx, user);
+      effective = "invite";
       break;
     case "magiclink":
     case "recovery":

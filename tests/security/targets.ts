@@ -711,6 +711,7 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/ai-coach.conversations.$id.stop",
   "routes/admin.users",
   "routes/auth",
+  "routes/auth_.invite",
   "routes/billing.checkout",
   "routes/booking",
   "routes/booking_.checkout-cancelled",
@@ -1589,6 +1590,13 @@ export function buildTargets(fx: Fixtures): Target[] {
           label: "guest sign-in link",
           base: () => ({ token: "x".repeat(43) }),
           fields: { token: CORE },
+        }),
+        // An invitation's link: whatever a visitor sends as the token, no password is set and nobody is signed in.
+        ...formProbes({
+          path: "/auth/invite",
+          label: "invitation link",
+          base: () => ({ token: "x".repeat(43), redirectTo: "/coach", password: "Fuzz-Password-Long-1", confirmPassword: "Fuzz-Password-Long-1" }),
+          fields: { token: CORE, redirectTo: URLS_CORE, "password|confirmPassword": FEW },
         }),
         ...pathProbes({ template: "/meeting/{}/record", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
         ...pathProbes({ method: "POST", template: "/meeting/{}/record", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),

@@ -65,6 +65,8 @@ const GET_PROBES: Record<string, GetProbe> = {
     // Sign-in is for visitors: a signed-in user is sent to their profile, never back to redirectTo.
     allowed: (persona) => (persona === "visitor" ? OK : { location: "/profile" }),
   },
+  // An invitation's link: without a token there is no invitation, for anyone (the page says so).
+  "routes/auth_.invite": { allowed: () => ({ status: [404] }) },
   // Signing out is a POST; a GET only goes home.
   "routes/sign-out": { allowed: () => ({ location: "/" }) },
   "routes/blog.$slug": { params: () => ({ slug: firstPost!.slug }) },
@@ -128,6 +130,8 @@ const POST_PROBES: Record<string, PostProbe[]> = {
   // The form is refused (400) for a visitor; a signed-in user's document POST then meets the page's
   // loader, which sends them to their profile as GET does.
   "routes/auth": [{ fields: {}, allowed: (persona) => (persona === "visitor" ? { status: [400] } : { location: "/profile" }) }],
+  // Choosing a password without an invitation's token: the page for a link that can't be used, for anyone.
+  "routes/auth_.invite": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // Only the Software Solutions page has a form (its inquiry); the other service pages answer 405.
   "routes/services.$slug": [{ path: "/services/software-solutions", fields: {} }],
   // Global sign-out, signed in or not, always lands on /auth.

@@ -23,6 +23,8 @@ export const users = sqliteTable(
     emailChangeSentAt: text("email_change_sent_at"),
     reauthenticationSentAt: text("reauthentication_sent_at"),
     onboardingEnqueuedAt: text("onboarding_enqueued_at"),
+    // When an admin last invited the account (POST /invite, app/auth/invitations.server.ts).
+    invitedAt: text("invited_at"),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_phone_unique").on(t.phone)],
 );
@@ -147,6 +149,8 @@ export const ONE_TIME_TOKEN_TYPES = [
   "email_change_current",
   "phone_change",
   "reauthentication",
+  // An invitation's link (and code): valid longer than other codes, see INVITE_TTL_SECONDS.
+  "invite",
 ] as const;
 
 export const oneTimeTokens = sqliteTable(
