@@ -3,6 +3,7 @@ import { ATTRIBUTION_USER_DATA } from "~/attribution/user-data.server";
 import { AUTH_USER_DATA } from "~/auth/user-data.server";
 import { BILLING_USER_DATA } from "~/billing/user-data.server";
 import { BOOKING_USER_DATA } from "~/booking/user-data.server";
+import { COACH_APPLICATIONS_USER_DATA } from "~/coach-network/applications-user-data.server";
 import { COACH_NETWORK_USER_DATA } from "~/coach-network/user-data.server";
 import { EMAIL_USER_DATA } from "~/email/user-data.server";
 import { LEADS_USER_DATA } from "~/leads/user-data.server";
@@ -29,7 +30,7 @@ export const USER_DATA_BY_DOMAIN = {
   "ai-coach": AI_COACH_USER_DATA,
   attribution: ATTRIBUTION_USER_DATA,
   meetings: MEETINGS_USER_DATA,
-  "coach-network": COACH_NETWORK_USER_DATA,
+  "coach-network": [...COACH_NETWORK_USER_DATA, ...COACH_APPLICATIONS_USER_DATA],
 } satisfies Record<string, UserDataEntry[]>;
 
 export const USER_DATA: UserDataEntry[] = Object.values(USER_DATA_BY_DOMAIN).flat();

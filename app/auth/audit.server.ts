@@ -34,7 +34,14 @@ export type AuditAction =
   | "refund_request_decided"
   // A second ClarityAI subscription was cancelled and refunded at once (no actor: the webhook did it;
   // target: the user; detail: both subscription ids, the refund and its amount).
-  | "subscription_duplicate_refunded";
+  | "subscription_duplicate_refunded"
+  // A coach application was submitted or updated by its applicant (no actor), changed status (actor:
+  // the admin, or none when the applicant withdrew; target: the account on approval) or got an
+  // internal note (detail: the application id, the statuses).
+  | "coach_application_submitted"
+  | "coach_application_updated"
+  | "coach_application_status_changed"
+  | "coach_application_note_added";
 
 export type AuditEntry = {
   action: AuditAction;

@@ -10,8 +10,23 @@
 // /ai-coach and /sales-chat: the chats' JSON APIs for the web UI (each reads bounded JSON and refuses forms).
 export const API_PREFIXES = ["/auth/v1", "/rest/v1", "/functions/v1", "/webhooks", "/ai-coach", "/sales-chat"] as const;
 
-/** The largest form body a page accepts. No page takes uploads: every form is a few short fields. */
+/** The largest form body a page accepts. Every form is a few short fields, except the uploads below. */
 export const FORM_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Pages whose form takes a file, and the largest body each accepts: the coach application's CV
+ * (≤ 5 MB, checked again with a clear message by the page) with room for its fields and the
+ * multipart framing.
+ */
+export const UPLOAD_FORM_LIMITS: Readonly<Record<string, number>> = {
+  "/coach-registration": 5 * 1024 * 1024 + 256 * 1024,
+};
+
+/** The largest body the page at this path accepts. */
+export function formBodyLimit(pathname: string): number {
+  const path = pathname.toLowerCase().replace(/\/+$/, "") || "/";
+  return UPLOAD_FORM_LIMITS[path] ?? FORM_BODY_LIMIT;
+}
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -30,6 +45,7 @@ function refusal(status: number, message: string): Response {
 
 export const UNSUPPORTED_MEDIA_TYPE = "Send the form as application/x-www-form-urlencoded or multipart/form-data.";
 export const BODY_TOO_LARGE = `That form is too large. Forms on this site take at most ${FORM_BODY_LIMIT / 1024} KiB.`;
+export const UPLOAD_TOO_LARGE = "That file is too large. Files on this site can be at most 5 MB: go back, choose a smaller file and try again.";
 export const UNREADABLE_FORM = "That form couldn't be read. Please reload the page and try again.";
 
 /** Reads at most `limit` bytes of a body; null when it has more. */
@@ -59,7 +75,7 @@ export async function readBounded(body: ReadableStream<Uint8Array>, limit: numbe
 
 /**
  * For a page request (not under API_PREFIXES) with a body method: a 4xx answer when the body is not
- * a readable form of at most FORM_BODY_LIMIT bytes (415 wrong or missing Content-Type, 413 too
+ * a readable form of at most FORM_BODY_LIMIT bytes (UPLOAD_FORM_LIMITS for a page that takes a file) (415 wrong or missing Content-Type, 413 too
  * large, 400 unreadable), else the same request with its body read into memory. Other requests
  * pass through unchanged.
  */
@@ -69,12 +85,13 @@ export async function checkFormBody(request: Request): Promise<Request | Respons
   const contentType = request.headers.get("Content-Type") ?? "";
   const mediaType = contentType.split(";", 1)[0]!.trim().toLowerCase();
   if (!FORM_TYPES.has(mediaType)) return refusal(415, UNSUPPORTED_MEDIA_TYPE);
+  const limit = formBodyLimit(new URL(request.url).pathname);
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > FORM_BODY_LIMIT) return refusal(413, BODY_TOO_LARGE);
+  if (declared > limit) return refusal(413, limit === FORM_BODY_LIMIT ? BODY_TOO_LARGE : UPLOAD_TOO_LARGE);
   let bytes: Uint8Array<ArrayBuffer>;
   try {
-    const read = request.body ? await readBounded(request.body, FORM_BODY_LIMIT) : new Uint8Array();
-    if (!read) return refusal(413, BODY_TOO_LARGE);
+    const read = request.body ? await readBounded(request.body, limit) : new Uint8Array();
+    if (!read) return refusal(413, limit === FORM_BODY_LIMIT ? BODY_TOO_LARGE : UPLOAD_TOO_LARGE);
     bytes = read;
   } catch {
     // The client went away or sent a broken stream.

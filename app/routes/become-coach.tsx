@@ -9,12 +9,26 @@ import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, structuredData } from "~/utils/structured-data";
 import { BannerCallToAction } from "~/components/call-to-action";
 import { IconCardGrid, StepList } from "~/components/marketing-blocks";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 const { low: shareLow, high: shareHigh } = BUSINESS.coachRevenueShare;
 const revenueShare = `${shareLow}–${shareHigh}%`;
 const exampleFee = BUSINESS.virtualCoachingFromPerHour;
-const exampleLow = formatAud((exampleFee * shareLow) / 100);
-const exampleHigh = formatAud((exampleFee * shareHigh) / 100);
+// A session's price includes GST; the share is of the price excluding GST (1/11 of the price).
+const exampleExGst = (exampleFee * 10) / 11;
+const shareOf = (percent: number) => formatAud(Math.round(exampleExGst * percent) / 100);
+const exampleLow = shareOf(shareLow);
+const exampleHigh = shareOf(shareHigh);
+
+/**
+ * The share tiers: the Nth completed session earns the share of its tier, and the tier in force when
+ * a session is completed applies to it. The earnings ledger's configuration is the source of truth.
+ */
+const SHARE_TIERS = [
+  { sessions: "Your first 50 sessions", percent: 85 },
+  { sessions: "Sessions 51 to 150", percent: 90 },
+  { sessions: "From your 151st session", percent: 95 },
+] as const;
 
 const BENEFITS: { icon: IconName; title: string; body: string }[] = [
   {
@@ -22,7 +36,7 @@ const BENEFITS: { icon: IconName; title: string; body: string }[] = [
     title: `Keep ${revenueShare} of every session`,
     body: `Most coaching firms keep the lion's share. We don't. On a ${formatAud(
       exampleFee,
-    )} session you'd keep between ${exampleLow} and ${exampleHigh}, with a clear statement for every session in your coach portal.`,
+    )} session (GST included) you'd keep between ${exampleLow} and ${exampleHigh} of the price excluding GST, with every session on your monthly statement.`,
   },
   {
     icon: "users",
@@ -61,10 +75,25 @@ const LOOKING_FOR = [
   "Based in Australia, with regular weekly availability in Australian business hours or evenings",
 ] as const;
 
+const PAYMENTS = [
+  {
+    title: "Every session on your statement",
+    body: "Your portal shows each session as it happens: the price the client paid, the GST, our fee and your share. On the 1st of each month (Sydney time) we issue the month's statement, with a PDF, a CSV and an export ready for Xero or MYOB.",
+  },
+  {
+    title: "Tax paperwork done for you",
+    body: "If you're registered for GST and accept our recipient-created tax invoice (RCTI) agreement, your statement is a tax invoice we issue for you, with GST on your share added. Otherwise it's a plain payment statement.",
+  },
+  {
+    title: "Paid to your bank account",
+    body: "Payouts go through Stripe Connect in Australian dollars, one transfer per statement. Set up your payout account in the portal in a few minutes. Payouts are held until your ABN is confirmed, so we never have to withhold 47% of your earnings for a missing ABN.",
+  },
+] as const;
+
 const PROCESS = [
   {
     title: "Apply",
-    body: "Tell us about your experience, the businesses you've helped and the industries you know best. The form takes about 15 minutes.",
+    body: "Tell us about your experience, the businesses you've helped and the industries you know best, and attach your CV if you like. The form takes about 15 minutes, and your answers are saved in your browser as you go.",
   },
   {
     title: "Review",
@@ -75,15 +104,15 @@ const PROCESS = [
     body: "A 45-minute video conversation about how you coach, including a short practice session built around a real small-business scenario.",
   },
   {
-    title: "Onboarding",
-    body: "Sign your coach agreement, set up your portal and availability, get to know the ClarityAI tools and meet your first clients.",
+    title: "Approval and onboarding",
+    body: "Once approved, you'll get an email to set up your coach portal. A short checklist takes you through your profile and photo, your availability, the coach agreement, your ABN and your payout account. When it's done, clients can book you.",
   },
 ] as const;
 
 const FAQS = [
   {
     question: "How is my revenue share worked out?",
-    answer: `You keep ${revenueShare} of the fee for every session you deliver. Your exact percentage is set out in your coach agreement before you take on a client, and your coach portal shows the fee, your share and the payout for each session.`,
+    answer: `You keep ${shareLow}% of the price (excluding GST) of each of your first 50 completed sessions, 90% of sessions 51 to 150 and ${shareHigh}% from your 151st. The tier in force when a session is completed applies to it. Your coach portal shows the price, GST, our fee and your share for every session, and your monthly statement adds them up to the cent.`,
   },
   {
     question: "Does it cost anything to join?",
@@ -143,6 +172,49 @@ export default function BecomeCoach() {
         </div>
       </section>
 
+      <section className="section section-mist" aria-labelledby="share-heading">
+        <div className="container">
+          <div className="section-header">
+            <h2 id="share-heading">Your share grows with you</h2>
+            <p className="lead">The more sessions you complete with our clients, the more of each one you keep.</p>
+          </div>
+          <TableScroll label="Share tiers">
+            <table className="admin-table share-tiers">
+              <caption className="visually-hidden">Your share of each session&apos;s price excluding GST, by completed sessions</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Completed sessions</th>
+                  <th scope="col">Your share</th>
+                  <th scope="col">On a {formatAud(exampleFee)} session</th>
+                </tr>
+              </thead>
+              <tbody>
+                {SHARE_TIERS.map((tier) => (
+                  <tr key={tier.percent}>
+                    <th scope="row">{tier.sessions}</th>
+                    <td>{tier.percent}%</td>
+                    <td>{shareOf(tier.percent)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <p className="hint">
+            Shares are of the price excluding GST (GST is 1/11 of the price a client pays). A refunded session&apos;s share is reversed on your next statement.
+          </p>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="payments-heading">
+        <div className="container">
+          <div className="section-header">
+            <h2 id="payments-heading">Statements and payouts</h2>
+            <p className="lead">No invoices to write and no payments to chase.</p>
+          </div>
+          <StepList steps={PAYMENTS} />
+        </div>
+      </section>
+
       <section className="section section-mist" aria-labelledby="looking-heading">
         <div className="container grid grid-2">
           <div>
@@ -167,8 +239,11 @@ export default function BecomeCoach() {
       <section className="section" aria-labelledby="process-heading">
         <div className="container">
           <div className="section-header">
-            <h2 id="process-heading">How the application works</h2>
-            <p className="lead">Four steps, usually two to four weeks from start to your first client.</p>
+            <h2 id="process-heading">How applying works, and what happens next</h2>
+            <p className="lead">
+              Four steps, usually two to four weeks from start to your first client. You&apos;ll get an email at each step, and a link to check where your
+              application stands or withdraw it.
+            </p>
           </div>
           <StepList steps={PROCESS} />
         </div>

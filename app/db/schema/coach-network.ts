@@ -99,3 +99,83 @@ export const coachEarnings = sqliteTable(
     index("coach_earnings_statement_idx").on(t.statementId),
   ],
 );
+
+// Coach applications (migration 0023): the application, the team's notes and its status history.
+
+export const COACH_APPLICATION_STATUSES = ["submitted", "under_review", "approved", "rejected", "withdrawn"] as const;
+export type CoachApplicationStatus = (typeof COACH_APPLICATION_STATUSES)[number];
+
+export const coachApplications = sqliteTable(
+  "coach_applications",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone").notNull(),
+    state: text("state").notNull(),
+    timeZone: text("time_zone").notNull(),
+    abn: text("abn"),
+    gstRegistered: integer("gst_registered", { mode: "boolean" }).notNull().default(false),
+    specialties: text("specialties").notNull().default("[]"),
+    industries: text("industries").notNull().default("[]"),
+    yearsExperience: integer("years_experience").notNull(),
+    qualifications: text("qualifications").notNull(),
+    memberships: text("memberships"),
+    insurer: text("insurer"),
+    insuranceExpiresOn: text("insurance_expires_on"),
+    website: text("website"),
+    bio: text("bio").notNull(),
+    hoursPerWeek: integer("hours_per_week").notNull(),
+    termsVersion: text("terms_version").notNull(),
+    termsAcceptedAt: text("terms_accepted_at").notNull(),
+    cvKey: text("cv_key"),
+    cvName: text("cv_name"),
+    cvType: text("cv_type"),
+    cvSize: integer("cv_size"),
+    status: text("status", { enum: COACH_APPLICATION_STATUSES }).notNull().default("submitted"),
+    decisionReason: text("decision_reason"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    submittedAt: text("submitted_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    decidedAt: text("decided_at"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("coach_applications_open_email")
+      .on(t.email)
+      .where(sql`status IN ('submitted', 'under_review')`),
+    index("coach_applications_status_idx").on(t.status, t.submittedAt),
+    index("coach_applications_email_idx").on(t.email),
+  ],
+);
+
+export const coachApplicationNotes = sqliteTable(
+  "coach_application_notes",
+  {
+    id: text("id").primaryKey(),
+    applicationId: text("application_id")
+      .notNull()
+      .references(() => coachApplications.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("coach_application_notes_application_idx").on(t.applicationId, t.createdAt)],
+);
+
+export const coachApplicationEvents = sqliteTable(
+  "coach_application_events",
+  {
+    id: text("id").primaryKey(),
+    applicationId: text("application_id")
+      .notNull()
+      .references(() => coachApplications.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("coach_application_events_application_idx").on(t.applicationId, t.createdAt)],
+);

@@ -1,0 +1,52 @@
+import { asc, eq, or } from "drizzle-orm";
+import type { UserDataEntry } from "~/accounts/user-data-entry.server";
+import { coachApplicationEvents, coachApplicationNotes, coachApplications } from "~/db/schema";
+
+// What coach applications keep about a person: the applications they made (by the account they
+// became, or by their address), with each one's status history. Deleting the account deletes them
+// (their notes and history go with them); notes and history entries an admin wrote about someone
+// else's application stay, without the admin's id (ON DELETE SET NULL).
+
+const ofPerson = (user: { id: string; email: string | null }) =>
+  user.email ? or(eq(coachApplications.userId, user.id), eq(coachApplications.email, user.email.toLowerCase())) : eq(coachApplications.userId, user.id);
+
+export const COACH_APPLICATIONS_USER_DATA: UserDataEntry[] = [
+  {
+    table: coachApplications,
+    export: {
+      key: "coachApplications",
+      read: async ({ db }, user) => {
+        const applications = await db.select().from(coachApplications).where(ofPerson(user)).orderBy(asc(coachApplications.submittedAt));
+        return Promise.all(
+          applications.map(async (application) => ({
+            ...application,
+            history: await db
+              .select({
+                from: coachApplicationEvents.fromStatus,
+                to: coachApplicationEvents.toStatus,
+                reason: coachApplicationEvents.reason,
+                at: coachApplicationEvents.createdAt,
+              })
+              .from(coachApplicationEvents)
+              .where(eq(coachApplicationEvents.applicationId, application.id))
+              .orderBy(asc(coachApplicationEvents.createdAt)),
+          })),
+        );
+      },
+    },
+    erase: async ({ db }, user) => {
+      const rows = await db.select({ id: coachApplications.id }).from(coachApplications).where(ofPerson(user));
+      return { statements: rows.length ? [db.delete(coachApplications).where(ofPerson(user))] : [], auditDetail: { coachApplications: rows.length } };
+    },
+  },
+  {
+    table: coachApplicationNotes,
+    erase: { keep: "The team's notes on an application belong to that application (deleted with it); an author's id is cleared when their account goes." },
+  },
+  {
+    table: coachApplicationEvents,
+    erase: {
+      keep: "An application's status history belongs to that application (deleted with it); the id of the admin who made a change is cleared when their account goes.",
+    },
+  },
+];
