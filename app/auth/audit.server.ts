@@ -32,7 +32,13 @@ export type AuditAction =
   | "refund_request_decided"
   // A second ClarityAI subscription was cancelled and refunded at once (no actor: the webhook did it;
   // target: the user; detail: both subscription ids, the refund and its amount).
-  | "subscription_duplicate_refunded";
+  | "subscription_duplicate_refunded"
+  // A coach changed their public profile or photo, confirmed their ABN and GST registration, or
+  // accepted the coach agreement or the RCTI agreement (detail: fields changed, versions, times).
+  | "coach_profile_updated"
+  | "coach_photo_updated"
+  | "coach_abn_confirmed"
+  | "coach_agreement_accepted";
 
 export type AuditEntry = {
   action: AuditAction;

@@ -27,6 +27,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/blog.$slug": "public",
   "routes/blog.rss[.]xml": "public",
   "routes/booking": "public",
+  // A bookable coach's photo on the booking page (404 for a coach who isn't bookable).
+  "routes/coaches.$slug.photo": "public",
   // A booking's own pages: each checks on the server that the viewer owns it, holds its signed link
   // (or, just after paying, its checkout session) and answers 404 otherwise.
   "routes/booking-confirmation": "public",
@@ -117,6 +119,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/coach": COACH,
   "routes/coach._index": COACH,
   "routes/coach.availability": COACH,
+  // Onboarding: the checklist, the profile (photo, bio, tax details), the agreements and the coach's own photo.
+  "routes/coach.onboarding": COACH,
+  "routes/coach.profile": COACH,
+  "routes/coach.agreement": COACH,
+  "routes/coach.photo": COACH,
 
   // The layout and each child guard themselves: Remix runs nested loaders in parallel.
   "routes/admin": ADMIN,

@@ -10,8 +10,23 @@
 // /ai-coach and /sales-chat: the chats' JSON APIs for the web UI (each reads bounded JSON and refuses forms).
 export const API_PREFIXES = ["/auth/v1", "/rest/v1", "/functions/v1", "/webhooks", "/ai-coach", "/sales-chat"] as const;
 
-/** The largest form body a page accepts. No page takes uploads: every form is a few short fields. */
+/** The largest form body a page accepts: every form is a few short fields, except the upload forms below. */
 export const FORM_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Pages whose forms upload a file, with the largest body each takes (the file's own limit, checked
+ * by its action, plus room for the form's other fields and the multipart framing).
+ */
+export const UPLOAD_FORM_LIMITS: readonly { path: string; limit: number }[] = [
+  // A coach's profile photo (app/coach-network/profile.ts PHOTO_MAX_BYTES, 3 MB): a photo somewhat
+  // over the limit still reaches the page, which says so beside the field.
+  { path: "/coach/profile", limit: 8 * 1024 * 1024 },
+];
+
+/** The largest form body a page's path accepts. */
+export function formBodyLimit(pathname: string): number {
+  return UPLOAD_FORM_LIMITS.find((entry) => entry.path === pathname.toLowerCase())?.limit ?? FORM_BODY_LIMIT;
+}
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -30,6 +45,7 @@ function refusal(status: number, message: string): Response {
 
 export const UNSUPPORTED_MEDIA_TYPE = "Send the form as application/x-www-form-urlencoded or multipart/form-data.";
 export const BODY_TOO_LARGE = `That form is too large. Forms on this site take at most ${FORM_BODY_LIMIT / 1024} KiB.`;
+export const UPLOAD_TOO_LARGE = "That file is too large for this form. Please choose a smaller one.";
 export const UNREADABLE_FORM = "That form couldn't be read. Please reload the page and try again.";
 
 /** Reads at most `limit` bytes of a body; null when it has more. */
@@ -65,16 +81,18 @@ export async function readBounded(body: ReadableStream<Uint8Array>, limit: numbe
  */
 export async function checkFormBody(request: Request): Promise<Request | Response> {
   if (!BODY_METHODS.has(request.method)) return request;
-  if (isApiPath(new URL(request.url).pathname)) return request;
+  const { pathname } = new URL(request.url);
+  if (isApiPath(pathname)) return request;
+  const limit = formBodyLimit(pathname);
   const contentType = request.headers.get("Content-Type") ?? "";
   const mediaType = contentType.split(";", 1)[0]!.trim().toLowerCase();
   if (!FORM_TYPES.has(mediaType)) return refusal(415, UNSUPPORTED_MEDIA_TYPE);
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > FORM_BODY_LIMIT) return refusal(413, BODY_TOO_LARGE);
+  if (declared > limit) return refusal(413, limit === FORM_BODY_LIMIT ? BODY_TOO_LARGE : UPLOAD_TOO_LARGE);
   let bytes: Uint8Array<ArrayBuffer>;
   try {
-    const read = request.body ? await readBounded(request.body, FORM_BODY_LIMIT) : new Uint8Array();
-    if (!read) return refusal(413, BODY_TOO_LARGE);
+    const read = request.body ? await readBounded(request.body, limit) : new Uint8Array();
+    if (!read) return refusal(413, limit === FORM_BODY_LIMIT ? BODY_TOO_LARGE : UPLOAD_TOO_LARGE);
     bytes = read;
   } catch {
     // The client went away or sent a broken stream.
