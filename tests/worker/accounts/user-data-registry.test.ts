@@ -205,6 +205,7 @@ test("each domain registers only tables of its own schema file", () => {
     attribution: attributionSchema,
     meetings: meetingsSchema,
     "coach-network": coachNetworkSchema,
+    "coach-payouts": coachNetworkSchema,
   } satisfies Record<keyof typeof USER_DATA_BY_DOMAIN, object>;
   for (const [domain, entries] of Object.entries(USER_DATA_BY_DOMAIN)) {
     const own = Object.values(schemaOf[domain as keyof typeof schemaOf]);
