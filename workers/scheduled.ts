@@ -5,7 +5,8 @@ import { sweepStuckOutbox } from "~/jobs/failed-jobs.server";
 
 /**
  * The frequent cron (wrangler.toml [triggers]): re-enqueues what a crash or a lost job left undone —
- * outbox rows stuck in "pending", and booking notices owed by a booking's state but never recorded.
+ * outbox rows stuck in "pending", and booking notices owed by a booking's state but never recorded —
+ * and sweeps coaches' payouts (statements to pay, held payouts to release).
  */
 export const OUTBOX_SWEEP_CRON = "*/15 * * * *";
 /** The booking cron: due reminders (24 hours and 1 hour before) and holds whose checkout time ran out. */
@@ -33,6 +34,8 @@ export async function handleScheduled(controller: Pick<ScheduledController, "cro
     const now = context.services.clock.now();
     await sweepStuckOutbox(context.db, context.env, jobs, now);
     await requeueOwedNotices(context.db, jobs, now);
+    // Coaches' payouts owed for issued statements, and held ones that may now go (app/coach-network/payouts.server.ts).
+    await jobs.send({ type: "coach-network.payouts-sweep", version: 1, scheduledAt: now.toISOString() });
     return;
   }
   if (controller.cron === BOOKING_CRON) {

@@ -5,6 +5,7 @@ import { BILLING_USER_DATA } from "~/billing/user-data.server";
 import { BOOKING_USER_DATA } from "~/booking/user-data.server";
 import { COACH_APPLICATIONS_USER_DATA } from "~/coach-network/applications-user-data.server";
 import { COACH_NETWORK_USER_DATA } from "~/coach-network/user-data.server";
+import { COACH_PAYOUTS_USER_DATA } from "~/coach-network/payouts-user-data.server";
 import { EMAIL_USER_DATA } from "~/email/user-data.server";
 import { LEADS_USER_DATA } from "~/leads/user-data.server";
 import { MEETINGS_USER_DATA } from "~/meetings/user-data.server";
@@ -30,7 +31,7 @@ export const USER_DATA_BY_DOMAIN = {
   "ai-coach": AI_COACH_USER_DATA,
   attribution: ATTRIBUTION_USER_DATA,
   meetings: MEETINGS_USER_DATA,
-  "coach-network": [...COACH_NETWORK_USER_DATA, ...COACH_APPLICATIONS_USER_DATA],
+  "coach-network": [...COACH_NETWORK_USER_DATA, ...COACH_APPLICATIONS_USER_DATA, ...COACH_PAYOUTS_USER_DATA],
 } satisfies Record<string, UserDataEntry[]>;
 
 export const USER_DATA: UserDataEntry[] = Object.values(USER_DATA_BY_DOMAIN).flat();

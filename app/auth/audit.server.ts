@@ -41,7 +41,13 @@ export type AuditAction =
   | "coach_application_submitted"
   | "coach_application_updated"
   | "coach_application_status_changed"
-  | "coach_application_note_added";
+  | "coach_application_note_added"
+  // A coach changed their public profile or photo, confirmed their ABN and GST registration, or
+  // accepted the coach agreement or the RCTI agreement (detail: fields changed, versions, times).
+  | "coach_profile_updated"
+  | "coach_photo_updated"
+  | "coach_abn_confirmed"
+  | "coach_agreement_accepted";
 
 export type AuditEntry = {
   action: AuditAction;

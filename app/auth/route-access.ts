@@ -27,6 +27,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/blog.$slug": "public",
   "routes/blog.rss[.]xml": "public",
   "routes/booking": "public",
+  // A bookable coach's photo on the booking page (404 for a coach who isn't bookable).
+  "routes/coaches.$slug.photo": "public",
   // A booking's own pages: each checks on the server that the viewer owns it, holds its signed link
   // (or, just after paying, its checkout session) and answers 404 otherwise.
   "routes/booking-confirmation": "public",
@@ -117,11 +119,24 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // a customer's session still sends a visitor to sign in (app/billing/sandbox/pages.server.ts).
   "routes/payments-sandbox.checkout.$id": "public",
   "routes/payments-sandbox.portal.$id": "signed-in",
+  // Its Connect onboarding form: the coach whose account the link is for only, 404 for anyone else.
+  "routes/payments-sandbox.connect.$linkId": "signed-in",
 
   // The portal's frame and each page guard themselves.
   "routes/coach": COACH,
   "routes/coach._index": COACH,
   "routes/coach.availability": COACH,
+  // Onboarding: the checklist, the profile (photo, bio, tax details), the agreements and the coach's own photo.
+  "routes/coach.onboarding": COACH,
+  "routes/coach.profile": COACH,
+  "routes/coach.agreement": COACH,
+  "routes/coach.photo": COACH,
+  // Payouts: the account's onboarding (Stripe's refresh_url and return_url come back to the two
+  // below) and the coach's own payouts; another coach's payout is not found.
+  "routes/coach.payouts._index": COACH,
+  "routes/coach.payouts.$payoutId": COACH,
+  "routes/coach.payouts.refresh": COACH,
+  "routes/coach.payouts.return": COACH,
 
   // The layout and each child guard themselves: Remix runs nested loaders in parallel.
   "routes/admin": ADMIN,

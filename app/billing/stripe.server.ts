@@ -5,6 +5,7 @@ import type { AppEnv } from "~/platform/env.server";
 import { paymentsMode, type PaymentsMode } from "./config.server";
 import { BillingError, PAYMENTS_UNAVAILABLE } from "./errors";
 import { d1ObjectStore } from "./sandbox/d1-store.server";
+import { submitConnectOnboarding, verifyConnectAccount, type OnboardingOutcome } from "./sandbox/connect-api";
 import { completeCheckoutSession, failRenewal, handleStripeApi, payOverdue, type StripeApiOptions, type StripeObject } from "./sandbox/stripe-api";
 
 // The one file that talks to Stripe. With STRIPE_SECRET_KEY, the `stripe` SDK talks to Stripe (or,
@@ -32,6 +33,10 @@ export type SandboxControls = {
   completeCheckout: (sessionId: string) => Promise<StripeObject>;
   failRenewal: (subscriptionId: string) => Promise<StripeObject>;
   payOverdue: (subscriptionId: string) => Promise<StripeObject>;
+  /** Connect: the coach submits the hosted onboarding form; answers where Stripe would send them. */
+  submitOnboarding: (linkId: string, outcome: OnboardingOutcome) => Promise<string>;
+  /** Connect: Stripe finishes checking an account's details. */
+  verifyAccount: (accountId: string, result: "verified" | "restricted") => Promise<StripeObject>;
 };
 
 /** The context's payments service (services.payments). */
@@ -95,6 +100,8 @@ function sandboxOptions(deps: PaymentsServiceDeps, emitted: StripeObject[]): Str
     emit: (event) => {
       emitted.push(event);
     },
+    // A payout to a coach's bank lands at once here (at Stripe it takes a business day or two).
+    payoutsArriveAtOnce: true,
   };
 }
 
@@ -138,6 +145,15 @@ function sandboxControls(deps: PaymentsServiceDeps, stripe: Stripe, deliver: Str
     completeCheckout: (sessionId: string) => run((options) => completeCheckoutSession(options, sessionId)),
     failRenewal: (subscriptionId: string) => run((options) => failRenewal(options, subscriptionId)),
     payOverdue: (subscriptionId: string) => run((options) => payOverdue(options, subscriptionId)),
+    submitOnboarding: async (linkId: string, outcome: OnboardingOutcome) => {
+      let next = "";
+      await run(async (options) => {
+        next = await submitConnectOnboarding(options, linkId, outcome);
+        return { id: linkId, object: "account_link" };
+      });
+      return next;
+    },
+    verifyAccount: (accountId: string, result: "verified" | "restricted") => run((options) => verifyConnectAccount(options, accountId, result)),
   };
 }
 

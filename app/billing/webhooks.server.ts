@@ -6,6 +6,7 @@ import type { AppContext } from "~/context.server";
 import { applyChargeRefunded, applyCheckoutCompleted, applyCheckoutExpired } from "~/booking/payment-events.server";
 import { checkoutPurpose } from "~/booking/payments.server";
 import { aiSubscriptions, billingInvoices, stripeEvents, users } from "~/db/schema";
+import { connectPayoutEffect, isConnectPayoutEvent } from "~/coach-network/payout-events.server";
 import { recordClientActivity } from "~/leads/client-activity.server";
 import { composeEmail } from "~/email/compose.server";
 import type { EmailSendJob } from "~/email/jobs";
@@ -99,6 +100,8 @@ function both(first: Effect, second: Effect): Effect {
 
 async function effectOf(context: AppContext, event: Stripe.Event): Promise<Effect> {
   const object = event.data.object as unknown as Record<string, unknown>;
+  // Stripe Connect: coaches' payout accounts, transfers and payouts (app/coach-network/payout-events.server.ts).
+  if (isConnectPayoutEvent(event.type)) return connectPayoutEffect(context, event);
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {

@@ -1,14 +1,28 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { bookingPackages, bookingTypes, coachSchedules, userRoles } from "~/db/schema";
+import { bookingPackages, bookingTypes, coachProfiles, coachSchedules, userRoles } from "~/db/schema";
 
 // What can be booked and with whom: the booking types and packages (seeded configuration) and the
-// coaches who take bookings (a coach_schedules row, accepting bookings, and still holding the coach role).
+// coaches who take bookings (a coach_schedules row, accepting bookings, still holding the coach role,
+// and onboarded: coach_profiles.onboarding_completed_at set once their onboarding checklist was complete).
 
 export type BookingTypeRow = typeof bookingTypes.$inferSelect;
 export type BookingPackageRow = typeof bookingPackages.$inferSelect;
 
-export type BookableCoach = { coachId: string; slug: string; displayName: string; headline: string; timeZone: string; state: string };
+export type BookableCoach = {
+  coachId: string;
+  slug: string;
+  displayName: string;
+  headline: string;
+  timeZone: string;
+  state: string;
+  /** The public profile: bio, and the JSON arrays of specialties and industries (app/coach-network/specialties.ts). */
+  bio: string;
+  specialties: string;
+  industries: string;
+  /** When the photo last changed (its URL's version), or null without a photo. */
+  photoUpdatedAt: string | null;
+};
 
 const bookingTypesQuery = (db: Db) =>
   db.select().from(bookingTypes).where(eq(bookingTypes.active, true)).orderBy(asc(bookingTypes.sortOrder), asc(bookingTypes.id));
@@ -53,13 +67,21 @@ const coachColumns = {
   headline: coachSchedules.headline,
   timeZone: coachSchedules.timeZone,
   state: coachSchedules.state,
+  bio: sql<string>`coalesce(${coachProfiles.bio}, '')`,
+  specialties: sql<string>`coalesce(${coachProfiles.specialties}, '[]')`,
+  industries: sql<string>`coalesce(${coachProfiles.industries}, '[]')`,
+  photoUpdatedAt: sql<string | null>`case when ${coachProfiles.photoKey} is null then null else ${coachProfiles.photoUpdatedAt} end`,
 };
+
+/** Only coaches whose onboarding is complete take bookings. */
+const onboarded = and(eq(coachProfiles.coachId, coachSchedules.coachId), isNotNull(coachProfiles.onboardingCompletedAt));
 
 const bookableCoachesQuery = (db: Db) =>
   db
     .select(coachColumns)
     .from(coachSchedules)
     .innerJoin(userRoles, and(eq(userRoles.userId, coachSchedules.coachId), eq(userRoles.role, "coach")))
+    .innerJoin(coachProfiles, onboarded)
     .where(eq(coachSchedules.acceptingBookings, true))
     .orderBy(asc(coachSchedules.displayName));
 
@@ -77,6 +99,7 @@ export function bookableCoachIdsQuery(db: Db, slug: string | null) {
     .select({ coachId: coachSchedules.coachId })
     .from(coachSchedules)
     .innerJoin(userRoles, and(eq(userRoles.userId, coachSchedules.coachId), eq(userRoles.role, "coach")))
+    .innerJoin(coachProfiles, onboarded)
     .where(and(eq(coachSchedules.acceptingBookings, true), slug === null ? undefined : eq(coachSchedules.slug, slug)));
 }
 
@@ -100,6 +123,7 @@ export async function getCoachBySlug(db: Db, slug: string): Promise<BookableCoac
       .select(coachColumns)
       .from(coachSchedules)
       .innerJoin(userRoles, and(eq(userRoles.userId, coachSchedules.coachId), eq(userRoles.role, "coach")))
+      .innerJoin(coachProfiles, onboarded)
       .where(and(eq(coachSchedules.slug, slug), eq(coachSchedules.acceptingBookings, true)))
       .get()) ?? null
   );
@@ -107,5 +131,12 @@ export async function getCoachBySlug(db: Db, slug: string): Promise<BookableCoac
 
 /** A coach's public details whether or not they take new bookings (existing bookings still name them). */
 export async function getCoachById(db: Db, coachId: string): Promise<BookableCoach | null> {
-  return (await db.select(coachColumns).from(coachSchedules).where(eq(coachSchedules.coachId, coachId)).get()) ?? null;
+  return (
+    (await db
+      .select(coachColumns)
+      .from(coachSchedules)
+      .leftJoin(coachProfiles, eq(coachProfiles.coachId, coachSchedules.coachId))
+      .where(eq(coachSchedules.coachId, coachId))
+      .get()) ?? null
+  );
 }

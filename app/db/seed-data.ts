@@ -577,9 +577,41 @@ export function demoMeetingStatements(now: Date): string[] {
   ];
 }
 
+// Each seeded coach's public profile on the booking page (no photo: the page shows their initials).
+const COACH_PUBLIC_PROFILES: Record<string, { bio: string; specialties: string[]; industries: string[] }> = {
+  "daniel-oconnor": {
+    bio: "Daniel ran a Sydney electrical contracting business for twelve years before he started coaching. He helps trades and service businesses price jobs properly, keep cash coming in between big projects and build a team that can run the tools without the owner on every site.",
+    specialties: ["strategic-planning", "operational-improvement"],
+    industries: ["Trades and construction", "Professional services"],
+  },
+  "chloe-nguyen": {
+    bio: "Chloe built and sold a Perth homewares brand with shops and an online store. She coaches retailers and online sellers on the numbers behind their marketing, stock that turns over, and the systems that let a small team handle a busy season without burning out.",
+    specialties: ["digital-systems", "strategic-planning"],
+    industries: ["Retail and e-commerce", "Creative and marketing"],
+  },
+  "james-whitfield": {
+    bio: "James is a chartered accountant who spent fifteen years advising growing firms in Adelaide. He works with owners on business plans they actually use, monthly reporting they can read in ten minutes, and choosing software that fits how the business already works.",
+    specialties: ["strategic-planning", "software-solutions"],
+    industries: ["Professional services", "Manufacturing", "Agriculture"],
+  },
+  "liam-murphy": {
+    bio: "Liam managed restaurants and tour operations across Queensland before coaching hospitality owners. He helps cafés, pubs and tourism operators fix rosters and margins, tighten their service routines and get through the quiet months with cash in the bank.",
+    specialties: ["operational-improvement", "digital-systems"],
+    industries: ["Hospitality and food", "Retail and e-commerce"],
+  },
+  "sophie-bennett": {
+    bio: "Sophie ran a Melbourne allied-health clinic with three locations. She coaches health, wellbeing and creative practices on building a business that runs without them: clear processes, the right booking and practice software, and a plan for the next three years.",
+    specialties: ["operational-improvement", "software-solutions", "strategic-planning"],
+    industries: ["Health and wellbeing", "Creative and marketing"],
+  },
+};
+
 // Every seeded coach has finished onboarding, so each is bookable from the first start.
 const coachProfileRows: Row[] = coachScheduleRows.map((schedule) => ({
   coach_id: schedule.coach_id as string,
+  bio: COACH_PUBLIC_PROFILES[schedule.slug as string]?.bio ?? "",
+  specialties: JSON.stringify(COACH_PUBLIC_PROFILES[schedule.slug as string]?.specialties ?? []),
+  industries: JSON.stringify(COACH_PUBLIC_PROFILES[schedule.slug as string]?.industries ?? []),
   onboarding_completed_at: DEMO_CREATED_AT,
   created_at: DEMO_CREATED_AT,
   updated_at: DEMO_CREATED_AT,

@@ -8,6 +8,7 @@ import { EmailSendJobSchema } from "~/email/jobs";
 import { LeadNotifyJobSchema } from "~/leads/jobs";
 import { MeetingRecordingsRetentionJobSchema } from "~/meetings/jobs";
 import { MaintenancePurgeJobSchema } from "~/jobs/maintenance";
+import { PayoutsSweepJobSchema } from "~/coach-network/payout-jobs";
 
 // Every message on the JOBS queue is one of these; each domain defines its own in its jobs.ts. A
 // message carries its schema version so a consumer deployed later can still read what an earlier
@@ -26,6 +27,7 @@ export const JobMessageSchema = z.discriminatedUnion("type", [
   BookingRemindersJobSchema,
   BookingExpireHoldsJobSchema,
   MeetingRecordingsRetentionJobSchema,
+  PayoutsSweepJobSchema,
 ]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

@@ -8,6 +8,7 @@ import { sendOutboxEmail } from "~/email/jobs.server";
 import { notifyTeamOfLead } from "~/leads/jobs.server";
 import { sweepRecordingRetention } from "~/meetings/jobs.server";
 import { purgeExpiredRows } from "~/jobs/maintenance.server";
+import { runPayoutsSweep } from "~/coach-network/payout-jobs.server";
 import type { AppContext } from "~/context.server";
 import type { JobHandler } from "./handler.server";
 import type { JobMessage } from "./messages";
@@ -29,6 +30,7 @@ const JOB_HANDLERS: { [T in JobType]: JobHandler<Extract<JobMessage, { type: T }
   "booking.reminders": sweepBookingReminders,
   "booking.expire-holds": expireBookingHolds,
   "meetings.recordings-retention": sweepRecordingRetention,
+  "coach-network.payouts-sweep": runPayoutsSweep,
 };
 
 export async function runJob(job: JobMessage, context: AppContext): Promise<void> {

@@ -10,22 +10,24 @@
 // /ai-coach and /sales-chat: the chats' JSON APIs for the web UI (each reads bounded JSON and refuses forms).
 export const API_PREFIXES = ["/auth/v1", "/rest/v1", "/functions/v1", "/webhooks", "/ai-coach", "/sales-chat"] as const;
 
-/** The largest form body a page accepts. Every form is a few short fields, except the uploads below. */
+/** The largest form body a page accepts: every form is a few short fields, except the upload forms below. */
 export const FORM_BODY_LIMIT = 64 * 1024;
 
 /**
- * Pages whose form takes a file, and the largest body each accepts: the coach application's CV
- * (≤ 5 MB, checked again with a clear message by the page) with room for its fields and the
- * multipart framing.
+ * Pages whose forms upload a file, with the largest body each takes (the file's own limit, checked
+ * by its action, plus room for the form's other fields and the multipart framing).
  */
-export const UPLOAD_FORM_LIMITS: Readonly<Record<string, number>> = {
-  "/coach-registration": 5 * 1024 * 1024 + 256 * 1024,
-};
+export const UPLOAD_FORM_LIMITS: readonly { path: string; limit: number }[] = [
+  // A coach's profile photo (app/coach-network/profile.ts PHOTO_MAX_BYTES, 3 MB): a photo somewhat
+  // over the limit still reaches the page, which says so beside the field.
+  { path: "/coach/profile", limit: 8 * 1024 * 1024 },
+  // The coach application's CV (≤ 5 MB, checked again with a clear message by the page).
+  { path: "/coach-registration", limit: 5 * 1024 * 1024 + 256 * 1024 },
+];
 
-/** The largest body the page at this path accepts. */
+/** The largest form body a page's path accepts. */
 export function formBodyLimit(pathname: string): number {
-  const path = pathname.toLowerCase().replace(/\/+$/, "") || "/";
-  return UPLOAD_FORM_LIMITS[path] ?? FORM_BODY_LIMIT;
+  return UPLOAD_FORM_LIMITS.find((entry) => entry.path === pathname.toLowerCase())?.limit ?? FORM_BODY_LIMIT;
 }
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
@@ -45,7 +47,7 @@ function refusal(status: number, message: string): Response {
 
 export const UNSUPPORTED_MEDIA_TYPE = "Send the form as application/x-www-form-urlencoded or multipart/form-data.";
 export const BODY_TOO_LARGE = `That form is too large. Forms on this site take at most ${FORM_BODY_LIMIT / 1024} KiB.`;
-export const UPLOAD_TOO_LARGE = "That file is too large. Files on this site can be at most 5 MB: go back, choose a smaller file and try again.";
+export const UPLOAD_TOO_LARGE = "That file is too large for this form. Please choose a smaller one.";
 export const UNREADABLE_FORM = "That form couldn't be read. Please reload the page and try again.";
 
 /** Reads at most `limit` bytes of a body; null when it has more. */
@@ -81,7 +83,9 @@ export async function readBounded(body: ReadableStream<Uint8Array>, limit: numbe
  */
 export async function checkFormBody(request: Request): Promise<Request | Response> {
   if (!BODY_METHODS.has(request.method)) return request;
-  if (isApiPath(new URL(request.url).pathname)) return request;
+  const { pathname } = new URL(request.url);
+  if (isApiPath(pathname)) return request;
+  const limit = formBodyLimit(pathname);
   const contentType = request.headers.get("Content-Type") ?? "";
   const mediaType = contentType.split(";", 1)[0]!.trim().toLowerCase();
   if (!FORM_TYPES.has(mediaType)) return refusal(415, UNSUPPORTED_MEDIA_TYPE);

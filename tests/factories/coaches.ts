@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import type { WeeklyHours } from "~/booking/slots";
 import { availableSlots } from "~/booking/slots.server";
+import { COACH_AGREEMENT_VERSION } from "~/coach-network/agreements";
 import { createDb } from "~/db/client.server";
 import { ensureCatalogue } from "./bookings";
 import { type TestUser, createUser, uniqueEmail, webSession } from "./users";
@@ -40,14 +41,29 @@ export type CoachOptions = {
   dailyMax?: number;
   horizonDays?: number;
   observeHolidays?: boolean;
+  /** A completed profile and onboarding (photo, bio, specialties, industries, agreement, ABN): true unless told. */
+  onboarded?: boolean;
+  bio?: string;
+  specialties?: string[];
+  industries?: string[];
+  gstRegistered?: boolean;
 };
+
+/** A 1 × 1 PNG: the photo a factory coach uploads. */
+export const TINY_PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="), (c) =>
+  c.charCodeAt(0),
+);
+/** A valid ABN (the Australian Taxation Office's). */
+export const TEST_ABN = "51824753556";
 
 export type TestCoach = TestUser & { slug: string; name: string; timeZone: string };
 
 /**
  * A user with the coach role and a schedule (coach_schedules): weekdays 9 to 5 in Sydney, with the
  * schedule's own defaults (15-minute buffer, 6 a day, 60 days ahead, NSW holidays off) unless told.
- * The booking types and packages it offers are in place.
+ * The booking types and packages it offers are in place. Unless `onboarded: false`, the coach has a
+ * completed profile (photo, bio, specialties, industries, agreement, confirmed ABN) and is onboarded,
+ * so bookable; with `onboarded: false` the profile row is empty, as for a newly approved coach.
  */
 export async function createCoach(options: CoachOptions = {}): Promise<TestCoach> {
   await ensureCatalogue();
@@ -73,6 +89,37 @@ export async function createCoach(options: CoachOptions = {}): Promise<TestCoach
       options.observeHolidays === false ? 0 : 1,
     )
     .run();
+  if (options.onboarded === false) {
+    await env.DB.prepare("INSERT INTO coach_profiles (coach_id) VALUES (?)").bind(user.id).run();
+  } else {
+    const photoKey = `coach-photos/${user.id}/factory`;
+    await env.UPLOADS.put(photoKey, TINY_PNG, { httpMetadata: { contentType: "image/png" } });
+    const at = new Date().toISOString();
+    const gst = options.gstRegistered ? 1 : 0;
+    await env.DB.prepare(
+      `INSERT INTO coach_profiles (coach_id, legal_name, bio, specialties, industries, photo_key, photo_updated_at, abn, gst_registered, abn_confirmed_at,
+         agreement_version, agreement_accepted_at, rcti_agreement_accepted_at, rcti_agreement_expires_at, onboarding_completed_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+      .bind(
+        user.id,
+        `${name} Consulting Pty Ltd`,
+        options.bio ?? `${name} coaches owners of small and medium businesses through planning, pricing and the systems that let a business run without them.`,
+        JSON.stringify(options.specialties ?? ["strategic-planning"]),
+        JSON.stringify(options.industries ?? ["Professional services"]),
+        photoKey,
+        at,
+        TEST_ABN,
+        gst,
+        at,
+        COACH_AGREEMENT_VERSION,
+        at,
+        gst ? at : null,
+        gst ? new Date(Date.now() + 365 * 86_400_000).toISOString() : null,
+        at,
+      )
+      .run();
+  }
   return { ...user, slug, name, timeZone };
 }
 

@@ -9,6 +9,7 @@ import {
   type StripeApiOptions,
   type StripeObject,
 } from "../../app/billing/sandbox/stripe-api";
+import { settleConnectPayout, submitConnectOnboarding, verifyConnectAccount, type OnboardingOutcome } from "../../app/billing/sandbox/connect-api";
 import { startLoopbackServer } from "./loopback-server";
 
 // A Stripe-compatible server on loopback for the worker tests: the same API code as the local
@@ -76,6 +77,16 @@ export default async function setup(project: TestProject) {
     if (request.method === "POST" && path[0] === "checkout" && path[2] === "complete") return run(() => completeCheckoutSession(options(emitted), path[1]!));
     if (request.method === "POST" && path[0] === "subscriptions" && path[2] === "fail-renewal") return run(() => failRenewal(options(emitted), path[1]!));
     if (request.method === "POST" && path[0] === "subscriptions" && path[2] === "pay-overdue") return run(() => payOverdue(options(emitted), path[1]!));
+    // Connect: the coach submits the onboarding form at an account link; Stripe verifies or restricts an account; a payout lands or fails.
+    const query = new URL(request.url).searchParams;
+    if (request.method === "POST" && path[0] === "account-links" && path[2] === "submit") {
+      const outcome = (query.get("outcome") ?? "verified") as OnboardingOutcome;
+      return run(async () => ({ id: path[1]!, object: "redirect", url: await submitConnectOnboarding(options(emitted), path[1]!, outcome) }));
+    }
+    if (request.method === "POST" && path[0] === "accounts" && (path[2] === "verify" || path[2] === "restrict"))
+      return run(() => verifyConnectAccount(options(emitted), path[1]!, path[2] === "verify" ? "verified" : "restricted"));
+    if (request.method === "POST" && path[0] === "payouts" && (path[2] === "paid" || path[2] === "failed"))
+      return run(() => settleConnectPayout(options(emitted), path[1]!, path[2] as "paid" | "failed"));
     if (request.method === "GET" && path[0] === "objects") return Response.json(await store.get(path[1]!));
     if (path[0] === "outage" && path[1] && (request.method === "POST" || request.method === "DELETE")) {
       if (request.method === "POST") outages.add(path[1]);

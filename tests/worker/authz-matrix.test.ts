@@ -105,6 +105,8 @@ const GET_PROBES: Record<string, GetProbe> = {
     params: (samples) => ({ meetingId: samples.meetingId }),
     allowed: (persona) => ({ status: persona === "client" || persona === "coach" || persona === "admin" ? [200] : [404] }),
   },
+  // The coach's own photo: the sample coach has uploaded none (404); others never reach it.
+  "routes/coach.photo": { allowed: () => ({ status: [404] }) },
   "routes/profile": { moreUrls: () => ["/profile?tab=security", "/profile?tab=privacy", "/profile?tab=ai-assistant"] },
   "routes/admin.users": { moreUrls: () => ["/admin/users?q=example&page=1"] },
 };

@@ -10,6 +10,8 @@
 // Stripe emulator: no payment methods, no tax calculation (prices include GST), and a plan change's
 // prorations stay pending invoice items (the sandbox bills renewals at the plan's price only).
 
+import { routeConnect } from "./connect-api";
+
 export type StripeObject = { id: string; object: string; customer?: string | null; created?: number; [key: string]: unknown };
 
 /** Where the sandbox keeps its objects (D1 in the app, memory in the fake server). */
@@ -28,11 +30,13 @@ export type StripeApiOptions = {
   now: () => number;
   /** Called with each event the API raises (what Stripe would send to the webhook endpoint). */
   emit: (event: StripeObject) => void | Promise<void>;
+  /** Connect: a payout to a connected account's bank is paid as soon as it is made (the local sandbox), rather than when a test says so. */
+  payoutsArriveAtOnce?: boolean;
 };
 
 export const SANDBOX_API_VERSION = "2026-10-28.endive";
 
-class ApiError extends Error {
+export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
@@ -43,14 +47,14 @@ class ApiError extends Error {
   }
 }
 
-function randomId(prefix: string): string {
+export function randomId(prefix: string): string {
   return `${prefix}_${crypto.randomUUID().replaceAll("-", "").slice(0, 24)}`;
 }
 
 // ── Form decoding: Stripe's bracket notation (a[b][0][c]=v) ─────────────────────────────────────
 
-type Params = { [key: string]: Param };
-type Param = string | Params | Param[];
+export type Params = { [key: string]: Param };
+export type Param = string | Params | Param[];
 
 export function decodeParams(search: URLSearchParams): Params {
   const root: Params = {};
@@ -79,19 +83,19 @@ function arraysOf(value: Param): Param {
   return mapped;
 }
 
-function str(value: Param | undefined): string | undefined {
+export function str(value: Param | undefined): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-function obj(value: Param | undefined): Params {
+export function obj(value: Param | undefined): Params {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? value : {};
 }
 
-function metadataOf(value: Param | undefined): Record<string, string> {
+export function metadataOf(value: Param | undefined): Record<string, string> {
   return Object.fromEntries(Object.entries(obj(value)).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 }
 
-function required(params: Params, name: string): string {
+export function required(params: Params, name: string): string {
   const value = str(params[name]);
   if (!value) throw new ApiError(400, `Missing required param: ${name}.`, "parameter_missing");
   return value;
@@ -99,7 +103,7 @@ function required(params: Params, name: string): string {
 
 // ── Objects ────────────────────────────────────────────────────────────────────────────────────
 
-function list(data: StripeObject[], url: string) {
+export function list(data: StripeObject[], url: string) {
   return { object: "list", data, has_more: false, url };
 }
 
@@ -112,7 +116,7 @@ function addInterval(seconds: number, interval: string): number {
   return Math.floor(date.getTime() / 1000);
 }
 
-async function load(store: ObjectStore, id: string, object: string): Promise<StripeObject> {
+export async function load(store: ObjectStore, id: string, object: string): Promise<StripeObject> {
   const found = await store.get(id);
   if (!found || found.object !== object) throw new ApiError(404, `No such ${object.replace(/^.*\./, "").replace("_", " ")}: '${id}'`);
   return found;
@@ -734,17 +738,20 @@ async function createPortalSession(options: StripeApiOptions, params: Params): P
   return session;
 }
 
-function limitOf(query: Params): number {
+export function limitOf(query: Params): number {
   const limit = Number(str(query.limit) ?? "10");
   return Number.isInteger(limit) && limit >= 1 && limit <= 100 ? limit : 10;
 }
 
 // ── Routing ────────────────────────────────────────────────────────────────────────────────────
 
-async function route(method: string, path: string, params: Params, options: StripeApiOptions): Promise<unknown> {
+async function route(method: string, path: string, params: Params, options: StripeApiOptions, stripeAccount: string | null): Promise<unknown> {
   const { store } = options;
   const segments = path.split("/").filter(Boolean);
   if (segments[0] !== "v1") throw new ApiError(404, `Unrecognized request URL (${method}: ${path}).`, "url_invalid");
+  // Connect (connected accounts, their onboarding links, transfers to them and their payouts): connect-api.ts.
+  const connect = await routeConnect(method, segments, params, options, stripeAccount);
+  if (connect !== undefined) return connect;
   const [, resource, id, sub, action] = segments;
   const nested = resource === "checkout" || resource === "billing_portal";
   const key = `${method} ${resource}${nested ? `/${id}` : ""}`;
@@ -853,7 +860,7 @@ export async function handleStripeApi(request: Request, options: StripeApiOption
     const idempotencyKey = method === "POST" ? request.headers.get("Idempotency-Key") : null;
     const remembered = idempotencyKey ? await options.store.get(`idem_${idempotencyKey}`) : null;
     if (remembered) return json(remembered.response);
-    const result = await route(method, url.pathname, params, options);
+    const result = await route(method, url.pathname, params, options, request.headers.get("Stripe-Account"));
     if (idempotencyKey) await options.store.put({ id: `idem_${idempotencyKey}`, object: "idempotency_key", response: result });
     return json(result);
   } catch (error) {

@@ -178,4 +178,58 @@ export const coachApplicationEvents = sqliteTable(
     createdAt: text("created_at").notNull(),
   },
   (t) => [index("coach_application_events_application_idx").on(t.applicationId, t.createdAt)],
+// Payouts through Stripe Connect (migration 0025): each coach's Express connected account as Stripe
+// last told us, and one payout per issued statement.
+
+export const PAYOUT_ACCOUNT_ROW_STATES = ["details_needed", "pending_verification", "active", "restricted"] as const;
+
+export const coachPayoutAccounts = sqliteTable("coach_payout_accounts", {
+  coachId: text("coach_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  stripeAccountId: text("stripe_account_id").notNull().unique(),
+  state: text("state", { enum: PAYOUT_ACCOUNT_ROW_STATES }).notNull(),
+  detailsSubmitted: integer("details_submitted", { mode: "boolean" }).notNull().default(false),
+  payoutsEnabled: integer("payouts_enabled", { mode: "boolean" }).notNull().default(false),
+  transfersActive: integer("transfers_active", { mode: "boolean" }).notNull().default(false),
+  requirementsDue: text("requirements_due").notNull().default("[]"),
+  requirementsPastDue: text("requirements_past_due").notNull().default("[]"),
+  disabledReason: text("disabled_reason"),
+  lastEventAt: integer("last_event_at").notNull().default(0),
+  createdAt: text("created_at").notNull().default(now),
+  updatedAt: text("updated_at").notNull().default(now),
+});
+
+export const COACH_PAYOUT_STATUSES = ["held", "pending", "paid", "failed"] as const;
+export type CoachPayoutStatus = (typeof COACH_PAYOUT_STATUSES)[number];
+export const COACH_PAYOUT_HELD_REASONS = ["abn_unconfirmed", "account_not_active"] as const;
+export type CoachPayoutHeldReason = (typeof COACH_PAYOUT_HELD_REASONS)[number];
+
+export const coachPayouts = sqliteTable(
+  "coach_payouts",
+  {
+    id: text("id").primaryKey(),
+    statementId: text("statement_id")
+      .notNull()
+      .unique()
+      .references(() => coachStatements.id, { onDelete: "restrict" }),
+    coachId: text("coach_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("aud"),
+    status: text("status", { enum: COACH_PAYOUT_STATUSES }).notNull(),
+    heldReason: text("held_reason", { enum: COACH_PAYOUT_HELD_REASONS }),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    stripeAccountId: text("stripe_account_id"),
+    stripeTransferId: text("stripe_transfer_id").unique(),
+    stripePayoutId: text("stripe_payout_id").unique(),
+    failureMessage: text("failure_message"),
+    transferredAt: text("transferred_at"),
+    paidAt: text("paid_at"),
+    lastEventAt: integer("last_event_at").notNull().default(0),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [index("coach_payouts_coach_idx").on(t.coachId, t.createdAt), index("coach_payouts_status_idx").on(t.status)],
 );

@@ -122,11 +122,48 @@ export function PackageStep({ flow }: { flow: Extract<FlowData, { step: "package
 }
 
 export function CoachStep({ flow }: { flow: Extract<FlowData, { step: "coach" }> }) {
+  const { filter } = flow;
+  const filtered = Boolean(filter.specialty || filter.industry);
   return (
     <section aria-labelledby="booking-coach-heading" className="booking-block">
       {flow.notice ? <p className="notice">{flow.notice}</p> : null}
       <h2 id="booking-coach-heading">Choose a coach</h2>
       <p>Every coach works by video with clients all over Australia. Choose one, or let us find the first one free.</p>
+      <Form method="get" action="/booking" className="coach-filter" aria-label="Filter coaches">
+        <input type="hidden" name="type" value={flow.type.id} />
+        <input type="hidden" name="tz" value={flow.zone} />
+        <div className="field">
+          <label htmlFor="coach-filter-specialty">Specialty</label>
+          <select id="coach-filter-specialty" name="specialty" defaultValue={filter.specialty}>
+            <option value="">Any specialty</option>
+            {filter.specialties.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="coach-filter-industry">Industry</label>
+          <select id="coach-filter-industry" name="industry" defaultValue={filter.industry}>
+            <option value="">Any industry</option>
+            {filter.industries.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p>
+          <button type="submit" className="button button-secondary">
+            Show coaches
+          </button>
+        </p>
+      </Form>
+      <p role="status">
+        {filtered ? `${flow.coaches.length} of ${filter.total} coaches match. ` : null}
+        {filtered ? <Link to={filter.clearHref}>Show all coaches</Link> : null}
+      </p>
       <ul className="booking-options">
         <li className="card booking-option">
           <h3>First available coach</h3>
@@ -137,15 +174,36 @@ export function CoachStep({ flow }: { flow: Extract<FlowData, { step: "coach" }>
         </li>
         {flow.coaches.map((coach) => (
           <li key={coach.slug} className="card booking-option">
-            <h3>{coach.name}</h3>
-            <p className="booking-option-meta">{coach.place}</p>
+            <div className="coach-card-head">
+              {coach.photoHref ? (
+                <img src={coach.photoHref} alt="" className="coach-card-photo" width={72} height={72} loading="lazy" decoding="async" />
+              ) : (
+                <span className="coach-card-photo coach-card-initials" aria-hidden="true">
+                  {coach.initials}
+                </span>
+              )}
+              <div>
+                <h3>{coach.name}</h3>
+                <p className="booking-option-meta">{coach.place}</p>
+              </div>
+            </div>
             {coach.headline ? <p>{coach.headline}</p> : null}
+            {coach.bio ? <p className="coach-card-bio">{coach.bio}</p> : null}
+            {coach.specialties.length ? (
+              <ul className="coach-tags" aria-label={`${coach.name}'s specialties`}>
+                {coach.specialties.map((label) => (
+                  <li key={label}>{label}</li>
+                ))}
+              </ul>
+            ) : null}
+            {coach.industries.length ? <p className="hint">Works with: {coach.industries.join(", ")}</p> : null}
             <Link to={coach.href} className="button button-secondary" aria-label={`Choose ${coach.name}`}>
               Choose
             </Link>
           </li>
         ))}
       </ul>
+      {filtered && flow.coaches.length === 0 ? <p>No coach matches both choices yet. Try another, or choose the first available coach.</p> : null}
       <p>
         <Link to={flow.backHref}>Back to sessions</Link>
       </p>

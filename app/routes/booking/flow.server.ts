@@ -6,6 +6,8 @@ import { creditBalance } from "~/booking/credits.server";
 import { recordPackageInquiry } from "~/booking/checkout.server";
 import { AU_TIME_ZONES, formatSlotDate, zoneAbbreviation } from "~/booking/time-zones";
 import { STATES, type StateCode } from "~/content/australia";
+import { coachPhotoHref, initialsOf, parseIndustries, parseSpecialties } from "~/coach-network/profile";
+import { COACH_INDUSTRIES, COACH_SPECIALTIES, COACH_SPECIALTY_LABELS } from "~/coach-network/specialties";
 import { formatAud } from "~/utils/format";
 import { ANY_COACH, DEFAULT_ZONE, flowHref, TIMES_ANCHOR, ZONE_COOKIE, type FlowParams } from "~/booking/flow-links";
 import { earliestStartLabel, earliestStartMinutes, startsLateEnough } from "~/booking/earliest-start";
@@ -176,16 +178,34 @@ export async function loadFlow(request: Request, context: AppLoadContext, now = 
   const coachParam = query.get("coach");
   const coach = coachParam === ANY_COACH ? null : coaches.find((c) => c.slug === coachParam);
   if (coach === undefined) {
+    // The coaches' public profiles, narrowed by the filter form's specialty and industry (each optional).
+    const specialty = COACH_SPECIALTIES.find((value) => value === query.get("specialty")) ?? "";
+    const industry = COACH_INDUSTRIES.find((value) => value === query.get("industry")) ?? "";
+    const cards = coaches.map((c) => ({ coach: c, specialties: parseSpecialties(c.specialties), industries: parseIndustries(c.industries) }));
+    const shown = cards.filter((card) => (!specialty || card.specialties.includes(specialty)) && (!industry || card.industries.includes(industry)));
     return {
       ...base,
       step: "coach" as const,
       type: summaryType,
       notice: coachParam ? "That coach isn't taking bookings just now. Please choose another, or the first available coach." : null,
       anyHref: flowHref({ type: type.id, coach: ANY_COACH, tz: zone }),
-      coaches: coaches.map((c) => ({
+      filter: {
+        specialty,
+        industry,
+        specialties: COACH_SPECIALTIES.map((value) => ({ value, label: COACH_SPECIALTY_LABELS[value] })),
+        industries: COACH_INDUSTRIES.map((value) => ({ value, label: value })),
+        total: coaches.length,
+        clearHref: flowHref({ type: type.id, tz: zone }),
+      },
+      coaches: shown.map(({ coach: c, specialties, industries }) => ({
         slug: c.slug,
         name: c.displayName,
         headline: c.headline,
+        bio: c.bio,
+        photoHref: coachPhotoHref(c.slug, c.photoUpdatedAt),
+        initials: initialsOf(c.displayName),
+        specialties: specialties.map((value) => COACH_SPECIALTY_LABELS[value]),
+        industries,
         place: `${STATES[c.state as StateCode] ?? c.state} · ${zoneAbbreviation(c.timeZone, now)}`,
         href: flowHref({ type: type.id, coach: c.slug, tz: zone }),
       })),

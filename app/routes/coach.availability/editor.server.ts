@@ -3,7 +3,9 @@ import type { Viewer } from "~/auth/web-sessions.server";
 import { addTimeOff, getScheduleForEditor, removeDateOverride, removeTimeOff, saveScheduleSettings, setDateOverride } from "~/booking/availability.server";
 import { BookingError } from "~/booking/errors";
 import { publicHolidays } from "~/booking/holidays.server";
-import { availableSlots } from "~/booking/slots.server";
+import { getBookingType, getCoachById } from "~/booking/catalogue.server";
+import { coachSlots } from "~/booking/slots.server";
+import { loadOnboardingChecklist } from "~/coach-network/onboarding.server";
 import { describeZone, formatDateTime, formatSlotDate, localDate, zoneCity } from "~/booking/time-zones";
 import { redirectWithToast } from "~/platform/toast.server";
 import { zonedToUtc } from "~/utils/zoned-time";
@@ -67,19 +69,14 @@ export async function loadEditor(context: AppLoadContext, viewer: Viewer, now = 
     .filter((date) => date >= today)
     .slice(0, HOLIDAYS_SHOWN)
     .map((date) => ({ date, label: dateLabel(date) }));
-  const preview = schedule?.acceptingBookings
-    ? (
-        await availableSlots(context.db, {
-          typeId: "session-60",
-          coach: schedule.slug,
-          from: now,
-          to: new Date(now.getTime() + PREVIEW_DAYS * 86_400_000),
-          now,
-        })
-      )
-        .slice(0, PREVIEW_SLOTS)
-        .map((slot) => ({ startsAt: slot.startsAt, label: formatDateTime(slot.startsAt, zone) }))
+  // The times this schedule offers, read from the coach's own calendar: a coach still onboarding is
+  // not on the booking page yet, but sees what clients will be offered once they are.
+  const [previewType, coach] = schedule?.acceptingBookings
+    ? await Promise.all([getBookingType(context.db, "session-60"), getCoachById(context.db, viewer.id)])
     : [];
+  const previewSlots =
+    previewType && coach ? await coachSlots(context.db, coach, previewType, now, new Date(now.getTime() + PREVIEW_DAYS * 86_400_000), now) : null;
+  const preview = (previewSlots?.slots ?? []).slice(0, PREVIEW_SLOTS).map((slot) => ({ startsAt: slot.startsAt, label: formatDateTime(slot.startsAt, zone) }));
   const viewerName = [viewer.firstName, viewer.lastName].filter(Boolean).join(" ");
   return {
     isNew: schedule === null,
@@ -155,10 +152,16 @@ export async function saveSchedule({ context, viewer, formData }: IntentArgs) {
   } catch (error) {
     return bookingRefusal("save-schedule", error, { draft });
   }
+  // Hours may be the last step of onboarding: the coach becomes bookable now if so.
+  const checklist = await loadOnboardingChecklist(context.db, viewer.id, context.services.clock.now());
   return toast(
     context,
     "Schedule saved",
-    parsed.data.acceptingBookings ? "Clients can book the times shown in the preview." : "You're not accepting new bookings.",
+    !parsed.data.acceptingBookings
+      ? "You're not accepting new bookings."
+      : checklist.complete
+        ? "Clients can book the times shown in the preview."
+        : "Clients can book these times once your onboarding checklist is complete.",
   );
 }
 

@@ -23,7 +23,7 @@ const run =
       .bind(...binds)
       .run();
 
-test("bookings and holds, schedules, date overrides, time off, the coach role and booking types move the calendar version", async () => {
+test("bookings and holds, schedules, date overrides, time off, the coach role, booking types and coaches' onboarding and public profiles move the calendar version", async () => {
   const coach = await createCoach();
   const starts = daysFromNow(20, 1);
   const booking = await createBooking({ coachId: coach.id, startsAt: starts, status: "held" });
@@ -46,6 +46,10 @@ test("bookings and holds, schedules, date overrides, time off, the coach role an
     ["the coach role removed", run("DELETE FROM user_roles WHERE user_id = ? AND role = 'coach'", coach.id)],
     ["the coach role given", run("INSERT INTO user_roles (user_id, role) VALUES (?, 'coach')", coach.id)],
     ["a booking type's notice", run("UPDATE booking_types SET min_notice_minutes = min_notice_minutes WHERE id = 'discovery'")],
+    ["onboarding reopened", run("UPDATE coach_profiles SET onboarding_completed_at = NULL WHERE coach_id = ?", coach.id)],
+    ["onboarding completed", run("UPDATE coach_profiles SET onboarding_completed_at = ? WHERE coach_id = ?", new Date().toISOString(), coach.id)],
+    ["a new photo", run("UPDATE coach_profiles SET photo_key = 'coach-photos/x', photo_updated_at = ? WHERE coach_id = ?", new Date().toISOString(), coach.id)],
+    ["a bio", run("UPDATE coach_profiles SET bio = 'Coaching trades businesses on pricing and cash flow.' WHERE coach_id = ?", coach.id)],
   ];
   for (const [what, write] of writes) expect(await changes(write), what).toBe(true);
 });
@@ -58,6 +62,8 @@ test("writes that cannot move a time leave the calendar version alone", async ()
     ["a booking's calendar sequence", run("UPDATE bookings SET sequence = sequence + 1 WHERE id = ?", booking.id)],
     ["another role", run("INSERT INTO user_roles (user_id, role) VALUES (?, 'client')", coach.id)],
     ["a package", run("UPDATE booking_packages SET sort_order = sort_order WHERE id = 'package-4'")],
+    ["a portal visit", run("UPDATE coach_profiles SET portal_last_visit_at = ? WHERE coach_id = ?", new Date().toISOString(), coach.id)],
+    ["tax details", run("UPDATE coach_profiles SET abn_confirmed_at = ?, legal_name = 'Quinn Pty Ltd' WHERE coach_id = ?", new Date().toISOString(), coach.id)],
   ];
   for (const [what, write] of writes) expect(await changes(write), what).toBe(false);
 });

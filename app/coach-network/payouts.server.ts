@@ -1,0 +1,211 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import Stripe from "stripe";
+import { stripeOf } from "~/billing/stripe.server";
+import type { AppContext } from "~/context.server";
+import type { Db } from "~/db/client.server";
+import { coachPayoutAccounts, coachPayouts, coachProfiles, coachStatements, type CoachPayoutHeldReason } from "~/db/schema";
+
+// A payout per issued statement whose total is above zero: a transfer from the business's Stripe
+// balance to the coach's connected account (transfer_group = the statement id, an idempotency key
+// derived from it), then a payout of the same amount from that account to the coach's bank. Held
+// while the coach's ABN is unconfirmed — paying a supplier who has quoted no ABN would oblige the
+// business to withhold 47% — or while their account cannot take transfers; released by the next
+// sweep once both are true (the cron every 15 minutes, and at once when account.updated makes
+// their account active).
+
+/** The idempotency key of a statement's transfer (stored on its payout row) and of its bank payout. */
+export const transferKeyOf = (statementId: string) => `coach-statement-transfer:${statementId}`;
+export const payoutKeyOf = (statementId: string) => `coach-statement-payout:${statementId}`;
+
+export type SweepResult = { created: number; released: number; held: number; failed: number };
+
+/** Rows for the statements that have none yet (held until the sweep below releases them). */
+function insertMissingPayouts(db: Db, coachId: string | undefined) {
+  return db.run(sql`
+    INSERT OR IGNORE INTO coach_payouts (id, statement_id, coach_id, amount_cents, currency, status, held_reason, idempotency_key)
+    SELECT lower(hex(randomblob(16))), s.id, s.coach_id, s.total_cents, 'aud', 'held', 'abn_unconfirmed', 'coach-statement-transfer:' || s.id
+    FROM coach_statements s
+    WHERE s.total_cents > 0
+      AND NOT EXISTS (SELECT 1 FROM coach_payouts p WHERE p.statement_id = s.id)
+      ${coachId ? sql`AND s.coach_id = ${coachId}` : sql``}`);
+}
+
+/** What keeps a payout held, or null when it may go. */
+export function heldReasonOf(abnConfirmedAt: string | null | undefined, accountState: string | null | undefined): CoachPayoutHeldReason | null {
+  if (!abnConfirmedAt) return "abn_unconfirmed";
+  if (accountState !== "active") return "account_not_active";
+  return null;
+}
+
+/** Creates the payouts owed, and releases the held ones that may go. Each step can run again (or at the same time) with one effect. */
+export async function sweepCoachPayouts(context: AppContext, options: { coachId?: string } = {}): Promise<SweepResult> {
+  const { db } = context;
+  const inserted = await insertMissingPayouts(db, options.coachId);
+  const open = await db
+    .select({
+      id: coachPayouts.id,
+      statementId: coachPayouts.statementId,
+      coachId: coachPayouts.coachId,
+      amountCents: coachPayouts.amountCents,
+      status: coachPayouts.status,
+      heldReason: coachPayouts.heldReason,
+      stripeTransferId: coachPayouts.stripeTransferId,
+      stripePayoutId: coachPayouts.stripePayoutId,
+      number: coachStatements.number,
+      abnConfirmedAt: coachProfiles.abnConfirmedAt,
+      accountState: coachPayoutAccounts.state,
+      stripeAccountId: coachPayoutAccounts.stripeAccountId,
+    })
+    .from(coachPayouts)
+    .innerJoin(coachStatements, eq(coachStatements.id, coachPayouts.statementId))
+    .leftJoin(coachProfiles, eq(coachProfiles.coachId, coachPayouts.coachId))
+    .leftJoin(coachPayoutAccounts, eq(coachPayoutAccounts.coachId, coachPayouts.coachId))
+    .where(
+      and(
+        sql`(${coachPayouts.status} = 'held' OR (${coachPayouts.status} = 'pending' AND ${coachPayouts.stripePayoutId} IS NULL))`,
+        options.coachId ? eq(coachPayouts.coachId, options.coachId) : undefined,
+      ),
+    )
+    .limit(200);
+  const result: SweepResult = { created: Number(inserted.meta.changes ?? 0), released: 0, held: 0, failed: 0 };
+  const now = context.services.clock.now().toISOString();
+  for (const payout of open) {
+    const reason = heldReasonOf(payout.abnConfirmedAt, payout.accountState);
+    if (payout.status === "held" && reason) {
+      result.held += 1;
+      if (reason !== payout.heldReason) {
+        await db
+          .update(coachPayouts)
+          .set({ heldReason: reason, updatedAt: now })
+          .where(and(eq(coachPayouts.id, payout.id), eq(coachPayouts.status, "held")));
+      }
+      continue;
+    }
+    if (!payout.stripeAccountId) continue;
+    try {
+      await releasePayout(context, { ...payout, stripeAccountId: payout.stripeAccountId }, now);
+      result.released += 1;
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      // Left as it is for the next sweep: Stripe could not be reached, or refused (e.g. the account lost its transfers capability).
+      console.warn(`coach payouts: payout ${payout.id} not released yet: ${error.type} ${error.statusCode ?? ""} ${error.code ?? ""}`);
+      result.failed += 1;
+    }
+  }
+  return result;
+}
+
+type OpenPayout = {
+  id: string;
+  statementId: string;
+  coachId: string;
+  amountCents: number;
+  number: string;
+  stripeAccountId: string;
+  stripeTransferId: string | null;
+};
+
+async function releasePayout(context: AppContext, payout: OpenPayout, now: string) {
+  const stripe = stripeOf(context);
+  let transferId = payout.stripeTransferId;
+  if (!transferId) {
+    // Stripe keeps an idempotency key for 24 hours: a transfer made by an earlier sweep whose write
+    // was lost is found by its group instead of being made again.
+    const earlier = await stripe.transfers.list({ transfer_group: payout.statementId, destination: payout.stripeAccountId, limit: 1 });
+    const transfer =
+      earlier.data[0] ??
+      (await stripe.transfers.create(
+        {
+          amount: payout.amountCents,
+          currency: "aud",
+          destination: payout.stripeAccountId,
+          transfer_group: payout.statementId,
+          description: `Statement ${payout.number}`,
+          metadata: { statement_id: payout.statementId, coach_id: payout.coachId },
+        },
+        { idempotencyKey: transferKeyOf(payout.statementId) },
+      ));
+    transferId = transfer.id;
+    await context.db
+      .update(coachPayouts)
+      .set({
+        status: "pending",
+        heldReason: null,
+        stripeAccountId: payout.stripeAccountId,
+        stripeTransferId: transferId,
+        transferredAt: new Date(transfer.created * 1000).toISOString(),
+        updatedAt: now,
+      })
+      .where(and(eq(coachPayouts.id, payout.id), eq(coachPayouts.status, "held")));
+    // transfer.created may have filled the id first (the sandbox delivers it before answering).
+    await context.db
+      .update(coachPayouts)
+      .set({ stripeTransferId: transferId, stripeAccountId: payout.stripeAccountId })
+      .where(and(eq(coachPayouts.id, payout.id), sql`${coachPayouts.stripeTransferId} IS NULL`));
+  }
+  const bankPayout = await stripe.payouts.create(
+    {
+      amount: payout.amountCents,
+      currency: "aud",
+      description: `Statement ${payout.number}`,
+      statement_descriptor: `CLARITY ${payout.number}`.slice(0, 22),
+      metadata: { statement_id: payout.statementId, coach_id: payout.coachId },
+    },
+    { stripeAccount: payout.stripeAccountId, idempotencyKey: payoutKeyOf(payout.statementId) },
+  );
+  await context.db
+    .update(coachPayouts)
+    .set({ stripePayoutId: bankPayout.id, updatedAt: now })
+    .where(and(eq(coachPayouts.id, payout.id), sql`${coachPayouts.stripePayoutId} IS NULL`));
+}
+
+export type PayoutListItem = Awaited<ReturnType<typeof listCoachPayouts>>[number];
+
+/** The coach's payouts, newest statement first. */
+export async function listCoachPayouts(db: Db, coachId: string) {
+  return db
+    .select({
+      id: coachPayouts.id,
+      statementId: coachPayouts.statementId,
+      number: coachStatements.number,
+      period: coachStatements.period,
+      amountCents: coachPayouts.amountCents,
+      status: coachPayouts.status,
+      heldReason: coachPayouts.heldReason,
+      failureMessage: coachPayouts.failureMessage,
+      transferredAt: coachPayouts.transferredAt,
+      paidAt: coachPayouts.paidAt,
+      createdAt: coachPayouts.createdAt,
+    })
+    .from(coachPayouts)
+    .innerJoin(coachStatements, eq(coachStatements.id, coachPayouts.statementId))
+    .where(eq(coachPayouts.coachId, coachId))
+    .orderBy(desc(coachStatements.period), desc(coachPayouts.createdAt))
+    .limit(120);
+}
+
+/** One of the coach's payouts, or null (also when it is another coach's). */
+export async function getCoachPayout(db: Db, coachId: string, payoutId: string) {
+  const row = await db
+    .select({
+      id: coachPayouts.id,
+      statementId: coachPayouts.statementId,
+      number: coachStatements.number,
+      period: coachStatements.period,
+      issuedAt: coachStatements.issuedAt,
+      amountCents: coachPayouts.amountCents,
+      status: coachPayouts.status,
+      heldReason: coachPayouts.heldReason,
+      failureMessage: coachPayouts.failureMessage,
+      stripeTransferId: coachPayouts.stripeTransferId,
+      stripePayoutId: coachPayouts.stripePayoutId,
+      transferredAt: coachPayouts.transferredAt,
+      paidAt: coachPayouts.paidAt,
+      createdAt: coachPayouts.createdAt,
+    })
+    .from(coachPayouts)
+    .innerJoin(coachStatements, eq(coachStatements.id, coachPayouts.statementId))
+    .where(and(eq(coachPayouts.id, payoutId), eq(coachPayouts.coachId, coachId)))
+    .get();
+  return row ?? null;
+}
