@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { formatAbn, normaliseAbn } from "~/accounts/abn";
+import { notFoundUnless } from "~/auth/permissions.server";
 import { runInTransaction, wroteRow } from "~/booking/sql.server";
 import { BUSINESS } from "~/content/business";
 import type { AppContext } from "~/context.server";
@@ -272,4 +273,13 @@ export async function loadStatement(db: Db, coachId: string, statementId: string
 export function displayAbn(abn: string | null): string {
   const digits = abn ? normaliseAbn(abn) : null;
   return digits ? formatAbn(digits) : (abn ?? "");
+}
+
+const STATEMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The coach's own statement with its lines, or the 404 (another coach's, a bad or unknown id look the same). */
+export async function requireOwnStatement(db: Db, coachId: string, statementId: string | undefined): Promise<StatementDocument> {
+  const document = statementId && STATEMENT_ID.test(statementId) ? await loadStatement(db, coachId, statementId) : null;
+  notFoundUnless(document, { headers: { "Cache-Control": "private, no-store" } });
+  return document;
 }
