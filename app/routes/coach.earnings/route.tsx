@@ -7,6 +7,7 @@ import { CREDIT_PRICE_RULE, formatRate, ROUNDING_RULE, shareRateFor, shareTierLi
 import { listStatements, periodBounds, periodLabel, periodOf, statementTitle } from "~/coach-network/statements.server";
 import { PageHero } from "~/components/page-hero";
 import { SectionErrorBoundary } from "~/components/section-error-boundary";
+import { TableScroll } from "~/components/ui/table-scroll";
 import stylesHref from "~/styles/coach-earnings.css?url";
 import { formatDate } from "~/utils/format";
 import { NOINDEX, pageMeta } from "~/utils/meta";
@@ -68,7 +69,7 @@ export default function CoachEarnings() {
         title="Earnings"
         lead={`Your share of each session, and your monthly statements. This month is ${data.monthLabel} (Sydney time).`}
       />
-      <section className="section" aria-labelledby="earnings-month-heading">
+      <section className="section earnings-lines" aria-labelledby="earnings-month-heading">
         <div className="container">
           <h2 id="earnings-month-heading">{data.monthLabel} so far</h2>
           <dl className="earnings-summary">
@@ -91,7 +92,7 @@ export default function CoachEarnings() {
             </p>
           ) : null}
           {data.lines.length ? (
-            <div className="earnings-table" role="region" aria-labelledby="earnings-lines-caption" tabIndex={0}>
+            <TableScroll label="Earnings lines this month">
               <table className="tax-invoice-lines">
                 <caption id="earnings-lines-caption">Each completed session and refund this month</caption>
                 <thead>
@@ -129,7 +130,7 @@ export default function CoachEarnings() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           ) : (
             <p>No completed sessions yet this month. When you mark a session completed, its earnings appear here.</p>
           )}

@@ -6,6 +6,7 @@ import { statementView } from "~/coach-network/statement-documents.server";
 import { requireOwnStatement } from "~/coach-network/statements.server";
 import { PrintButton } from "~/components/print-button";
 import { SectionErrorBoundary } from "~/components/section-error-boundary";
+import { TableScroll } from "~/components/ui/table-scroll";
 import stylesHref from "~/styles/coach-earnings.css?url";
 import { NOINDEX, NOT_FOUND_META } from "~/utils/meta";
 
@@ -29,7 +30,7 @@ export default function StatementPage() {
         <p className="print-hide">
           <Link to="/coach/earnings">← Back to Earnings</Link>
         </p>
-        <article className="tax-invoice statement" aria-labelledby="statement-heading">
+        <article className="tax-invoice statement earnings-lines" aria-labelledby="statement-heading">
           <header className="tax-invoice-header">
             <div>
               <h1 id="statement-heading">{view.title}</h1>
@@ -67,7 +68,7 @@ export default function StatementPage() {
               <strong>{view.notes[0]}</strong>
             </p>
           ) : null}
-          <div className="statement-table" role="region" aria-labelledby="statement-lines-caption" tabIndex={0}>
+          <TableScroll label={`Statement lines for ${view.periodLabel}`}>
             <table className="tax-invoice-lines">
               <caption id="statement-lines-caption">
                 {view.lines.length} line{view.lines.length === 1 ? "" : "s"} for {view.periodLabel}
@@ -115,7 +116,7 @@ export default function StatementPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <dl className="statement-totals">
             <dt>Paid by clients (incl. GST)</dt>
             <dd>{formatCents(t.grossCents)}</dd>
