@@ -24,6 +24,9 @@ export function jobsForSchedule(controller: Pick<ScheduledController, "scheduled
     { type: "attribution.expire", version: 1, scheduledAt },
     // Meeting recordings past RECORDING_RETENTION_DAYS, and uploads abandoned half-way (app/meetings/recordings.server.ts).
     { type: "meetings.recordings-retention", version: 1, scheduledAt },
+    // Coaches' earnings statements for last month: issued by the first run of the month (16:00 UTC
+    // is 2 or 3 am on the 1st in Sydney), a no-op on the other days (app/coach-network/statements.server.ts).
+    { type: "coach-network.issue-statements", version: 1, scheduledAt },
   ];
 }
 

@@ -137,6 +137,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/coach.payouts.$payoutId": COACH,
   "routes/coach.payouts.refresh": COACH,
   "routes/coach.payouts.return": COACH,
+  // Earnings and statements: every statement URL answers 404 for another coach's statement.
+  "routes/coach.earnings": COACH,
+  "routes/coach.statements.$id": COACH,
+  "routes/coach.statements.$id[.]pdf": COACH,
+  "routes/coach.statements.$id[.]csv": COACH,
+  "routes/coach.statements.$id_.xero[.]csv": COACH,
 
   // The layout and each child guard themselves: Remix runs nested loaders in parallel.
   "routes/admin": ADMIN,

@@ -17,6 +17,7 @@ import { cancellationRefundable } from "./cancellation";
 import { BookingDetailsSchema, type AdminBookingFilter, type BookingDetails } from "./schemas";
 import { isSlotOffered, nearestSlots } from "./slots";
 import { runInTransaction, wroteRow } from "./sql.server";
+import { ISSUED_OUTCOME_MESSAGE, outcomeEarningsStatements, reverseEarlierRefunds, sessionLineIssued } from "~/coach-network/earnings.server";
 import { recordClientActivity } from "~/leads/client-activity.server";
 import { availableSlots, coachSlots, firstAvailable, loadBusy, localDayBounds, occupyingSql, withCoach, type SlotWithCoach } from "./slots.server";
 import { normaliseZone } from "./time-zones";
@@ -718,12 +719,20 @@ export async function setBookingOutcome(context: AppContext, bookingId: string, 
   assertMayChange(booking, actor);
   if (!["confirmed", "completed", "no_show"].includes(booking.status)) throw new BookingError(409, "no_outcome", "Only a confirmed session can be marked.");
   if (new Date(booking.startsAt).getTime() > now.getTime()) throw new BookingError(409, "not_started", "A session can be marked once it has started.");
-  const [updated] = await db
-    .update(bookings)
-    .set({ status: outcome, updatedAt: now.toISOString() })
-    .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["confirmed", "completed", "no_show"])))
-    .returning();
+  if (booking.status === "completed" && outcome !== "completed" && (await sessionLineIssued(db, booking.id)))
+    throw new BookingError(409, "on_statement", ISSUED_OUTCOME_MESSAGE);
+  const at = now.toISOString();
+  // The coach's earnings line is written (or removed) in the same transaction as the status.
+  const [written] = await runInTransaction(db, [
+    db
+      .update(bookings)
+      .set({ status: outcome, updatedAt: at })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, booking.status))),
+    ...(await outcomeEarningsStatements(db, booking, outcome, at)),
+  ]);
+  const updated = written && wroteRow(written) ? await getBooking(db, booking.id) : null;
   if (!updated) throw new BookingError(409, "changed", "This booking was changed elsewhere. Please reload and try again.");
+  if (outcome === "completed") await reverseEarlierRefunds(db, booking.id, at);
   await auditChange(context, actor, "booking_outcome_set", updated, { outcome });
   return updated;
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { auditStatement } from "~/auth/audit.server";
 import type { AppContext } from "~/context.server";
 import { formatCents } from "~/billing/describe";
+import { refundReversalStatements } from "~/coach-network/earnings.server";
 import { composeEmail } from "~/email/compose.server";
 import { bookingRefundEmail } from "~/email/templates/booking-refund";
 import type { Db } from "~/db/client.server";
@@ -41,6 +42,14 @@ export async function recordRefund(
   const gstCents = completes ? Math.max(0, payment.gstCents - Number(before?.gst ?? 0)) : gstOf(refund.amountCents);
   const absent = sql`NOT EXISTS (SELECT 1 FROM payment_refunds WHERE stripe_refund_id = ${refund.stripeRefundId})`;
   const refunded = sql`(SELECT COALESCE(SUM(amount_cents), 0) FROM payment_refunds WHERE payment_id = ${paymentId})`;
+  // The coach's share of a completed session is reversed in the same transaction (app/coach-network/earnings.server.ts).
+  const reversal = await refundReversalStatements(db, {
+    paymentId,
+    amountCents: refund.amountCents,
+    reason: refund.reason,
+    at: refund.createdAt,
+    refundIdSql: sql`SELECT id FROM payment_refunds WHERE stripe_refund_id = ${refund.stripeRefundId}`,
+  });
   await runInTransaction(db, [
     sql`INSERT INTO document_counters (series, value) SELECT 'credit_note', 1 WHERE ${absent}
       ON CONFLICT (series) DO UPDATE SET value = value + 1`,
@@ -60,6 +69,7 @@ export async function recordRefund(
       WHERE p.id = (SELECT purchase_id FROM booking_payments WHERE id = ${paymentId}) AND p.status = 'refunded'
         AND (SELECT COALESCE(SUM(delta), 0) FROM credit_ledger WHERE purchase_id = p.id) > 0
         AND NOT EXISTS (SELECT 1 FROM credit_ledger WHERE purchase_id = p.id AND reason = 'refund')`,
+    ...reversal,
   ]);
   const row = await db.select().from(paymentRefunds).where(eq(paymentRefunds.stripeRefundId, refund.stripeRefundId)).get();
   if (!row) throw new Error(`booking: the refund ${refund.stripeRefundId} was not stored`);

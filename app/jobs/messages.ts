@@ -3,6 +3,7 @@ import { OnboardingEmailJobSchema } from "~/accounts/jobs";
 import { AiPurgeConversationJobSchema, AiRetentionSweepJobSchema } from "~/ai-coach/jobs";
 import { AttributionExpireJobSchema, AttributionForwardJobSchema } from "~/attribution/jobs";
 import { AuthMessageJobSchema } from "~/auth/jobs";
+import { CoachStatementsJobSchema } from "~/coach-network/jobs";
 import { BookingExpireHoldsJobSchema, BookingNoticeJobSchema, BookingRemindersJobSchema } from "~/booking/jobs";
 import { EmailSendJobSchema } from "~/email/jobs";
 import { LeadNotifyJobSchema } from "~/leads/jobs";
@@ -28,6 +29,7 @@ export const JobMessageSchema = z.discriminatedUnion("type", [
   BookingExpireHoldsJobSchema,
   MeetingRecordingsRetentionJobSchema,
   PayoutsSweepJobSchema,
+  CoachStatementsJobSchema,
 ]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

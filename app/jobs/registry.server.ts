@@ -4,6 +4,7 @@ import { forwardConversion } from "~/attribution/forwarding.server";
 import { expireAttributionJob } from "~/attribution/retention.server";
 import { sendAuthMessage } from "~/auth/jobs.server";
 import { expireBookingHolds, sendBookingNoticeJob, sweepBookingReminders } from "~/booking/jobs.server";
+import { issueCoachStatements } from "~/coach-network/jobs.server";
 import { sendOutboxEmail } from "~/email/jobs.server";
 import { notifyTeamOfLead } from "~/leads/jobs.server";
 import { sweepRecordingRetention } from "~/meetings/jobs.server";
@@ -31,6 +32,7 @@ const JOB_HANDLERS: { [T in JobType]: JobHandler<Extract<JobMessage, { type: T }
   "booking.expire-holds": expireBookingHolds,
   "meetings.recordings-retention": sweepRecordingRetention,
   "coach-network.payouts-sweep": runPayoutsSweep,
+  "coach-network.issue-statements": issueCoachStatements,
 };
 
 export async function runJob(job: JobMessage, context: AppContext): Promise<void> {

@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { audit } from "~/auth/audit.server";
 import type { PermissionViewer } from "~/auth/permissions.server";
 import { creditReturnedFor, creditSpentOn } from "~/booking/credits.server";
+import { runInTransaction, wroteRow } from "~/booking/sql.server";
+import { ISSUED_OUTCOME_MESSAGE, outcomeEarningsStatements, reverseEarlierRefunds, sessionLineIssued } from "~/coach-network/earnings.server";
 import type { AppContext } from "~/context.server";
 import { bookings, type BookingStatus } from "~/db/schema";
 import { OUTCOME_CHANGE_DAYS } from "./record-schemas";
@@ -65,13 +67,20 @@ export async function markSessionOutcome(context: AppContext, viewer: Permission
   }
   if (booking.status === outcome) return { status: outcome, changed: false, credit: await creditEffectOf(context, booking.id) };
   const at = now.toISOString();
-  // Conditional on the status read above, so two changes racing cannot both apply.
-  const updated = await context.db
-    .update(bookings)
-    .set({ status: outcome, updatedAt: at })
-    .where(and(eq(bookings.id, booking.id), eq(bookings.status, booking.status)))
-    .returning({ id: bookings.id });
-  if (!updated.length) throw new SessionRecordError(409, "changed", "This session was changed elsewhere. Please reload and try again.");
+  if (booking.status === "completed" && (await sessionLineIssued(context.db, booking.id))) {
+    throw new SessionRecordError(409, "on_statement", ISSUED_OUTCOME_MESSAGE);
+  }
+  // Conditional on the status read above, so two changes racing cannot both apply; the coach's
+  // earnings line is written (or removed) in the same transaction.
+  const [updated] = await runInTransaction(context.db, [
+    context.db
+      .update(bookings)
+      .set({ status: outcome, updatedAt: at })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, booking.status))),
+    ...(await outcomeEarningsStatements(context.db, booking, outcome, at)),
+  ]);
+  if (!updated || !wroteRow(updated)) throw new SessionRecordError(409, "changed", "This session was changed elsewhere. Please reload and try again.");
+  if (outcome === "completed") await reverseEarlierRefunds(context.db, booking.id, at);
   await audit(context.db, {
     action: "booking_outcome_set",
     actorId: viewer.id,
