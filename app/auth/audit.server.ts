@@ -32,7 +32,12 @@ export type AuditAction =
   | "refund_request_decided"
   // A second ClarityAI subscription was cancelled and refunded at once (no actor: the webhook did it;
   // target: the user; detail: both subscription ids, the refund and its amount).
-  | "subscription_duplicate_refunded";
+  | "subscription_duplicate_refunded"
+  // An admin handed a leaving coach's upcoming sessions to another coach (target: each booking, and
+  // the leaving coach for the whole handover; detail: both coach ids).
+  | "coach_handover"
+  // An admin read a coach's private notes on a client (target: the coach; detail: the client key and the reason given).
+  | "coach_notes_read";
 
 export type AuditEntry = {
   action: AuditAction;

@@ -117,6 +117,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/coach": COACH,
   "routes/coach._index": COACH,
   "routes/coach.availability": COACH,
+  // The coach's sessions and clients: only their own; another coach's client is the 404.
+  "routes/coach.sessions": COACH,
+  "routes/coach.clients._index": COACH,
+  "routes/coach.clients.$clientId": COACH,
 
   // The layout and each child guard themselves: Remix runs nested loaders in parallel.
   "routes/admin": ADMIN,
@@ -124,6 +128,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin.audit": ADMIN,
   "routes/admin.bookings._index": ADMIN,
   "routes/admin.bookings.$id": ADMIN,
+  "routes/admin.coaches._index": ADMIN,
+  "routes/admin.coaches.$coachId": ADMIN,
   "routes/admin.escalations._index": ADMIN,
   "routes/admin.escalations.$id": ADMIN,
   "routes/admin.jobs": ADMIN,
