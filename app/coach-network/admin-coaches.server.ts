@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { audit } from "~/auth/audit.server";
 import type { PermissionViewer } from "~/auth/permissions.server";
 import { notFoundResponse } from "~/auth/permissions.server";
 import type { Db } from "~/db/client.server";
 import { bookings, bookingTypes, coachProfiles, coachSchedules, profiles, userRoles, users, type BookingStatus } from "~/db/schema";
 import { requireCoachClient, type CoachClient } from "./clients.server";
+import type { ReadNotesSchema } from "./schemas";
 
 // The admins' view of the coach network: every coach with their onboarding state and sessions, and
 // the audited read of a coach's private notes on a client (a reason is required and recorded).
@@ -135,18 +136,6 @@ export async function loadCoachForAdmin(db: Db, coachId: string, now: Date): Pro
     recent,
   };
 }
-
-export const NOTES_READ_REASON_MIN = 10;
-
-/** The audited read of private notes: which client, and why (recorded in the audit log). */
-export const ReadNotesSchema = z.object({
-  client: z.string().trim().min(1, "Choose the client whose notes you need to read.").max(64, "Choose the client whose notes you need to read."),
-  reason: z
-    .string()
-    .trim()
-    .min(NOTES_READ_REASON_MIN, `Give a reason of at least ${NOTES_READ_REASON_MIN} characters: it's recorded in the audit log.`)
-    .max(500, "Keep the reason to 500 characters."),
-});
 
 /**
  * An admin reads a coach's private notes on one client: refused without a reason; the read is

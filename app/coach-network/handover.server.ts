@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
-import { z } from "zod";
 import { auditStatement } from "~/auth/audit.server";
 import type { PermissionViewer } from "~/auth/permissions.server";
 import { manageUrl, meetingUrl } from "~/booking/links.server";
@@ -31,11 +30,6 @@ export class HandoverError extends Error {
     super(message);
   }
 }
-
-/** The handover form: the coach who takes the sessions over. */
-export const HandoverSchema = z.object({
-  to: z.string().trim().min(1, "Choose the coach who'll take the sessions over.").max(64, "Choose the coach who'll take the sessions over."),
-});
 
 export type HandoverTarget = { coachId: string; name: string; timeZone: string };
 

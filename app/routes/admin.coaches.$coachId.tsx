@@ -3,9 +3,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useRef } from "react";
 import { requireRole } from "~/auth/guards.server";
 import { formatDateTime, formatTimestamp } from "~/booking/time-zones";
-import { loadCoachForAdmin, NOTES_READ_REASON_MIN, readPrivateNotesAsAdmin, ReadNotesSchema } from "~/coach-network/admin-coaches.server";
+import { loadCoachForAdmin, readPrivateNotesAsAdmin } from "~/coach-network/admin-coaches.server";
 import { listCoachClients } from "~/coach-network/clients.server";
-import { handOverSessions, HandoverError, HandoverSchema, listHandoverTargets, planHandover } from "~/coach-network/handover.server";
+import { handOverSessions, HandoverError, listHandoverTargets, planHandover } from "~/coach-network/handover.server";
+import { HandoverSchema, NOTES_READ_REASON_MIN, ReadNotesSchema } from "~/coach-network/schemas";
 import { loadOnboardingChecklist } from "~/coach-network/onboarding.server";
 import { SESSION_STATUS_LABELS } from "~/coach-network/portal.server";
 import { describedByOf, FieldFrame } from "~/components/ui/field";

@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-export const COACH_PORTAL_SECTIONS = [
+const COACH_PORTAL_SECTIONS = [
   { to: "/coach", label: "Dashboard", end: true },
   { to: "/coach/sessions", label: "Sessions", end: false },
   { to: "/coach/clients", label: "Clients", end: false },
