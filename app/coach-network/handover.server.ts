@@ -112,9 +112,12 @@ export async function planHandover(db: Db, fromCoachId: string, to: { coachId: s
     const start = Date.parse(session.startsAt) - buffer;
     const end = Date.parse(session.endsAt) + buffer;
     const overlaps = (range: { startsAt: string; endsAt: string }) => Date.parse(range.startsAt) < end && Date.parse(range.endsAt) > start;
+    // The sessions handed over land on one calendar: the new coach's buffer applies between them too.
+    const earlier = sessions.filter((other) => other.startsAt < session.startsAt && overlaps(other));
     const clashes = [
       ...busy.filter(overlaps).map((b) => `Already booked ${formatDateTime(b.startsAt, to.timeZone)} (with the buffer between sessions)`),
       ...timeOff.filter(overlaps).map(() => "On time off then"),
+      ...earlier.map((other) => `Too close to the handed-over session at ${formatDateTime(other.startsAt, to.timeZone)} for the new coach's buffer`),
     ];
     return { ...session, clashes };
   });

@@ -4,7 +4,7 @@ import { verifyManageToken } from "~/booking/links.server";
 import { createBooking } from "../../factories/bookings";
 import { createCoach } from "../../factories/coaches";
 import { createSignedInUser } from "../../factories/users";
-import { fetchApp, pageText } from "../app";
+import { contextFor, fetchApp, pageText } from "../app";
 import { DAY, giveProfile, HOUR } from "./helpers";
 
 // Handover (/admin/coaches/{id}): an admin moves a leaving coach's upcoming sessions to another
@@ -19,8 +19,18 @@ async function cast() {
   const taking = await createCoach({ name: "Taking Coach" });
   await Promise.all([giveProfile(leaving.id), giveProfile(taking.id)]);
   const admin = await createSignedInUser({ roles: ["admin"] });
-  const first = await createBooking({ coachId: leaving.id, startsAt: at(3), name: "Ava Client", email: `ava.${crypto.randomUUID().slice(0, 6)}@example.com.au` });
-  const second = await createBooking({ coachId: leaving.id, startsAt: at(5), name: "Ben Client", email: `ben.${crypto.randomUUID().slice(0, 6)}@example.com.au` });
+  const first = await createBooking({
+    coachId: leaving.id,
+    startsAt: at(3),
+    name: "Ava Client",
+    email: `ava.${crypto.randomUUID().slice(0, 6)}@example.com.au`,
+  });
+  const second = await createBooking({
+    coachId: leaving.id,
+    startsAt: at(5),
+    name: "Ben Client",
+    email: `ben.${crypto.randomUUID().slice(0, 6)}@example.com.au`,
+  });
   const past = await createBooking({ coachId: leaving.id, startsAt: at(-2), status: "completed" });
   return { leaving, taking, admin, first, second, past };
 }
@@ -46,7 +56,7 @@ test("the preview shows each session free on the new coach's calendar, and handi
     expect(email?.subject).toContain("is now with Taking Coach");
     expect(email?.text_body).toContain("Leaving Coach is no longer able to coach");
     const manage = /\/booking\/manage\/([^\s]+)/.exec(email!.text_body)?.[1];
-    expect(await verifyManageToken(env as never, manage ?? "")).toEqual({ bookingId: booking.id });
+    expect(await verifyManageToken(contextFor().env, manage ?? "")).toEqual({ bookingId: booking.id });
     // The handover email is the booking's update: the notice sweep owes nothing more for it.
     const notice = await env.DB.prepare("SELECT kind FROM booking_notices WHERE booking_id = ?").bind(booking.id).first<string>("kind");
     expect(notice).toBe(`update:${booking.sequence + 1}`);
@@ -84,7 +94,12 @@ test("a session that clashes with the new coach's calendar refuses the whole han
 test("time off on the new coach's calendar is a clash too", async () => {
   const { leaving, taking, admin, first } = await cast();
   await env.DB.prepare("INSERT INTO coach_time_off (id, coach_id, starts_at, ends_at, note) VALUES (?, ?, ?, ?, 'Leave')")
-    .bind(crypto.randomUUID(), taking.id, new Date(Date.parse(first.startsAt) - HOUR).toISOString(), new Date(Date.parse(first.startsAt) + 3 * HOUR).toISOString())
+    .bind(
+      crypto.randomUUID(),
+      taking.id,
+      new Date(Date.parse(first.startsAt) - HOUR).toISOString(),
+      new Date(Date.parse(first.startsAt) + 3 * HOUR).toISOString(),
+    )
     .run();
   const response = await fetchApp(`/admin/coaches/${leaving.id}`, { cookie: admin.cookie, form: { intent: "handover", to: taking.id } });
   expect(response.status).toBe(409);
@@ -112,4 +127,28 @@ test("the coaches list and a coach's admin page are for admins; an unknown coach
   const client = await createSignedInUser({ roles: ["client"] });
   // A client's id is no coach's.
   expect((await fetchApp(`/admin/coaches/${client.id}`, { cookie: admin.cookie })).status).toBe(404);
+});
+
+test("sessions back to back with the leaving coach clash when the new coach needs a buffer between sessions", async () => {
+  const leaving = await createCoach({ bufferMinutes: 0 });
+  const taking = await createCoach({ name: "Buffered Coach", bufferMinutes: 15 });
+  await Promise.all([giveProfile(leaving.id), giveProfile(taking.id)]);
+  const admin = await createSignedInUser({ roles: ["admin"] });
+  const first = await createBooking({ coachId: leaving.id, startsAt: at(4) });
+  const second = await createBooking({ coachId: leaving.id, startsAt: first.endsAt });
+  const response = await fetchApp(`/admin/coaches/${leaving.id}`, { cookie: admin.cookie, form: { intent: "handover", to: taking.id } });
+  expect(response.status).toBe(409);
+  expect(await pageText(response)).toContain("One session clashes with Buffered Coach's calendar");
+  expect((await row(second.id))?.coach_id).toBe(leaving.id);
+});
+
+test("the handover batch's guard fails when a move did not apply, and D1 rolls back the moves before it", async () => {
+  const coach = await createCoach();
+  const booking = await createBooking({ coachId: coach.id, startsAt: at(6) });
+  const batch = env.DB.batch([
+    env.DB.prepare("UPDATE bookings SET sequence = sequence + 1 WHERE id = ?").bind(booking.id),
+    env.DB.prepare("SELECT CASE WHEN (SELECT count(*) FROM bookings WHERE id = ?) = 2 THEN 1 ELSE json('handover refused') END").bind(booking.id),
+  ]);
+  await expect(batch).rejects.toThrow(/malformed JSON/);
+  expect((await row(booking.id))?.sequence).toBe(booking.sequence);
 });

@@ -17,7 +17,14 @@ const ahead = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 async function coachWithClient() {
   const coach = await createSignedInCoach();
   const client = await createUser({ roles: ["client"], firstName: "Mia", lastName: "Cartwright" });
-  const past = await createBooking({ coachId: coach.id, clientId: client.id, email: client.email, name: "Mia Cartwright", startsAt: ago(3), status: "completed" });
+  const past = await createBooking({
+    coachId: coach.id,
+    clientId: client.id,
+    email: client.email,
+    name: "Mia Cartwright",
+    startsAt: ago(3),
+    status: "completed",
+  });
   const upcoming = await createBooking({ coachId: coach.id, clientId: client.id, email: client.email, name: "Mia Cartwright", startsAt: ahead(4) });
   await writeNotes(past.id, coach.id, "Mia is worried about cash flow in winter.");
   await writeSummary(past.id, coach.id, "We mapped the next quarter's cash flow.");
@@ -119,7 +126,8 @@ test("private notes are never the client's: their session record shows the share
 test("an admin reads a coach's private notes on a client only with a reason, and the read is audited", async () => {
   const { coach, client } = await coachWithClient();
   const admin = await createSignedInUser({ roles: ["admin"] });
-  const auditCount = () => env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'coach_notes_read' AND target_id = ?").bind(coach.id).first<number>("n");
+  const auditCount = () =>
+    env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'coach_notes_read' AND target_id = ?").bind(coach.id).first<number>("n");
 
   const page = await pageText(await fetchApp(`/admin/coaches/${coach.id}`, { cookie: admin.cookie }));
   expect(page).toContain("Read private notes");
@@ -150,7 +158,10 @@ test("an admin reads a coach's private notes on a client only with a reason, and
   expect(JSON.parse(entry!.detail)).toEqual({ client: client.id, reason: "Complaint from the client, ticket 4411" });
 
   // Coaches can't use the admin's read, not even on their own page.
-  const asCoach = await fetchApp(`/admin/coaches/${coach.id}`, { cookie: coach.cookie, form: { intent: "read-notes", client: client.id, reason: "Just curious, really" } });
+  const asCoach = await fetchApp(`/admin/coaches/${coach.id}`, {
+    cookie: coach.cookie,
+    form: { intent: "read-notes", client: client.id, reason: "Just curious, really" },
+  });
   expect(asCoach.status).toBe(302);
   expect(asCoach.headers.get("Location")).toBe("/");
 });
