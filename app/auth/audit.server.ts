@@ -47,7 +47,12 @@ export type AuditAction =
   | "coach_profile_updated"
   | "coach_photo_updated"
   | "coach_abn_confirmed"
-  | "coach_agreement_accepted";
+  | "coach_agreement_accepted"
+  // An admin handed a leaving coach's upcoming sessions to another coach (target: each booking, and
+  // the leaving coach for the whole handover; detail: both coach ids).
+  | "coach_handover"
+  // An admin read a coach's private notes on a client (target: the coach; detail: the client key and the reason given).
+  | "coach_notes_read";
 
 export type AuditEntry = {
   action: AuditAction;

@@ -143,6 +143,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/coach.statements.$id[.]pdf": COACH,
   "routes/coach.statements.$id[.]csv": COACH,
   "routes/coach.statements.$id_.xero[.]csv": COACH,
+  // The coach's sessions and clients: only their own; another coach's client is the 404.
+  "routes/coach.sessions": COACH,
+  "routes/coach.clients._index": COACH,
+  "routes/coach.clients.$clientId": COACH,
 
   // The layout and each child guard themselves: Remix runs nested loaders in parallel.
   "routes/admin": ADMIN,
@@ -153,6 +157,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin.coach-applications.$id": ADMIN,
   "routes/admin.coach-applications.$id.cv": ADMIN,
   "routes/admin.bookings.$id": ADMIN,
+  "routes/admin.coaches._index": ADMIN,
+  "routes/admin.coaches.$coachId": ADMIN,
   "routes/admin.escalations._index": ADMIN,
   "routes/admin.escalations.$id": ADMIN,
   "routes/admin.jobs": ADMIN,

@@ -1,170 +1,176 @@
-import type { LoaderFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/cloudflare";
-import stylesHref from "~/styles/booking-portals.css?url";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { listCoachBookings } from "~/booking/bookings.server";
-import { getCoachById } from "~/booking/catalogue.server";
-import { formatDateTime as formatZoned } from "~/booking/time-zones";
+import { requireRole } from "~/auth/guards.server";
+import { formatCents } from "~/billing/describe";
+import { loadDashboard, type DashboardSession } from "~/coach-network/portal.server";
 import { PageHero } from "~/components/page-hero";
 import { NOINDEX, pageMeta } from "~/utils/meta";
-import { requireRole } from "~/auth/guards.server";
-import { roomLinkOf } from "~/meetings/room-link";
-import { meetingWindowSettings } from "~/meetings/window";
 
-/** How far ahead the portal lists the coach's bookings. */
-const UPCOMING_DAYS = 60;
-/** How far back it lists past sessions to write up (their outcome, notes and summary). */
-const PAST_DAYS = 30;
+// /coach: the coach's dashboard. While onboarding is incomplete it leads with the checklist; then
+// today's and the rest of this week's sessions (in the coach's own zone) with their Join buttons,
+// the bookings made since the coach's last visit, and this month's earnings so far.
 
-const OUTCOME_LABELS: Record<string, string> = { confirmed: "Outcome not recorded", completed: "Completed", no_show: "No-show" };
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(request, context, "coach");
-  const now = context.services.clock.now();
-  const settings = meetingWindowSettings(context.env);
-  const [coach, bookings] = await Promise.all([
-    getCoachById(context.db, viewer.id),
-    listCoachBookings(context.db, viewer.id, {
-      from: new Date(now.getTime() - PAST_DAYS * 86_400_000),
-      to: new Date(now.getTime() + UPCOMING_DAYS * 86_400_000),
-    }),
-  ]);
-  const zone = coach?.timeZone ?? "Australia/Sydney";
-  return {
-    firstName: viewer.firstName,
-    hasSchedule: coach !== null,
-    upcomingDays: UPCOMING_DAYS,
-    // Confirmed sessions whose room hasn't closed, soonest first, in the coach's own time zone.
-    upcoming: bookings
-      .map((booking) => ({ booking, room: roomLinkOf(booking, settings, now, zone) }))
-      .filter(({ booking, room }) => booking.status === "confirmed" && room !== null)
-      .map(({ booking, room }) => ({
-        id: booking.id,
-        client: booking.name,
-        company: booking.company,
-        type: booking.typeName,
-        startsAt: booking.startsAt,
-        when: formatZoned(booking.startsAt, zone),
-        room: room!,
-      })),
-    // Sessions that have started, newest first, with their outcome and a link to write them up.
-    past: bookings
-      .filter((booking) => booking.status in OUTCOME_LABELS && Date.parse(booking.startsAt) <= now.getTime())
-      .reverse()
-      .map((booking) => ({
-        id: booking.id,
-        client: booking.name,
-        type: booking.typeName,
-        startsAt: booking.startsAt,
-        when: formatZoned(booking.startsAt, zone),
-        outcome: OUTCOME_LABELS[booking.status]!,
-      })),
-    pastDays: PAST_DAYS,
-  };
+  const dashboard = await loadDashboard(context, viewer.id);
+  return { firstName: viewer.firstName, ...dashboard };
 }
 
-// Clients, notes and revenue-share statements arrive with the coach-network issue.
-export default function CoachPortal() {
-  const { firstName, hasSchedule, upcoming, upcomingDays, past, pastDays } = useLoaderData<typeof loader>();
+function SessionList({ sessions, empty, label }: { sessions: DashboardSession[]; empty: string; label: string }) {
+  if (!sessions.length) return <p>{empty}</p>;
+  return (
+    <ul className="portal-list" aria-label={label}>
+      {sessions.map((session) => (
+        <li key={session.id} className="portal-item">
+          <p>
+            <strong>
+              <time dateTime={session.startsAt}>{session.when}</time>
+            </strong>{" "}
+            {session.status !== "confirmed" ? (
+              <span className="status-pill" data-status={session.status}>
+                {session.statusLabel}
+              </span>
+            ) : null}
+          </p>
+          <p>
+            {session.type} with {session.client}
+            {session.company ? ` (${session.company})` : null}
+          </p>
+          <p className="actions">
+            {session.room?.state === "open" ? (
+              <Link to={session.room.href} className="button button-primary button-small">
+                Join<span className="visually-hidden"> the video call with {session.client}</span>
+              </Link>
+            ) : session.room ? (
+              <>
+                <Link to={session.room.href}>
+                  Meeting room<span className="visually-hidden"> for the session with {session.client}</span>
+                </Link>
+                <span className="hint">{session.room.hours}</span>
+              </>
+            ) : null}
+            <Link to={`/meeting/${session.id}/record`}>
+              Notes and outcome<span className="visually-hidden"> of the session with {session.client}</span>
+            </Link>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function CoachDashboard() {
+  const data = useLoaderData<typeof loader>();
+  const { checklist, newBookings, earnings } = data;
+  const remaining = checklist.items.filter((item) => !item.done).length;
+  const checklistCard = (
+    <section className="card" aria-labelledby="onboarding-heading">
+      <h2 id="onboarding-heading">Finish setting up to take bookings</h2>
+      <p>
+        Clients can book you once every step is done. {remaining === 1 ? "One step to go." : `${remaining} steps to go.`}{" "}
+        <Link to="/coach/onboarding">Your onboarding checklist</Link>
+      </p>
+      {checklist.items.length ? (
+        <ol className="checklist">
+          {checklist.items.map((item) => (
+            <li key={item.key} className={item.done ? "done" : undefined}>
+              <span className="mark" aria-hidden="true">
+                {item.done ? "✓" : ""}
+              </span>
+              {item.done ? (
+                <span>
+                  {item.label}
+                  <span className="visually-hidden"> (done)</span>
+                </span>
+              ) : (
+                <Link to={item.href}>
+                  {item.label}
+                  <span className="visually-hidden"> (to do)</span>
+                </Link>
+              )}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
   return (
     <>
       <PageHero
         eyebrow="Coach portal"
-        title={firstName ? `Welcome, ${firstName}` : "Welcome to the coach portal"}
-        lead="This is where you'll run your coaching practice with ClarityAI Coaching."
+        title={data.firstName ? `Welcome, ${data.firstName}` : "Welcome to the coach portal"}
+        lead={`Your sessions, clients and earnings. Times are in your time zone (${data.zone.replace(/_/g, " ")}).`}
       />
-      <section className="section" aria-labelledby="coach-sessions-heading">
-        <div className="container page-narrow">
-          <div className="card">
-            <h2 id="coach-sessions-heading">Your upcoming sessions</h2>
-            {upcoming.length ? (
-              <ul className="coach-sessions">
-                {upcoming.map((booking) => (
-                  <li key={booking.id} className="coach-session">
-                    <p>
-                      <strong>
-                        <time dateTime={booking.startsAt}>{booking.when}</time>
-                      </strong>
-                    </p>
-                    <p>
-                      {booking.type} with {booking.client}
-                      {booking.company ? ` (${booking.company})` : null}
-                    </p>
-                    {booking.room.state === "open" ? (
-                      <p>
-                        <Link to={booking.room.href} className="button button-primary button-small">
-                          Join<span className="visually-hidden"> the video call with {booking.client}</span>
-                        </Link>
-                      </p>
-                    ) : (
-                      <p>
-                        <Link to={booking.room.href}>
-                          Meeting room<span className="visually-hidden"> for the session with {booking.client}</span>
-                        </Link>{" "}
-                        <span className="hint">{booking.room.hours}</span>
-                      </p>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p>No sessions booked in the next {upcomingDays} days.</p>
-            )}
-            <p>
-              <Link to="/coach/availability" className="button button-primary">
-                {hasSchedule ? "Set your availability" : "Set up your availability"}
-              </Link>
-            </p>
+      <div className="section">
+        <div className="container portal-grid">
+          <div className="portal-stack">
+            {checklist.complete ? null : checklistCard}
+            <section className="card" aria-labelledby="today-heading">
+              <h2 id="today-heading">Today</h2>
+              <SessionList sessions={data.today} empty="No sessions today." label="Today's sessions" />
+            </section>
+            <section className="card" aria-labelledby="week-heading">
+              <h2 id="week-heading">Later this week</h2>
+              <SessionList sessions={data.thisWeek} empty="No more sessions this week." label="This week's sessions" />
+              <p>
+                <Link to="/coach/sessions">All your sessions</Link>
+              </p>
+            </section>
           </div>
-        </div>
-      </section>
-      <section className="section" aria-labelledby="coach-past-heading">
-        <div className="container page-narrow">
-          <div className="card">
-            <h2 id="coach-past-heading">Past sessions</h2>
-            {past.length ? (
-              <ul className="coach-sessions">
-                {past.map((booking) => (
-                  <li key={booking.id} className="coach-session">
+          <div className="portal-stack">
+            <section className="card" aria-labelledby="new-heading">
+              <h2 id="new-heading">New bookings</h2>
+              <p className="hint">{newBookings.firstVisit ? "Booked in the last 7 days." : `Since your last visit (${newBookings.sinceLabel}).`}</p>
+              {newBookings.items.length ? (
+                <>
+                  <ul className="portal-list">
+                    {newBookings.items.map((booking) => (
+                      <li key={booking.id} className="portal-item">
+                        <p>
+                          <strong>{booking.client}</strong>: {booking.type}
+                        </p>
+                        <p>
+                          <time dateTime={booking.startsAt}>{booking.when}</time>
+                        </p>
+                      </li>
+                    ))}
+                  </ul>
+                  {newBookings.total > newBookings.items.length ? (
                     <p>
-                      <strong>
-                        <time dateTime={booking.startsAt}>{booking.when}</time>
-                      </strong>{" "}
-                      · {booking.outcome}
+                      And {newBookings.total - newBookings.items.length} more. <Link to="/coach/sessions">See all upcoming sessions</Link>
                     </p>
-                    <p>
-                      {booking.type} with {booking.client}
-                    </p>
-                    <p>
-                      <Link to={`/meeting/${booking.id}/record`}>
-                        Write up<span className="visually-hidden"> the session with {booking.client}</span>
-                      </Link>
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p>No sessions in the last {pastDays} days.</p>
+                  ) : null}
+                </>
+              ) : (
+                <p>No new bookings.</p>
+              )}
+            </section>
+            <section className="card" aria-labelledby="earnings-heading">
+              <h2 id="earnings-heading">Earnings in {earnings.month}</h2>
+              <p className="portal-figure">{formatCents(earnings.shareCents)}</p>
+              <p>
+                Your share, excluding GST, from {earnings.sessions === 1 ? "1 completed session" : `${earnings.sessions} completed sessions`} so far this month.
+              </p>
+              <p>
+                <Link to="/coach/earnings">Earnings and statements</Link>
+              </p>
+            </section>
+            {data.hasSchedule ? null : (
+              <section className="card" aria-labelledby="hours-heading">
+                <h2 id="hours-heading">Set your hours</h2>
+                <p>Clients can book you only in the hours you set.</p>
+                <p>
+                  <Link to="/coach/availability" className="button button-primary">
+                    Set up your availability
+                  </Link>
+                </p>
+              </section>
             )}
           </div>
         </div>
-      </section>
-      <section className="section" aria-labelledby="coach-soon-heading">
-        <div className="container page-narrow">
-          <div className="card coming-soon">
-            <h2 id="coach-soon-heading">Coming soon</h2>
-            <p>We're building the rest of the portal now. Here you'll soon be able to:</p>
-            <ul className="check-list">
-              <li>keep private notes on each client</li>
-              <li>download your revenue-share statements</li>
-            </ul>
-            <p>
-              Questions? <Link to="/contact">Contact us</Link>.
-            </p>
-          </div>
-        </div>
-      </section>
+      </div>
     </>
   );
 }

@@ -14,7 +14,7 @@ test("a new coach sets up weekly hours with two blocks on Monday and adds time o
   await login({ firstName: "Riley", lastName: "Hughes", roles: ["coach"] });
 
   await gotoHydrated(page, "/coach");
-  await expect(page.getByRole("heading", { name: "Your upcoming sessions" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Today", exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Set up your availability" }).click();
   await expect(page).toHaveURL(/\/coach\/availability$/);
   await expect(page.getByText("You haven't set your availability yet.")).toBeVisible();

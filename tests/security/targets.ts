@@ -702,6 +702,7 @@ const countOf = async (table: string) => (await env.DB.prepare(`SELECT count(*) 
 /** The Remix routes with an action, each fuzzed by a form target below (the suite checks this list against the build). */
 export const FUZZED_ACTION_ROUTES = [
   "routes/admin.bookings.$id",
+  "routes/admin.coaches.$coachId",
   "routes/admin.escalations.$id",
   "routes/admin.jobs",
   "routes/admin.leads.$id",
@@ -1605,6 +1606,37 @@ export function buildTargets(fx: Fixtures): Target[] {
           base: () => ({ intent: "cancel", reason: "" }),
           fields: { reason: CORE },
           structural: false,
+        }),
+        // The coach network's admin forms: a handover to no coach and a notes read of no client are refused, nothing written.
+        ...formProbes({
+          path: `/admin/coaches/${fx.portals.coach.id}`,
+          label: "handover",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "handover", to: UUID_ZERO }),
+          fields: { intent: FULL, to: FULL },
+        }),
+        ...formProbes({
+          path: `/admin/coaches/${fx.portals.coach.id}`,
+          label: "read private notes",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "read-notes", client: UUID_ZERO, reason: "A complaint from the client about a session" }),
+          fields: { client: FULL, reason: FULL },
+        }),
+        ...formProbes({
+          path: `/admin/coaches/${fx.portals.coach.id}`,
+          label: "handover as a non-admin",
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ intent: "handover", to: fx.portals.coach.id }),
+          fields: { intent: CORE, to: CORE },
+          structural: false,
+        }),
+        ...pathProbes({ template: "/coach/clients/{}", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/admin/coaches/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
+        ...queryProbes({
+          path: "/coach/sessions",
+          cookie: fx.portals.coach.cookie,
+          base: { view: "past", page: "1" },
+          params: { view: URLS_CORE, page: URLS_CORE },
         }),
         ...formProbes({
           path: `/admin/bookings/${fx.portals.bookingId}`,

@@ -162,7 +162,7 @@ test("guards: visitors go to /auth remembering the page; a missing role goes to 
   const coach = await createUser({ roles: ["coach"] });
   const portal = await fetchApp("/coach", { cookie: await signInOnWeb({ email: coach.email }) });
   expect(portal.status).toBe(200);
-  expect(await pageText(portal)).toContain("Coming soon");
+  expect(await pageText(portal)).toContain("New bookings");
 });
 
 test("sign-out revokes the session, clears the cookie and lands on /auth, also when called twice", { timeout: SLOW_TEST_MS }, async () => {

@@ -141,6 +141,8 @@ const POST_PROBES: Record<string, PostProbe[]> = {
   // Without a Stripe key the sandbox applies its events in-process, so the public endpoint is not
   // there (404) for anyone, signed in or not.
   "routes/webhooks.stripe": [{ fields: {}, allowed: () => ({ status: [404] }) }],
+  // A coach's admin page for no coach (the placeholder id) is the 404 before any form is read.
+  "routes/admin.coaches.$coachId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // A recording's parts are PUT, not posted.
   "routes/meeting.$meetingId.recordings.$recordingId.parts.$n": [{ fields: {}, allowed: () => ({ status: [405] }) }],
 };
