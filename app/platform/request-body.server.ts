@@ -77,7 +77,8 @@ export async function readBounded(body: ReadableStream<Uint8Array>, limit: numbe
 
 /**
  * For a page request (not under API_PREFIXES) with a body method: a 4xx answer when the body is not
- * a readable form of at most FORM_BODY_LIMIT bytes (UPLOAD_FORM_LIMITS for a page that takes a file) (415 wrong or missing Content-Type, 413 too
+ * a readable form of at most FORM_BODY_LIMIT bytes (UPLOAD_FORM_LIMITS for a page that takes a file)
+ * (415 wrong or missing Content-Type, 413 too
  * large, 400 unreadable), else the same request with its body read into memory. Other requests
  * pass through unchanged.
  */
@@ -89,7 +90,6 @@ export async function checkFormBody(request: Request): Promise<Request | Respons
   const contentType = request.headers.get("Content-Type") ?? "";
   const mediaType = contentType.split(";", 1)[0]!.trim().toLowerCase();
   if (!FORM_TYPES.has(mediaType)) return refusal(415, UNSUPPORTED_MEDIA_TYPE);
-  const limit = formBodyLimit(new URL(request.url).pathname);
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > limit) return refusal(413, limit === FORM_BODY_LIMIT ? BODY_TOO_LARGE : UPLOAD_TOO_LARGE);
   let bytes: Uint8Array<ArrayBuffer>;

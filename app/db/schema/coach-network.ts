@@ -178,6 +178,8 @@ export const coachApplicationEvents = sqliteTable(
     createdAt: text("created_at").notNull(),
   },
   (t) => [index("coach_application_events_application_idx").on(t.applicationId, t.createdAt)],
+);
+
 // Payouts through Stripe Connect (migration 0025): each coach's Express connected account as Stripe
 // last told us, and one payout per issued statement.
 
