@@ -5,12 +5,14 @@ import type { Db } from "~/db/client.server";
 import { identities, profiles, users } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
 import { composeEmail } from "~/email/compose.server";
-import { outboxInsert } from "~/email/outbox.server";
+import { enqueueEmail, outboxInsert } from "~/email/outbox.server";
 import type { EmailSendJob } from "~/email/jobs";
 import { invitationEmail } from "~/email/templates/invitation";
+import { invitationRequestEmail } from "~/email/templates/invitation-request";
 import type { AppEnv } from "~/platform/env.server";
-import { consumeRateLimit, limitSubject } from "~/platform/rate-limit.server";
+import { consumeRateLimit, limitSubject, type RateLimitRule } from "~/platform/rate-limit.server";
 import { safeRedirect } from "~/utils/redirect";
+import { formatTimestamp } from "~/booking/time-zones";
 import { auditStatement } from "./audit.server";
 import type { AuthConfig } from "./config.server";
 import type { AuthContext } from "./context.server";
@@ -271,4 +273,37 @@ export async function acceptInvitation(ctx: AuthContext, input: { linkToken: str
     auditStatement(ctx.db, { action: "user_updated_password", actorId: session.user.id, ipHash: ctx.ipHash, detail: { via: "invite" } }),
   ]);
   return session;
+}
+
+/** Requests for a new invitation from one address: the team hears of the first each day. */
+const INVITATION_REQUESTS_PER_ADDRESS: RateLimitRule = { name: "auth-invite-request-address", limit: 1, windowMs: 24 * 60 * 60_000 };
+
+/**
+ * Someone whose invitation expired before they used it asks for a new one: the team inbox is told
+ * who (at most once a day per address; asking again changes nothing). Only the holder of an
+ * expired invitation's link can ask, and only for that invitation's address. Answers the address
+ * the new invitation will go to, or null when the link is not an expired invitation.
+ */
+export async function requestNewInvitation(ctx: Omit<InviteContext, "ipHash">, linkToken: string): Promise<{ email: string } | null> {
+  const state = await invitationLinkState(ctx, linkToken);
+  if (state.state !== "expired") return null;
+  const user = await findUserByEmail(ctx.db, state.email);
+  if (!user) return null;
+  const quota = await consumeRateLimit(ctx.db, INVITATION_REQUESTS_PER_ADDRESS, limitSubject("email", state.email), ctx.appEnv.SESSION_SECRET);
+  if (!quota.allowed) return { email: state.email };
+  const metadata = userMetadataOf(user);
+  const name = [nameField(metadata.first_name), nameField(metadata.last_name)].filter(Boolean).join(" ") || null;
+  const invitedAt = formatTimestamp(user.invitedAt ?? user.createdAt, "Australia/Sydney");
+  await enqueueEmail(
+    ctx.db,
+    ctx.appEnv,
+    ctx.jobs,
+    await composeEmail(
+      ctx.appEnv,
+      invitationRequestEmail,
+      { email: state.email, name, invitedAt, adminUrl: `${new URL(ctx.config.siteUrl).origin}/admin` },
+      { to: ctx.appEnv.TEAM_INBOX, dedupeKey: `invite-request:${user.id}:${new Date().toISOString().slice(0, 10)}` },
+    ),
+  );
+  return { email: state.email };
 }

@@ -37,7 +37,7 @@ async function invite(email: string, extra: { data?: Record<string, unknown>; re
 
 /** Posts the accept form for a link, as the page's form sends it. */
 function accept(link: URL, password: string, confirmPassword = password) {
-  return fetchApp(`${link.pathname}`, {
+  return fetchApp(`${link.pathname}${link.search}`, {
     form: { token: link.searchParams.get("token") ?? "", redirectTo: link.searchParams.get("redirectTo") ?? "", password, confirmPassword },
   });
 }
@@ -163,6 +163,17 @@ test(
       password_hash: null,
       email_confirmed_at: null,
     });
+
+    // Asking for a new invitation tells the team inbox who asked, once a day however often they ask.
+    const token = link.searchParams.get("token")!;
+    const asked = await fetchApp(link.pathname + link.search, { form: { intent: "ask-team", token, redirectTo: "/coach" } });
+    expect(asked.status).toBe(202);
+    expect(await pageText(asked)).toContain(`They'll email a fresh link to ${email}`);
+    const subject = `New invitation requested: ${email}`;
+    const [notice] = await outboxTo("team@clarityai.com.au", { subject });
+    expect(notice?.text_body).toContain("asked for a new invitation");
+    expect((await fetchApp(link.pathname + link.search, { form: { intent: "ask-team", token, redirectTo: "/coach" } })).status).toBe(202);
+    expect(await outboxTo("team@clarityai.com.au", { subject })).toHaveLength(1);
   },
   SLOW_TEST_MS,
 );
@@ -180,10 +191,22 @@ test("inviting a pending invitation again sends a new link that replaces the old
   expect((await fetchApp(secondLink.pathname + secondLink.search)).status).toBe(200);
 });
 
-test("a made-up or malformed token gets the page for a link that can't be used", async () => {
+test("a made-up or malformed token gets the page for a link that can't be used, and can't ask the team for anything", async () => {
   for (const token of ["x".repeat(43), "<script>", ""]) {
     const response = await fetchApp(`/auth/invite?${new URLSearchParams({ token })}`);
     expect(response.status, token).toBe(404);
     expect(await pageText(response)).toContain("This invitation link can't be used");
+    const asked = await fetchApp("/auth/invite", { form: { intent: "ask-team", token } });
+    expect(asked.status, token).toBe(404);
   }
+});
+
+test("a link that is still usable asks the team for nothing: its form is shown again", async () => {
+  const email = uniqueEmail("usable-ask");
+  await invite(email);
+  const link = await invitationLink(email);
+  const asked = await fetchApp(link.pathname + link.search, { form: { intent: "ask-team", token: link.searchParams.get("token")! } });
+  expect(asked.status).toBe(400);
+  expect(await pageText(asked)).toContain("This invitation still works: choose your password below.");
+  expect(await outboxTo("team@clarityai.com.au", { subject: `New invitation requested: ${email}` })).toHaveLength(0);
 });

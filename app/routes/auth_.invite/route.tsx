@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { createWebSession } from "~/auth/web-sessions.server";
-import { acceptInvitation, DEFAULT_INVITE_LANDING, invitationLinkState, type InvitationLinkState } from "~/auth/invitations.server";
+import { acceptInvitation, DEFAULT_INVITE_LANDING, invitationLinkState, requestNewInvitation, type InvitationLinkState } from "~/auth/invitations.server";
 import { mfaStepHref } from "~/auth/mfa-gate.server";
 import { NewPasswordSchema } from "~/auth/schemas";
 import { attemptAuth } from "~/auth/web-auth.server";
@@ -26,15 +26,22 @@ const TOKEN = /^[\w-]{20,100}$/;
 
 type Closed = Exclude<InvitationLinkState["state"], "usable">;
 type InvitePage =
-  { state: "usable"; token: string; email: string; firstName: string | null; redirectTo: string } | { state: Closed; email: string | null; redirectTo: string };
+  | { state: "usable"; token: string; email: string; firstName: string | null; redirectTo: string }
+  | { state: Closed; email: string | null; token: string; redirectTo: string };
 
 async function linkState(context: LoaderFunctionArgs["context"], token: string): Promise<InvitationLinkState> {
   if (!TOKEN.test(token)) return { state: "unknown" };
   return invitationLinkState({ db: context.db, config: context.auth }, token);
 }
 
-function closedPage(state: Exclude<InvitationLinkState, { state: "usable" }>, redirectTo: string) {
-  const page: InvitePage = { state: state.state, email: state.state === "expired" ? state.email : null, redirectTo };
+function closedPage(state: Exclude<InvitationLinkState, { state: "usable" }>, token: string, redirectTo: string) {
+  // Only an expired link's token is kept, for asking the team for a new invitation.
+  const page: InvitePage = {
+    state: state.state,
+    email: state.state === "expired" ? state.email : null,
+    token: state.state === "expired" ? token : "",
+    redirectTo,
+  };
   return data(page, { status: state.state === "expired" ? 410 : 404 });
 }
 
@@ -43,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), DEFAULT_INVITE_LANDING);
   const token = url.searchParams.get("token") ?? "";
   const state = await linkState(context, token);
-  if (state.state !== "usable") return closedPage(state, redirectTo);
+  if (state.state !== "usable") return closedPage(state, token, redirectTo);
   return data<InvitePage>({ state: "usable", token, email: state.email, firstName: state.firstName, redirectTo });
 }
 
@@ -51,14 +58,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const token = String(formData.get("token") ?? "");
   const redirectTo = safeRedirect(formData.get("redirectTo"), DEFAULT_INVITE_LANDING);
+  if (formData.get("intent") === "ask-team") {
+    const asked = TOKEN.test(token)
+      ? await requestNewInvitation({ db: context.db, appEnv: context.env, config: context.auth, jobs: context.services.jobs }, token)
+      : null;
+    // 202: the request is passed on to the team (and outranks the page's own status for the expired link).
+    if (asked) return data({ asked: asked.email }, { status: 202 });
+    const state = await linkState(context, token);
+    // A link still usable needs no new invitation: its form is shown again, saying so.
+    if (state.state === "usable") return data({ errors: { form: "This invitation still works: choose your password below." } as AuthErrors }, { status: 400 });
+    return closedPage(state, token, redirectTo);
+  }
   const state = await linkState(context, token);
-  if (state.state !== "usable") return closedPage(state, redirectTo);
+  if (state.state !== "usable") return closedPage(state, token, redirectTo);
   const parsed = parseForm(formData, NewPasswordSchema);
   if (!parsed.success) return data({ errors: parsed.errors as AuthErrors }, { status: 400 });
   const result = await attemptAuth(request, context, (ctx) => acceptInvitation(ctx, { linkToken: token, password: parsed.data.password }));
   if (!result.ok) {
     // Used up by another tab between the check above and now: the same page as for a used link.
-    if (result.error.code === "otp_expired") return closedPage({ state: "unknown" }, redirectTo);
+    if (result.error.code === "otp_expired") return closedPage({ state: "unknown" }, token, redirectTo);
     const refused = refusal("new-password", result.error);
     return data({ errors: refused.data.errors ?? {} }, refused.init ?? { status: 400 });
   }
@@ -81,7 +99,7 @@ function askTeamHref(email: string | null) {
   return `mailto:${BUSINESS.email}?${params.toString().replace(/\+/g, "%20")}`;
 }
 
-function ClosedInvitation({ state, email, redirectTo }: { state: Closed; email: string | null; redirectTo: string }) {
+function ClosedInvitation({ state, email, token, redirectTo }: { state: Closed; email: string | null; token: string; redirectTo: string }) {
   const expired = state === "expired";
   return (
     <>
@@ -97,12 +115,21 @@ function ClosedInvitation({ state, email, redirectTo }: { state: Closed; email: 
       <section className="section auth-section" aria-label="What you can do next">
         <div className="container">
           <div className="card auth-card">
-            <ul className="auth-links">
-              <li>
+            {expired ? (
+              <Form method="post" className="form">
+                <input type="hidden" name="intent" value="ask-team" />
+                <input type="hidden" name="token" value={token} />
+                <input type="hidden" name="redirectTo" value={redirectTo} />
+                <Submit busy="Asking the team…">Ask the team for a new invitation</Submit>
+              </Form>
+            ) : (
+              <p>
                 <a href={askTeamHref(email)} className="button button-primary">
                   Ask the team for a new invitation
                 </a>
-              </li>
+              </p>
+            )}
+            <ul className="auth-links">
               <li>
                 <Link to={stepHref("sign-in", redirectTo)}>Sign in</Link>
               </li>
@@ -111,7 +138,34 @@ function ClosedInvitation({ state, email, redirectTo }: { state: Closed; email: 
               </li>
             </ul>
             <p className="hint">
-              You can also email <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a> or call <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>.
+              You can also email <a href={askTeamHref(email)}>{BUSINESS.email}</a> or call <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>.
+            </p>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function AskedTeam({ email }: { email: string }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <>
+      <PageHero
+        eyebrow="Your invitation"
+        title="We've asked the team for a new invitation"
+        lead={`They'll email a fresh link to ${email}, usually within one business day.`}
+      />
+      <section className="section auth-section" aria-labelledby="asked-heading">
+        <div className="container">
+          <div className="card auth-card" role="status">
+            <h2 id="asked-heading" ref={headingRef} tabIndex={-1}>
+              What happens next
+            </h2>
+            <p>When it arrives, open the link in the new email within 7 days to choose your password. Links in older emails won't work.</p>
+            <p className="hint">
+              In a hurry? Email <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a> or call <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>.
             </p>
           </div>
         </div>
@@ -131,8 +185,9 @@ export default function AcceptInvitation() {
     cardRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], .form-error')?.focus();
   }, [actionData]);
 
+  if (actionData && "asked" in actionData) return <AskedTeam email={actionData.asked} />;
   const closed = actionData && "state" in actionData ? actionData : page.state !== "usable" ? page : null;
-  if (closed) return <ClosedInvitation state={closed.state} email={closed.email} redirectTo={closed.redirectTo} />;
+  if (closed) return <ClosedInvitation state={closed.state} email={closed.email} token={closed.token} redirectTo={closed.redirectTo} />;
   if (page.state !== "usable") return null;
 
   const errors: AuthErrors = actionData && "errors" in actionData ? actionData.errors : {};
