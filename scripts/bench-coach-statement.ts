@@ -109,6 +109,8 @@ async function main(): Promise<boolean> {
     const csv = await measure(server, `${base}.csv`, cookie, "CA-B00120");
     const xero = await measure(server, `${base}/xero.csv`, cookie, "CA-B00120");
     const earnings = await measure(server, `${ORIGIN}/coach/earnings`, cookie, "Statements");
+    // For scale on a shared machine: a small signed-in page of the same portal (its layout, no lines).
+    const reference = await measure(server, `${ORIGIN}/coach/availability`, cookie, "availability");
     const ok = median(page.server) <= TARGET_MS;
     console.log(`\nCoach statement (${SESSIONS} sessions in a month, an RCTI; ${RUNS} runs after a warm-up, 127.0.0.1)`);
     console.log(`  statement page:  server ${stats(page.server)}; CPU ${stats(page.cpu)}  (target ≤ ${TARGET_MS} ms server: ${ok ? "met" : "MISSED"})`);
@@ -116,6 +118,7 @@ async function main(): Promise<boolean> {
     console.log(`  CSV:             server ${stats(csv.server)}; CPU ${stats(csv.cpu)}`);
     console.log(`  Xero import:     server ${stats(xero.server)}; CPU ${stats(xero.cpu)}`);
     console.log(`  /coach/earnings: server ${stats(earnings.server)}; CPU ${stats(earnings.cpu)}`);
+    console.log(`  for scale, /coach/availability: server ${stats(reference.server)}; CPU ${stats(reference.cpu)}`);
     return ok;
   } finally {
     server?.stop();

@@ -229,23 +229,24 @@ export type StatementDocument = { statement: StatementRow; lines: StatementLine[
 
 /** A statement of this coach with its lines (null for another coach's or an unknown id: the caller answers 404). */
 export async function loadStatement(db: Db, coachId: string, statementId: string): Promise<StatementDocument | null> {
-  const statement = await db
-    .select()
-    .from(coachStatements)
-    .where(and(eq(coachStatements.id, statementId), eq(coachStatements.coachId, coachId)))
-    .get();
-  if (!statement) return null;
-  const [rows, schedule] = await Promise.all([
+  // All three at once: the lines and the zone are asked for by this coach too, so nothing of another coach's is read.
+  const [statement, rows, schedule] = await Promise.all([
+    db
+      .select()
+      .from(coachStatements)
+      .where(and(eq(coachStatements.id, statementId), eq(coachStatements.coachId, coachId)))
+      .get(),
     db
       .select({ line: coachEarnings, reference: bookings.reference, startsAt: bookings.startsAt, typeName: bookingTypes.name })
       .from(coachEarnings)
       .innerJoin(bookings, eq(bookings.id, coachEarnings.bookingId))
       .innerJoin(bookingTypes, eq(bookingTypes.id, bookings.bookingTypeId))
-      .where(eq(coachEarnings.statementId, statement.id))
+      .where(and(eq(coachEarnings.statementId, statementId), eq(coachEarnings.coachId, coachId)))
       .orderBy(asc(coachEarnings.occurredAt), asc(coachEarnings.createdAt))
       .all(),
     db.select({ timeZone: coachSchedules.timeZone }).from(coachSchedules).where(eq(coachSchedules.coachId, coachId)).get(),
   ]);
+  if (!statement) return null;
   const rcti = statement.kind === "rcti";
   return {
     statement,

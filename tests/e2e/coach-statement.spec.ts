@@ -59,13 +59,14 @@ test("a coach opens last month's RCTI on a phone: issued by the cron, readable a
   await statementLink.click();
   await expect(page.getByRole("heading", { level: 1, name: "Recipient created tax invoice" })).toBeVisible();
   await gotoHydrated(page, new URL(page.url()).pathname);
-  await expect(page.getByText("The GST shown is payable by the supplier.")).toBeVisible();
-  await expect(page.getByText("Casey Coach Consulting Pty Ltd")).toBeVisible();
-  await expect(page.getByText("ABN 51 824 753 556")).toBeVisible();
-  await expect(page.getByText("ABN 52 674 318 905")).toBeVisible();
+  const statement = page.getByRole("article", { name: "Recipient created tax invoice" });
+  await expect(statement.getByText("The GST shown is payable by the supplier.")).toBeVisible();
+  await expect(statement.getByText("Casey Coach Consulting Pty Ltd")).toBeVisible();
+  await expect(statement.getByText("ABN 51 824 753 556")).toBeVisible();
+  await expect(statement.getByText("ABN 52 674 318 905")).toBeVisible();
   // 3 × A$115.91 at 85%, and GST of A$11.59 on each.
-  await expect(page.getByText("A$347.73", { exact: true })).toBeVisible();
-  await expect(page.getByText("A$382.50", { exact: true })).toBeVisible();
+  await expect(statement.getByText("A$347.73", { exact: true })).toBeVisible();
+  await expect(statement.getByText("A$382.50", { exact: true })).toBeVisible();
   // The page never scrolls sideways: the wide table scrolls inside its own region.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await expect(page.getByRole("region", { name: /Statement lines for/ })).toBeVisible();

@@ -491,9 +491,48 @@ async function ownRecording(owner: ProbeUser, role: Role, status: "complete" | "
   return { base: `/meeting/${booking.id}/recordings`, recordingId, marker };
 }
 
+/** An issued statement of the owner (a coach) with one session line; its number is the marker. */
+async function ownStatement(owner: ProbeUser) {
+  await ensureCatalogue();
+  const booking = await createBooking({ coachId: owner.id, startsAt: daysFromNow(-10, 1), status: "completed" });
+  const id = crypto.randomUUID();
+  const number = `CS-A${id.slice(0, 8).toUpperCase()}`;
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO coach_statements (id, number, coach_id, period, kind, supplier_name, recipient_name, recipient_abn, line_count, gross_cents, gst_cents, fee_cents, share_cents, total_cents, issued_at)
+       VALUES (?, ?, ?, '2026-10', 'payment_statement', 'Authz Coach', 'ClarityAI Coaching', '52674318905', 1, 15000, 1364, 2045, 11591, 11591, '2026-10-31T16:00:00.000Z')`,
+    ).bind(id, number, owner.id),
+    env.DB.prepare(
+      `INSERT INTO coach_earnings (id, coach_id, booking_id, kind, occurred_at, gross_cents, gst_cents, fee_cents, share_cents, share_rate_bp, session_ordinal, statement_id)
+       VALUES (?, ?, ?, 'session', '2026-10-20T00:00:00.000Z', 15000, 1364, 2045, 11591, 8500, 1, ?)`,
+    ).bind(crypto.randomUUID(), owner.id, booking.id, id),
+  ]);
+  return { id, number };
+}
+
 const ADMINS_SHARE = "every admin works on every row of the admin area: none is one admin's own (SPEC §6)";
 
 const OWNERSHIP: Record<string, OwnershipFixture> = {
+  // A coach's earnings statement and its downloads: another coach's statement is the 404.
+  ...Object.fromEntries(
+    (
+      [
+        ["routes/coach.statements.$id", ""],
+        ["routes/coach.statements.$id[.]pdf", ".pdf"],
+        ["routes/coach.statements.$id[.]csv", ".csv"],
+        ["routes/coach.statements.$id_.xero[.]csv", "/xero.csv"],
+      ] as const
+    ).map(([id, suffix]) => [
+      id,
+      {
+        roles: ["coach"],
+        create: async (owner: ProbeUser) => {
+          const statement = await ownStatement(owner);
+          return { path: `/coach/statements/${statement.id}${suffix}`, marker: statement.number, ownerSees: true };
+        },
+      } satisfies OwnershipFixture,
+    ]),
+  ),
   "routes/admin.bookings.$id": { shared: ADMINS_SHARE },
   "routes/admin.escalations.$id": { shared: ADMINS_SHARE },
   "routes/admin.leads.$id": { shared: ADMINS_SHARE },
