@@ -324,6 +324,7 @@ export const FORM_TARGET_NAMES = [
   "form /admin/jobs (admin)",
   "form /admin/escalations (admin)",
   "form /admin/leads (admin)",
+  "form /coach/payouts and the sandbox's Connect onboarding form (coach)",
   "form /coach/availability and /admin/bookings (coach, admin)",
   "forms needing a session, signed out",
   "form /unsubscribe (signed link and RFC 8058 one-click)",
