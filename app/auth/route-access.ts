@@ -133,10 +133,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/coach.photo": COACH,
   // Payouts: the account's onboarding (Stripe's refresh_url and return_url come back to the two
   // below) and the coach's own payouts; another coach's payout is not found.
-  "routes/coach.payouts._index": COACH,
-  "routes/coach.payouts.$payoutId": COACH,
-  "routes/coach.payouts.refresh": COACH,
-  "routes/coach.payouts.return": COACH,
+  "routes/coach.payouts": COACH,
+  "routes/coach.payouts_.$payoutId": COACH,
+  "routes/coach.payouts_.refresh": COACH,
+  "routes/coach.payouts_.return": COACH,
   // Earnings and statements: every statement URL answers 404 for another coach's statement.
   "routes/coach.earnings": COACH,
   "routes/coach.statements.$id": COACH,

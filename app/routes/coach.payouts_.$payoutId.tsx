@@ -94,6 +94,9 @@ export default function CoachPayout() {
               <p role="note">{payout.failureMessage} We'll be in touch to pay it another way; you can also reply to your statement email.</p>
             ) : null}
             <p>
+              <Link to={`/coach/statements/${payout.statementId}`}>View statement {payout.number}</Link>
+            </p>
+            <p>
               <Link to="/coach/payouts">Back to payouts</Link>
             </p>
           </div>
