@@ -409,3 +409,26 @@ test("a coach whose every step is done, payouts included, is found complete once
   expect(await pageText(await fetchApp("/booking?type=discovery&specialty=digital-systems&industry=Retail+and+e-commerce"))).toContain("Zara Ready");
   expect((await fetchApp(`/coaches/${coach.slug}/photo`)).status).toBe(200);
 });
+
+test("only the profile page takes a photo-sized body; it is still capped, and every other page keeps the small form cap", async () => {
+  const coach = await createSignedInCoach({ onboarded: false });
+  const chunk = new Uint8Array(1024 * 1024);
+  let sent = 0;
+  const huge = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      sent += 1;
+      if (sent > 30) controller.close();
+      else controller.enqueue(chunk);
+    },
+  });
+  const capped = await fetchApp("/coach/profile", { cookie: coach.cookie, body: huge, contentType: "multipart/form-data; boundary=x", method: "POST" });
+  expect(capped.status).toBe(413);
+  expect(sent, "the body stops being read at the cap").toBeLessThan(30);
+  expect(await capped.text()).toContain("That file is too large for this form.");
+
+  const form = new FormData();
+  form.set("intent", "save-schedule");
+  form.set("displayName", "x".repeat(200 * 1024));
+  const elsewhere = await fetchApp("/coach/availability", { cookie: coach.cookie, body: form, method: "POST" });
+  expect(elsewhere.status).toBe(413);
+});
