@@ -128,10 +128,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/coach.photo": COACH,
   // Payouts: the account's onboarding (Stripe's refresh_url and return_url come back to the two
   // below) and the coach's own payouts; another coach's payout is not found.
-  "routes/coach.payouts._index": COACH,
-  "routes/coach.payouts.$payoutId": COACH,
-  "routes/coach.payouts.refresh": COACH,
-  "routes/coach.payouts.return": COACH,
+  "routes/coach.payouts": COACH,
+  "routes/coach.payouts_.$payoutId": COACH,
+  "routes/coach.payouts_.refresh": COACH,
+  "routes/coach.payouts_.return": COACH,
 
   // The layout and each child guard themselves: Remix runs nested loaders in parallel.
   "routes/admin": ADMIN,

@@ -72,3 +72,13 @@ export const HELD_REASON_TEXT: Record<"abn_unconfirmed" | "account_not_active", 
   abn_unconfirmed: "Held until your ABN is confirmed.",
   account_not_active: "Held until your payout account is active.",
 };
+
+/** What keeps a payout held, or null when it may go: a missing ABN first, then an account that can't take transfers. */
+export function heldReasonOf(
+  abnConfirmedAt: string | null | undefined,
+  accountState: string | null | undefined,
+): "abn_unconfirmed" | "account_not_active" | null {
+  if (!abnConfirmedAt) return "abn_unconfirmed";
+  if (accountState !== "active") return "account_not_active";
+  return null;
+}

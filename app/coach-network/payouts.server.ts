@@ -3,7 +3,8 @@ import Stripe from "stripe";
 import { stripeOf } from "~/billing/stripe.server";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
-import { coachPayoutAccounts, coachPayouts, coachProfiles, coachStatements, type CoachPayoutHeldReason } from "~/db/schema";
+import { coachPayoutAccounts, coachPayouts, coachProfiles, coachStatements } from "~/db/schema";
+import { heldReasonOf } from "./payout-state";
 
 // A payout per issued statement whose total is above zero: a transfer from the business's Stripe
 // balance to the coach's connected account (transfer_group = the statement id, an idempotency key
@@ -28,13 +29,6 @@ function insertMissingPayouts(db: Db, coachId: string | undefined) {
     WHERE s.total_cents > 0
       AND NOT EXISTS (SELECT 1 FROM coach_payouts p WHERE p.statement_id = s.id)
       ${coachId ? sql`AND s.coach_id = ${coachId}` : sql``}`);
-}
-
-/** What keeps a payout held, or null when it may go. */
-export function heldReasonOf(abnConfirmedAt: string | null | undefined, accountState: string | null | undefined): CoachPayoutHeldReason | null {
-  if (!abnConfirmedAt) return "abn_unconfirmed";
-  if (accountState !== "active") return "account_not_active";
-  return null;
 }
 
 /** Creates the payouts owed, and releases the held ones that may go. Each step can run again (or at the same time) with one effect. */

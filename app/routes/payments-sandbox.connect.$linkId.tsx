@@ -37,7 +37,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const key = (issue.path[0] === "intent" ? "form" : issue.path[0]) as keyof ActionData["errors"];
       errors[key] ??= issue.message;
     }
-    return data<ActionData>({ errors, values: form }, { status: 400 });
+    // Only the form's own fields go back into it.
+    const values = Object.fromEntries((["legalName", "bsb", "accountNumber", "outcome"] as const).map((name) => [name, (form[name] ?? "").slice(0, 200)]));
+    return data<ActionData>({ errors, values }, { status: 400 });
   }
   return redirect(await submitSandboxOnboarding(context, linkId, parsed.data.outcome));
 }

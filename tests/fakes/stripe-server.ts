@@ -14,7 +14,8 @@ import { startLoopbackServer } from "./loopback-server";
 
 // A Stripe-compatible server on loopback for the worker tests: the same API code as the local
 // payments sandbox (app/billing/sandbox/stripe-api.ts), over memory — subscriptions, one-off
-// payments, expiring sessions and refunds. The Worker's stripe SDK talks to it through
+// payments, expiring sessions and refunds, and Connect (Express accounts, account links, transfers,
+// payouts on a connected account). The Worker's stripe SDK talks to it through
 // STRIPE_API_URL. Test controls under /_test/ do what Stripe does on its own (a customer paying on
 // the Checkout page, a renewal failing) and answer the events Stripe would send (also those an API
 // call raised, e.g. charge.refunded after a refund); tests sign them with FAKE_STRIPE_WEBHOOK_SECRET

@@ -325,6 +325,7 @@ export const FORM_TARGET_NAMES = [
   "form /admin/escalations (admin)",
   "form /admin/leads (admin)",
   "form /coach/profile and /coach/agreement (coach)",
+  "form /coach/payouts and the sandbox's Connect onboarding form (coach)",
   "form /coach/availability and /admin/bookings (coach, admin)",
   "forms needing a session, signed out",
   "form /unsubscribe (signed link and RFC 8058 one-click)",

@@ -10,6 +10,7 @@ import { readEnv } from "~/platform/env.server";
 import { checkoutReturnToken, manageLinkExpiry, manageToken } from "~/booking/links.server";
 import { HOLD_MINUTES, HOLDS_PER_SOURCE } from "~/booking/policy";
 import { createAiCheckout } from "~/billing/checkout.server";
+import { onboardingLink } from "~/coach-network/payout-accounts.server";
 import { completeCheckout, sessionIdOf, signatureFor, stripeEnv } from "../worker/stripe";
 import {
   CORE_PAYLOADS,
@@ -138,7 +139,7 @@ export type Fixtures = {
   /** Leads that strangers submit enquiries for (the contact merge): one without marketing consent, one that confirmed it. */
   mergeLeads: { email: string; consentedEmail: string; ids: [string, string] };
   /** The signed-in booking screens: a coach with a schedule (the availability editor) and an upcoming booking of theirs (the admin's booking forms). */
-  portals: { coach: WebUser; bookingId: string; timeOffId: string };
+  portals: { coach: WebUser; bookingId: string; timeOffId: string; connectLinkPath: string };
   /** The booking pages: a coach open around the clock, one of their free discovery times, and a booking with its signed manage link. */
   booking: { coachSlug: string; freeTime: string; moveTo: string; bookingId: string; manageToken: string; heldId: string; returnToken: string };
   /**
@@ -217,7 +218,14 @@ async function portalFixtures(): Promise<Fixtures["portals"]> {
     name: "Fuzz Portal Client",
     email: uniqueEmail("fuzz-portal-client"),
   });
-  return { coach: { id: coach.id, email: coach.email, cookie: coach.cookie }, bookingId: booking.id, timeOffId };
+  // The coach's payout account in the payments sandbox, and the onboarding form's link (app/coach-network/payout-accounts.server.ts).
+  const connectLink = await onboardingLink(contextFor(env), { id: coach.id, email: coach.email });
+  return {
+    coach: { id: coach.id, email: coach.email, cookie: coach.cookie },
+    bookingId: booking.id,
+    timeOffId,
+    connectLinkPath: new URL(connectLink).pathname,
+  };
 }
 
 async function insertFactor(
@@ -717,6 +725,7 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/booking_.manage.$token",
   "routes/coach.agreement",
   "routes/coach.availability",
+  "routes/coach.payouts",
   "routes/coach.profile",
   "routes/contact",
   "routes/meeting.$meetingId_.record",
@@ -725,6 +734,7 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/meeting.$meetingId.recordings.$recordingId.parts.$n",
   "routes/meeting.$meetingId_.join",
   "routes/payments-sandbox.checkout.$id",
+  "routes/payments-sandbox.connect.$linkId",
   "routes/payments-sandbox.portal.$id",
   "routes/profile",
   "routes/resources",
@@ -1451,6 +1461,52 @@ export function buildTargets(fx: Fixtures): Target[] {
           fields: { intent: CORE, abn: CORE },
           structural: false,
         }),
+      ],
+    },
+    {
+      name: "form /coach/payouts and the sandbox's Connect onboarding form (coach)",
+      concurrency: 8,
+      // The coach's payout account and its onboarding link: every form below is refused, so neither changes.
+      snapshot: async () => ({
+        account: await rowOf("SELECT * FROM coach_payout_accounts WHERE coach_id = ?", fx.portals.coach.id),
+        link: await rowOf("SELECT data FROM payments_sandbox_objects WHERE id = ?", fx.portals.connectLinkPath.split("/").pop()),
+      }),
+      probes: [
+        ...formProbes({ path: "/coach/payouts", cookie: fx.portals.coach.cookie, base: () => ({ intent: "fuzz" }), fields: { intent: FULL } }),
+        ...formProbes({
+          path: "/coach/payouts",
+          label: "as a client",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "onboard" }),
+          fields: { intent: CORE },
+          structural: false,
+        }),
+        // Each field reached while another is invalid, so the form is refused and the single-use link stays unused.
+        ...formProbes({
+          path: fx.portals.connectLinkPath,
+          label: "onboarding, bad account number",
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ intent: "submit", legalName: "Fuzz Portal Coach", bsb: "000-000", accountNumber: "x", outcome: "verified" }),
+          fields: { intent: CORE, legalName: FULL, bsb: FULL, outcome: CORE },
+        }),
+        ...formProbes({
+          path: fx.portals.connectLinkPath,
+          label: "onboarding, bad BSB",
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ intent: "submit", legalName: "Fuzz Portal Coach", bsb: "x", accountNumber: "000123456", outcome: "verified" }),
+          fields: { accountNumber: FULL },
+          structural: false,
+        }),
+        ...formProbes({
+          path: fx.portals.connectLinkPath,
+          label: "onboarding, another user",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "submit", legalName: "Fuzz", bsb: "000-000", accountNumber: "000123456", outcome: "verified" }),
+          fields: { intent: CORE },
+          structural: false,
+        }),
+        ...pathProbes({ template: "/coach/payouts/{}", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/payments-sandbox/connect/{}", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
       ],
     },
     {

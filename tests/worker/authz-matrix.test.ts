@@ -12,7 +12,10 @@ import { CLARITYAI_TOPIC_SLUGS } from "~/content/clarityai-pages";
 import { LOCATION_PATH_SUFFIX, LOCATION_SLUGS } from "~/content/locations";
 import { SERVICE_SLUGS } from "~/content/services";
 import type { Role } from "~/db/schema";
+import { onboardingLink } from "~/coach-network/payout-accounts.server";
+import { sweepCoachPayouts } from "~/coach-network/payouts.server";
 import { createBooking, createPayment, createRefund, daysFromNow, ensureCatalogue } from "../factories/bookings";
+import { createStatement } from "../factories/payouts";
 import { chatToEnd, createSubscriber } from "../factories/conversations";
 import { createUser, signInOnWeb, webSession } from "../factories/users";
 import { contextFor, countRows, fetchApp, testClientIp } from "./app";
@@ -106,6 +109,9 @@ const GET_PROBES: Record<string, GetProbe> = {
   // The coach's own photo: the sample coach has uploaded none (404); others never reach it.
   "routes/coach.photo": { allowed: () => ({ status: [404] }) },
   "routes/profile": { moreUrls: () => ["/profile?tab=security", "/profile?tab=privacy", "/profile?tab=ai-assistant"] },
+  // Stripe Connect's refresh_url and return_url: a coach who has no payout account yet is sent back to /coach/payouts.
+  "routes/coach.payouts_.refresh": { allowed: () => ({ location: "/coach/payouts" }) },
+  "routes/coach.payouts_.return": { allowed: () => ({ location: "/coach/payouts" }) },
   "routes/admin.users": { moreUrls: () => ["/admin/users?q=example&page=1"] },
 };
 
@@ -137,6 +143,8 @@ const POST_PROBES: Record<string, PostProbe[]> = {
   // Without a Stripe key the sandbox applies its events in-process, so the public endpoint is not
   // there (404) for anyone, signed in or not.
   "routes/webhooks.stripe": [{ fields: {}, allowed: () => ({ status: [404] }) }],
+  // The sandbox's Connect onboarding form: the sample link is nobody's, so it is not found.
+  "routes/payments-sandbox.connect.$linkId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // A recording's parts are PUT, not posted.
   "routes/meeting.$meetingId.recordings.$recordingId.parts.$n": [{ fields: {}, allowed: () => ({ status: [405] }) }],
 };
@@ -609,6 +617,22 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
       await fetchApp(new URL(url).pathname, { form: { intent: "pay" }, cookie: owner.cookie });
       const portal = await createPortalUrl(contextFor(env), owner.id, "/profile?tab=billing");
       return { path: new URL(portal.url).pathname, marker: owner.email, ownerSees: false };
+    },
+  },
+  "routes/coach.payouts_.$payoutId": {
+    roles: ["coach"],
+    create: async (owner) => {
+      const statement = await createStatement(owner.id, { totalCents: 4_321 });
+      await sweepCoachPayouts(contextFor(env), { coachId: owner.id });
+      const row = await env.DB.prepare("SELECT id FROM coach_payouts WHERE statement_id = ?").bind(statement.id).first<{ id: string }>();
+      return { path: `/coach/payouts/${row!.id}`, marker: statement.number, ownerSees: true };
+    },
+  },
+  "routes/payments-sandbox.connect.$linkId": {
+    roles: ["coach"],
+    create: async (owner) => {
+      const url = await onboardingLink(contextFor(env), { id: owner.id, email: owner.email });
+      return { path: new URL(url).pathname, marker: owner.email, ownerSees: true };
     },
   },
   "routes/profile_.invoices.$invoiceId": {
