@@ -373,3 +373,62 @@ test("a newly approved coach sets their hours in the availability editor, with a
   expect(html).toContain("The next times offered for a 60-minute session");
   expect(html).toMatch(/<ul class="availability-preview"><li><time dateTime="\d{4}-\d{2}-\d{2}T/);
 });
+
+test("a coach whose every step is done, payouts included, is found complete once and becomes bookable", async () => {
+  const coach = await createSignedInCoach({ ...ALWAYS_OPEN, name: "Zara Ready", onboarded: false });
+  const payouts = (state: string) =>
+    env.DB.prepare(
+      `INSERT INTO coach_payout_accounts (coach_id, stripe_account_id, state) VALUES (?, ?, ?)
+       ON CONFLICT (coach_id) DO UPDATE SET state = excluded.state`,
+    )
+      .bind(coach.id, `acct_${coach.id.slice(0, 12)}`, state)
+      .run();
+  await env.UPLOADS.put(`coach-photos/${coach.id}/ready`, TINY_PNG, { httpMetadata: { contentType: "image/png" } });
+  await env.DB.prepare(
+    `UPDATE coach_profiles SET legal_name = 'Zara Ready Pty Ltd', bio = ?, specialties = '["digital-systems"]', industries = '["Retail and e-commerce"]',
+       photo_key = ?, photo_updated_at = ?, abn = ?, abn_confirmed_at = ?, agreement_version = ?, agreement_accepted_at = ? WHERE coach_id = ?`,
+  )
+    .bind(BIO, `coach-photos/${coach.id}/ready`, NOW.toISOString(), TEST_ABN, NOW.toISOString(), COACH_AGREEMENT_VERSION, NOW.toISOString(), coach.id)
+    .run();
+
+  // Stripe still wants details: not yet.
+  await payouts("details_needed");
+  const waiting = await loadOnboardingChecklist(db(), coach.id, NOW);
+  expect(waiting.complete).toBe(false);
+  expect(waiting.items.filter((item) => !item.done).map((item) => item.key)).toEqual(["payouts"]);
+  expect((await profileRow(coach.id))!.onboarding_completed_at).toBeNull();
+
+  // Details submitted: the checklist is complete, onboarding is marked once, the coach is bookable.
+  await payouts("pending_verification");
+  const page = await pageText(await fetchApp("/coach/onboarding", { cookie: coach.cookie }));
+  expect(page).toContain("You're all set: clients can find and book you on the booking page.");
+  const completedAt = (await profileRow(coach.id))!.onboarding_completed_at;
+  expect(completedAt).toEqual(expect.any(String));
+  await loadOnboardingChecklist(db(), coach.id, new Date(Date.now() + 3_600_000));
+  expect((await profileRow(coach.id))!.onboarding_completed_at).toBe(completedAt);
+  expect(await pageText(await fetchApp("/booking?type=discovery&specialty=digital-systems&industry=Retail+and+e-commerce"))).toContain("Zara Ready");
+  expect((await fetchApp(`/coaches/${coach.slug}/photo`)).status).toBe(200);
+});
+
+test("only the profile page takes a photo-sized body; it is still capped, and every other page keeps the small form cap", async () => {
+  const coach = await createSignedInCoach({ onboarded: false });
+  const chunk = new Uint8Array(1024 * 1024);
+  let sent = 0;
+  const huge = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      sent += 1;
+      if (sent > 30) controller.close();
+      else controller.enqueue(chunk);
+    },
+  });
+  const capped = await fetchApp("/coach/profile", { cookie: coach.cookie, body: huge, contentType: "multipart/form-data; boundary=x", method: "POST" });
+  expect(capped.status).toBe(413);
+  expect(sent, "the body stops being read at the cap").toBeLessThan(30);
+  expect(await capped.text()).toContain("That file is too large for this form.");
+
+  const form = new FormData();
+  form.set("intent", "save-schedule");
+  form.set("displayName", "x".repeat(200 * 1024));
+  const elsewhere = await fetchApp("/coach/availability", { cookie: coach.cookie, body: form, method: "POST" });
+  expect(elsewhere.status).toBe(413);
+});
