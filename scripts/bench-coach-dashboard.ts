@@ -87,6 +87,10 @@ async function main(): Promise<boolean> {
     const clients: Sample[] = [];
     for (let i = 0; i < 10; i++) clients.push(await timed(server, `${ORIGIN}/coach/clients`, cookie, "Bench Client"));
 
+    // What any request costs the local server (HTTP, the Worker's entry, a static file), for scale.
+    const floor: Sample[] = [];
+    for (let i = 0; i < 20; i++) floor.push(await timed(server, `${ORIGIN}/favicon.svg`, "", "svg"));
+
     const serverMedian = median(dashboard.map((s) => s.ms));
     const ok = serverMedian <= TARGET_MS;
     console.log(
@@ -119,6 +123,7 @@ async function main(): Promise<boolean> {
         n: RUNS,
       },
       pastSessions: { serverMedianMs: median(past.map((s) => s.ms)), cpuMedianMs: median(past.map((s) => s.cpuMs)) },
+      floor: { serverMedianMs: median(floor.map((s) => s.ms)), cpuMedianMs: median(floor.map((s) => s.cpuMs)) },
       clients: { serverMedianMs: median(clients.map((s) => s.ms)), cpuMedianMs: median(clients.map((s) => s.cpuMs)) },
     };
     writeFileSync(path.join(dir, "coach-dashboard.json"), `${JSON.stringify(results, null, 2)}\n`);
