@@ -101,6 +101,9 @@ async function main(): Promise<boolean> {
     );
     console.log(`  (for scale: /coach/sessions?view=past, pages 1–10: server time ${stats(past.map((s) => s.ms))}; CPU ${stats(past.map((s) => s.cpuMs))})`);
     console.log(
+      `  (for scale: a static file, /favicon.svg, the floor every request pays here: server time ${stats(floor.map((s) => s.ms))}; CPU ${stats(floor.map((s) => s.cpuMs))})`,
+    );
+    console.log(
       `  (for scale: /coach/clients (${CLIENTS} clients): server time ${stats(clients.map((s) => s.ms))}; CPU ${stats(clients.map((s) => s.cpuMs))})`,
     );
 
