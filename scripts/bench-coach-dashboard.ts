@@ -87,6 +87,10 @@ async function main(): Promise<boolean> {
     const clients: Sample[] = [];
     for (let i = 0; i < 10; i++) clients.push(await timed(server, `${ORIGIN}/coach/clients`, cookie, "Bench Client"));
 
+    // What any request costs the local server (HTTP, the Worker's entry, a static file), for scale.
+    const floor: Sample[] = [];
+    for (let i = 0; i < 20; i++) floor.push(await timed(server, `${ORIGIN}/favicon.svg`, "", "svg"));
+
     const serverMedian = median(dashboard.map((s) => s.ms));
     const ok = serverMedian <= TARGET_MS;
     console.log(
@@ -96,6 +100,9 @@ async function main(): Promise<boolean> {
       `  /coach: server time ${stats(dashboard.map((s) => s.ms))} (target ≤ ${TARGET_MS} ms) ${ok ? "OK" : "MISSED"}; CPU ${stats(dashboard.map((s) => s.cpuMs))} (n=${RUNS})`,
     );
     console.log(`  (for scale: /coach/sessions?view=past, pages 1–10: server time ${stats(past.map((s) => s.ms))}; CPU ${stats(past.map((s) => s.cpuMs))})`);
+    console.log(
+      `  (for scale: a static file, /favicon.svg, the floor every request pays here: server time ${stats(floor.map((s) => s.ms))}; CPU ${stats(floor.map((s) => s.cpuMs))})`,
+    );
     console.log(
       `  (for scale: /coach/clients (${CLIENTS} clients): server time ${stats(clients.map((s) => s.ms))}; CPU ${stats(clients.map((s) => s.cpuMs))})`,
     );
@@ -119,6 +126,7 @@ async function main(): Promise<boolean> {
         n: RUNS,
       },
       pastSessions: { serverMedianMs: median(past.map((s) => s.ms)), cpuMedianMs: median(past.map((s) => s.cpuMs)) },
+      floor: { serverMedianMs: median(floor.map((s) => s.ms)), cpuMedianMs: median(floor.map((s) => s.cpuMs)) },
       clients: { serverMedianMs: median(clients.map((s) => s.ms)), cpuMedianMs: median(clients.map((s) => s.cpuMs)) },
     };
     writeFileSync(path.join(dir, "coach-dashboard.json"), `${JSON.stringify(results, null, 2)}\n`);

@@ -104,10 +104,12 @@ export type Dashboard = {
 export async function loadDashboard(context: Pick<AppLoadContext, "db" | "env" | "services">, coachId: string): Promise<Dashboard> {
   const { db } = context;
   const now = context.services.clock.now();
-  const schedule = await db.select({ zone: coachSchedules.timeZone }).from(coachSchedules).where(eq(coachSchedules.coachId, coachId)).get();
+  const [schedule, visit] = await Promise.all([
+    db.select({ zone: coachSchedules.timeZone }).from(coachSchedules).where(eq(coachSchedules.coachId, coachId)).get(),
+    recordPortalVisit(db, coachId, now),
+  ]);
   const zone = schedule?.zone ?? DEFAULT_TIME_ZONE;
   const { todayStart, tomorrow, weekEnd } = dashboardRanges(now, zone);
-  const visit = await recordPortalVisit(db, coachId, now);
   const [week, fresh, freshCount, earnings, checklist] = await Promise.all([
     db
       .select({

@@ -543,6 +543,24 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
   ),
   "routes/admin.bookings.$id": { shared: ADMINS_SHARE },
   "routes/admin.escalations.$id": { shared: ADMINS_SHARE },
+  "routes/admin.coaches.$coachId": { shared: ADMINS_SHARE },
+  "routes/coach.clients.$clientId": {
+    // A coach's client: another coach gets the 404 (tests/worker/coach-network/ownership.test.ts covers every /coach id route).
+    roles: ["coach"],
+    create: async (owner) => {
+      await ensureCatalogue();
+      const client = await createUser({ roles: ["client"] });
+      const booking = await createBooking({
+        coachId: owner.id,
+        clientId: client.id,
+        startsAt: daysFromNow(-2, 1),
+        status: "completed",
+        name: `Client ${owner.id.slice(0, 8)}`,
+      });
+      return { path: `/coach/clients/${client.id}`, marker: booking.name, ownerSees: true };
+    },
+  },
+
   "routes/admin.leads.$id": { shared: ADMINS_SHARE },
   "routes/admin.outbox.$id": { shared: ADMINS_SHARE },
   "routes/admin.outbox.$id.preview": { shared: ADMINS_SHARE },

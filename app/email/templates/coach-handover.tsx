@@ -1,5 +1,5 @@
 import { defineEmail } from "./define";
-import { Button, Details, Heading, LinkFallback, Paragraph } from "./layout";
+import { Button, Details, Heading, LinkFallback, Paragraph, Quote } from "./layout";
 import { greeting, inSentence } from "./shared";
 
 type Props = {
@@ -80,7 +80,7 @@ export const coachHandoverReceivedEmail = defineEmail<ReceivedProps>({
         These sessions of {props.previousCoachName}&apos;s are now yours. Each client has been told, with a link to choose another time if it no longer suits
         them.
       </Paragraph>
-      <Paragraph>{props.sessions.join("\n")}</Paragraph>
+      <Quote>{props.sessions.join("\n")}</Quote>
       <Button href={props.portalUrl}>Open your sessions</Button>
     </>
   ),
