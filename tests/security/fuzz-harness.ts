@@ -324,6 +324,8 @@ export const FORM_TARGET_NAMES = [
   "form /admin/jobs (admin)",
   "form /admin/escalations (admin)",
   "form /admin/leads (admin)",
+  "form /admin/coach-applications (admin)",
+  "form /coach-registration (the application and the applicant's signed link)",
   "form /coach/availability and /admin/bookings (coach, admin)",
   "forms needing a session, signed out",
   "form /unsubscribe (signed link and RFC 8058 one-click)",

@@ -139,6 +139,8 @@ const POST_PROBES: Record<string, PostProbe[]> = {
   // Without a Stripe key the sandbox applies its events in-process, so the public endpoint is not
   // there (404) for anyone, signed in or not.
   "routes/webhooks.stripe": [{ fields: {}, allowed: () => ({ status: [404] }) }],
+  // Withdrawing a coach application needs its signed link: without it, not found for anyone.
+  "routes/coach-registration_.$token": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // A recording's parts are PUT, not posted.
   "routes/meeting.$meetingId.recordings.$recordingId.parts.$n": [{ fields: {}, allowed: () => ({ status: [405] }) }],
 };
@@ -491,6 +493,8 @@ const ADMINS_SHARE = "every admin works on every row of the admin area: none is 
 
 const OWNERSHIP: Record<string, OwnershipFixture> = {
   "routes/admin.bookings.$id": { shared: ADMINS_SHARE },
+  "routes/admin.coach-applications.$id": { shared: ADMINS_SHARE },
+  "routes/admin.coach-applications.$id.cv": { shared: ADMINS_SHARE },
   "routes/admin.escalations.$id": { shared: ADMINS_SHARE },
   "routes/admin.leads.$id": { shared: ADMINS_SHARE },
   "routes/admin.outbox.$id": { shared: ADMINS_SHARE },
