@@ -8,7 +8,7 @@ test.use({ viewport: { width: 390, height: 844 }, timezoneId: "Australia/Melbour
 
 const PDF = Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
-test("a visitor applies with a CV and sees the confirmation; an admin approves the application", async ({ page, outbox, adminPage }) => {
+test("a visitor applies with a CV and sees the confirmation; an admin approves the application", async ({ page, outbox, adminPage, expectFailedRequests }) => {
   const email = `applicant.${crypto.randomUUID().slice(0, 8)}@example.com.au`;
   await gotoHydrated(page, "/become-coach");
   await expect(page.getByRole("heading", { name: "Your share grows with you" })).toBeVisible();
@@ -37,17 +37,18 @@ test("a visitor applies with a CV and sees the confirmation; an admin approves t
   await page
     .getByLabel("A short bio")
     .fill("Fourteen years running and advising hospitality venues across Victoria: rosters, margins, menus and teams that stay.");
-  await page.getByLabel("CV").setInputFiles({ name: "Mereana Tui CV.pdf", mimeType: "application/pdf", buffer: PDF });
+  await page.locator("#field-cv").setInputFiles({ name: "Mereana Tui CV.pdf", mimeType: "application/pdf", buffer: PDF });
   await page.getByLabel(/I agree to the coach terms/).check();
   await expectNoSeriousA11yViolations(page);
 
-  // A mistyped ABN: a clear message on the field, focus on it, nothing sent.
+  // A mistyped ABN: a clear message on the field, focus on it, nothing stored.
+  expectFailedRequests({ method: "POST", url: /\/coach-registration(\.data)?$/, status: 400 });
   await page.getByRole("button", { name: "Send application" }).click();
   await expect(page.getByText("That isn't a valid ABN")).toBeVisible();
   await expect(page.getByLabel("ABN")).toBeFocused();
   await expectNoSeriousA11yViolations(page);
   await page.getByLabel("ABN").fill("51 824 753 556");
-  await page.getByLabel("CV").setInputFiles({ name: "Mereana Tui CV.pdf", mimeType: "application/pdf", buffer: PDF });
+  await page.locator("#field-cv").setInputFiles({ name: "Mereana Tui CV.pdf", mimeType: "application/pdf", buffer: PDF });
   await page.getByRole("button", { name: "Send application" }).click();
 
   await expect(page.getByRole("heading", { level: 1, name: "Application received — thank you" })).toBeVisible();
