@@ -36,7 +36,8 @@ export const COACH_APPLICATIONS_USER_DATA: UserDataEntry[] = [
     },
     erase: async ({ db }, user) => {
       const rows = await db.select({ id: coachApplications.id }).from(coachApplications).where(ofPerson(user));
-      return { statements: rows.length ? [db.delete(coachApplications).where(ofPerson(user))] : [], auditDetail: { coachApplications: rows.length } };
+      if (!rows.length) return { statements: [] };
+      return { statements: [db.delete(coachApplications).where(ofPerson(user))], auditDetail: { coach_applications_deleted: rows.length } };
     },
   },
   {

@@ -326,6 +326,8 @@ export const FORM_TARGET_NAMES = [
   "form /admin/leads (admin)",
   "form /coach/profile and /coach/agreement (coach)",
   "form /coach/payouts and the sandbox's Connect onboarding form (coach)",
+  "form /admin/coach-applications (admin)",
+  "form /coach-registration (the application and the applicant's signed link)",
   "form /coach/availability and /admin/bookings (coach, admin)",
   "forms needing a session, signed out",
   "form /unsubscribe (signed link and RFC 8058 one-click)",

@@ -31,6 +31,8 @@ import {
 import { createBooking } from "../factories/bookings";
 import { ALWAYS_OPEN, createCoach, createSignedInCoach, freeTimes } from "../factories/coaches";
 import { createLead } from "../factories/leads";
+import { createApplication } from "../factories/applications";
+import { applicationToken } from "~/coach-network/applications.server";
 import { TEST_PASSWORD, apiSession, createSignedInUser, createUser, uniqueEmail, webSession } from "../factories/users";
 import { SUPABASE_CLIENT, appRequest, contextFor } from "../worker/app";
 
@@ -147,7 +149,16 @@ export type Fixtures = {
    * there), a customer only this site knows, and a booking payment whose PaymentIntent Stripe lacks.
    */
   stripe: { customer: string; goneCustomer: string; goneIntent: string };
+  /** A coach application under review (the admin's review forms) and one still submitted with its signed link (the applicant's page). */
+  coachApplications: { reviewId: string; submittedId: string; token: string };
 };
+
+/** Two coach applications: one under review, one submitted with its applicant's signed link. */
+async function coachApplicationFixtures(): Promise<Fixtures["coachApplications"]> {
+  const review = await createApplication({ status: "under_review", email: uniqueEmail("fuzz-application-review") });
+  const submitted = await createApplication({ email: uniqueEmail("fuzz-application") });
+  return { reviewId: review.id, submittedId: submitted.id, token: await applicationToken(contextFor(), submitted.id) };
+}
 
 /** A Stripe customer of a subscriber at the fake Stripe, one that Stripe has lost, and a booking payment whose PaymentIntent it never had. */
 async function stripeFixtures(): Promise<Fixtures["stripe"]> {
@@ -327,6 +338,7 @@ export async function createFixtures(): Promise<Fixtures> {
     booking: await bookingFixtures(),
     portals: await portalFixtures(),
     stripe: await stripeFixtures(),
+    coachApplications: await coachApplicationFixtures(),
   };
 }
 
@@ -711,6 +723,7 @@ const countOf = async (table: string) => (await env.DB.prepare(`SELECT count(*) 
 export const FUZZED_ACTION_ROUTES = [
   "routes/admin.bookings.$id",
   "routes/admin.coaches.$coachId",
+  "routes/admin.coach-applications.$id",
   "routes/admin.escalations.$id",
   "routes/admin.jobs",
   "routes/admin.leads.$id",
@@ -726,6 +739,8 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/booking_.checkout-cancelled",
   "routes/booking_.manage.$token",
   "routes/coach.agreement",
+  "routes/coach-registration",
+  "routes/coach-registration_.$token",
   "routes/coach.availability",
   "routes/coach.payouts",
   "routes/coach.profile",
@@ -1509,6 +1524,97 @@ export function buildTargets(fx: Fixtures): Target[] {
         }),
         ...pathProbes({ template: "/coach/payouts/{}", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/payments-sandbox/connect/{}", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
+      ],
+    },
+    {
+      name: "form /admin/coach-applications (admin)",
+      concurrency: 8,
+      // The application under review, its notes and the audit trail: refused forms change none of them.
+      snapshot: async () => ({
+        application: await rowOf("SELECT status, decision_reason, user_id, updated_at FROM coach_applications WHERE id = ?", fx.coachApplications.reviewId),
+        notes: await countOf("coach_application_notes"),
+        audit: await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action LIKE 'coach_application%'").first("n"),
+      }),
+      probes: [
+        ...formProbes({
+          path: `/admin/coach-applications/${fx.coachApplications.reviewId}`,
+          label: "reject",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "reject", reason: "x" }),
+          fields: { intent: CORE, reason: FULL },
+          structural: false,
+        }),
+        ...formProbes({
+          path: `/admin/coach-applications/${fx.coachApplications.reviewId}`,
+          label: "as a non-admin",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "approve" }),
+          fields: { intent: CORE },
+          structural: false,
+        }),
+        ...queryProbes({
+          path: "/admin/coach-applications",
+          cookie: fx.admin.cookie,
+          base: { q: "fuzz", status: "open", specialty: "digital-systems" },
+          params: { q: URLS, status: URLS_CORE, specialty: URLS_CORE, page: URLS_CORE },
+        }),
+        ...pathProbes({ template: "/admin/coach-applications/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/admin/coach-applications/{}/cv", cookie: fx.admin.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ method: "POST", template: "/admin/coach-applications/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
+      ],
+    },
+    {
+      name: "form /coach-registration (the application and the applicant's signed link)",
+      concurrency: 8,
+      probes: [
+        ...formProbes({
+          path: "/coach-registration",
+          base: (tag) => ({
+            firstName: tag.name,
+            lastName: "Fuzz",
+            email: tag.email,
+            phone: "0412 345 678",
+            state: "NSW",
+            timeZone: "Australia/Sydney",
+            abn: "51 824 753 556",
+            gstRegistered: "yes",
+            specialties: "strategic-planning",
+            industries: "Retail and e-commerce",
+            yearsExperience: "10",
+            qualifications: "Fuzzing",
+            bio: "A coach who fuzzes forms for a living and has done so for a good many years now, carefully.",
+            hoursPerWeek: "10",
+            terms: "yes",
+          }),
+          fields: {
+            firstName: CORE,
+            email: FULL,
+            phone: CORE,
+            state: CORE,
+            timeZone: CORE,
+            abn: FULL,
+            gstRegistered: CORE,
+            specialties: CORE,
+            industries: CORE,
+            yearsExperience: CORE,
+            qualifications: CORE,
+            insurer: CORE,
+            insuranceExpiresOn: CORE,
+            website: URLS_CORE,
+            bio: FULL,
+            hoursPerWeek: CORE,
+            terms: CORE,
+          },
+        }),
+        ...formProbes({
+          path: `/coach-registration/${fx.coachApplications.token}`,
+          label: "withdraw, a refused intent",
+          base: () => ({ intent: "keep" }),
+          fields: { intent: FULL },
+          structural: false,
+        }),
+        ...pathProbes({ template: "/coach-registration/{}", payloads: URLS_CORE }),
+        ...pathProbes({ method: "POST", template: "/coach-registration/{}", payloads: URLS_CORE }),
       ],
     },
     {

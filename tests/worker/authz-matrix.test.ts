@@ -151,6 +151,8 @@ const POST_PROBES: Record<string, PostProbe[]> = {
   "routes/admin.coaches.$coachId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // The sandbox's Connect onboarding form: the sample link is nobody's, so it is not found.
   "routes/payments-sandbox.connect.$linkId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
+  // Withdrawing a coach application needs its signed link: without it, not found for anyone.
+  "routes/coach-registration_.$token": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // A recording's parts are PUT, not posted.
   "routes/meeting.$meetingId.recordings.$recordingId.parts.$n": [{ fields: {}, allowed: () => ({ status: [405] }) }],
 };
@@ -542,6 +544,8 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
     ]),
   ),
   "routes/admin.bookings.$id": { shared: ADMINS_SHARE },
+  "routes/admin.coach-applications.$id": { shared: ADMINS_SHARE },
+  "routes/admin.coach-applications.$id.cv": { shared: ADMINS_SHARE },
   "routes/admin.escalations.$id": { shared: ADMINS_SHARE },
   "routes/admin.coaches.$coachId": { shared: ADMINS_SHARE },
   "routes/coach.clients.$clientId": {
