@@ -226,19 +226,20 @@ test("a coach without a schedule sets one up from the editor", async () => {
   expect(await schedule(coach.id)).toMatchObject({ display_name: "Avery Quinn", slug: "avery-quinn", time_zone: "Australia/Perth" });
 });
 
-test("the coach portal lists the coach's upcoming sessions with the client, the type and the time on the coach's clock", async () => {
+test("the coach portal's sessions list the coach's upcoming sessions with the client, the type and the time on the coach's clock", async () => {
   const coach = await createSignedInCoach({ timeZone: "Australia/Adelaide", state: "SA" });
   const startsAt = daysFromNow(6, 1);
   await createBooking({ coachId: coach.id, startsAt, name: "Priya Natarajan", typeId: "session-90" });
   await createBooking({ coachId: coach.id, startsAt: daysFromNow(7, 1), name: "Cancelled Client", status: "cancelled" });
   const other = await createSignedInCoach();
   await createBooking({ coachId: other.id, startsAt, name: "Someone Else's Client" });
-  const html = await pageText(await fetchApp("/coach", { cookie: coach.cookie }));
-  expect(html).toMatch(/90-minute [^<]* with Priya Natarajan/);
+  const html = await pageText(await fetchApp("/coach/sessions", { cookie: coach.cookie }));
+  expect(html).toMatch(/90-minute [^<]* with <a [^>]*>Priya Natarajan</);
   // 01:00 UTC is 10:30 am ACST or 11:30 am ACDT, on the coach's clock.
   expect(html).toContain(formatDateTime(startsAt, "Australia/Adelaide"));
   expect(formatDateTime(startsAt, "Australia/Adelaide")).toMatch(/, (10|11):30 am AC[DS]T$/);
-  expect(html).not.toContain("Cancelled Client");
+  // A cancelled session stays in the list, marked as cancelled, with no room or notes to open.
+  expect(html).toMatch(/data-status="cancelled">Cancelled<\/span>[\s\S]*Cancelled Client/);
   expect(html).not.toContain("Someone Else's Client");
   expect(html).toContain('href="/coach/availability"');
 });

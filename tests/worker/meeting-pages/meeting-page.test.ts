@@ -203,7 +203,7 @@ test("the Bookings tab and the coach portal show Join while the room is open, an
   expect(tab).toMatch(new RegExp(`href="/meeting/${booking.id}"[^>]*>Join<`));
   expect(tab).toMatch(new RegExp(`href="/meeting/${later.id}"[^>]*>Meeting room<`));
   expect(tab).toMatch(/The room opens at \d{1,2}:\d{2} [ap]m AE[DS]T on \w+day/);
-  const portal = await (await fetchApp("/coach", { cookie: coach.cookie })).text();
+  const portal = await (await fetchApp("/coach/sessions", { cookie: coach.cookie })).text();
   expect(portal).toMatch(new RegExp(`href="/meeting/${booking.id}"[^>]*>Join<`));
   expect(portal).toMatch(new RegExp(`href="/meeting/${later.id}"[^>]*>Meeting room<`));
   expect(portal).toMatch(/The room opens at \d{1,2}:\d{2} [ap]m AWST on \w+day/);

@@ -58,7 +58,7 @@ test("the coach marks the outcome with a plain form post; the record, the coach 
   expect(byClient.status).toBe(403);
   expect(await pageText(byClient)).toContain("Only the session's coach can record how the session went.");
 
-  const portal = await pageText(await fetchApp("/coach", { cookie: cookies.coach }));
+  const portal = await pageText(await fetchApp("/coach/sessions?view=past", { cookie: cookies.coach }));
   expect(portal).toContain("Past sessions");
   expect(portal).toContain(`href="${path}"`);
   expect(portal).toMatch(/Completed/);
