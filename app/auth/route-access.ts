@@ -143,6 +143,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/coach.statements.$id[.]pdf": COACH,
   "routes/coach.statements.$id[.]csv": COACH,
   "routes/coach.statements.$id_.xero[.]csv": COACH,
+  "routes/coach.statements.$id_.myob[.]txt": COACH,
   // The coach's sessions and clients: only their own; another coach's client is the 404.
   "routes/coach.sessions": COACH,
   "routes/coach.clients._index": COACH,

@@ -19,6 +19,14 @@ import {
 // accounting import. The import is Xero's sales-invoice CSV template (the coach is the supplier:
 // in their books the statement is a sale to us). Amounts in it are tax exclusive; import with
 // "Amounts are: Tax exclusive". Account 200 is Xero's default Sales account.
+//
+// The MYOB import is for MYOB AccountRight (2015 and later, Australian, including AccountRight on
+// MYOB Business plans): File > Import Data > Sales > Service Sales, a tab-delimited text file whose
+// first record is the header. The lines of one sale are consecutive records and a blank record ends
+// the sale. Amounts are tax exclusive (the Inc-Tax field is blank) with the GST and the
+// tax-inclusive amount alongside; dates are DD/MM/YYYY; the tax code is GST on an RCTI and N-T
+// (not reportable) on a payment statement, as Xero's "BAS Excluded". Account 4-1000 is the income
+// account of MYOB's default chart; Co./Last Name must match a customer card for us.
 
 export const XERO_COLUMNS = [
   "*ContactName",
@@ -50,6 +58,24 @@ export const XERO_COLUMNS = [
   "BrandingTheme",
 ] as const;
 export const XERO_SALES_ACCOUNT = "200";
+
+export const MYOB_COLUMNS = [
+  "Co./Last Name",
+  "First Name",
+  "Inc-Tax",
+  "Invoice #",
+  "Date",
+  "Customer PO",
+  "Description",
+  "Account #",
+  "Amount",
+  "Inc-Tax Amount",
+  "Tax Code",
+  "GST Amount",
+  "Journal Memo",
+  "Sale Status",
+] as const;
+export const MYOB_INCOME_ACCOUNT = "4-1000";
 
 export type StatementView = ReturnType<typeof statementView>;
 
@@ -201,6 +227,40 @@ export function xeroCsv(view: StatementView): string {
   return out;
 }
 
+/** A field of MYOB's tab-delimited import: no tabs or line breaks, and not read as a formula by a spreadsheet. */
+function myobField(value: string): string {
+  const text = value.replace(/[\t\r\n]+/g, " ");
+  return /^[=+\-@]/.test(text) ? `'${text}` : text;
+}
+
+/** The statement as one service sale in MYOB AccountRight's import: a record per line, then the blank record that ends the sale. */
+export function myobServiceSale(view: StatementView): string {
+  const record = (cells: string[]) => `${cells.join("\t")}\r\n`;
+  const taxCode = view.rcti ? "GST" : "N-T";
+  let out = record([...MYOB_COLUMNS]);
+  for (const line of view.lines) {
+    const gstCents = view.rcti ? line.shareGstCents : 0;
+    const cells: Record<(typeof MYOB_COLUMNS)[number], string> = {
+      "Co./Last Name": myobField(view.recipient.name),
+      "First Name": "",
+      "Inc-Tax": "",
+      "Invoice #": myobField(view.number),
+      Date: view.issuedDdmmyyyy,
+      "Customer PO": myobField(view.number),
+      Description: myobField(line.description),
+      "Account #": MYOB_INCOME_ACCOUNT,
+      Amount: money(line.shareCents),
+      "Inc-Tax Amount": money(line.shareCents + gstCents),
+      "Tax Code": taxCode,
+      "GST Amount": money(gstCents),
+      "Journal Memo": myobField(`${view.title} ${view.number} ${view.periodLabel}`),
+      "Sale Status": "I",
+    };
+    out += record(MYOB_COLUMNS.map((column) => cells[column]));
+  }
+  return `${out}\r\n`;
+}
+
 // ── PDF ─────────────────────────────────────────────────────────────────────────────────────────
 
 const MARGIN = 40;
@@ -333,9 +393,14 @@ export function statementPdf(view: StatementView): Uint8Array<ArrayBuffer> {
 
 /** A CSV as a private download. */
 export function csvDownload(body: string, filename: string): Response {
+  return textDownload(body, filename, "text/csv");
+}
+
+/** A text file as a private download. */
+export function textDownload(body: string, filename: string, type = "text/plain"): Response {
   return new Response(body, {
     headers: {
-      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Type": `${type}; charset=utf-8`,
       "Content-Disposition": `attachment; filename="${filename}"`,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",

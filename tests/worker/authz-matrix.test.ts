@@ -531,6 +531,7 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
         ["routes/coach.statements.$id[.]pdf", ".pdf"],
         ["routes/coach.statements.$id[.]csv", ".csv"],
         ["routes/coach.statements.$id_.xero[.]csv", "/xero.csv"],
+        ["routes/coach.statements.$id_.myob[.]txt", "/myob.txt"],
       ] as const
     ).map(([id, suffix]) => [
       id,

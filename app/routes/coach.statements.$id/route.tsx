@@ -11,7 +11,7 @@ import stylesHref from "~/styles/coach-earnings.css?url";
 import { NOINDEX, NOT_FOUND_META } from "~/utils/meta";
 
 // One monthly statement: a recipient-created tax invoice or a payment statement, with its lines,
-// totals and notes, and its PDF, CSV and Xero import. The coach's own only (404 otherwise).
+// totals and notes, and its PDF, CSV, Xero import and MYOB import. The coach's own only (404 otherwise).
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
@@ -157,11 +157,19 @@ export default function StatementPage() {
           <a className="button button-secondary" href={`${base}/xero.csv`} download>
             Xero import (CSV)
           </a>
+          <a className="button button-secondary" href={`${base}/myob.txt`} download>
+            MYOB import (TXT)
+          </a>
           <PrintButton label="Print" />
         </div>
         <p className="hint print-hide">
           The Xero import is a sales invoice to {view.recipient.name}: import it under Sales, choosing &ldquo;Amounts are tax exclusive&rdquo;. Lines go to
           account 200 (Sales) with the tax rate {view.rcti ? "GST on Income" : "BAS Excluded"}; change them in Xero if your accounts differ.
+        </p>
+        <p className="hint print-hide">
+          The MYOB import is a service sale to {view.recipient.name} for MYOB AccountRight: import it with File, Import Data, Sales, Service Sales
+          (tab-delimited, first record is a header). Lines go to account 4-1000 with the tax code {view.rcti ? "GST" : "N-T"}; change them in MYOB if your
+          accounts differ.
         </p>
       </div>
     </div>

@@ -158,7 +158,14 @@ test("every id-bearing coach-portal route has params of a known kind", () => {
   );
   expect(unknown).toEqual([]);
   // The generator found the portal's own id routes, so the test below is not vacuous.
-  expect(ROUTES.map((route) => route.id)).toEqual(expect.arrayContaining(["routes/coach.clients.$clientId", ...MORE_ROUTE_IDS]));
+  expect(ROUTES.map((route) => route.id)).toEqual(
+    expect.arrayContaining([
+      "routes/coach.clients.$clientId",
+      "routes/coach.statements.$id_.xero[.]csv",
+      "routes/coach.statements.$id_.myob[.]txt",
+      ...MORE_ROUTE_IDS,
+    ]),
+  );
 });
 
 test("another coach's sessions, clients, notes, statements and payouts are not found (404) on every portal route; the coach's own are", async () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
-import { XERO_COLUMNS } from "~/coach-network/statement-documents.server";
+import { MYOB_COLUMNS, XERO_COLUMNS } from "~/coach-network/statement-documents.server";
 import { issueStatementFor } from "~/coach-network/statements.server";
 import { createUser, webSession } from "../../factories/users";
 import { seedCompletedSessions, setCoachTaxProfile } from "../../factories/earnings";
@@ -91,11 +91,52 @@ test("the CSV and the Xero import add up to the statement to the cent", async ()
   expect(new Set(body.map((cells) => cells[XERO_COLUMNS.indexOf("*InvoiceDate")]))).toEqual(new Set(["01/12/2026"]));
 });
 
+test("the MYOB service-sale import of an RCTI and of a payment statement adds up to the statement to the cent", async () => {
+  const cents = (value: string) => Math.round(Number(value) * 100);
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const column = (name: (typeof MYOB_COLUMNS)[number]) => MYOB_COLUMNS.indexOf(name);
+  for (const [tax, taxCode] of [
+    [{ gstRegistered: true, rctiUntil: "2027-11-01T00:00:00.000Z" }, "GST"],
+    [{ gstRegistered: false }, "N-T"],
+  ] as const) {
+    const { cookie, statement } = await coachWithStatement(tax);
+    const response = await fetchApp(`/coach/statements/${statement.id}/myob.txt`, { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="statement-${statement.number}-myob-import.txt"`);
+    const text = await response.text();
+    // A header record, a record per line, then the blank record that ends the sale.
+    expect(text.endsWith("\r\n\r\n")).toBe(true);
+    const records = text.split("\r\n").slice(0, -2);
+    expect(records[0]).toBe(MYOB_COLUMNS.join("\t"));
+    const body = records.slice(1).map((record) => record.split("\t"));
+    expect(body).toHaveLength(4);
+    for (const cells of body) expect(cells).toHaveLength(MYOB_COLUMNS.length);
+    expect(sum(body.map((cells) => cents(cells[column("Amount")]!)))).toBe(statement.share_cents);
+    expect(sum(body.map((cells) => cents(cells[column("GST Amount")]!)))).toBe(statement.share_gst_cents);
+    expect(sum(body.map((cells) => cents(cells[column("Inc-Tax Amount")]!)))).toBe(statement.total_cents);
+    for (const cells of body) {
+      expect(cents(cells[column("Amount")]!) + cents(cells[column("GST Amount")]!)).toBe(cents(cells[column("Inc-Tax Amount")]!));
+    }
+    expect(new Set(body.map((cells) => cells[column("Tax Code")]))).toEqual(new Set([taxCode]));
+    expect(new Set(body.map((cells) => cells[column("Date")]))).toEqual(new Set(["01/12/2026"]));
+    expect(new Set(body.map((cells) => cells[column("Invoice #")]))).toEqual(new Set([statement.number]));
+    expect(new Set(body.map((cells) => cells[column("Co./Last Name")]))).toEqual(new Set(["ClarityAI Coaching"]));
+    expect(new Set(body.map((cells) => cells[column("Sale Status")]))).toEqual(new Set(["I"]));
+    if (taxCode === "N-T") expect(statement.share_gst_cents).toBe(0);
+    else expect(statement.share_gst_cents).toBeGreaterThan(0);
+
+    const page = await pageText(await fetchApp(`/coach/statements/${statement.id}`, { cookie }));
+    expect(page).toContain(`href="/coach/statements/${statement.id}/myob.txt"`);
+    expect(page).toContain("Import Data, Sales, Service Sales");
+  }
+});
+
 test("another coach's statement, a made-up id and a malformed one are not found on every URL; a client is kept out", async () => {
   const { statement } = await coachWithStatement({ gstRegistered: false });
   const other = await createUser({ roles: ["coach"] });
   const otherCookie = await webSession(other);
-  for (const suffix of ["", ".pdf", ".csv", "/xero.csv"]) {
+  for (const suffix of ["", ".pdf", ".csv", "/xero.csv", "/myob.txt"]) {
     expect((await fetchApp(`/coach/statements/${statement.id}${suffix}`, { cookie: otherCookie })).status).toBe(404);
     expect((await fetchApp(`/coach/statements/${crypto.randomUUID()}${suffix}`, { cookie: otherCookie })).status).toBe(404);
     expect((await fetchApp(`/coach/statements/not-an-id${suffix}`, { cookie: otherCookie })).status).toBe(404);
