@@ -14,8 +14,7 @@ import { expect, expectNoSeriousA11yViolations, gotoHydrated, settled, test } fr
 const PDF = Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 /** A 1 × 1 PNG. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==", "base64");
-const BIO =
-  "Twelve years running and advising retail stores across Victoria: stock, margins, rosters and the marketing that fills the shop on a wet Tuesday.";
+const BIO = "Twelve years running and advising retail stores across Victoria: stock, margins, rosters and the marketing that fills the shop on a wet Tuesday.";
 const PASSWORD = "Harbour-Lights-Sunrise-7";
 
 async function contextPage(browser: Browser, baseURL: string | undefined, extraHTTPHeaders: Record<string, string> | undefined, user?: TestUser) {
