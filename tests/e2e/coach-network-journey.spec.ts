@@ -80,12 +80,16 @@ test("a visitor applies, is approved, onboards as a coach, is booked and paid, m
   const admin = await adminPage("/admin/coach-applications");
   await admin.getByLabel("Search by name, email or phone").fill(email);
   await admin.getByRole("button", { name: "Show applications" }).click();
+  // The unfiltered list is still on screen until the search's answer arrives.
+  await expect(admin).toHaveURL(/[?&]q=/);
+  await settled(admin);
   await admin.getByRole("link", { name }).click();
   await expect(admin.getByRole("link", { name: /Rosa CV\.pdf/ })).toBeVisible();
   await admin.getByRole("button", { name: "Start review" }).click();
   await expect(admin.getByText("Review started")).toBeVisible();
   await admin.getByRole("button", { name: "Approve" }).click();
   await expect(admin.getByText("Application approved")).toBeVisible();
+  await settled(admin);
   await admin.context().close();
 
   // ── The invitation email: the coach sets a password and lands in the portal.
