@@ -4,7 +4,8 @@ import { CHROMIUM_ARGS, resolveChromium } from "./scripts/chromium";
 // E2E_PORT lets two checkouts on one machine run their journeys side by side.
 const PORT = Number(process.env.E2E_PORT ?? 8789);
 const chromium = await resolveChromium();
-const MEETING_SPECS = /meeting-call\.spec\.ts$/;
+// The video-call journeys, and the coach network journey whose coach and client meet in the room.
+const MEETING_SPECS = /(meeting-call|coach-network-journey)\.spec\.ts$/;
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,

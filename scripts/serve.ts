@@ -134,7 +134,9 @@ const testAccounts: WorkerOptions = {
 
 // POST /__test/bookings {coachEmail, clientEmail, startsInMinutes?}: a confirmed booking between two
 // accounts, starting that many minutes from now (5 unless given), so a journey can open its meeting
-// room at once (the journeys' own server only).
+// room at once. PATCH /__test/bookings {id, startsInMinutes}: moves a booking made through the pages
+// to start that many minutes from now, its length kept, so a journey can meet in its room and mark
+// its outcome without waiting for the booked day (the journeys' own server only).
 const testBookings: WorkerOptions = {
   name: "test-bookings",
   modules: true,
@@ -142,8 +144,21 @@ const testBookings: WorkerOptions = {
   compatibilityDate: config.compatibility_date,
   serviceBindings: {
     BOOK: async (request: Request, miniflare: Miniflare) => {
-      const body = (await request.json().catch(() => null)) as { coachEmail?: unknown; clientEmail?: unknown; startsInMinutes?: unknown } | null;
+      const body = (await request.json().catch(() => null)) as { id?: unknown; coachEmail?: unknown; clientEmail?: unknown; startsInMinutes?: unknown } | null;
       const startsIn = typeof body?.startsInMinutes === "number" ? body.startsInMinutes : 5;
+      if (request.method === "PATCH") {
+        if (typeof body?.id !== "string" || typeof body.startsInMinutes !== "number") return new Response("PATCH {id, startsInMinutes}", { status: 400 });
+        const db = await miniflare.getD1Database("DB", config.name);
+        const booking = await db.prepare("SELECT starts_at, ends_at FROM bookings WHERE id = ?").bind(body.id).first<{ starts_at: string; ends_at: string }>();
+        if (!booking) return new Response("No such booking", { status: 404 });
+        const startsAt = Date.now() + startsIn * 60_000;
+        const length = Date.parse(booking.ends_at) - Date.parse(booking.starts_at);
+        await db
+          .prepare("UPDATE bookings SET starts_at = ?, ends_at = ? WHERE id = ?")
+          .bind(new Date(startsAt).toISOString(), new Date(startsAt + length).toISOString(), body.id)
+          .run();
+        return new Response(null, { status: 204 });
+      }
       if (request.method !== "POST" || typeof body?.coachEmail !== "string" || typeof body.clientEmail !== "string")
         return new Response("POST {coachEmail, clientEmail, startsInMinutes?}", { status: 400 });
       const db = await miniflare.getD1Database("DB", config.name);
@@ -244,7 +259,7 @@ for (const expression of crons) {
 console.log(`Serving ${config.name} at http://${values.host}:${port}/ (state in ${values["persist-to"]}; crons: ${crons.join(", ") || "none"})`);
 if (values["test-accounts"])
   console.log(
-    "POST /__test/accounts, /__test/sessions and /__test/bookings make accounts, sessions and bookings (--test-accounts): for the journeys' server only",
+    "POST /__test/accounts, /__test/sessions and /__test/bookings make accounts, sessions and bookings, PATCH /__test/bookings moves one (--test-accounts): for the journeys' server only",
   );
 
 const stop = async () => {
