@@ -1,8 +1,28 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { readdirSync } from "node:fs";
+import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+// Which file starts first. Vitest runs the files that took longest last time first; with no timings
+// (a fresh clone, as in CI) it runs the largest files first. That put the security suite's fuzz files,
+// short files that replay the corpus over every endpoint (one to two minutes each), last of all, and
+// the run waited for them at the end with the other workers idle. Files without timings start in this
+// order instead: the fuzz files (tests/security/fuzz-*), the rest of tests/security/, then the others,
+// each group in Vitest's own order.
+class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      if (this.ctx.cache.getFileTestResults(`${file.project.name}:${relative(this.ctx.config.root, file.moduleId)}`)) return 2;
+      if (file.moduleId.includes("/tests/security/fuzz-")) return 0;
+      return file.moduleId.includes("/tests/security/") ? 1 : 2;
+    };
+    return [0, 1, 2].flatMap((group) => sorted.filter((file) => rank(file) === group));
+  }
+}
 
 // Integration tests run inside workerd with the real bindings from wrangler.toml (local D1, KV,
 // Durable Object and queue). The Worker under test imports the Remix server build: build first.
@@ -53,6 +73,7 @@ export default defineConfig(async () => {
       // Three files at a time, even on 2 cores (vitest's default there is one): most of a file's time is
       // workerd starting and waiting on I/O. On 2 cores, 113 files take 7.6 minutes this way, 8.9 with two.
       maxWorkers: 3,
+      sequence: { sequencer: LongestFirstSequencer },
       setupFiles: ["./tests/worker/setup-database.ts", "./tests/console-error-guard.ts"],
       // A fake Turnstile siteverify endpoint on loopback (tests/security/lockout.test.ts).
       // The OpenAI-compatible fake model for the AI coach (tests/worker/ai-coach/).
