@@ -130,5 +130,4 @@ test("confirming the ABN releases the coach's held payouts at once, without wait
   expect(["pending", "paid"]).toContain(row.status);
   expect(row.held_reason).toBeNull();
   expect(row.stripe_transfer_id).toMatch(/^tr_/);
-  expect(await pageText(await fetchApp("/coach/payouts", { cookie: coach.cookie }))).not.toContain("held payouts within 15 minutes");
 });
