@@ -2,6 +2,8 @@
 // agreement: their text and versions. A coach accepts the current version in onboarding; the time
 // and version are recorded on coach_profiles and in the audit log. Safe for the browser bundle.
 
+import { SHARE_TIERS_DESCRIPTION } from "./share-tiers";
+
 export const COACH_AGREEMENT_VERSION = "2026-11";
 export const RCTI_AGREEMENT_VERSION = "2026-11";
 /** How long an accepted RCTI agreement lasts before the coach renews it. */
@@ -28,7 +30,8 @@ export const COACH_AGREEMENT: AgreementSection[] = [
   {
     heading: "3. Your revenue share",
     paragraphs: [
-      "For each completed session you earn a share of the price the client paid, excluding GST: 85% to start, 90% from your 51st completed session and 95% from your 151st. The tier in force when a session is completed applies to it.",
+      // The tiers from the earnings ledger's own table, so the agreement states what statements pay.
+      SHARE_TIERS_DESCRIPTION,
       "If a session is refunded (including under our money-back guarantee), your share of it is reversed on your next monthly statement.",
       "We issue a statement for each calendar month (Australia/Sydney time) and pay the amount owing to your nominated payout account. Payouts are held until your ABN is confirmed, so we never have to withhold tax from your payments.",
     ],

@@ -12,7 +12,7 @@ import { heldReasonOf } from "./payout-state";
 // while the coach's ABN is unconfirmed — paying a supplier who has quoted no ABN would oblige the
 // business to withhold 47% — or while their account cannot take transfers; released by the next
 // sweep once both are true (the cron every 15 minutes, and at once when account.updated makes
-// their account active).
+// their account active or the coach confirms their ABN on /coach/profile).
 
 /** The idempotency key of a statement's transfer (stored on its payout row) and of its bank payout. */
 export const transferKeyOf = (statementId: string) => `coach-statement-transfer:${statementId}`;

@@ -60,6 +60,23 @@ export function shareTierLines(tiers: readonly ShareTier[] = SHARE_TIERS): strin
   });
 }
 
+/** Each tier's sessions for a table's row heading: "Your first 50", "Sessions 51 to 150", "From session 151". */
+export function shareTierRanges(tiers: readonly ShareTier[] = SHARE_TIERS): string[] {
+  return tiers.map((tier, i) => {
+    const next = tiers[i + 1];
+    if (i === 0) return next ? `Your first ${next.after}` : "Every session";
+    return next ? `Sessions ${tier.after + 1} to ${next.after}` : `From session ${tier.after + 1}`;
+  });
+}
+
+/** The lowest to the highest rate, for a headline: "85–95%" ("85%" with one tier). */
+export function describeShareRange(tiers: readonly ShareTier[] = SHARE_TIERS): string {
+  const rates = tiers.map((tier) => tier.rateBp);
+  const low = Math.min(...rates);
+  const high = Math.max(...rates);
+  return low === high ? formatRate(low) : `${formatRate(low).replace("%", "")}–${formatRate(high)}`;
+}
+
 /** One sentence for /become-coach and the coach agreement. */
 export function describeShareTiers(tiers: readonly ShareTier[] = SHARE_TIERS): string {
   const [first, ...rest] = tiers;

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import type { IconName } from "~/content/types";
 import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
+import { describeShareRange, formatRate, shareTierRanges, SHARE_TIERS, SHARE_TIERS_DESCRIPTION } from "~/coach-network/share-tiers";
 import { BUSINESS } from "~/content/business";
 import { formatAud } from "~/utils/format";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
@@ -11,24 +12,17 @@ import { BannerCallToAction } from "~/components/call-to-action";
 import { IconCardGrid, StepList } from "~/components/marketing-blocks";
 import { TableScroll } from "~/components/ui/table-scroll";
 
-const { low: shareLow, high: shareHigh } = BUSINESS.coachRevenueShare;
-const revenueShare = `${shareLow}–${shareHigh}%`;
+// The share tiers come from the earnings ledger's own table (app/coach-network/share-tiers.ts): the
+// Nth completed session earns its tier's share, and the tier in force when it is completed applies.
+const revenueShare = describeShareRange();
 const exampleFee = BUSINESS.virtualCoachingFromPerHour;
 // A session's price includes GST; the share is of the price excluding GST (1/11 of the price).
 const exampleExGst = (exampleFee * 10) / 11;
-const shareOf = (percent: number) => formatAud(Math.round(exampleExGst * percent) / 100);
-const exampleLow = shareOf(shareLow);
-const exampleHigh = shareOf(shareHigh);
-
-/**
- * The share tiers: the Nth completed session earns the share of its tier, and the tier in force when
- * a session is completed applies to it. The earnings ledger's configuration is the source of truth.
- */
-const SHARE_TIERS = [
-  { sessions: "Your first 50 sessions", percent: 85 },
-  { sessions: "Sessions 51 to 150", percent: 90 },
-  { sessions: "From your 151st session", percent: 95 },
-] as const;
+const shareOf = (rateBp: number) => formatAud(Math.round(exampleExGst * rateBp) / 10_000);
+const rates = SHARE_TIERS.map((tier) => tier.rateBp);
+const exampleLow = shareOf(Math.min(...rates));
+const exampleHigh = shareOf(Math.max(...rates));
+const tierRanges = shareTierRanges();
 
 const BENEFITS: { icon: IconName; title: string; body: string }[] = [
   {
@@ -112,7 +106,7 @@ const PROCESS = [
 const FAQS = [
   {
     question: "How is my revenue share worked out?",
-    answer: `You keep ${shareLow}% of the price (excluding GST) of each of your first 50 completed sessions, 90% of sessions 51 to 150 and ${shareHigh}% from your 151st. The tier in force when a session is completed applies to it. Your coach portal shows the price, GST, our fee and your share for every session, and your monthly statement adds them up to the cent.`,
+    answer: `${SHARE_TIERS_DESCRIPTION} Your coach portal shows the price, GST, our fee and your share for every session, and your monthly statement adds them up to the cent.`,
   },
   {
     question: "Does it cost anything to join?",
@@ -189,11 +183,11 @@ export default function BecomeCoach() {
                 </tr>
               </thead>
               <tbody>
-                {SHARE_TIERS.map((tier) => (
-                  <tr key={tier.percent}>
-                    <th scope="row">{tier.sessions}</th>
-                    <td>{tier.percent}%</td>
-                    <td>{shareOf(tier.percent)}</td>
+                {SHARE_TIERS.map((tier, i) => (
+                  <tr key={tier.after}>
+                    <th scope="row">{tierRanges[i]}</th>
+                    <td>{formatRate(tier.rateBp)}</td>
+                    <td>{shareOf(tier.rateBp)}</td>
                   </tr>
                 ))}
               </tbody>

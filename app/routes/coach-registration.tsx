@@ -2,16 +2,10 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Met
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { AU_TIME_ZONES } from "~/booking/time-zones";
-import {
-  APPLICATION_LIMITS,
-  APPLICATION_TEXT_FIELDS,
-  AU_STATES,
-  CV_MAX_BYTES,
-  CV_MAX_LABEL,
-  type ApplicationField,
-  type ApplicationFormValues,
-} from "~/coach-network/applications";
+import { restoreApplicationDraft, saveApplicationDraft } from "~/coach-network/application-draft";
+import { APPLICATION_LIMITS, AU_STATES, CV_MAX_BYTES, CV_MAX_LABEL, type ApplicationField, type ApplicationFormValues } from "~/coach-network/applications";
 import { applicationToken, submitApplication } from "~/coach-network/applications.server";
+import { describeShareRange } from "~/coach-network/share-tiers";
 import { COACH_INDUSTRIES, COACH_SPECIALTIES, COACH_SPECIALTY_LABELS } from "~/coach-network/specialties";
 import { PageHero } from "~/components/page-hero";
 import { describedByOf, Field } from "~/components/ui/field";
@@ -40,48 +34,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast("/become-coach", { title: "Thanks — your application is with us", variant: "success" }, context.env.SESSION_SECRET);
   }
   return redirect(`/coach-registration/${await applicationToken(context, result.id)}?submitted=${result.updated ? "updated" : "new"}`);
-}
-
-/** Where this browser keeps the unsent answers (never the CV). */
-export const DRAFT_KEY = "coach-application-draft";
-
-function restoreDraft(form: HTMLFormElement) {
-  let draft: Record<string, string | string[]>;
-  try {
-    draft = JSON.parse(window.localStorage.getItem(DRAFT_KEY) ?? "null") ?? {};
-  } catch {
-    return false;
-  }
-  let restored = false;
-  for (const [name, value] of Object.entries(draft)) {
-    // Inputs, selects and textareas alike: each has a value (and a type; checkboxes and radios are checked instead).
-    const elements = form.querySelectorAll<HTMLInputElement>(`[name="${CSS.escape(name)}"]`);
-    for (const element of elements) {
-      if (element.type === "checkbox" || element.type === "radio") {
-        element.checked = Array.isArray(value) ? value.includes(element.value) : value === element.value;
-      } else if (element.type !== "file" && typeof value === "string") {
-        element.value = value;
-      }
-      restored = true;
-    }
-  }
-  return restored;
-}
-
-function saveDraft(form: HTMLFormElement) {
-  const formData = new FormData(form);
-  const draft: Record<string, string | string[]> = {};
-  for (const field of [...APPLICATION_TEXT_FIELDS, "terms"]) {
-    const value = formData.get(field);
-    if (typeof value === "string" && value) draft[field] = value;
-  }
-  draft.specialties = formData.getAll("specialties").map(String);
-  draft.industries = formData.getAll("industries").map(String);
-  try {
-    window.localStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
-  } catch {
-    // Storage full or blocked: the form still works, only without a draft.
-  }
 }
 
 function Choices({
@@ -152,8 +104,8 @@ export default function CoachRegistration() {
     const form = formRef.current;
     if (!form) return;
     // The server's echo of what was sent wins over an older draft.
-    if (!actionData && restoreDraft(form)) setDraftNote("We've restored the answers you saved in this browser.");
-    const save = () => saveDraft(form);
+    if (!actionData && restoreApplicationDraft(form)) setDraftNote("We've restored the answers you saved in this browser.");
+    const save = () => saveApplicationDraft(form);
     form.addEventListener("input", save);
     form.addEventListener("change", save);
     return () => {
@@ -441,8 +393,7 @@ export default function CoachRegistration() {
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, {
     title: "Apply to Become a Coach",
-    description:
-      "Apply to join the ClarityAI Coaching network: experienced business coaches keep 85–95% of session fees and coach virtually from anywhere in Australia.",
+    description: `Apply to join the ClarityAI Coaching network: experienced business coaches keep ${describeShareRange()} of session fees and coach virtually from anywhere in Australia.`,
     path: "/coach-registration",
   }),
   ...structuredData([

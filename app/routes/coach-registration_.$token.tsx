@@ -3,13 +3,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useEffect } from "react";
 import { notFoundResponse } from "~/auth/permissions.server";
 import { formatTimestamp } from "~/booking/time-zones";
+import { clearApplicationDraft } from "~/coach-network/application-draft";
 import { APPLICATION_STATUS_LABELS, isOpen } from "~/coach-network/applications";
 import { ApplicationError, applicationHistory, getApplication, moveApplication, verifyApplicationToken } from "~/coach-network/applications.server";
 import { COACH_SPECIALTY_LABELS, type CoachSpecialty } from "~/coach-network/specialties";
 import { FormError } from "~/components/ui/form-error";
 import { redirectWithToast } from "~/platform/toast.server";
 import { NOINDEX } from "~/utils/meta";
-import { DRAFT_KEY } from "./coach-registration";
 
 // An applicant's own application, from the signed link on their confirmation screen and in every
 // email about it: where it stands, what they sent, and (while it is open) a way to withdraw it.
@@ -82,13 +82,7 @@ export default function CoachApplicationPage() {
 
   useEffect(() => {
     // Sent: the browser's draft has done its job.
-    if (submitted) {
-      try {
-        window.localStorage.removeItem(DRAFT_KEY);
-      } catch {
-        // Storage blocked: nothing was saved either.
-      }
-    }
+    if (submitted) clearApplicationDraft();
   }, [submitted]);
 
   return (

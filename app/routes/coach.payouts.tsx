@@ -138,7 +138,7 @@ export default function CoachPayouts() {
                   <strong>{ABN_HOLD_NOTICE}</strong>
                 </p>
                 <p>
-                  <Link to="/coach/profile">Confirm your ABN</Link> and we'll release any held payouts within 15 minutes.
+                  <Link to="/coach/profile">Confirm your ABN</Link> and any payouts held for it are released straight away (once your payout account is active).
                 </p>
               </>
             )}

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { describeWait } from "~/routes/auth/responses.server";
+import { describeWait } from "~/auth/sign-in-responses.server";
 
 test("a rate limit's wait is said in whole minutes, rounded up, and in hours from an hour", () => {
   expect(describeWait(1)).toBe("a minute");

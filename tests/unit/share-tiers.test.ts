@@ -1,11 +1,14 @@
 import { expect, test } from "vitest";
+import { COACH_AGREEMENT } from "~/coach-network/agreements";
 import {
   creditPriceCents,
+  describeShareRange,
   describeShareTiers,
   lineAmounts,
   shareGstOf,
   shareRateFor,
   shareTierLines,
+  shareTierRanges,
   SHARE_TIERS_DESCRIPTION,
   validateShareTiers,
 } from "~/coach-network/share-tiers";
@@ -59,4 +62,13 @@ test("the tiers are described from the table for /become-coach", () => {
       { after: 0, rateBp: 9000 },
     ]),
   ).toThrow(/rise/);
+});
+
+test("the coach agreement and /become-coach's table state the tiers from the same table", () => {
+  const revenueShare = COACH_AGREEMENT.find((section) => section.heading.includes("revenue share"))!;
+  expect(revenueShare.paragraphs).toContain(SHARE_TIERS_DESCRIPTION);
+  expect(shareTierRanges()).toEqual(["Your first 50", "Sessions 51 to 150", "From session 151"]);
+  expect(describeShareRange()).toBe("85–95%");
+  expect(describeShareRange([{ after: 0, rateBp: 8000 }])).toBe("80%");
+  expect(shareTierRanges([{ after: 0, rateBp: 8000 }])).toEqual(["Every session"]);
 });

@@ -12,7 +12,7 @@ import {
   type Params,
   type StripeApiOptions,
   type StripeObject,
-} from "./stripe-api";
+} from "./api-core";
 
 // Stripe Connect in the local payments sandbox and the tests' fake Stripe: Express connected
 // accounts, their onboarding links (to a hosted onboarding page, /payments-sandbox/connect/{link}),

@@ -22,8 +22,8 @@ import { updateWebSession } from "~/auth/web-sessions.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { turnstileOf } from "~/platform/turnstile.server";
 import { parseForm } from "~/utils/forms";
-import { finishSignIn, invalid, nextStep, refusal } from "./responses.server";
-import { stepHref, TURNSTILE_RESPONSE_FIELD, type AuthActionData, type Step } from "./steps";
+import { finishSignIn, invalid, nextStep, refusal } from "~/auth/sign-in-responses.server";
+import { stepHref, TURNSTILE_RESPONSE_FIELD, type AuthActionData, type Step } from "~/auth/sign-in-steps";
 
 // One handler per form of the sign-in page. Each parses its own schema, calls the auth domain's
 // operation (the one its /auth/v1 endpoint calls for a Supabase client) and either redirects with

@@ -21,10 +21,19 @@ import {
   verifyMfa,
   type AuthIntentHandler,
 } from "./intents.server";
-import { invalid } from "./responses.server";
+import { invalid } from "~/auth/sign-in-responses.server";
 import { finishSso, ssoProblem, ssoProvider, startSso } from "./sso.server";
 import { DeniedView, STEP_FORMS } from "./step-forms";
-import { DEFAULT_REDIRECT, LINKED_STEPS, STEP_HEADINGS, stepHref, type AuthActionData, type AuthErrors, type SsoProvider, type Step } from "./steps";
+import {
+  DEFAULT_REDIRECT,
+  LINKED_STEPS,
+  STEP_HEADINGS,
+  stepHref,
+  type AuthActionData,
+  type AuthErrors,
+  type SsoProvider,
+  type Step,
+} from "~/auth/sign-in-steps";
 
 // One page for every way in: password sign-in, sign-up (then the emailed confirmation code), an
 // emailed sign-in code, password recovery, and the authenticator-app step. Each form posts an
@@ -32,7 +41,7 @@ import { DEFAULT_REDIRECT, LINKED_STEPS, STEP_HEADINGS, stepHref, type AuthActio
 
 type AuthPage = { step: Step; redirectTo: string; sso: SsoProvider | null; errors?: AuthErrors; denial?: Denial };
 
-// A refusal for too many attempts carries Retry-After (responses.server.ts' refusal).
+// A refusal for too many attempts carries Retry-After (app/auth/sign-in-responses.server.ts' refusal).
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -4,8 +4,8 @@ import { exchangeAuthCode } from "~/auth/sign-in.server";
 import { attemptAuth } from "~/auth/web-auth.server";
 import { readSignedCookie } from "~/platform/cookies.server";
 import { randomBase64url } from "~/utils/base64url";
-import { finishSignIn } from "./responses.server";
-import { ssoHref, type SsoProvider } from "./steps";
+import { finishSignIn } from "~/auth/sign-in-responses.server";
+import { ssoHref, type SsoProvider } from "~/auth/sign-in-steps";
 
 // Sign-in with the configured OpenID Connect provider, for the website. The page sends the browser
 // through the auth API's own PKCE flow (/auth/v1/authorize → the provider → /auth/v1/callback), which

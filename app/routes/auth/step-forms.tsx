@@ -2,9 +2,9 @@ import { Form, Link } from "@remix-run/react";
 import type { ComponentType } from "react";
 import { FormError } from "~/components/ui/form-error";
 import { BUSINESS } from "~/content/business";
-import { AuthField, CodeInput, EmailInput, IntentFields, Submit, TurnstileWidget } from "./fields";
+import { AuthField, CodeInput, EmailInput, IntentFields, Submit, TurnstileWidget } from "~/components/auth/fields";
 import { ROLE_PAGES, type Denial } from "./denial";
-import { ssoHref, stepHref, type AuthCaptcha, type AuthErrors, type AuthValues, type SsoProvider, type Step } from "./steps";
+import { ssoHref, stepHref, type AuthCaptcha, type AuthErrors, type AuthValues, type SsoProvider, type Step } from "~/auth/sign-in-steps";
 
 // The body of each step of the sign-in page: its form (each posts its own intent) and links.
 

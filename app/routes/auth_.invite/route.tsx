@@ -13,9 +13,9 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { parseForm } from "~/utils/forms";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { safeRedirect } from "~/utils/redirect";
-import { AuthField, Submit } from "../auth/fields";
-import { refusal } from "../auth/responses.server";
-import { stepHref, type AuthErrors } from "../auth/steps";
+import { AuthField, Submit } from "~/components/auth/fields";
+import { refusal } from "~/auth/sign-in-responses.server";
+import { stepHref, type AuthErrors } from "~/auth/sign-in-steps";
 
 // /auth/invite?token=…&redirectTo=…: the link in an invitation email (app/auth/invitations.server.ts).
 // Opening it only looks at the link (a mail scanner that follows links cannot spend it); choosing a

@@ -5,6 +5,7 @@ import { formatAbn } from "~/accounts/abn";
 import { getCoachById } from "~/booking/catalogue.server";
 import { loadOnboardingChecklist } from "~/coach-network/onboarding.server";
 import { CoachProfileSchema, CoachTaxDetailsSchema, coachPhotoHref, parseIndustries, photoVersion, parseSpecialties } from "~/coach-network/profile";
+import { sweepCoachPayouts } from "~/coach-network/payouts.server";
 import { confirmTaxDetails, ensureCoachProfile, saveCoachPhoto, saveCoachProfile } from "~/coach-network/profile.server";
 import { redirectWithToast } from "~/platform/toast.server";
 
@@ -84,6 +85,19 @@ export async function saveProfile({ context, viewer, formData }: IntentArgs) {
   return done(context, viewer, "Profile saved", "#public-profile");
 }
 
+/**
+ * Payouts held for a missing ABN go now rather than at the next cron sweep (those still waiting for
+ * an active payout account stay held). The ABN is already saved: if Stripe can't be reached, the
+ * cron's sweep releases them later, so the coach still sees their details confirmed.
+ */
+async function releaseHeldPayouts(context: AppLoadContext, coachId: string) {
+  try {
+    await sweepCoachPayouts(context, { coachId });
+  } catch (error) {
+    console.warn(`coach payouts: held payouts of ${coachId} not released yet: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 export async function confirmAbn({ context, viewer, formData }: IntentArgs) {
   const values = {
     legalName: text(formData, "legalName", 300),
@@ -95,5 +109,6 @@ export async function confirmAbn({ context, viewer, formData }: IntentArgs) {
   if (!parsed.success)
     return refused("confirm-abn", { form: "Please check the highlighted fields and try again.", ...fieldErrors(parsed.error.issues) }, values);
   await confirmTaxDetails(context, viewer.id, parsed.data);
+  await releaseHeldPayouts(context, viewer.id);
   return done(context, viewer, "Tax details confirmed", "#tax-details");
 }

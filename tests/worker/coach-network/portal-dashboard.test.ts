@@ -61,19 +61,57 @@ test("new bookings are those made since the last visit, and stay new for the who
   expect(next.newBookings.since).toBe(iso(10 * MINUTE));
 });
 
-test("a coach without a profile row sees the last week's bookings, and no row is made for them (that would make them unbookable)", async () => {
+test("a coach's first portal visit shows the last week's bookings, and is recorded on their profile row without changing their bookability", async () => {
+  // Every coach has a profile row (the backfill, approval and the factory make one); this one has never visited.
   const coach = await createCoach();
+  const before = await env.DB.prepare("SELECT onboarding_completed_at FROM coach_profiles WHERE coach_id = ?")
+    .bind(coach.id)
+    .first<string | null>("onboarding_completed_at");
+  expect(before).toEqual(expect.any(String));
   const now = Date.now();
   const recent = await createBooking({ coachId: coach.id, startsAt: new Date(now + 4 * DAY).toISOString() });
   const old = await createBooking({ coachId: coach.id, startsAt: new Date(now + 5 * DAY).toISOString() });
   await bookedAt(old.id, new Date(now - 8 * DAY).toISOString());
 
-  const visit = await recordPortalVisit(createDb(env.DB), coach.id, new Date(now));
-  expect(visit.firstVisit).toBe(true);
   const dashboard = await loadDashboard(contextAt(new Date(now)), coach.id);
+  expect(dashboard.newBookings.firstVisit).toBe(true);
   expect(dashboard.newBookings.items.map((b) => b.id)).toEqual([recent.id]);
-  const rows = await env.DB.prepare("SELECT count(*) AS n FROM coach_profiles WHERE coach_id = ?").bind(coach.id).first<number>("n");
-  expect(rows).toBe(0);
+  const row = await env.DB.prepare("SELECT onboarding_completed_at, portal_last_visit_at, portal_previous_visit_at FROM coach_profiles WHERE coach_id = ?")
+    .bind(coach.id)
+    .first();
+  expect(row).toEqual({ onboarding_completed_at: before, portal_last_visit_at: new Date(now).toISOString(), portal_previous_visit_at: null });
+  // The next visit compares with this one.
+  const visit = await recordPortalVisit(createDb(env.DB), coach.id, new Date(now + 2 * HOUR));
+  expect(visit).toEqual({ since: new Date(now).toISOString(), firstVisit: false });
+});
+
+test("GET /coach leads with the onboarding checklist while onboarding is incomplete, each step to do linked to its page", async () => {
+  const coach = await createSignedInCoach({ onboarded: false });
+  const text = await pageText(await fetchApp("/coach", { cookie: coach.cookie }));
+  const checklistAt = text.indexOf('id="onboarding-heading"');
+  expect(checklistAt).toBeGreaterThan(-1);
+  expect(text).toContain("Finish setting up to take bookings");
+  // First on the page: before today's sessions and every other section.
+  for (const heading of ["today-heading", "week-heading", "new-heading", "earnings-heading"]) {
+    expect(text.indexOf(`id="${heading}"`), heading).toBeGreaterThan(checklistAt);
+  }
+  // The real checklist: the factory's weekly hours are set, everything else is to do.
+  expect(text).toContain("4 steps to go.");
+  expect(text).toMatch(/<span>Set your time zone and weekly hours<span class="visually-hidden"> \(done\)<\/span><\/span>/);
+  for (const [href, label] of [
+    ["/coach/profile", "Add your photo, bio, specialties and industries"],
+    ["/coach/agreement", "Accept the coach agreement"],
+    ["/coach/profile#tax-details", "Confirm your ABN and GST registration"],
+    ["/coach/payouts", "Set up payouts"],
+  ]) {
+    expect(text, label).toContain(`href="${href}">${label}<span class="visually-hidden"> (to do)</span></a>`);
+  }
+
+  // Once onboarded, the checklist is gone.
+  const onboarded = await createSignedInCoach();
+  const done = await pageText(await fetchApp("/coach", { cookie: onboarded.cookie }));
+  expect(done).toContain('id="today-heading"');
+  expect(done).not.toContain("Finish setting up to take bookings");
 });
 
 /** An Australian zone whose clock is at least an hour from midnight now and five minutes on, so "today" is stable while the test runs. */

@@ -26,7 +26,7 @@ const linkIdOf = (url: string) => url.split("/").pop()!;
 async function coachWithAccount() {
   const bindings = stripeEnv();
   const coach = await createSignedInCoach();
-  // A coach still onboarding: their ABN given but not yet confirmed.
+  // The factory's coach has a confirmed ABN: these start from an ABN given but not yet confirmed.
   await setAbn(coach.id, { confirmed: false });
   const response = await fetchApp("/coach/payouts", { form: { intent: "onboard" }, cookie: coach.cookie, bindings });
   expect(response.status).toBe(302);

@@ -109,3 +109,25 @@ test("a held statement is paid as soon as the account becomes active: the transf
   // Another sweep changes nothing.
   expect(await sweepCoachPayouts(contextFor(env), { coachId: coach.id })).toMatchObject({ released: 0, created: 0 });
 });
+
+test("confirming the ABN releases the coach's held payouts at once, without waiting for the cron", async () => {
+  const { coach, path } = await onboardingCoach();
+  await setAbn(coach.id, { confirmed: false });
+  await fetchApp(path, { form: VALID, cookie: coach.cookie });
+  await expect.poll(() => payoutAccountState(createDb(env.DB), coach.id), { timeout: 10_000 }).toBe("active");
+  const statement = await createStatement(coach.id, { totalCents: 9_900 });
+  await sweepCoachPayouts(contextFor(env), { coachId: coach.id });
+  expect(await payoutRowOf(statement.id)).toMatchObject({ status: "held", held_reason: "abn_unconfirmed" });
+
+  const confirmed = await fetchApp("/coach/profile", {
+    cookie: coach.cookie,
+    form: { intent: "confirm-abn", legalName: "Jordan Coach", abn: "51 824 753 556", gstRegistered: "no", confirm: "on" },
+  });
+  expect(confirmed.status).toBe(302);
+  expect(confirmed.headers.get("Location")).toBe("/coach/profile#tax-details");
+  // Released by the time the page answers: no poll, no cron.
+  const row = (await payoutRowOf(statement.id))!;
+  expect(["pending", "paid"]).toContain(row.status);
+  expect(row.held_reason).toBeNull();
+  expect(row.stripe_transfer_id).toMatch(/^tr_/);
+});

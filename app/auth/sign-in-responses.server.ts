@@ -6,7 +6,7 @@ import { INVALID_EMAIL, PASSWORD_RULE } from "~/auth/schemas";
 import type { SessionResponse } from "~/auth/token-sessions.server";
 import { createWebSession } from "~/auth/web-sessions.server";
 import { BUSINESS } from "~/content/business";
-import type { AuthActionData, AuthCaptcha, AuthErrors, AuthValues, Step } from "./steps";
+import type { AuthActionData, AuthCaptcha, AuthErrors, AuthValues, Step } from "./sign-in-steps";
 
 // The answers the sign-in page's handlers share: a step to show, a refusal, or a new session.
 
