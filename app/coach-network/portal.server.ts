@@ -148,7 +148,7 @@ export async function loadDashboard(context: Pick<AppLoadContext, "db" | "env" |
       .where(and(eq(bookings.coachId, coachId), gt(bookings.createdAt, visit.since), eq(bookings.status, "confirmed")))
       .get(),
     monthToDateEarnings(db, coachId, now),
-    loadOnboardingChecklist(db, coachId),
+    loadOnboardingChecklist(db, coachId, now),
   ]);
   const settings = meetingWindowSettings(context.env);
   const session = (row: (typeof week)[number]): DashboardSession => ({

@@ -1,3 +1,4 @@
+import { SHARE_TIERS } from "~/coach-network/share-tiers";
 // Facts about the business that appear on many pages. One place, so a change is made once.
 export const BUSINESS = {
   name: "ClarityAI Coaching",
@@ -10,7 +11,11 @@ export const BUSINESS = {
   discoveryCallMinutes: 20,
   virtualCoachingFromPerHour: 150,
   traditionalCoachingPerHour: { low: 200, high: 500 },
-  coachRevenueShare: { low: 85, high: 95 },
+  // The lowest and highest tier of the coach network's revenue share (app/coach-network/share-tiers.ts).
+  coachRevenueShare: {
+    low: Math.min(...SHARE_TIERS.map((tier) => tier.rateBp)) / 100,
+    high: Math.max(...SHARE_TIERS.map((tier) => tier.rateBp)) / 100,
+  },
   aiRetentionMonths: 3,
 } as const;
 
