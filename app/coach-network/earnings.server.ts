@@ -228,14 +228,21 @@ export async function reverseEarlierRefunds(db: Db, bookingId: string, at: strin
 
 /** The coach's earnings this Australia/Sydney calendar month so far: their share excluding GST, and the sessions it is for. */
 export async function monthToDateEarnings(db: Db, coachId: string, now: Date): Promise<{ shareCents: number; sessions: number }> {
-  const row = await db
+  return monthToDateEarningsOf(await monthToDateEarningsQuery(db, coachId, now).get());
+}
+
+/** The month-to-date sums as a query (for a batch); monthToDateEarningsOf reads its row. */
+export function monthToDateEarningsQuery(db: Db, coachId: string, now: Date) {
+  return db
     .select({
       shareCents: sql<number>`COALESCE(SUM(${coachEarnings.shareCents}), 0)`,
       sessions: sql<number>`COALESCE(SUM(CASE WHEN ${coachEarnings.kind} = 'session' THEN 1 ELSE 0 END), 0)`,
     })
     .from(coachEarnings)
-    .where(and(eq(coachEarnings.coachId, coachId), gte(coachEarnings.occurredAt, sydneyMonthStart(now).toISOString())))
-    .get();
+    .where(and(eq(coachEarnings.coachId, coachId), gte(coachEarnings.occurredAt, sydneyMonthStart(now).toISOString())));
+}
+
+export function monthToDateEarningsOf(row: { shareCents: number; sessions: number } | undefined): { shareCents: number; sessions: number } {
   return { shareCents: Number(row?.shareCents ?? 0), sessions: Number(row?.sessions ?? 0) };
 }
 

@@ -79,18 +79,35 @@ export async function loadOnboardingChecklist(db: Db, coachId: string, now: Date
     db.select({ weeklyHours: coachSchedules.weeklyHours }).from(coachSchedules).where(eq(coachSchedules.coachId, coachId)).limit(1).all(),
     payoutAccountState(db, coachId),
   ]);
-  const done = checklistOf({ profile: profile ?? null, weeklyHours: schedule?.weeklyHours ?? null, payoutState }, now);
+  const { checklist, completesNow } = onboardingChecklistOf({ profile: profile ?? null, weeklyHours: schedule?.weeklyHours ?? null, payoutState }, now);
+  if (completesNow) await markOnboardingComplete(db, coachId, now);
+  return checklist;
+}
+
+/**
+ * The checklist from facts already read (the dashboard reads them with its own batch), and whether
+ * it is found complete for the first time: then the caller sets onboarding_completed_at.
+ */
+export function onboardingChecklistOf(facts: OnboardingFacts, now: Date): { checklist: OnboardingChecklist; completesNow: boolean } {
+  const done = checklistOf(facts, now);
   const items = ONBOARDING_ITEM_KEYS.map((key) => ({ key, label: LABELS[key], done: done[key], href: HREFS[key] }));
   const allDone = items.every((item) => item.done);
-  if (allDone && profile && !profile.onboardingCompletedAt) await markOnboardingComplete(db, coachId, now);
-  return { items, complete: allDone || Boolean(profile?.onboardingCompletedAt) };
+  return {
+    checklist: { items, complete: allDone || Boolean(facts.profile?.onboardingCompletedAt) },
+    completesNow: Boolean(allDone && facts.profile && !facts.profile.onboardingCompletedAt),
+  };
+}
+
+/** The statement that sets onboarding_completed_at once, for a batch (markOnboardingComplete runs it alone). */
+export function markOnboardingCompleteQuery(db: Db, coachId: string, now: Date) {
+  const at = now.toISOString();
+  return db
+    .update(coachProfiles)
+    .set({ onboardingCompletedAt: at, updatedAt: at })
+    .where(and(eq(coachProfiles.coachId, coachId), isNull(coachProfiles.onboardingCompletedAt)));
 }
 
 /** Sets onboarding_completed_at once (a second call, or a concurrent one, changes nothing). */
 export async function markOnboardingComplete(db: Db, coachId: string, now: Date): Promise<void> {
-  const at = now.toISOString();
-  await db
-    .update(coachProfiles)
-    .set({ onboardingCompletedAt: at, updatedAt: at })
-    .where(and(eq(coachProfiles.coachId, coachId), isNull(coachProfiles.onboardingCompletedAt)));
+  await markOnboardingCompleteQuery(db, coachId, now);
 }

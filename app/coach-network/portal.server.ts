@@ -3,11 +3,11 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, sql } from "drizz
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { formatDateTime, formatShortDateTime, formatTime, DEFAULT_TIME_ZONE } from "~/booking/time-zones";
 import type { Db } from "~/db/client.server";
-import { bookings, bookingTypes, coachProfiles, coachSchedules, sessionNotes, sessionSummaries, type BookingStatus } from "~/db/schema";
+import { bookings, bookingTypes, coachPayoutAccounts, coachProfiles, coachSchedules, sessionNotes, sessionSummaries, type BookingStatus } from "~/db/schema";
 import { roomLinkOf, type RoomLink } from "~/meetings/room-link";
 import { meetingWindowSettings } from "~/meetings/window";
-import { monthToDateEarnings } from "./earnings.server";
-import { loadOnboardingChecklist, type OnboardingChecklist } from "./onboarding.server";
+import { monthToDateEarningsOf, monthToDateEarningsQuery } from "./earnings.server";
+import { markOnboardingCompleteQuery, onboardingChecklistOf, type OnboardingChecklist } from "./onboarding.server";
 import { guestClientKey } from "./clients.server";
 
 // The coach portal's pages, read for the signed-in coach only: every query here is scoped to the
@@ -60,20 +60,31 @@ export function dashboardRanges(now: Date, zone: string) {
  */
 export async function recordPortalVisit(db: Db, coachId: string, now: Date): Promise<{ since: string; firstVisit: boolean }> {
   const profile = await db
-    .select({ previous: coachProfiles.portalPreviousVisitAt, last: coachProfiles.portalLastVisitAt })
+    .select({ portalPreviousVisitAt: coachProfiles.portalPreviousVisitAt, portalLastVisitAt: coachProfiles.portalLastVisitAt })
     .from(coachProfiles)
     .where(eq(coachProfiles.coachId, coachId))
     .get();
+  const visit = portalVisitOf(profile, now);
+  if (visit.update) await portalVisitUpdate(db, coachId, visit.update);
+  return { since: visit.since, firstVisit: visit.firstVisit };
+}
+
+type VisitColumns = { portalPreviousVisitAt: string | null; portalLastVisitAt: string | null };
+
+/** The visit recordPortalVisit records, worked out from the profile row already read: what to write, and since when bookings are new. */
+function portalVisitOf(profile: VisitColumns | undefined, now: Date): { since: string; firstVisit: boolean; update: Partial<VisitColumns> | null } {
   const at = now.toISOString();
   const fallback = new Date(now.getTime() - FIRST_VISIT_LOOKBACK_MS).toISOString();
-  if (!profile) return { since: fallback, firstVisit: true };
-  const newVisit = !profile.last || now.getTime() - Date.parse(profile.last) > VISIT_GAP_MS;
-  const previous = newVisit ? profile.last : profile.previous;
-  await db
-    .update(coachProfiles)
-    .set(newVisit ? { portalPreviousVisitAt: profile.last, portalLastVisitAt: at } : { portalLastVisitAt: at })
-    .where(eq(coachProfiles.coachId, coachId));
-  return previous ? { since: previous, firstVisit: false } : { since: fallback, firstVisit: true };
+  if (!profile) return { since: fallback, firstVisit: true, update: null };
+  const last = profile.portalLastVisitAt;
+  const newVisit = !last || now.getTime() - Date.parse(last) > VISIT_GAP_MS;
+  const previous = newVisit ? last : profile.portalPreviousVisitAt;
+  const update = newVisit ? { portalPreviousVisitAt: last, portalLastVisitAt: at } : { portalLastVisitAt: at };
+  return previous ? { since: previous, firstVisit: false, update } : { since: fallback, firstVisit: true, update };
+}
+
+function portalVisitUpdate(db: Db, coachId: string, update: Partial<VisitColumns>) {
+  return db.update(coachProfiles).set(update).where(eq(coachProfiles.coachId, coachId));
 }
 
 export type DashboardSession = {
@@ -100,17 +111,38 @@ export type Dashboard = {
   hasSchedule: boolean;
 };
 
-/** The dashboard: today's and this week's sessions with their rooms, new bookings, the month's earnings and the onboarding checklist. */
+/**
+ * The dashboard: today's and this week's sessions with their rooms, new bookings, the month's
+ * earnings and the onboarding checklist. Two D1 round trips: the coach's own rows (schedule,
+ * profile, payout account, the month's earnings) in one batch, then the visit's update and the
+ * booking lists that depend on them (the coach's zone, the last visit) in another.
+ */
 export async function loadDashboard(context: Pick<AppLoadContext, "db" | "env" | "services">, coachId: string): Promise<Dashboard> {
   const { db } = context;
   const now = context.services.clock.now();
-  const [schedule, visit] = await Promise.all([
-    db.select({ zone: coachSchedules.timeZone }).from(coachSchedules).where(eq(coachSchedules.coachId, coachId)).get(),
-    recordPortalVisit(db, coachId, now),
+  const [schedules, profiles, payoutAccounts, monthEarnings] = await db.batch([
+    db
+      .select({ zone: coachSchedules.timeZone, weeklyHours: coachSchedules.weeklyHours })
+      .from(coachSchedules)
+      .where(eq(coachSchedules.coachId, coachId))
+      .limit(1),
+    db.select().from(coachProfiles).where(eq(coachProfiles.coachId, coachId)).limit(1),
+    db.select({ state: coachPayoutAccounts.state }).from(coachPayoutAccounts).where(eq(coachPayoutAccounts.coachId, coachId)).limit(1),
+    monthToDateEarningsQuery(db, coachId, now),
   ]);
+  const schedule = schedules[0];
+  const profile = profiles[0];
   const zone = schedule?.zone ?? DEFAULT_TIME_ZONE;
+  const visit = portalVisitOf(profile, now);
+  const { checklist, completesNow } = onboardingChecklistOf(
+    { profile: profile ?? null, weeklyHours: schedule?.weeklyHours ?? null, payoutState: payoutAccounts[0]?.state ?? "not_started" },
+    now,
+  );
   const { todayStart, tomorrow, weekEnd } = dashboardRanges(now, zone);
-  const [week, fresh, freshCount, earnings, checklist] = await Promise.all([
+  // A batch maps each row by its column names: the type's name is given one of its own, apart from the booking's.
+  const typeName = sql<string>`${bookingTypes.name}`.as("type_name");
+  const newSince = and(eq(bookings.coachId, coachId), gt(bookings.createdAt, visit.since), eq(bookings.status, "confirmed"));
+  const [week, fresh, freshCounts] = await db.batch([
     db
       .select({
         id: bookings.id,
@@ -119,7 +151,7 @@ export async function loadDashboard(context: Pick<AppLoadContext, "db" | "env" |
         startsAt: bookings.startsAt,
         endsAt: bookings.endsAt,
         status: bookings.status,
-        typeName: bookingTypes.name,
+        typeName,
       })
       .from(bookings)
       .innerJoin(bookingTypes, eq(bookingTypes.id, bookings.bookingTypeId))
@@ -132,24 +164,21 @@ export async function loadDashboard(context: Pick<AppLoadContext, "db" | "env" |
         ),
       )
       .orderBy(asc(bookings.startsAt))
-      .limit(200)
-      .all(),
+      .limit(200),
     db
-      .select({ id: bookings.id, name: bookings.name, startsAt: bookings.startsAt, createdAt: bookings.createdAt, typeName: bookingTypes.name })
+      .select({ id: bookings.id, name: bookings.name, startsAt: bookings.startsAt, createdAt: bookings.createdAt, typeName })
       .from(bookings)
       .innerJoin(bookingTypes, eq(bookingTypes.id, bookings.bookingTypeId))
-      .where(and(eq(bookings.coachId, coachId), gt(bookings.createdAt, visit.since), eq(bookings.status, "confirmed")))
+      .where(newSince)
       .orderBy(desc(bookings.createdAt))
-      .limit(NEW_BOOKINGS_SHOWN)
-      .all(),
-    db
-      .select({ total: count() })
-      .from(bookings)
-      .where(and(eq(bookings.coachId, coachId), gt(bookings.createdAt, visit.since), eq(bookings.status, "confirmed")))
-      .get(),
-    monthToDateEarnings(db, coachId, now),
-    loadOnboardingChecklist(db, coachId, now),
+      .limit(NEW_BOOKINGS_SHOWN),
+    db.select({ total: count() }).from(bookings).where(newSince),
+    // The visit's and the checklist's writes ride along (after the reads: they change nothing these read).
+    ...(visit.update ? [portalVisitUpdate(db, coachId, visit.update)] : []),
+    ...(completesNow ? [markOnboardingCompleteQuery(db, coachId, now)] : []),
   ]);
+  const freshCount = freshCounts[0];
+  const earnings = monthToDateEarningsOf(monthEarnings[0]);
   const settings = meetingWindowSettings(context.env);
   const session = (row: (typeof week)[number]): DashboardSession => ({
     id: row.id,

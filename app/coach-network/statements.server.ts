@@ -229,23 +229,24 @@ export type StatementDocument = { statement: StatementRow; lines: StatementLine[
 
 /** A statement of this coach with its lines (null for another coach's or an unknown id: the caller answers 404). */
 export async function loadStatement(db: Db, coachId: string, statementId: string): Promise<StatementDocument | null> {
-  // All three at once: the lines and the zone are asked for by this coach too, so nothing of another coach's is read.
-  const [statement, rows, schedule] = await Promise.all([
+  // All three in one batch (one round trip): the lines and the zone are asked for by this coach too, so nothing of another coach's is read.
+  const [statements, rows, schedules] = await db.batch([
     db
       .select()
       .from(coachStatements)
       .where(and(eq(coachStatements.id, statementId), eq(coachStatements.coachId, coachId)))
-      .get(),
+      .limit(1),
     db
       .select({ line: coachEarnings, reference: bookings.reference, startsAt: bookings.startsAt, typeName: bookingTypes.name })
       .from(coachEarnings)
       .innerJoin(bookings, eq(bookings.id, coachEarnings.bookingId))
       .innerJoin(bookingTypes, eq(bookingTypes.id, bookings.bookingTypeId))
       .where(and(eq(coachEarnings.statementId, statementId), eq(coachEarnings.coachId, coachId)))
-      .orderBy(asc(coachEarnings.occurredAt), asc(coachEarnings.createdAt))
-      .all(),
-    db.select({ timeZone: coachSchedules.timeZone }).from(coachSchedules).where(eq(coachSchedules.coachId, coachId)).get(),
+      .orderBy(asc(coachEarnings.occurredAt), asc(coachEarnings.createdAt)),
+    db.select({ timeZone: coachSchedules.timeZone }).from(coachSchedules).where(eq(coachSchedules.coachId, coachId)).limit(1),
   ]);
+  const [statement] = statements;
+  const [schedule] = schedules;
   if (!statement) return null;
   const rcti = statement.kind === "rcti";
   return {

@@ -141,6 +141,7 @@ export const bookings = sqliteTable(
   },
   (t) => [
     index("bookings_coach_starts_idx").on(t.coachId, t.startsAt),
+    index("bookings_coach_created_idx").on(t.coachId, t.createdAt),
     index("bookings_client_starts_idx").on(t.clientId, t.startsAt),
     index("bookings_email_idx").on(t.email),
     index("bookings_status_starts_idx").on(t.status, t.startsAt),
