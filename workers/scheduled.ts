@@ -27,6 +27,8 @@ export function jobsForSchedule(controller: Pick<ScheduledController, "scheduled
     // Coaches' earnings statements for last month: issued by the first run of the month (16:00 UTC
     // is 2 or 3 am on the 1st in Sydney), a no-op on the other days (app/coach-network/statements.server.ts).
     { type: "coach-network.issue-statements", version: 1, scheduledAt },
+    // CVs of coach applications rejected or withdrawn more than CV_RETENTION_DAYS ago (app/coach-network/cv-retention.server.ts).
+    { type: "coach-network.cv-retention", version: 1, scheduledAt },
   ];
 }
 

@@ -42,6 +42,9 @@ export type AuditAction =
   | "coach_application_updated"
   | "coach_application_status_changed"
   | "coach_application_note_added"
+  // A rejected or withdrawn application's CV was deleted at the end of its retention (no actor; detail:
+  // the application id, the reason and the retention days). The row keeps the file's name.
+  | "coach_application_cv_deleted"
   // A coach changed their public profile or photo, confirmed their ABN and GST registration, or
   // accepted the coach agreement or the RCTI agreement (detail: fields changed, versions, times).
   | "coach_profile_updated"

@@ -1,5 +1,6 @@
-import { asc, eq, or } from "drizzle-orm";
+import { and, asc, eq, isNotNull, or } from "drizzle-orm";
 import type { UserDataEntry } from "~/accounts/user-data-entry.server";
+import type { AppContext } from "~/context.server";
 import { coachApplicationEvents, coachApplicationNotes, coachApplications } from "~/db/schema";
 
 // What coach applications keep about a person: the applications they made (by the account they
@@ -9,6 +10,20 @@ import { coachApplicationEvents, coachApplicationNotes, coachApplications } from
 
 const ofPerson = (user: { id: string; email: string | null }) =>
   user.email ? or(eq(coachApplications.userId, user.id), eq(coachApplications.email, user.email.toLowerCase())) : eq(coachApplications.userId, user.id);
+
+/**
+ * Before an account's deletion: the CVs of the person's applications leave the UPLOADS bucket (the
+ * rows go in the deletion's batch, below). A failure here leaves the account as it was, to try again.
+ */
+export async function deleteApplicationCvsOf(context: Pick<AppContext, "db" | "services">, user: { id: string; email: string | null }): Promise<number> {
+  const rows = await context.db
+    .select({ cvKey: coachApplications.cvKey })
+    .from(coachApplications)
+    .where(and(ofPerson(user), isNotNull(coachApplications.cvKey)));
+  const keys = rows.map((row) => row.cvKey!);
+  if (keys.length) await context.services.storage.delete(keys);
+  return keys.length;
+}
 
 export const COACH_APPLICATIONS_USER_DATA: UserDataEntry[] = [
   {

@@ -7,6 +7,9 @@ import { COACH_INDUSTRIES, COACH_SPECIALTIES } from "./specialties";
 // The coach application (/coach-registration): its fields and rules, its statuses and the moves
 // between them. Safe for the browser bundle: the form shows the same limits the server enforces.
 
+/** Days a rejected or withdrawn application keeps its CV; the daily cron deletes it after that (the row stays). */
+export const CV_RETENTION_DAYS = 90;
+
 /** The coach terms an applicant agrees to: bump when their wording changes. */
 export const COACH_TERMS_VERSION = "2026-11";
 

@@ -4,6 +4,7 @@ import { auditStatement } from "~/auth/audit.server";
 import type { Db } from "~/db/client.server";
 import { coachProfiles, coachSchedules } from "~/db/schema";
 import { COACH_AGREEMENT_VERSION, RCTI_AGREEMENT_VERSION, rctiAgreementExpiry } from "./agreements";
+import { stripPhotoMetadata } from "./photo-metadata";
 import { PHOTO_MAX_BYTES, photoVersion, sniffPhotoType, type CoachProfileInput, type CoachTaxDetailsInput, type PhotoType } from "./profile";
 
 // A coach's profile row (coach_profiles): their public profile and photo, tax details and
@@ -42,14 +43,17 @@ export type PhotoRefusal = { error: string; status: 400 | 413 | 415 };
 
 /**
  * Stores a new photo: its type read from its bytes (JPEG, PNG or WebP), at most PHOTO_MAX_BYTES.
- * The old photo is deleted once the row names the new one.
+ * What the file says besides the picture (Exif GPS position and camera, XMP, IPTC, text chunks) is
+ * removed before it is stored: the photo is public. The old photo is deleted once the row names the new one.
  */
 export async function saveCoachPhoto(context: Ctx, coachId: string, file: File): Promise<PhotoRefusal | { type: PhotoType }> {
   if (file.size === 0) return { error: "Choose a photo to upload.", status: 400 };
   if (file.size > PHOTO_MAX_BYTES) return { error: `That photo is too large. Choose one of at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`, status: 413 };
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = sniffPhotoType(bytes);
+  const uploaded = new Uint8Array(await file.arrayBuffer());
+  const type = sniffPhotoType(uploaded);
   if (!type) return { error: "That file isn't a JPEG, PNG or WebP image. Choose a photo in one of those formats.", status: 415 };
+  const bytes = stripPhotoMetadata(uploaded, type);
+  if (!bytes) return { error: "That photo couldn't be read: the file looks damaged or incomplete. Save it again and choose it once more.", status: 415 };
   const { db } = context;
   const previous = await ensureCoachProfile(db, coachId);
   const at = context.services.clock.now().toISOString();

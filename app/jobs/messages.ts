@@ -3,7 +3,7 @@ import { OnboardingEmailJobSchema } from "~/accounts/jobs";
 import { AiPurgeConversationJobSchema, AiRetentionSweepJobSchema } from "~/ai-coach/jobs";
 import { AttributionExpireJobSchema, AttributionForwardJobSchema } from "~/attribution/jobs";
 import { AuthMessageJobSchema } from "~/auth/jobs";
-import { CoachStatementsJobSchema } from "~/coach-network/jobs";
+import { CoachStatementsJobSchema, CvRetentionJobSchema } from "~/coach-network/jobs";
 import { BookingExpireHoldsJobSchema, BookingNoticeJobSchema, BookingRemindersJobSchema } from "~/booking/jobs";
 import { EmailSendJobSchema } from "~/email/jobs";
 import { LeadNotifyJobSchema } from "~/leads/jobs";
@@ -30,6 +30,7 @@ export const JobMessageSchema = z.discriminatedUnion("type", [
   MeetingRecordingsRetentionJobSchema,
   PayoutsSweepJobSchema,
   CoachStatementsJobSchema,
+  CvRetentionJobSchema,
 ]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

@@ -4,7 +4,7 @@ import { forwardConversion } from "~/attribution/forwarding.server";
 import { expireAttributionJob } from "~/attribution/retention.server";
 import { sendAuthMessage } from "~/auth/jobs.server";
 import { expireBookingHolds, sendBookingNoticeJob, sweepBookingReminders } from "~/booking/jobs.server";
-import { issueCoachStatements } from "~/coach-network/jobs.server";
+import { issueCoachStatements, sweepApplicationCvs } from "~/coach-network/jobs.server";
 import { sendOutboxEmail } from "~/email/jobs.server";
 import { notifyTeamOfLead } from "~/leads/jobs.server";
 import { sweepRecordingRetention } from "~/meetings/jobs.server";
@@ -33,6 +33,7 @@ const JOB_HANDLERS: { [T in JobType]: JobHandler<Extract<JobMessage, { type: T }
   "meetings.recordings-retention": sweepRecordingRetention,
   "coach-network.payouts-sweep": runPayoutsSweep,
   "coach-network.issue-statements": issueCoachStatements,
+  "coach-network.cv-retention": sweepApplicationCvs,
 };
 
 export async function runJob(job: JobMessage, context: AppContext): Promise<void> {

@@ -5,7 +5,7 @@ import { requireRole } from "~/auth/guards.server";
 import { notFoundResponse, requireFound } from "~/auth/permissions.server";
 import { formatAbn } from "~/accounts/abn";
 import { formatTimestamp } from "~/booking/time-zones";
-import { APPLICATION_LIMITS, APPLICATION_STATUS_LABELS, canMove, NoteSchema, RejectSchema } from "~/coach-network/applications";
+import { APPLICATION_LIMITS, APPLICATION_STATUS_LABELS, canMove, CV_RETENTION_DAYS, NoteSchema, RejectSchema } from "~/coach-network/applications";
 import {
   addApplicationNote,
   ApplicationError,
@@ -166,7 +166,9 @@ export default function AdminCoachApplication() {
         </dd>
         <dt>CV</dt>
         <dd>
-          {a.cvName ? (
+          {a.cvName && !a.cvKey ? (
+            `${a.cvName} (deleted ${CV_RETENTION_DAYS} days after the application closed)`
+          ) : a.cvName ? (
             <a href={`/admin/coach-applications/${a.id}/cv`} download>
               {a.cvName} ({a.cvKb} KB)
             </a>

@@ -128,6 +128,7 @@ test("the daily cron enqueues the purge instead of doing it inline", async () =>
     { body: { type: "attribution.expire", version: 1, scheduledAt: "2026-11-21T16:00:00.000Z" } },
     { body: { type: "meetings.recordings-retention", version: 1, scheduledAt: "2026-11-21T16:00:00.000Z" } },
     { body: { type: "coach-network.issue-statements", version: 1, scheduledAt: "2026-11-21T16:00:00.000Z" } },
+    { body: { type: "coach-network.cv-retention", version: 1, scheduledAt: "2026-11-21T16:00:00.000Z" } },
   ]);
   // Nothing was deleted by the cron handler itself.
   expect(await env.DB.prepare("SELECT count(*) AS n FROM rate_limits WHERE key = ?").bind(staleKey).first("n")).toBe(1);

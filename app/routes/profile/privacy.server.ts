@@ -4,6 +4,7 @@ import { enqueueUserConversationPurges } from "~/ai-coach/retention.server";
 import { readAttributionCookie } from "~/attribution/capture.server";
 import { attributionSessionsOfUser, forgetAttributionSessions } from "~/attribution/retention.server";
 import { cancelBillingOnAccountDeletion } from "~/billing/account.server";
+import { deleteApplicationCvsOf } from "~/coach-network/applications-user-data.server";
 import { forgetLiveSessions } from "~/auth/token-sessions.server";
 import { forgetMeetingChats } from "~/meetings/chat-user-data.server";
 import { deleteRecordingFilesOf } from "~/meetings/recordings.server";
@@ -32,6 +33,8 @@ export async function deleteAccount({ request, context, viewer, formData }: Prof
   await forgetMeetingChats(context, { id: viewer.id, email: viewer.email ?? null });
   // Recordings of the user's meetings are files in R2, outside the D1 batch: they go first (their rows go with the batch).
   await deleteRecordingFilesOf(context, { id: viewer.id, email: viewer.email }, context.services.clock.now());
+  // So are the CVs of the coach applications made by the user or with their email (rows go with the batch).
+  await deleteApplicationCvsOf(context, { id: viewer.id, email: viewer.email ?? null });
   const deleted = await deleteUserData(context, viewer.id);
   // D1 no longer has the sessions; KV must not keep them alive at other locations either.
   if (deleted) await forgetLiveSessions(context.cloudflare.env.SESSIONS, deleted.sessionIds);

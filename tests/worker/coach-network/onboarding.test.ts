@@ -4,11 +4,13 @@ import { nextDiscoveryTimes } from "~/booking/slots.server";
 import { listBookableCoaches } from "~/booking/catalogue.server";
 import { COACH_AGREEMENT_VERSION } from "~/coach-network/agreements";
 import { checklistOf, loadOnboardingChecklist, markOnboardingComplete, type OnboardingFacts } from "~/coach-network/onboarding.server";
+import { photoDimensions } from "~/coach-network/photo-metadata";
 import { BIO_MIN_LENGTH, sniffPhotoType } from "~/coach-network/profile";
 import { questionFacts } from "~/sales-chat/industry-place.server";
 import { createDb } from "~/db/client.server";
 import { auditAbout, expectRedirect } from "../booking-portals/helpers";
 import { ALWAYS_OPEN, createCoach, createSignedInCoach, freeTimes, TEST_ABN, TINY_PNG } from "../../factories/coaches";
+import { containsAscii, jpegWithMetadata, WEBP_WITH_METADATA } from "../../factories/photos";
 import { createSignedInUser } from "../../factories/users";
 import { fetchApp, pageText } from "../app";
 
@@ -216,9 +218,14 @@ test("photos are checked from their bytes (JPEG, PNG, WebP) and their size; a re
   expect((await profileRow(coach.id))!.photo_key).toBeNull();
   expect((await env.UPLOADS.list({ prefix: `coach-photos/${coach.id}/` })).objects).toHaveLength(0);
 
+  // A file that starts like a WebP but stops there can't have its metadata removed: refused.
+  const cutShort = await uploadPhoto(coach.cookie, new File([new TextEncoder().encode("RIFF\u0024\u0000\u0000\u0000WEBPVP8 ")], "me.webp"));
+  expect(cutShort.status).toBe(415);
+  expect(await pageText(cutShort)).toContain("That photo couldn't be read");
+  expect((await profileRow(coach.id))!.photo_key).toBeNull();
+
   // A WebP named .txt is a photo: the bytes decide.
-  const webp = new TextEncoder().encode("RIFF\u0024\u0000\u0000\u0000WEBPVP8 ");
-  expectRedirect(await uploadPhoto(coach.cookie, new File([webp], "notes.txt", { type: "text/plain" })), "/coach/profile#photo");
+  expectRedirect(await uploadPhoto(coach.cookie, new File([WEBP_WITH_METADATA], "notes.txt", { type: "text/plain" })), "/coach/profile#photo");
   const first = (await profileRow(coach.id))!;
   expect(first.photo_key).toMatch(new RegExp(`^coach-photos/${coach.id}/`));
   expect((await env.UPLOADS.get(String(first.photo_key)))!.httpMetadata!.contentType).toBe("image/webp");
@@ -228,6 +235,28 @@ test("photos are checked from their bytes (JPEG, PNG, WebP) and their size; a re
   expect(second.photo_key).not.toBe(first.photo_key);
   expect(await env.UPLOADS.get(String(first.photo_key))).toBeNull();
   expect((await auditAbout(coach.id)).filter((entry) => entry.action === "coach_photo_updated")).toHaveLength(2);
+});
+
+test("a phone photo's Exif (GPS position, camera) is removed before it is stored and served; the photo still shows", async () => {
+  const coach = await createSignedInCoach();
+  const original = jpegWithMetadata();
+  expect(containsAscii(original, "Exif")).toBe(true);
+  expectRedirect(await uploadPhoto(coach.cookie, new File([original], "IMG_0042.jpg", { type: "image/jpeg" })), "/coach/profile#photo");
+  const key = String((await profileRow(coach.id))!.photo_key);
+  const stored = new Uint8Array(await (await env.UPLOADS.get(key))!.arrayBuffer());
+  // Served publicly at the coach's photo address, as the booking page links it.
+  const response = await fetchApp(`/coaches/${coach.slug}/photo?v=1`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("Content-Type")).toBe("image/jpeg");
+  const served = new Uint8Array(await response.arrayBuffer());
+  for (const bytes of [stored, served]) {
+    for (const gone of ["Exif", "PhoneCo", "GPSLatitude", "Photoshop 3.0", "Parramatta"]) expect(containsAscii(bytes, gone), gone).toBe(false);
+    expect(sniffPhotoType(bytes)).toBe("image/jpeg");
+    expect(photoDimensions(bytes, "image/jpeg")).toEqual({ width: 5, height: 3 });
+  }
+  // The audit entry records the size as stored.
+  const audit = (await auditAbout(coach.id)).find((entry) => entry.action === "coach_photo_updated");
+  expect(audit?.detail).toEqual({ type: "image/jpeg", bytes: stored.length });
 });
 
 test("the profile form saves bio, specialties and industries; bad input gets field errors and changes nothing", async () => {
