@@ -23,6 +23,8 @@ test("the daily schedule produces the purge jobs, each stamped with the schedule
     { type: "ai-coach.retention-sweep", version: 1, scheduledAt: "2026-11-21T16:00:00.000Z" },
     { type: "attribution.expire", version: 1, scheduledAt: "2026-11-21T16:00:00.000Z" },
     { type: "meetings.recordings-retention", version: 1, scheduledAt: "2026-11-21T16:00:00.000Z" },
+    { type: "coach-network.issue-statements", version: 1, scheduledAt: "2026-11-21T16:00:00.000Z" },
+    { type: "coach-network.cv-retention", version: 1, scheduledAt: "2026-11-21T16:00:00.000Z" },
   ]);
   for (const job of jobs) expect(JobMessageSchema.parse(job)).toEqual(job);
 });
