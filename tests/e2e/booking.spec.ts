@@ -82,10 +82,10 @@ test("a visitor in Perth books a discovery call with a Sydney coach and sees AWS
   await expect(page.getByRole("link", { name: "Reschedule or cancel" })).toHaveAttribute("href", /^\/booking\/manage\//);
   await expectNoSeriousA11yViolations(page);
 
-  // Daniel, in Sydney, finds the call in his portal at the same instant on his own clock.
+  // Daniel, in Sydney, finds the call in his portal's sessions at the same instant on his own clock.
   const coachTime = (await details.locator('dt:text-is("Coach\'s time") + dd').textContent())!.trim();
   await login({ ...DEMO_COACH, firstName: "Daniel", lastName: "O'Connor" });
-  await gotoHydrated(page, "/coach");
+  await gotoHydrated(page, "/coach/sessions");
   await expect(page.getByRole("listitem").filter({ hasText: `with ${visitor}` })).toContainText(coachTime);
 });
 
