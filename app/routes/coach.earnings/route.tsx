@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { formatCents } from "~/billing/describe";
+import { EarningsAmountCells, EarningsAmountHeadings } from "~/components/coach-network/earnings-columns";
 import { listEarningLines, monthToDateEarnings } from "~/coach-network/earnings.server";
 import { CREDIT_PRICE_RULE, formatRate, ROUNDING_RULE, shareRateFor, shareTierLines, SHARE_TIERS } from "~/coach-network/share-tiers";
 import { listStatements, periodBounds, periodLabel, periodOf, statementTitle } from "~/coach-network/statements.server";
@@ -99,21 +100,7 @@ export default function CoachEarnings() {
                   <tr>
                     <th scope="col">Date</th>
                     <th scope="col">Session</th>
-                    <th scope="col" className="amount">
-                      Paid (incl. GST)
-                    </th>
-                    <th scope="col" className="amount">
-                      GST
-                    </th>
-                    <th scope="col" className="amount">
-                      Platform fee
-                    </th>
-                    <th scope="col" className="amount">
-                      Rate
-                    </th>
-                    <th scope="col" className="amount">
-                      Your share
-                    </th>
+                    <EarningsAmountHeadings />
                   </tr>
                 </thead>
                 <tbody>
@@ -121,11 +108,7 @@ export default function CoachEarnings() {
                     <tr key={line.id}>
                       <td>{line.date}</td>
                       <td>{line.description}</td>
-                      <td className="amount">{formatCents(line.grossCents)}</td>
-                      <td className="amount">{formatCents(line.gstCents)}</td>
-                      <td className="amount">{formatCents(line.feeCents)}</td>
-                      <td className="amount">{line.rate}</td>
-                      <td className="amount">{formatCents(line.shareCents)}</td>
+                      <EarningsAmountCells line={line} />
                     </tr>
                   ))}
                 </tbody>

@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { formatCents } from "~/billing/describe";
+import { EarningsAmountCells, EarningsAmountHeadings } from "~/components/coach-network/earnings-columns";
 import { statementView } from "~/coach-network/statement-documents.server";
 import { requireOwnStatement } from "~/coach-network/statements.server";
 import { PrintButton } from "~/components/print-button";
@@ -77,21 +78,7 @@ export default function StatementPage() {
                 <tr>
                   <th scope="col">Date</th>
                   <th scope="col">Session</th>
-                  <th scope="col" className="amount">
-                    Paid (incl. GST)
-                  </th>
-                  <th scope="col" className="amount">
-                    GST
-                  </th>
-                  <th scope="col" className="amount">
-                    Platform fee
-                  </th>
-                  <th scope="col" className="amount">
-                    Rate
-                  </th>
-                  <th scope="col" className="amount">
-                    Your share
-                  </th>
+                  <EarningsAmountHeadings />
                   {view.rcti ? (
                     <th scope="col" className="amount">
                       GST on share
@@ -106,11 +93,7 @@ export default function StatementPage() {
                       <time dateTime={line.date}>{line.dateLabel}</time>
                     </td>
                     <td>{line.description}</td>
-                    <td className="amount">{formatCents(line.grossCents)}</td>
-                    <td className="amount">{formatCents(line.gstCents)}</td>
-                    <td className="amount">{formatCents(line.feeCents)}</td>
-                    <td className="amount">{line.rate}</td>
-                    <td className="amount">{formatCents(line.shareCents)}</td>
+                    <EarningsAmountCells line={line} />
                     {view.rcti ? <td className="amount">{formatCents(line.shareGstCents)}</td> : null}
                   </tr>
                 ))}
