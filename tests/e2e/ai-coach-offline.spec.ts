@@ -34,11 +34,21 @@ test("a quick prompt lands in the message box, reading naturally, to edit before
 test("Pro with no model: asking in words for an expert shows the Expert Review Requested toast", async ({ page, login }) => {
   await login({ firstName: "Petra", lastName: "Person" });
   await giveAiSubscription(page, "pro");
-  await gotoHydrated(page, "/profile?tab=ai-assistant");
-  // The chat is ready once the subscriber's status has loaded.
+  // On a slow connection the owner types before the page's scripts have run: the page's code is held
+  // back until the question is in the box, and Send then takes it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/profile?tab=ai-assistant", { waitUntil: "commit" });
   await expect(page.getByText("Pro: complex queries can be escalated to human experts.")).toBeVisible();
-
-  await page.getByPlaceholder(PLACEHOLDER).fill("Please escalate this to an expert: should I restructure before buying a second site?");
+  const question = "Please escalate this to an expert: should I restructure before buying a second site?";
+  await page.getByPlaceholder(PLACEHOLDER).fill(question);
+  release();
+  await page.waitForFunction(() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+  await expect(page.getByPlaceholder(PLACEHOLDER)).toHaveValue(question);
   await page.getByRole("button", { name: "Send", exact: true }).click();
   await expect(page.getByText("Expert Review Requested", { exact: true })).toBeVisible({ timeout: 20_000 });
   const reply = conversationLog(page).locator(".coach-message-assistant").last();

@@ -59,6 +59,13 @@ export function CoachChat({ chat, tier, promptPacks, escalations, compact = fals
   const lastUserEscalated = Boolean(lastUser?.escalationId);
   const usage = chat.usage ?? checkedUsage;
 
+  // Words typed before the page finished loading are in the box but not yet in the draft (React
+  // adopts the box's value without an input event): take them up, so Send works for them.
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed) setDraft((current) => current || typed);
+  }, []);
+
   // Keep the newest words in view while a reply streams, unless the reader has scrolled up.
   const lastContent = chat.messages.at(-1)?.content.length ?? 0;
   useEffect(() => {
