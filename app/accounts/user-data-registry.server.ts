@@ -8,6 +8,7 @@ import { COACH_NETWORK_USER_DATA } from "~/coach-network/user-data.server";
 import { COACH_PAYOUTS_USER_DATA } from "~/coach-network/payouts-user-data.server";
 import { EMAIL_USER_DATA } from "~/email/user-data.server";
 import { LEADS_USER_DATA } from "~/leads/user-data.server";
+import { LEARNING_USER_DATA } from "~/learning/user-data.server";
 import { MEETINGS_USER_DATA } from "~/meetings/user-data.server";
 import { PLATFORM_USER_DATA } from "./platform-user-data.server";
 import { ACCOUNTS_USER_DATA } from "./user-data.server";
@@ -32,6 +33,7 @@ export const USER_DATA_BY_DOMAIN = {
   attribution: ATTRIBUTION_USER_DATA,
   meetings: MEETINGS_USER_DATA,
   "coach-network": [...COACH_NETWORK_USER_DATA, ...COACH_APPLICATIONS_USER_DATA, ...COACH_PAYOUTS_USER_DATA],
+  learning: LEARNING_USER_DATA,
 } satisfies Record<string, UserDataEntry[]>;
 
 export const USER_DATA: UserDataEntry[] = Object.values(USER_DATA_BY_DOMAIN).flat();

@@ -4,6 +4,8 @@
 import { BLOG_POSTS } from "~/content/blog-posts";
 import { CASE_STUDIES } from "~/content/case-studies";
 import { RESOURCES } from "~/content/resources";
+import { CURRICULUM } from "~/learning/curriculum";
+import { curriculumRows } from "~/learning/curriculum/rows";
 
 type Row = Record<string, string | number | null>;
 
@@ -617,6 +619,8 @@ const coachProfileRows: Row[] = coachScheduleRows.map((schedule) => ({
   updated_at: DEMO_CREATED_AT,
 }));
 
+const curriculum = curriculumRows(CURRICULUM);
+
 export const SEED_STATEMENTS: string[] = [
   ...insertIfMissing("blog_posts", blogRows),
   ...insertIfMissing("case_studies", caseStudyRows),
@@ -638,4 +642,7 @@ export const SEED_STATEMENTS: string[] = [
   ...insertIfMissing("leads", DEMO_LEADS),
   ...insertActivityIfMissing(DEMO_LEAD_ACTIVITIES),
   ...insertConsentRequestIfMissing(DEMO_CONSENT_REQUESTS),
+  ...insertIfMissing("learning_modules", curriculum.modules),
+  ...insertIfMissing("learning_lessons", curriculum.lessons),
+  ...insertIfMissing("learning_questions", curriculum.questions),
 ];

@@ -9,5 +9,6 @@ export * from "./coach-network";
 export * from "./content";
 export * from "./email";
 export * from "./leads";
+export * from "./learning";
 export * from "./meetings";
 export * from "./platform";

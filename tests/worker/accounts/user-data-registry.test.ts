@@ -12,6 +12,7 @@ import * as authSchema from "~/db/schema/auth";
 import * as billingSchema from "~/db/schema/billing";
 import * as bookingSchema from "~/db/schema/booking";
 import * as coachNetworkSchema from "~/db/schema/coach-network";
+import * as learningSchema from "~/db/schema/learning";
 import * as emailSchema from "~/db/schema/email";
 import * as leadsSchema from "~/db/schema/leads";
 import * as meetingsSchema from "~/db/schema/meetings";
@@ -205,6 +206,7 @@ test("each domain registers only tables of its own schema file", () => {
     attribution: attributionSchema,
     meetings: meetingsSchema,
     "coach-network": coachNetworkSchema,
+    learning: learningSchema,
   } satisfies Record<keyof typeof USER_DATA_BY_DOMAIN, object>;
   for (const [domain, entries] of Object.entries(USER_DATA_BY_DOMAIN)) {
     const own = Object.values(schemaOf[domain as keyof typeof schemaOf]);
