@@ -76,9 +76,9 @@ export default {
       severity: "error",
       comment:
         "The demo seed (app/db/seed-data.ts) turns the site's content into rows; it may read app/content's " +
-        "plain data files and the db layer only. Keep anything else out of it.",
+        "plain data files, the learning curriculum's (app/learning/curriculum/) and the db layer only. Keep anything else out of it.",
       from: { path: "^app/db/seed-data[.]ts$" },
-      to: { path: "^app/", pathNot: [LOWER_LAYER, "^app/content/[^/]+(?<![.]server)[.]ts$"] },
+      to: { path: "^app/", pathNot: [LOWER_LAYER, "^app/content/[^/]+(?<![.]server)[.]ts$", "^app/learning/curriculum/[^/]+(?<![.]server)[.]ts$"] },
     },
     {
       name: "content-imports-ui",
