@@ -527,7 +527,7 @@ Ben runs an electrical contracting business in Townsville. His BAS for Januaryâ€
 
 - On 24 April he lodges the BAS on time and pays **$6,000**, keeping $3,000 for April wages.
 - He sets up a payment plan online for the remaining **$12,600** over six months: about **$2,100 a month**, plus GIC.
-- He adds the instalments to his 13-week cash-flow forecast, lifts his weekly GST set-aside from 1/11 to 1/10 of receipts so the next BAS is fully covered, and talks to his accountant about the builder's debt.
+- He adds the instalments to his 13-week cash-flow forecast, adds $500 a week to his tax-account transfer so the next BAS and the plan instalments are both covered, and talks to his accountant about the builder's debt.
 
 Six months later the plan is paid off, his BAS record is clean, and he has stopped extending credit to builders without progress payments.
 

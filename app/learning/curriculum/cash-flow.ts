@@ -290,7 +290,7 @@ Sarah runs a café in Fremantle. Her opening balance is $18,000. Card takings br
 | 6 (BAS $11,800) | $14,600 | $15,400 | $26,600 | −$11,200 | $3,400 |
 | 7 | $3,400 | $15,400 | $14,800 | $600 | $4,000 |
 
-Week 6 is her **lowest-balance week: $3,400**, well below the $10,000 she likes to keep for emergencies. Nothing is wrong with the café — the BAS simply lands a week after two lumpy costs. Because she can see it six weeks out, Sarah can start moving $2,000 a week into a tax account now, move the insurance to monthly instalments, or book the repair for week 8. Without the forecast she would have found out on the day.
+Week 6 is her **lowest-balance week: $3,400**, well below the $10,000 she likes to keep for emergencies. Nothing is wrong with the café — the BAS simply lands a week after two lumpy costs. Because she can see it six weeks out, Sarah can switch the insurance to monthly instalments, book the repair for week 8 and trim her drawings for a few weeks — together enough to keep week 6 above $10,000. From next quarter she will also move GST to a tax account every week (Lesson 4), so the BAS money is never mistaken for spending money. Without the forecast she would have found out on the day.
 
 ## Keep it rolling
 
@@ -332,13 +332,13 @@ Fill in the forecast worksheet below with your own figures. Start with today's b
           prompt: "Sarah's forecast shows her lowest balance in week 6, when the BAS is due. What is the most useful response?",
           options: [
             "Ignore it until week 6 arrives",
-            "Start setting money aside weekly and rearrange lumpy costs now",
+            "Rearrange lumpy costs and trim drawings now, before week 6 arrives",
             "Delay lodging the BAS",
             "Stop paying super for a few weeks",
           ],
           answerIndex: 1,
           explanation:
-            "The point of the forecast is to act early. Setting aside money and moving lumpy costs smooths the dip. Lodging late or skipping super only adds penalties and charges.",
+            "The point of the forecast is to act early. Moving lumpy costs and trimming drawings smooths the dip. Lodging late or skipping super only adds penalties and charges.",
         },
       ],
     },
