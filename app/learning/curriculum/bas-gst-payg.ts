@@ -172,7 +172,7 @@ At the time of writing, a tax invoice for a sale of less than $1,000 must show:
 
 For sales of **$1,000 or more**, the invoice must also show the buyer's identity or ABN.
 
-Most accounting software produces compliant tax invoices once your business details are set up correctly. Check your template once, carefully, and you won't need to think about it again. If a customer asks for a tax invoice for a taxable sale, you must give them one within 28 days.
+Most accounting software produces compliant tax invoices once your business details are set up correctly. Check your template once, carefully, and you won't need to think about it again. If a customer asks for a tax invoice for a taxable sale of more than $82.50 (including GST), you must give them one within 28 days.
 
 ## When you need one to claim a credit
 
@@ -410,7 +410,7 @@ If you expect your income to be much lower this year, you can vary the amount or
 
 ## And super is neither
 
-Super guarantee contributions — 12 % of ordinary time earnings at the time of writing — are paid to employees' super funds, not to the ATO on your BAS. Under the Payday Super rules from 1 July 2026 they are generally due with each pay cycle.
+Super guarantee contributions — 12 % of qualifying earnings (broadly, ordinary time earnings) at the time of writing — are paid to employees' super funds, not to the ATO on your BAS. Under the Payday Super rules that started on 1 July 2026, they generally have to reach the fund within seven business days of each payday.
 
 ## A worked example
 
@@ -421,7 +421,7 @@ Kate runs a tour company in Darwin as a Pty Ltd, with four employees. For the Ju
 - Net GST for the quarter: **$5,300**.
 - Total payable on the BAS: $5,300 + $7,900 + $7,200 = **$20,400**, due on 28 October (or her agent's later date).
 
-Separately, Kate pays super of 12 % on her employees' ordinary time earnings to their funds, each pay cycle.
+Separately, Kate pays super of 12 % on her employees' qualifying earnings to their funds, each pay cycle.
 
 ## Try this this week
 
@@ -515,7 +515,7 @@ It happens — a customer goes bust, a slow season runs long. What matters is wh
 
 - **Lodge on time anyway.** This avoids failure-to-lodge penalties and shows the ATO exactly what you owe.
 - **Pay what you can** by the due date.
-- **Set up a payment plan.** At the time of writing, businesses that owe $200,000 or less and meet the conditions can usually set one up themselves through Online services for business, or through their registered agent. Larger debts need a conversation with the ATO.
+- **Set up a payment plan.** At the time of writing, businesses that owe $200,000 or less and meet the conditions can usually set one up themselves through Online services for business, or through their registered agent. Larger debts need a conversation with the ATO. Limits and conditions change, so check ato.gov.au.
 - **Understand the cost.** The general interest charge (GIC) accrues daily on unpaid amounts. For income years starting on or after 1 July 2025, GIC is no longer tax-deductible.
 - **Keep the plan.** Missing instalments can cancel the plan. Keep lodging and paying new BAS on time while it runs.
 

@@ -272,7 +272,7 @@ Work in **cash, including GST**, because that is what moves through your bank ac
 
 - **Receipts from customers.** Start with your aged receivables (what is already owed and when it will probably be paid), then add new sales you are confident of. Be conservative: if a customer usually pays in 40 days, forecast 40 days.
 - **Wages.** Net pay on each pay day. The tax withheld goes to the ATO later, with your BAS.
-- **Super.** The super guarantee is 12 % of ordinary time earnings at the time of writing. Under the Payday Super rules that started on 1 July 2026, super generally has to reach each employee's fund within days of payday, so forecast it alongside wages. Check ato.gov.au for the current rules.
+- **Super.** The super guarantee is 12 % of qualifying earnings (broadly, ordinary time earnings) at the time of writing. Under the Payday Super rules that started on 1 July 2026, super generally has to reach each employee's fund within seven business days of payday, so forecast it alongside wages. Check ato.gov.au for the current rules.
 - **The BAS.** Put the expected amount in the week it is due — for quarterly lodgers, the 28th of the month after the quarter ends, unless your BAS agent has a different date for you.
 - **Irregular costs.** Go through last year's bank statements for annual and quarterly bills so they don't surprise you.
 
@@ -365,7 +365,7 @@ Work out rough percentages with your accountant or BAS agent, then move the mone
 
 - **GST.** If you are registered for GST, one-eleventh of every GST-inclusive dollar you receive is GST. Moving 1/11 of receipts puts a little more aside than you need, because you will claim GST credits on purchases — a safe margin.
 - **PAYG withholding.** The tax you withhold from employees' wages each pay day is theirs and the ATO's. Move the exact amount shown in your payroll software's pay run.
-- **Super.** The super guarantee is 12 % of ordinary time earnings at the time of writing. Since 1 July 2026 the Payday Super rules generally require super to be paid each pay cycle, so many businesses now pay it straight from the operating account on pay day. Check ato.gov.au for the current rules.
+- **Super.** The super guarantee is 12 % of qualifying earnings (broadly, ordinary time earnings) at the time of writing. Since 1 July 2026 the Payday Super rules generally require super to be paid each pay cycle, so many businesses now pay it straight from the operating account on pay day. Check ato.gov.au for the current rules.
 - **Income tax.** Sole traders pay tax at individual rates; companies pay company tax (a lower rate applies to base rate entities at the time of writing). If the ATO has put you into PAYG instalments, those come out with your BAS. Ask your accountant for a percentage of profit to set aside — 20 % to 30 % of profit is a common starting point, but yours depends on your structure and income.
 
 ## A worked example
@@ -480,7 +480,7 @@ If your forecast shows you can't pay your BAS in full:
 
 - **Lodge on time anyway.** Failure-to-lodge penalties are separate from the debt, and lodging keeps your options open.
 - **Pay what you can** by the due date.
-- **Ask for a payment plan.** At the time of writing, businesses that owe $200,000 or less and meet the conditions can usually set up a plan themselves online (through Online services for business or with their registered tax or BAS agent), without phoning. Larger debts need a conversation with the ATO.
+- **Ask for a payment plan.** At the time of writing, businesses that owe $200,000 or less and meet the conditions can usually set up a plan themselves online (through Online services for business or with their registered tax or BAS agent), without phoning. Larger debts need a conversation with the ATO. Limits and conditions change, so check ato.gov.au.
 - **Budget for interest.** The general interest charge (GIC) accrues daily on unpaid amounts, and for income years from 1 July 2025 it is no longer tax-deductible. A payment plan is a bridge, not cheap money.
 
 Two things to never use as a buffer: **super** and **PAYG withholding**. Unpaid super attracts the super guarantee charge, which costs more than the super itself. If you run a company, directors can become personally liable for unpaid PAYG withholding, GST and super through the ATO's director penalty regime.
