@@ -357,7 +357,7 @@ Add a minimum charge or call-out fee for small jobs, and consider monthly packag
 
 Rachel is a registered BAS agent in Canberra. She used to charge $80 an hour ex-GST and her 20 clients averaged seven hours a month: $11,200 a month ex-GST. Clients queried every invoice, and she earned less whenever she found a faster way to work.
 
-She moved to three monthly packages (ex-GST, with GST shown for the owner-facing price):
+She moved to three monthly packages. Her clients are businesses, so she quotes ex-GST with the GST-inclusive amount alongside:
 
 | Package | Includes | Monthly price |
 |---|---|---|
