@@ -242,7 +242,7 @@ Pick job 1 from your list in the last lesson. Do the job (or watch it being done
       video: {
         key: "learning/videos/systems-sops-write-your-first-sop.mp4",
         type: "video/mp4",
-        seconds: 77,
+        seconds: 76,
         captionsKey: "learning/captions/systems-sops-write-your-first-sop.vtt",
         transcriptMd: `## Transcript: Write your first SOP
 
