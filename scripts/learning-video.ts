@@ -23,7 +23,10 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** What each slide shows; its narration is the transcript's paragraph of the same position. */
 const SLIDES: { title: string; points: string[] }[] = [
-  { title: "Write your first SOP", points: ["A standard operating procedure:", "how one recurring job is done,", "written down on a page or two"] },
+  {
+    title: "Write your first SOP",
+    points: ["What a standard operating procedure is", "The five questions every SOP answers", "How to write it, check it and test it"],
+  },
   {
     title: "Five questions every SOP answers",
     points: [
