@@ -11,7 +11,7 @@ export const systemsSops: CurriculumModule = {
 
 Most small businesses in Australia hit the same ceiling: the owner is the system. Quotes wait until you are back from site, the new starter asks the same questions every week, and a fortnight of leave feels impossible.
 
-This module turns that around in four practical steps. You will find the handful of jobs that cost you the most time and cause the most rework, write your first standard operating procedure (SOP) with the built-in worksheet, hand a job over properly, and set up a simple routine that keeps your procedures accurate as the business changes.
+This module turns that around in five practical steps. You will find the handful of jobs that cost you the most time and cause the most rework, write your first standard operating procedure (SOP) with the built-in worksheet, hand a job over properly, choose the simplest tools that make each system stick, and set up a simple routine that keeps your procedures accurate as the business changes.
 
 ## Who it is for
 
@@ -22,11 +22,13 @@ Sole traders getting ready to hire, and owners with up to about 20 staff who wan
 - A ranked list of the jobs to systemise first
 - Your first complete SOP, ready to share with your team or your coach
 - A delegation brief for one job you will hand over this month
+- A tools plan: the right checklist, template or software for each system, with safe access
 - A systems register with owners and review dates`,
   outcomes: [
     "Identify the three to five recurring jobs that will free up the most of your time when systemised",
     "Write a clear standard operating procedure with a purpose, an owner, a trigger, steps and quality checks",
     "Delegate a job with a written brief, agreed checkpoints and the authority to act",
+    "Match each system to the simplest tool that makes it stick, with safe access for your team",
     "Keep procedures current with a systems register, named owners and a review rhythm",
   ],
   topic: "systems",
@@ -369,6 +371,112 @@ Choose one job from your list to hand over this month. Fill in the delegation br
       ],
     },
     {
+      id: "systems-sops-tools-checklists-templates",
+      title: "Choose simple tools: checklists, templates and software",
+      summary:
+        "Match each system to the simplest tool that will make it stick, from a laminated checklist to job management software, and set up access safely.",
+      estimatedMinutes: 12,
+      bodyMd: `## Method first, then tools
+
+Once a job has an SOP and an owner, the next question is where it lives day to day. The right tool makes the procedure the easiest way to do the job. The wrong one adds logins, subscriptions and double entry without changing how the work is done.
+
+The rule of thumb: choose the simplest tool that people will actually use at the moment the job happens.
+
+## Three kinds of tool
+
+### Checklists
+
+A checklist is the SOP boiled down to its checks and key steps, used while the job is being done. Checklists suit jobs that are routine but costly to get wrong: opening and closing, vehicle pre-start checks, site set-up, month-end. Keep them to one page, put them where the work happens and have the person tick and sign or initial each one. A laminated card and a whiteboard marker is a perfectly good system.
+
+### Templates
+
+A template makes the output consistent: a quote, a welcome email to a new client, a job sheet, a handover note. Templates save time and quietly enforce your standards, because the right headings, terms and wording are already there. Store them in one shared folder with clear names, and make the SOP point to them.
+
+### Software
+
+Software earns its place when a job involves many people, many steps or information that must flow from one step to the next, such as a lead that becomes a quote, then a job, then an invoice. Common categories for Australian small businesses:
+
+- **Job and practice management**: bookings, job cards, scheduling and quotes
+- **Accounting and payroll**: invoices, bank feeds, BAS and Single Touch Payroll
+- **Task and project tools**: recurring tasks, checklists with due dates and owners
+- **Shared drives and team chat**: where SOPs, templates and questions live
+
+Before you buy, write down the job, its SOP and what you want the software to do in it. Then trial one or two options with the person who will use it most, on a real job, before you commit.
+
+## Set up access safely
+
+Every tool that holds customer, staff or financial information needs the same basic care:
+
+- **Everyone gets their own login.** Shared passwords make it impossible to know who did what, or to remove access cleanly when someone leaves.
+- **Turn on multi-factor authentication** for email, accounting, banking and anything holding personal information.
+- **Give the least access needed.** A casual who runs the opening checklist does not need access to payroll.
+- **Know where the data is stored** and how to get it out if you change providers.
+- **Add removing access to your staff exit checklist.**
+
+The Australian Cyber Security Centre publishes a free guide for small businesses at cyber.gov.au. If you handle personal information, check your obligations under the Privacy Act with the Office of the Australian Information Commissioner (oaic.gov.au). This is general information, not legal advice.
+
+## Watch the true cost
+
+Subscriptions add up quietly. For each tool, note the monthly cost per user, who uses it and which SOPs depend on it. Review the list once a year: most small businesses find at least one tool nobody uses and one job still being done twice.
+
+## A worked example: a Bendigo removals business
+
+Hayley runs a removals business in Bendigo with ten staff and four trucks. Jobs were booked in a paper diary, crews got details by text, and inventories were written on the back of quote forms, so items went missing and disputes were hard to settle.
+
+She matched tools to systems. Truck pre-start checks became a laminated checklist in each cab, signed daily. Quotes and inventory lists became templates with her terms and conditions built in. Bookings moved into a job management app, chosen after a two-week trial with her crew leaders on real jobs, because it sent crews the job details and let them photograph the inventory on site. Every staff member got their own login with multi-factor authentication, and "remove app access" went onto her exit checklist.
+
+Within two months, double bookings stopped, and damage disputes were settled in minutes using the on-site photos.
+
+## Try this this week
+
+List your systems in the worksheet below and, for each, choose the simplest tool that fits: checklist, template or software. Check that everyone has their own login with multi-factor authentication on your key tools, and cancel one subscription nobody uses.`,
+      worksheet: {
+        kind: "template",
+        title: "Tools plan",
+        intro: "The simplest tool for each system, and safe access to all of them.",
+        fields: [
+          {
+            id: "system-tools",
+            label: "Each system and its tool: checklist, template or software",
+            hint: "One per line, e.g. Closing: laminated checklist",
+            multiline: true,
+          },
+          { id: "templates", label: "Templates to create, and the shared folder they will live in", multiline: true },
+          { id: "software-need", label: "If you need software: the job, the SOP and what it must do", multiline: true },
+          { id: "access", label: "Access check: own logins, multi-factor authentication and least access", multiline: true },
+          { id: "subscriptions", label: "Subscriptions: cost per month, who uses each, and one to cancel" },
+        ],
+      },
+      check: [
+        {
+          prompt: "What does the lesson suggest choosing for each system?",
+          options: ["The most powerful software available", "The simplest tool people will actually use when the job happens", "Whatever a competitor uses"],
+          answerIndex: 1,
+          explanation: "A laminated checklist that is used beats software that is not.",
+        },
+        {
+          prompt: "Why should every staff member have their own login rather than a shared password?",
+          options: [
+            "So you can see who did what and remove access cleanly when someone leaves",
+            "Because shared passwords are slower to type",
+            "Because software providers charge less for individual logins",
+          ],
+          answerIndex: 0,
+          explanation: "Individual logins give accountability and let you remove one person's access without disrupting everyone else.",
+        },
+        {
+          prompt: "When does software earn its place over a checklist or template?",
+          options: [
+            "Always, because software is more modern",
+            "When a job involves many people, many steps or information that flows from step to step",
+            "Only when the business has more than 50 staff",
+          ],
+          answerIndex: 1,
+          explanation: "Software pays off when information has to move between people and steps, such as from lead to quote to job to invoice.",
+        },
+      ],
+    },
+    {
       id: "systems-sops-keep-systems-alive",
       title: "Keep your systems alive",
       summary: "A systems register, named owners and a simple review rhythm keep your SOPs accurate as the business changes.",
@@ -514,6 +622,16 @@ Build your systems register with the worksheet below. List every procedure you h
       ],
       answerIndex: 1,
       explanation: "Treating an employee as a contractor can breach the Fair Work Act, and separate logins let you remove access cleanly.",
+    },
+    {
+      prompt: "A casual runs your opening checklist in a job management app. What access should they have?",
+      options: [
+        "Full access, including payroll, to save time",
+        "Their own login, with only the access the job needs",
+        "The owner's login, shared for convenience",
+      ],
+      answerIndex: 1,
+      explanation: "Own logins and least access keep information safe and let you remove access cleanly.",
     },
     {
       prompt: "What goes in a systems register?",
