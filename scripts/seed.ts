@@ -2,7 +2,7 @@
  * Seeds a local D1 database with the demo content of app/db/seed-data.ts. Safe to re-run: rows are
  * inserted only when missing, so existing local data is kept; only the demo video session moves, to
  * the current time, so its meeting room is open after every start. Then starts a new content version, so
- * the edge cache renders every public page afresh (decision record 005). Meanwhile the lesson videos and
+ * the edge cache renders every public page afresh (decision record 005). Last, the lesson videos and
  * their captions go into the local UPLOADS bucket (scripts/learning-media.ts; only what changed).
  * Usage: tsx scripts/seed.ts [--persist-to <dir>]
  */
@@ -16,8 +16,6 @@ import { CONTENT_VERSION_KEY, newContentVersion } from "../app/edge-cache/edge-c
 import { putLearningMedia } from "./learning-media";
 import { marketingDemoStatements } from "./marketing-demo-data";
 
-// Started first, so the uploads run beside the D1 and KV writes (separate local stores).
-const media = putLearningMedia(process.argv.slice(2));
 const dir = mkdtempSync(join(tmpdir(), "clarityai-seed-"));
 try {
   const file = join(dir, "seed.sql");
@@ -41,4 +39,6 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
-console.log(`Lesson media: ${await media} file(s) put into the local UPLOADS bucket (unchanged files skipped).`);
+// And the lesson videos and captions, into the local UPLOADS bucket (only what changed).
+const media = await putLearningMedia(process.argv.slice(2));
+console.log(`Lesson media: ${media} file(s) put into the local UPLOADS bucket (unchanged files skipped).`);
