@@ -2,7 +2,8 @@
  * Seeds a local D1 database with the demo content of app/db/seed-data.ts. Safe to re-run: rows are
  * inserted only when missing, so existing local data is kept; only the demo video session moves, to
  * the current time, so its meeting room is open after every start. Then starts a new content version, so
- * the edge cache renders every public page afresh (decision record 005).
+ * the edge cache renders every public page afresh (decision record 005). Last, the lesson videos and
+ * their captions go into the local UPLOADS bucket (scripts/learning-media.ts; only what changed).
  * Usage: tsx scripts/seed.ts [--persist-to <dir>]
  */
 import { execFileSync } from "node:child_process";
@@ -12,6 +13,7 @@ import { join } from "node:path";
 import { demoMeetingStatements, SEED_STATEMENTS } from "../app/db/seed-data";
 import { contentIndexStatements } from "../app/ai-coach/content-index.server";
 import { CONTENT_VERSION_KEY, newContentVersion } from "../app/edge-cache/edge-cache.server";
+import { putLearningMedia } from "./learning-media";
 import { marketingDemoStatements } from "./marketing-demo-data";
 
 const dir = mkdtempSync(join(tmpdir(), "clarityai-seed-"));
@@ -37,3 +39,6 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+// And the lesson videos and captions, into the local UPLOADS bucket (only what changed).
+const media = await putLearningMedia(process.argv.slice(2));
+console.log(`Lesson media: ${media} file(s) put into the local UPLOADS bucket (unchanged files skipped).`);
