@@ -537,6 +537,50 @@ const demoBookingRows: Row[] = [
   },
 ];
 
+// The demo client's learning: the cash-flow module started, its first two lessons done and the
+// forecast lesson part-read (so /learning offers "Continue"), and the pricing lesson the demo coach
+// assigned after the discovery call above (so the hub shows an assignment and the coach's client
+// page its progress).
+const DEMO_LEARNING_STARTED_AT = "2026-11-25T08:30:00.000Z";
+const demoEnrolmentRows: Row[] = [
+  {
+    user_id: DEMO_ACCOUNTS[2].id,
+    module_id: "cash-flow",
+    started_at: DEMO_LEARNING_STARTED_AT,
+    last_lesson_id: "cash-flow-13-week-forecast",
+    last_visited_at: "2026-11-26T09:10:00.000Z",
+    completed_at: null,
+  },
+];
+const demoLessonProgressRows: Row[] = (
+  [
+    ["cash-flow-profit-is-not-cash", "2026-11-25T08:30:00.000Z", "2026-11-25T08:45:00.000Z", 1],
+    ["cash-flow-get-paid-faster", "2026-11-25T08:46:00.000Z", "2026-11-25T09:05:00.000Z", 1],
+    ["cash-flow-13-week-forecast", "2026-11-26T09:00:00.000Z", null, 0.3],
+  ] as const
+).map(([lessonId, startedAt, completedAt, position]) => ({
+  user_id: DEMO_ACCOUNTS[2].id,
+  lesson_id: lessonId,
+  module_id: "cash-flow",
+  started_at: startedAt,
+  completed_at: completedAt,
+  reading_position: position,
+  updated_at: completedAt ?? startedAt,
+}));
+const demoAssignmentRows: Row[] = [
+  {
+    id: "5eed1ea0-0000-4000-8000-000000000001",
+    coach_id: DEMO_COACH_ID,
+    client_id: DEMO_ACCOUNTS[2].id,
+    lesson_id: "pricing-margins-gst-inclusive-price",
+    booking_id: "5eedb00c-0000-4000-8000-000000000001",
+    due_on: "2026-12-04",
+    note: "Before our next session, run your three most common jobs through the pricing calculator and bring the numbers.",
+    created_at: "2026-11-25T00:05:00.000Z",
+    updated_at: "2026-11-25T00:05:00.000Z",
+  },
+];
+
 // A demo session whose meeting room is open now, so anyone can try a video call straight after
 // `npm start` (README "Try a video call"): the demo client with the demo coach. Unlike the rows
 // above it moves: every start puts it at the current time again (the same booking, never a second
@@ -645,4 +689,7 @@ export const SEED_STATEMENTS: string[] = [
   ...insertIfMissing("learning_modules", curriculum.modules),
   ...insertIfMissing("learning_lessons", curriculum.lessons),
   ...insertIfMissing("learning_questions", curriculum.questions),
+  ...insertIfMissing("learning_enrolments", demoEnrolmentRows),
+  ...insertIfMissing("learning_lesson_progress", demoLessonProgressRows),
+  ...insertIfMissing("learning_assignments", demoAssignmentRows),
 ];
