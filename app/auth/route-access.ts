@@ -85,6 +85,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/learning._index": "signed-in",
   "routes/learning.module.$moduleId": "signed-in",
   "routes/learning.lesson.$lessonId": "signed-in",
+  // A module's quiz and the learner's own certificate (404 until earned).
+  "routes/learning.module.$moduleId_.quiz": "signed-in",
+  "routes/learning.module.$moduleId_.certificate[.]pdf": "signed-in",
+  // A certificate's public check: anyone with its code (404 for an unknown code); noindex.
+  "routes/certificates.$certificateId": "public",
   // /meeting itself is no page: a 404 for everyone, as any unknown address. A meeting is its
   // participants' only (the booking's client and coach), 404 for anyone else.
   "routes/meeting": "public",
