@@ -1,24 +1,16 @@
-import { and, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
 import { A4, renderPdf, textWidth, wrapText, type PdfPage, type PdfFont } from "~/booking/pdf";
 import type { Db } from "~/db/client.server";
-import {
-  learningCertificates,
-  learningEnrolments,
-  learningLessonProgress,
-  learningLessons,
-  learningModules,
-  learningQuestions,
-  learningQuizAttempts,
-  profiles,
-} from "~/db/schema";
+import { learningCertificates, learningLessonProgress, learningLessons, learningModules, learningQuestions, learningQuizAttempts, profiles } from "~/db/schema";
 import { formatDate } from "~/utils/format";
+import { completeModuleIfDone } from "./progress.server";
 
 // Certificates of completion. A learner earns one per module when every published lesson of the
 // module is complete and its quiz is passed (a module without a quiz needs only its lessons); it is
 // issued once — asking again returns the same certificate — with the name on the learner's profile
 // and the module's title as they were that day. Its id is the public verification code
-// (/certificates/{id}). Issuing also marks the learner's enrolment complete, so the hub's "done"
-// and the certificate always agree.
+// (/certificates/{id}). The rule is the one progress.server.ts completes a module by (its
+// completed_at): issuing completes the module first, so the hub's "done" and the certificate agree.
 
 export type Certificate = typeof learningCertificates.$inferSelect;
 
@@ -90,7 +82,7 @@ export async function completionFacts(db: Db, userId: string, moduleId: string):
     lessonsComplete,
     quizRequired,
     quizPassed,
-    complete: lessonsTotal > 0 && lessonsComplete >= lessonsTotal && (!quizRequired || quizPassed),
+    complete: lessonsComplete >= lessonsTotal && (!quizRequired || quizPassed),
     recipientName: name || null,
     certificate: certificates[0] ?? null,
   };
@@ -118,25 +110,22 @@ export type IssueOutcome =
 
 /**
  * Issues the learner's certificate for the module when they have earned it; once issued, the same
- * certificate comes back every time (a race between two requests still leaves one row). Marks the
- * enrolment complete in the same batch.
+ * certificate comes back every time (a race between two requests still leaves one row). Completes
+ * the module (learning_enrolments.completed_at) by the same rule first.
  */
 export async function issueCertificate(db: Db, userId: string, moduleId: string, now: Date): Promise<IssueOutcome> {
   const facts = await completionFacts(db, userId, moduleId);
   if (!facts) return { status: "incomplete", facts: null };
   if (facts.certificate) return { status: "issued", certificate: facts.certificate };
   if (!facts.complete) return { status: "incomplete", facts };
+  await completeModuleIfDone(db, userId, moduleId, now);
   if (!facts.recipientName) return { status: "needs-name", facts };
   const issuedAt = now.toISOString();
-  const [, , rows] = await db.batch([
+  const [, rows] = await db.batch([
     db
       .insert(learningCertificates)
       .values({ id: newCertificateId(), userId, moduleId, recipientName: facts.recipientName, moduleTitle: facts.moduleTitle, issuedAt })
       .onConflictDoNothing({ target: [learningCertificates.userId, learningCertificates.moduleId] }),
-    db
-      .update(learningEnrolments)
-      .set({ completedAt: sql`coalesce(${learningEnrolments.completedAt}, ${issuedAt})` })
-      .where(and(eq(learningEnrolments.userId, userId), eq(learningEnrolments.moduleId, moduleId))),
     db
       .select()
       .from(learningCertificates)

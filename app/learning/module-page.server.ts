@@ -4,11 +4,9 @@ import type { Viewer } from "~/auth/viewer";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/booking/time-zones";
 import { renderMarkdown } from "~/content/markdown.server";
 import { formatDate } from "~/utils/format";
-import { lessonGate, loadLearner, moduleAccess } from "./access.server";
-import { assignedLessonIds } from "./assignments.server";
+import { loadModuleGates, moduleAccess } from "./access.server";
 import { getPublishedModule, loadQuestions } from "./catalogue.server";
 import { certificateUrl, issueCertificate } from "./certificates.server";
-import { loadModuleProgress } from "./progress.server";
 import { listQuizAttempts, summariseAttempts } from "./quiz.server";
 import { LEARNING_TOPICS, LEVEL_LABELS } from "./types";
 
@@ -35,11 +33,8 @@ export async function loadModulePage(context: AppLoadContext, viewer: Viewer, mo
   const found = requireFound(moduleId ? await getPublishedModule(db, moduleId) : null);
   const { module, lessons } = found;
   const now = context.services.clock.now();
-  const lessonIds = lessons.map((lesson) => lesson.id);
-  const [learner, progress, assigned, questions, attempts] = await Promise.all([
-    loadLearner(context, viewer),
-    loadModuleProgress(db, viewer.id, module.id),
-    assignedLessonIds(db, viewer.id, lessonIds),
+  const [{ learner, progress, assigned, gates }, questions, attempts] = await Promise.all([
+    loadModuleGates(context, viewer, found),
     loadQuestions(db, module.id, null),
     listQuizAttempts(db, viewer.id, module.id),
   ]);
@@ -47,7 +42,7 @@ export async function loadModulePage(context: AppLoadContext, viewer: Viewer, mo
   const zone = viewer.timeZone ?? DEFAULT_TIME_ZONE;
   const completed = new Set(progress.completedLessonIds);
   const rows: ModuleLessonRow[] = lessons.map((lesson) => {
-    const gate = lessonGate(module, lesson, learner, { startedAt: progress.startedAt, assigned: assigned.has(lesson.id), now });
+    const gate = gates.get(lesson.id) ?? { state: "open" };
     return {
       id: lesson.id,
       position: lesson.position,
