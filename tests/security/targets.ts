@@ -31,6 +31,7 @@ import {
 import { createBooking } from "../factories/bookings";
 import { ALWAYS_OPEN, createCoach, createSignedInCoach, freeTimes } from "../factories/coaches";
 import { createLead } from "../factories/leads";
+import { createLearningModule } from "../factories/learning";
 import { createApplication } from "../factories/applications";
 import { applicationToken } from "~/coach-network/applications.server";
 import { TEST_PASSWORD, apiSession, createSignedInUser, createUser, uniqueEmail, webSession } from "../factories/users";
@@ -151,6 +152,8 @@ export type Fixtures = {
   stripe: { customer: string; goneCustomer: string; goneIntent: string };
   /** A coach application under review (the admin's review forms) and one still submitted with its signed link (the applicant's page). */
   coachApplications: { reviewId: string; submittedId: string; token: string };
+  /** A free learning module's quiz, taken by `member`: the module and its questions' ids. */
+  learningQuiz: { moduleId: string; questionIds: string[] };
 };
 
 /** Two coach applications: one under review, one submitted with its applicant's signed link. */
@@ -339,6 +342,10 @@ export async function createFixtures(): Promise<Fixtures> {
     portals: await portalFixtures(),
     stripe: await stripeFixtures(),
     coachApplications: await coachApplicationFixtures(),
+    learningQuiz: await createLearningModule({ lessons: [{}], quiz: [0, 1, 2] }).then((module) => ({
+      moduleId: module.id,
+      questionIds: module.quizQuestionIds,
+    })),
   };
 }
 
@@ -745,6 +752,7 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/coach.payouts",
   "routes/coach.profile",
   "routes/contact",
+  "routes/learning.module.$moduleId_.quiz",
   "routes/meeting.$meetingId_.record",
   "routes/meeting.$meetingId.recordings",
   "routes/meeting.$meetingId.recordings.$recordingId.complete",
@@ -1184,6 +1192,18 @@ export function buildTargets(fx: Fixtures): Target[] {
         cookie: fx.profile.cookie,
         base: () => ({ intent: "update-details", firstName: "Fuzz", lastName: "Tester", company: "", industry: "", businessType: "", state: "", abn: "" }),
         fields: { intent: CORE, firstName: FULL, lastName: CORE, company: CORE, industry: CORE, businessType: CORE, state: CORE, abn: FULL },
+      }),
+    },
+    {
+      // The module quiz: every answer must be one of its question's options; a refused attempt stores nothing.
+      name: "form /learning/module/{id}/quiz (signed in)",
+      concurrency: 4,
+      snapshot: () => rowOf("SELECT count(*) AS n FROM learning_quiz_attempts WHERE user_id = ?", fx.member.id),
+      probes: formProbes({
+        path: `/learning/module/${fx.learningQuiz.moduleId}/quiz`,
+        cookie: fx.member.cookie,
+        base: () => Object.fromEntries(fx.learningQuiz.questionIds.map((id) => [`answer-${id}`, "0"])),
+        fields: Object.fromEntries(fx.learningQuiz.questionIds.map((id, i) => [`answer-${id}`, i === 0 ? FULL : CORE])),
       }),
     },
     {

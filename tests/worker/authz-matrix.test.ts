@@ -12,9 +12,11 @@ import { CLARITYAI_TOPIC_SLUGS } from "~/content/clarityai-pages";
 import { LOCATION_PATH_SUFFIX, LOCATION_SLUGS } from "~/content/locations";
 import { SERVICE_SLUGS } from "~/content/services";
 import type { Role } from "~/db/schema";
+import { issueCertificate } from "~/learning/certificates.server";
 import { onboardingLink } from "~/coach-network/payout-accounts.server";
 import { sweepCoachPayouts } from "~/coach-network/payouts.server";
 import { createBooking, createPayment, createRefund, daysFromNow, ensureCatalogue } from "../factories/bookings";
+import { createLearningModule } from "../factories/learning";
 import { createStatement } from "../factories/payouts";
 import { chatToEnd, createSubscriber } from "../factories/conversations";
 import { createUser, signInOnWeb, webSession } from "../factories/users";
@@ -80,7 +82,10 @@ const GET_PROBES: Record<string, GetProbe> = {
   "routes/services.$slug": { params: () => ({ slug: SERVICE_SLUGS[0] }) },
   "routes/admin.outbox.$id": { params: (samples) => ({ id: samples.outboxId }) },
   // Placeholder pages today: any id answers 200. Give them a seeded row once they load one.
-  "routes/learning.module.$moduleId": { params: () => ({ moduleId: "x" }) },
+  "routes/learning.module.$moduleId": { params: () => ({ moduleId: "cash-flow" }) },
+  // The seeded free module's quiz; its certificate is nobody's yet (404 until earned).
+  "routes/learning.module.$moduleId_.quiz": { params: () => ({ moduleId: "cash-flow" }) },
+  "routes/learning.module.$moduleId_.certificate[.]pdf": { params: () => ({ moduleId: "cash-flow" }), allowed: () => ({ status: [404] }) },
   "routes/learning.lesson.$lessonId": { params: () => ({ lessonId: "x" }) },
   // /meeting itself is no page; a meeting is its booking's client's and coach's only.
   "routes/meeting": { allowed: () => ({ status: [404] }) },
@@ -574,6 +579,25 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
   },
   "routes/learning.module.$moduleId": { shared: "course content: every member sees the same modules" },
   "routes/learning.lesson.$lessonId": { shared: "course content: every member sees the same lessons" },
+  "routes/learning.module.$moduleId_.quiz": { shared: "course content: every member sees the same quiz (an attempt is shown to its owner only)" },
+  // A certificate's public check: its unguessable code is what its holder shares so anyone can verify it.
+  "routes/certificates.$certificateId": { shared: "public by design: the holder shares the code for anyone to check" },
+  "routes/learning.module.$moduleId_.certificate[.]pdf": {
+    // The viewer's own certificate of the module: someone who hasn't earned it gets the 404, never the owner's.
+    roles: ["client"],
+    create: async (owner) => {
+      const module = await createLearningModule({ lessons: [{}], quiz: [] });
+      const at = new Date().toISOString();
+      await env.DB.prepare(
+        "INSERT INTO learning_lesson_progress (user_id, lesson_id, module_id, started_at, completed_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+      )
+        .bind(owner.id, module.lessonIds[0], module.id, at, at, at)
+        .run();
+      const issued = await issueCertificate(contextFor().db, owner.id, module.id, new Date());
+      if (issued.status !== "issued") throw new Error(`certificate not issued: ${issued.status}`);
+      return { path: `/learning/module/${module.id}/certificate.pdf`, marker: issued.certificate.id, ownerSees: true };
+    },
+  },
   "routes/ai-coach.conversations.$id": {
     roles: ["client"],
     user: proSubscriber,
