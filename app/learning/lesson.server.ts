@@ -3,12 +3,11 @@ import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { notFoundUnless } from "~/auth/permissions.server";
 import type { Viewer } from "~/auth/viewer";
 import type { Db } from "~/db/client.server";
-import { bookings, learningLessonProgress, learningWorksheets } from "~/db/schema";
+import { bookings, learningWorksheets } from "~/db/schema";
 import { parseRange } from "~/platform/http-range";
-import { lessonGate, loadLearner, type Learner, type LessonGate } from "./access.server";
-import { assignedLessonIds } from "./assignments.server";
+import { loadModuleGates, type Learner, type LessonGate } from "./access.server";
 import { getPublishedLesson, type LessonOutline, type PublishedLesson, type PublishedModule, type Question } from "./catalogue.server";
-import { loadModuleProgress, type ModuleProgress } from "./progress.server";
+import type { ModuleProgress } from "./progress.server";
 
 // One lesson for one learner: the lesson with its module and the module's lessons, the gate of each
 // lesson (open, locked by the module's rule, scheduled by the drip) and the learner's progress. The
@@ -21,7 +20,7 @@ export type LessonContext = {
   lesson: PublishedLesson;
   lessons: LessonOutline[];
   /** The gate of each of the module's lessons, by id (this lesson's included). */
-  gates: Record<string, LessonGate>;
+  gates: Map<string, LessonGate>;
   gate: LessonGate;
   progress: ModuleProgress;
   now: Date;
@@ -32,22 +31,9 @@ export async function lessonForViewer(context: AppLoadContext, viewer: Viewer, l
   const found = await getPublishedLesson(context.db, lessonId);
   notFoundUnless(found);
   const { module, lesson, lessons } = found;
-  const [learner, progress, assigned] = await Promise.all([
-    loadLearner(context, viewer),
-    loadModuleProgress(context.db, viewer.id, module.id),
-    assignedLessonIds(
-      context.db,
-      viewer.id,
-      lessons.map((l) => l.id),
-    ),
-  ]);
-  const now = context.services.clock.now();
-  // Not started yet: opening a lesson starts the module, so the drip counts from now.
-  const startedAt = progress.startedAt ?? now.toISOString();
-  const gates: Record<string, LessonGate> = {};
-  for (const outline of lessons) gates[outline.id] = lessonGate(module, outline, learner, { startedAt, assigned: assigned.has(outline.id), now });
-  const gate = gates[lesson.id] ?? lessonGate(module, lesson, learner, { startedAt, assigned: assigned.has(lesson.id), now });
-  return { learner, module, lesson, lessons, gates, gate, progress, now };
+  const { learner, progress, gates } = await loadModuleGates(context, viewer, found);
+  const gate = gates.get(lesson.id) ?? { state: "open" };
+  return { learner, module, lesson, lessons, gates, gate, progress, now: context.services.clock.now() };
 }
 
 /** The answer a lesson's file gives when the lesson isn't open to the viewer: what it would say on the page, as text. */
@@ -131,39 +117,28 @@ export function scoreCheck(questions: Question[], form: FormData): { ok: true; r
       missing.push(question.id);
       continue;
     }
-    feedback.push({ questionId: question.id, chosen, correct: chosen === question.answerIndex, answerIndex: question.answerIndex, explanation: question.explanation });
+    feedback.push({
+      questionId: question.id,
+      chosen,
+      correct: chosen === question.answerIndex,
+      answerIndex: question.answerIndex,
+      explanation: question.explanation,
+    });
   }
   if (missing.length) return { ok: false, missing };
   return { ok: true, result: { correct: feedback.filter((f) => f.correct).length, total: questions.length, feedback } };
 }
 
-/** Stores the knowledge check's latest result on the learner's progress in the lesson. */
-export async function saveCheckResult(db: Db, userId: string, lesson: { id: string; moduleId: string }, result: { correct: number; total: number }, now: Date) {
-  const at = now.toISOString();
-  await db
-    .insert(learningLessonProgress)
-    .values({ userId, lessonId: lesson.id, moduleId: lesson.moduleId, startedAt: at, checkCorrect: result.correct, checkTotal: result.total, updatedAt: at })
-    .onConflictDoUpdate({
-      target: [learningLessonProgress.userId, learningLessonProgress.lessonId],
-      set: { checkCorrect: result.correct, checkTotal: result.total, updatedAt: at },
-    });
-}
-
 // ── What the open lesson's page reads besides the lesson ─────────────────────────────────────
 
 export type LessonExtras = {
-  check: { correct: number; total: number } | null;
   worksheetAnswers: unknown;
   /** The learner has had a session with a coach, who could be sent a worksheet's artefact. */
   hasCoach: boolean;
 };
 
 export async function loadLessonExtras(db: Db, userId: string, lessonId: string, now: Date): Promise<LessonExtras> {
-  const [progress, worksheet, coached] = await db.batch([
-    db
-      .select({ correct: learningLessonProgress.checkCorrect, total: learningLessonProgress.checkTotal })
-      .from(learningLessonProgress)
-      .where(and(eq(learningLessonProgress.userId, userId), eq(learningLessonProgress.lessonId, lessonId))),
+  const [worksheet, coached] = await db.batch([
     db
       .select({ answers: learningWorksheets.answers })
       .from(learningWorksheets)
@@ -174,7 +149,6 @@ export async function loadLessonExtras(db: Db, userId: string, lessonId: string,
       .where(and(eq(bookings.clientId, userId), inArray(bookings.status, ["confirmed", "completed", "no_show"]), lte(bookings.startsAt, now.toISOString())))
       .limit(1),
   ]);
-  const row = progress[0];
   let worksheetAnswers: unknown = null;
   if (worksheet[0]) {
     try {
@@ -184,7 +158,6 @@ export async function loadLessonExtras(db: Db, userId: string, lessonId: string,
     }
   }
   return {
-    check: row && row.correct !== null && row.total !== null ? { correct: row.correct, total: row.total } : null,
     worksheetAnswers,
     hasCoach: coached.length > 0,
   };

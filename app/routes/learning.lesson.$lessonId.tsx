@@ -7,8 +7,8 @@ import { FormError } from "~/components/ui/form-error";
 import { renderMarkdown } from "~/content/markdown.server";
 import type { LessonGate } from "~/learning/access.server";
 import { loadQuestions } from "~/learning/catalogue.server";
-import { closedLessonResponse, lessonForViewer, loadLessonExtras, saveCheckResult, scoreCheck, type CheckFeedback } from "~/learning/lesson.server";
-import { completeLesson, recordLessonVisit } from "~/learning/progress.server";
+import { closedLessonResponse, lessonForViewer, loadLessonExtras, scoreCheck, type CheckFeedback } from "~/learning/lesson.server";
+import { completeLesson, recordLessonVisit, saveCheckResult } from "~/learning/progress.server";
 import { AskClarityAi } from "~/learning/ui/ask-clarityai";
 import { useLessonShortcuts, useReadingPosition } from "~/learning/ui/lesson-client";
 import { LessonWorksheet } from "~/learning/ui/lesson-worksheet";
@@ -29,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     id: l.id,
     title: l.title,
     completed: completed.has(l.id),
-    gate: (gates[l.id] ?? { state: "open" }) as LessonGate,
+    gate: gates.get(l.id) ?? ({ state: "open" } as LessonGate),
   }));
   const base = {
     module: { id: module.id, title: module.title },
@@ -69,7 +69,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     completed: completedAt,
     readingPosition: progress.readingPositions[lesson.id] ?? 0,
     questions: questions.map((q) => ({ id: q.id, prompt: q.prompt, options: q.options })),
-    lastCheck: extras.check,
+    lastCheck: progress.checkResults[lesson.id] ?? null,
     worksheet: lesson.worksheet,
     worksheetAnswers: extras.worksheetAnswers,
     hasCoach: extras.hasCoach,
@@ -96,10 +96,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   if (intent === "check") {
     const questions = await loadQuestions(context.db, module.id, lesson.id);
-    if (questions.length === 0) return data({ intent: null, ok: false, message: "This lesson has no knowledge check." } satisfies ActionResult, { status: 400 });
+    if (questions.length === 0)
+      return data({ intent: null, ok: false, message: "This lesson has no knowledge check." } satisfies ActionResult, { status: 400 });
     const scored = scoreCheck(questions, form);
     if (!scored.ok) {
-      const message = scored.missing.length === 1 ? "Choose an answer to the question marked below." : "Choose an answer to each of the questions marked below.";
+      const message =
+        scored.missing.length === 1 ? "Choose an answer to the question marked below." : "Choose an answer to each of the questions marked below.";
       return data({ intent: "check", ok: false, missing: scored.missing, message } satisfies ActionResult, { status: 400 });
     }
     await saveCheckResult(context.db, viewer.id, ref, scored.result, now);
@@ -227,7 +229,10 @@ function ClosedLesson({
       ) : (
         <>
           <h2 id="lesson-closed-heading">This lesson opens on {formatDate(gate.availableAt)}</h2>
-          <p>Lessons in this module open one step at a time after you start it, so you have time to put each one into practice. Until then, work through the lessons already open.</p>
+          <p>
+            Lessons in this module open one step at a time after you start it, so you have time to put each one into practice. Until then, work through the
+            lessons already open.
+          </p>
         </>
       )}
       <h3>What this lesson contains</h3>
@@ -287,6 +292,7 @@ function OpenLesson({ data }: { data: OpenData }) {
             Video
           </h2>
           {/* preload="none": on a slow connection nothing is fetched until Play; the transcript below carries the lesson. */}
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the captions' <track> is there whenever the lesson has captions */}
           <video controls preload="none" playsInline aria-describedby={lesson.hasTranscript ? "lesson-transcript-note" : undefined}>
             <source src={`${base}/video`} type={data.videoType ?? undefined} />
             {data.hasCaptions ? <track kind="captions" src={`${base}/captions.vtt`} srcLang="en-AU" label="English" default /> : null}
@@ -319,9 +325,7 @@ function OpenLesson({ data }: { data: OpenData }) {
         </section>
       ) : null}
       {data.questions.length ? <KnowledgeCheck data={data} /> : null}
-      {data.worksheet ? (
-        <LessonWorksheet lessonId={lesson.id} spec={data.worksheet} answers={data.worksheetAnswers} canShareWithCoach={data.hasCoach} />
-      ) : null}
+      {data.worksheet ? <LessonWorksheet lessonId={lesson.id} spec={data.worksheet} answers={data.worksheetAnswers} canShareWithCoach={data.hasCoach} /> : null}
       <section className="lesson-ask" aria-labelledby="lesson-ask-heading">
         <h2 id="lesson-ask-heading">Questions about this lesson?</h2>
         <AskClarityAi lessonId={lesson.id} subscriber={data.subscriber} hasWorksheetAnswers={data.worksheetAnswers !== null} />
@@ -346,14 +350,15 @@ function KnowledgeCheck({ data }: { data: OpenData }) {
     <section className="card lesson-check" aria-labelledby="lesson-check-heading">
       <h2 id="lesson-check-heading">Check your understanding</h2>
       <p>
-        {data.questions.length === 1 ? "One quick question" : `${data.questions.length} quick questions`} on this lesson. Your answers are checked straight away; try as often as you
-        like.
+        {data.questions.length === 1 ? "One quick question" : `${data.questions.length} quick questions`} on this lesson. Your answers are checked straight
+        away; try as often as you like.
       </p>
       <div ref={resultRef} tabIndex={-1} className="lesson-check-result">
         {result && !result.ok ? <FormError message={result.message} /> : null}
         {result && result.ok ? (
           <p role="status" className={result.correct === result.total ? "lesson-check-pass" : "lesson-check-partial"}>
-            You got {result.correct} of {result.total} right.{result.correct === result.total ? " Well done." : " The explanations below show where to look again."}
+            You got {result.correct} of {result.total} right.
+            {result.correct === result.total ? " Well done." : " The explanations below show where to look again."}
           </p>
         ) : data.lastCheck ? (
           <p>
@@ -412,7 +417,9 @@ function CompleteLesson({ completed, nextId, moduleId }: { completed: boolean; n
     <section className="card lesson-complete" aria-labelledby="lesson-complete-heading">
       <h2 id="lesson-complete-heading">{completed ? "You've completed this lesson" : "Finished this lesson?"}</h2>
       <div role="status">
-        {justCompleted && completed ? <p>Marked complete. {nextId ? "On to the next lesson when you're ready." : "That's the last lesson in this module."}</p> : null}
+        {justCompleted && completed ? (
+          <p>Marked complete. {nextId ? "On to the next lesson when you're ready." : "That's the last lesson in this module."}</p>
+        ) : null}
       </div>
       {completed ? (
         <div className="button-row">
@@ -436,7 +443,11 @@ function CompleteLesson({ completed, nextId, moduleId }: { completed: boolean; n
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return NOT_FOUND_META;
   return [
-    ...pageMeta(matches, { title: `${data.lesson.title} · ${data.module.title}`, description: data.lesson.summary, path: `/learning/lesson/${data.lesson.id}` }),
+    ...pageMeta(matches, {
+      title: `${data.lesson.title} · ${data.module.title}`,
+      description: data.lesson.summary,
+      path: `/learning/lesson/${data.lesson.id}`,
+    }),
     NOINDEX,
   ];
 };

@@ -274,8 +274,9 @@ export async function createFixtures(): Promise<Fixtures> {
   const resource = await env.DB.prepare("SELECT slug FROM resources WHERE status = 'published' ORDER BY slug LIMIT 1").first<string>("slug");
   const member = await webUser("member");
   const lessonId =
-    (await env.DB.prepare("SELECT id FROM learning_lessons WHERE module_id = 'cash-flow' AND status = 'published' ORDER BY position LIMIT 1").first<string>("id")) ??
-    "missing-lesson";
+    (await env.DB.prepare("SELECT id FROM learning_lessons WHERE module_id = 'cash-flow' AND status = 'published' ORDER BY position LIMIT 1").first<string>(
+      "id",
+    )) ?? "missing-lesson";
   const escalationId = crypto.randomUUID();
   await env.DB.prepare(
     "INSERT INTO ai_escalations (id, user_id, conversation_id, message_id, \"trigger\", reason, question, transcript) VALUES (?, ?, ?, ?, 'user', ?, ?, ?)",

@@ -192,7 +192,9 @@ async function personas(): Promise<Samples> {
   const booking = await createBooking({ coachId: samples.ids.coach!, clientId: samples.ids.client!, startsAt: daysFromNow(4, 1) });
   samples.meetingId = booking.id;
   samples.lessonId =
-    (await env.DB.prepare("SELECT id FROM learning_lessons WHERE module_id = 'cash-flow' AND status = 'published' ORDER BY position LIMIT 1").first<string>("id")) ?? "";
+    (await env.DB.prepare("SELECT id FROM learning_lessons WHERE module_id = 'cash-flow' AND status = 'published' ORDER BY position LIMIT 1").first<string>(
+      "id",
+    )) ?? "";
   return samples;
 }
 

@@ -40,6 +40,7 @@ export function useReadingPosition(saveUrl: string, saved: number, elementId: st
     lastSent.current = saved;
     if (saved > MIN_CHANGE && !window.location.hash && window.scrollY < 10) {
       scrollToPosition(element, saved);
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the note follows the scroll, which only the browser can make
       setRestored(true);
     } else setRestored(false);
 
