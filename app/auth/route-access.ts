@@ -90,6 +90,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/learning.module.$moduleId_.certificate[.]pdf": "signed-in",
   // A certificate's public check: anyone with its code (404 for an unknown code); noindex.
   "routes/certificates.$certificateId": "public",
+  // A lesson's files and its reading position: whoever may open the lesson (its module's rule and drip).
+  "routes/learning.lesson.$lessonId.video": "signed-in",
+  "routes/learning.lesson.$lessonId.captions[.]vtt": "signed-in",
+  "routes/learning.lesson.$lessonId.transcript[.]txt": "signed-in",
+  "routes/learning.lesson.$lessonId.position": "signed-in",
   // /meeting itself is no page: a 404 for everyone, as any unknown address. A meeting is its
   // participants' only (the booking's client and coach), 404 for anyone else.
   "routes/meeting": "public",
