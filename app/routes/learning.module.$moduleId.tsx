@@ -126,10 +126,8 @@ function ProgressBar({ complete, total }: { complete: number; total: number }) {
   const label = `${complete} of ${total} ${total === 1 ? "lesson" : "lessons"} complete`;
   return (
     <div className="learning-progress">
-      <progress id="module-progress" max={Math.max(total, 1)} value={complete} aria-label="Your progress">
-        {label}
-      </progress>
-      <p>{label}</p>
+      <progress max={Math.max(total, 1)} value={complete} aria-labelledby="module-progress-label" />
+      <p id="module-progress-label">{label}</p>
     </div>
   );
 }
