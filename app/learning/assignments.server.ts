@@ -10,7 +10,9 @@ import type { EmailSendJob } from "~/email/jobs";
 import { outboxInsert } from "~/email/outbox.server";
 import { learningAssignmentEmail } from "~/email/templates/learning-assignment";
 import { sha256Hex } from "~/utils/hex";
+import { formatDate } from "~/utils/format";
 import { sydneyDay } from "~/utils/sydney-time";
+import type { AssignedLessonView } from "./ui/assign-lesson";
 
 // Lessons a coach assigns to a client they have had sessions with (the coach network's ownership
 // rule: requireCoachClient, so another coach's client is the 404), from a session's record or the
@@ -291,4 +293,61 @@ export async function unassignLesson(context: AppContext, viewer: PermissionView
     .where(and(eq(learningAssignments.id, assignmentId), eq(learningAssignments.coachId, viewer.id), eq(learningAssignments.clientId, client.key)))
     .returning({ id: learningAssignments.id });
   return removed.length > 0;
+}
+
+// ── The coach's panel (session record and client's page) ─────────────────────────────────────────
+
+export type AssignPanelData = {
+  lessons: AssignableModule[];
+  assigned: AssignedLessonView[];
+  today: string;
+  noteMax: number;
+};
+
+/** What the coach's assignment panel shows: every assignable lesson, and this coach's assignments to the client with completion. */
+export async function loadAssignPanel(db: Db, coachId: string, clientId: string, now: Date): Promise<AssignPanelData> {
+  const today = sydneyDay(now);
+  const [lessons, assigned] = await Promise.all([listAssignableLessons(db), listAssignmentsByCoach(db, coachId, clientId)]);
+  return {
+    lessons,
+    assigned: assigned.map((item) => ({
+      id: item.id,
+      lessonId: item.lessonId,
+      lessonTitle: item.lessonTitle,
+      moduleTitle: item.moduleTitle,
+      dueOn: item.dueOn,
+      due: item.dueOn ? formatDueOn(item.dueOn) : null,
+      note: item.note,
+      completedAt: item.completedAt,
+      completed: item.completedAt ? formatDate(item.completedAt) : null,
+      overdue: !item.completedAt && item.dueOn !== null && item.dueOn < today,
+    })),
+    today,
+    noteMax: ASSIGNMENT_NOTE_MAX,
+  };
+}
+
+export type AssignFormOutcome =
+  { ok: true; result: AssignResult } | { ok: false; status: number; errors: Record<string, string>; values: Record<string, string> };
+
+/** The assign form's POST, for either page: the assignment, or the field errors and the values to show again. */
+export async function assignFromForm(
+  context: AppContext,
+  viewer: PermissionViewer,
+  clientKey: string,
+  form: FormData,
+  options: { bookingId?: string | null } = {},
+): Promise<AssignFormOutcome> {
+  const values: Record<string, string> = {};
+  for (const name of ["lessonId", "dueOn", "note"]) {
+    const value = form.get(name);
+    if (typeof value === "string") values[name] = value.slice(0, ASSIGNMENT_NOTE_MAX * 2);
+  }
+  try {
+    const input = parseAssignmentForm(form);
+    return { ok: true, result: await assignLesson(context, viewer, clientKey, input, options) };
+  } catch (error) {
+    if (error instanceof AssignmentError) return { ok: false, status: error.status, errors: { [error.field]: error.message }, values };
+    throw error;
+  }
 }
