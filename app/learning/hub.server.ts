@@ -8,14 +8,12 @@ import { listAssignmentsForClient, type AssignedLesson } from "./assignments.ser
 import { listPublishedModules, type PublishedModule } from "./catalogue.server";
 import { completedLessonCountsQuery } from "./progress.server";
 import { LEARNING_TOPICS, type LearningLevel, type LearningTopic } from "./types";
+import { MODULE_STATUSES, type ModuleStatus } from "./ui/labels";
 
 // The learning hub (/learning): every published module with the learner's progress and lock state,
 // "Continue where you left off", the lessons their coach assigned, and the filters (topic and
 // status) read from the query string. One round of queries whatever the number of modules: the
 // catalogue, one batch of the learner's progress, and the assignments, side by side.
-
-export const MODULE_STATUSES = { "not-started": "Not started", "in-progress": "In progress", done: "Done" } as const;
-export type ModuleStatus = keyof typeof MODULE_STATUSES;
 
 export type HubFilters = { topic: LearningTopic | null; status: ModuleStatus | null };
 
@@ -140,5 +138,7 @@ export async function loadLearningHub(context: AppLoadContext, viewer: Viewer, s
 
   const filters = readHubFilters(searchParams);
   const modules = all.filter((module) => (!filters.topic || module.topic === filters.topic) && (!filters.status || module.status === filters.status));
-  return { filters, modules, totalModules: all.length, continueLesson, assignments };
+  // What is left to do first (in the assignments' own order: due soonest), then what is done.
+  const todo = [...assignments.filter((assignment) => !assignment.completedAt), ...assignments.filter((assignment) => assignment.completedAt)];
+  return { filters, modules, totalModules: all.length, continueLesson, assignments: todo };
 }

@@ -4,9 +4,9 @@ import { requireUser } from "~/auth/guards.server";
 import { PageHero } from "~/components/page-hero";
 import { SelectField } from "~/components/ui/select-field";
 import type { AssignedLesson } from "~/learning/assignments.server";
-import { loadLearningHub, MODULE_STATUSES, type ContinueLesson, type HubModule } from "~/learning/hub.server";
+import { loadLearningHub, type ContinueLesson, type HubModule } from "~/learning/hub.server";
 import { LEARNING_TOPICS, LEVEL_LABELS } from "~/learning/types";
-import { ACCESS_LABELS, formatCalendarDay, formatMinutes, UNLOCK_PATHS } from "~/learning/ui/labels";
+import { ACCESS_LABELS, formatCalendarDay, formatMinutes, MODULE_STATUSES, UNLOCK_PATHS } from "~/learning/ui/labels";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 
 // The learning hub: what the coach assigned, where the learner left off, and every module with its
@@ -41,7 +41,7 @@ function AssignedLessons({ assignments, today }: { assignments: AssignedLesson[]
   return (
     <section className="learning-block" aria-labelledby="assigned-heading">
       <h2 id="assigned-heading">Assigned by your coach</h2>
-      <ul className="learning-assigned" role="list">
+      <ul className="learning-assigned">
         {assignments.map((assignment) => {
           const overdue = !assignment.completedAt && assignment.dueOn !== null && assignment.dueOn < today;
           return (
@@ -158,7 +158,7 @@ export default function LearningHub() {
                 : `${totalModules} ${totalModules === 1 ? "module" : "modules"}`}
             </p>
             {modules.length > 0 ? (
-              <ul className="learning-modules" role="list">
+              <ul className="learning-modules">
                 {modules.map((module) => (
                   <ModuleCard key={module.id} module={module} />
                 ))}

@@ -2,6 +2,10 @@ import type { LearningAccess } from "../types";
 
 // The learning hub's shared wording, for the hub, module and lesson pages (browser-safe).
 
+/** A learner's state in a module: the hub's status filter and the module card's words. */
+export const MODULE_STATUSES = { "not-started": "Not started", "in-progress": "In progress", done: "Done" } as const;
+export type ModuleStatus = keyof typeof MODULE_STATUSES;
+
 /** Who a module is for, as its badge says it. */
 export const ACCESS_LABELS: Record<LearningAccess, string> = {
   free: "Free",
