@@ -180,8 +180,8 @@ describe("loadModuleGates", () => {
     expect(learner.hasPackage).toBe(false);
     expect(gates.get(module.lessonIds[0]!)).toEqual({ state: "locked", unlock: "package" });
     expect(gates.get(module.lessonIds[1]!)).toEqual({ state: "locked", unlock: "package" });
-    // The placeholder of assignedLessonIds answers nothing until the assignments land; the gate follows whatever it answers.
-    expect(gates.get(module.lessonIds[2]!)).toEqual(assigned.has(module.lessonIds[2]!) ? { state: "open" } : { state: "locked", unlock: "package" });
+    expect([...assigned]).toEqual([module.lessonIds[2]]);
+    expect(gates.get(module.lessonIds[2]!)).toEqual({ state: "open" });
   });
 });
 
