@@ -82,6 +82,8 @@ const GET_PROBES: Record<string, GetProbe> = {
   // Placeholder pages today: any id answers 200. Give them a seeded row once they load one.
   "routes/learning.module.$moduleId": { params: () => ({ moduleId: "x" }) },
   "routes/learning.lesson.$lessonId": { params: () => ({ lessonId: "x" }) },
+  // "Ask ClarityAI about this lesson" is a form's POST; a GET goes back to the lesson.
+  "routes/learning.lesson.$lessonId_.ask": { params: () => ({ lessonId: "x" }), allowed: () => ({ location: "/learning/lesson/x" }) },
   // /meeting itself is no page; a meeting is its booking's client's and coach's only.
   "routes/meeting": { allowed: () => ({ status: [404] }) },
   "routes/meeting._index": { allowed: () => ({ status: [404] }) },
@@ -153,6 +155,10 @@ const POST_PROBES: Record<string, PostProbe[]> = {
   "routes/payments-sandbox.connect.$linkId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // Withdrawing a coach application needs its signed link: without it, not found for anyone.
   "routes/coach-registration_.$token": [{ fields: {}, allowed: () => ({ status: [404] }) }],
+  // A client's page for nobody (the placeholder id) is the 404 before any form is read.
+  "routes/coach.clients.$clientId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
+  // Asking about no lesson (the sample id names none): not found for anyone signed in.
+  "routes/learning.lesson.$lessonId_.ask": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // A recording's parts are PUT, not posted.
   "routes/meeting.$meetingId.recordings.$recordingId.parts.$n": [{ fields: {}, allowed: () => ({ status: [405] }) }],
 };
@@ -574,6 +580,9 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
   },
   "routes/learning.module.$moduleId": { shared: "course content: every member sees the same modules" },
   "routes/learning.lesson.$lessonId": { shared: "course content: every member sees the same lessons" },
+  "routes/learning.lesson.$lessonId_.ask": {
+    shared: "course content: every member may ask about the same lessons; the conversation it starts is the asker's own",
+  },
   "routes/ai-coach.conversations.$id": {
     roles: ["client"],
     user: proSubscriber,
