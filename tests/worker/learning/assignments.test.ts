@@ -177,3 +177,37 @@ test("from a session's record: the coach assigns beside the notes, the client co
   const other = await createCoach();
   expect(await countRows("learning_assignments", "coach_id = ?", other.id)).toBe(0);
 });
+
+test("the client's page lists the worksheets the client shared with this coach, with their downloads, and nothing shared with another coach", async () => {
+  const { coach, client } = await coachWithClient();
+  const other = await createCoach();
+  const module = await createLearningModule({ lessons: [{ title: "Write your first SOP", worksheet: { kind: "sop", title: "Your first SOP" } }] });
+  const lessonId = module.lessonIds[0]!;
+  const artefactId = crypto.randomUUID();
+  const answers = JSON.stringify({
+    title: "Quoting a job",
+    purpose: "Quotes out in a day",
+    owner: "Office manager",
+    trigger: "An enquiry",
+    steps: ["Call back"],
+    checks: ["Sent"],
+  });
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO learning_shared_artefacts (id, user_id, coach_id, lesson_id, kind, title, answers, shared_at) VALUES (?, ?, ?, ?, 'sop', ?, ?, ?)",
+    ).bind(artefactId, client.id, coach.id, lessonId, "Quoting a job", answers, "2026-11-21T01:00:00.000Z"),
+    env.DB.prepare(
+      "INSERT INTO learning_shared_artefacts (id, user_id, coach_id, lesson_id, kind, title, answers, shared_at) VALUES (?, ?, ?, ?, 'sop', ?, ?, ?)",
+    ).bind(crypto.randomUUID(), client.id, other.id, lessonId, "Shared with someone else", answers, "2026-11-21T01:00:00.000Z"),
+  ]);
+  const page = await pageText(await fetchApp(`/coach/clients/${client.id}`, { cookie: coach.cookie }));
+  expect(page).toContain("Worksheets Mia Cartwright shared with you");
+  expect(page).toContain("Quoting a job");
+  expect(page).toContain("Write your first SOP");
+  expect(page).toContain(`href="/coach/clients/${client.id}/artefacts/${artefactId}/pdf"`);
+  expect(page).toContain("PDF document (.pdf)");
+  expect(page).not.toContain("Shared with someone else");
+  const download = await fetchApp(`/coach/clients/${client.id}/artefacts/${artefactId}/txt`, { cookie: coach.cookie });
+  expect(download.status).toBe(200);
+  expect(await download.text()).toContain("Quotes out in a day");
+});
