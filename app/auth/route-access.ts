@@ -85,6 +85,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/learning._index": "signed-in",
   "routes/learning.module.$moduleId": "signed-in",
   "routes/learning.lesson.$lessonId": "signed-in",
+  // A lesson's files and its reading position: whoever may open the lesson (its module's rule and drip).
+  "routes/learning.lesson.$lessonId.video": "signed-in",
+  "routes/learning.lesson.$lessonId.captions[.]vtt": "signed-in",
+  "routes/learning.lesson.$lessonId.transcript[.]txt": "signed-in",
+  "routes/learning.lesson.$lessonId.position": "signed-in",
   // A lesson's worksheet: saving and sharing (action) and its files; the lesson's own access rules apply.
   "routes/learning.lesson.$lessonId_.worksheet": "signed-in",
   "routes/learning.lesson.$lessonId_.ask": "signed-in",

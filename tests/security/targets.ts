@@ -122,6 +122,8 @@ export type Fixtures = {
   webSignIn: { email: string };
   /** Signed-in pages with path parameters. */
   member: WebUser;
+  /** A published lesson of a free module (the seeded curriculum's first cash-flow lesson). */
+  lessonId: string;
   api: ApiUser;
   putUser: ApiUser;
   /** The Supabase-compatible data API (/rest/v1, /functions/v1). */
@@ -271,6 +273,10 @@ export async function createFixtures(): Promise<Fixtures> {
   const factorsUser = await apiUser("factors");
   const resource = await env.DB.prepare("SELECT slug FROM resources WHERE status = 'published' ORDER BY slug LIMIT 1").first<string>("slug");
   const member = await webUser("member");
+  const lessonId =
+    (await env.DB.prepare("SELECT id FROM learning_lessons WHERE module_id = 'cash-flow' AND status = 'published' ORDER BY position LIMIT 1").first<string>(
+      "id",
+    )) ?? "missing-lesson";
   const escalationId = crypto.randomUUID();
   await env.DB.prepare(
     "INSERT INTO ai_escalations (id, user_id, conversation_id, message_id, \"trigger\", reason, question, transcript) VALUES (?, ?, ?, ?, 'user', ?, ?, ?)",
@@ -329,6 +335,7 @@ export async function createFixtures(): Promise<Fixtures> {
       phoneFactorId: await insertFactor(factorsUser.id, "phone", "unverified", null, "61400000001"),
     },
     resourceSlug: resource ?? "missing-resource",
+    lessonId,
     unsubscribeToken: await unsubscribeToken(readEnv(env), uniqueEmail("fuzz-unsubscribe")),
     consent: { requestId: consentRequestId, token: await consentToken(readEnv(env), consentRequestId, consentExpiry) },
     billing: await webUser("billing"),
@@ -752,6 +759,8 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/meeting.$meetingId.recordings.$recordingId.complete",
   "routes/meeting.$meetingId.recordings.$recordingId.parts.$n",
   "routes/meeting.$meetingId_.join",
+  "routes/learning.lesson.$lessonId",
+  "routes/learning.lesson.$lessonId.position",
   "routes/payments-sandbox.checkout.$id",
   "routes/payments-sandbox.connect.$linkId",
   "routes/payments-sandbox.portal.$id",
@@ -1187,6 +1196,25 @@ export function buildTargets(fx: Fixtures): Target[] {
         base: () => ({ intent: "update-details", firstName: "Fuzz", lastName: "Tester", company: "", industry: "", businessType: "", state: "", abn: "" }),
         fields: { intent: CORE, firstName: FULL, lastName: CORE, company: CORE, industry: CORE, businessType: CORE, state: CORE, abn: FULL },
       }),
+    },
+    {
+      name: "form /learning/lesson (signed in: mark complete, knowledge check, reading position)",
+      concurrency: 4,
+      probes: [
+        ...formProbes({
+          path: `/learning/lesson/${fx.lessonId}`,
+          label: "knowledge check",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "check" }),
+          fields: { intent: CORE, [`q-${fx.lessonId}-q1`]: CORE },
+        }),
+        ...formProbes({
+          path: `/learning/lesson/${fx.lessonId}/position`,
+          cookie: fx.member.cookie,
+          base: () => ({ position: "0.5" }),
+          fields: { position: FULL },
+        }),
+      ],
     },
     {
       name: "form /profile security and privacy (signed in)",
@@ -2071,6 +2099,8 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...pathProbes({ template: "/clarityai/{}", payloads: URLS_CORE }),
         ...pathProbes({ template: "/learning/module/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/learning/lesson/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/learning/lesson/{}/video", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/learning/lesson/{}/transcript.txt", cookie: fx.member.cookie, payloads: URLS_CORE }),
         // "Ask ClarityAI about this lesson" as a member without a plan: sent to the plans whatever is sent, no conversation started.
         ...formProbes({
           path: "/learning/lesson/cash-flow-13-week-forecast/ask",
