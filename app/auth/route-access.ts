@@ -92,6 +92,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/learning.lesson.$lessonId.position": "signed-in",
   // A lesson's worksheet: saving and sharing (action) and its files; the lesson's own access rules apply.
   "routes/learning.lesson.$lessonId_.worksheet": "signed-in",
+  "routes/learning.lesson.$lessonId_.ask": "signed-in",
   "routes/learning.lesson.$lessonId_.worksheet_.$format": "signed-in",
   // /meeting itself is no page: a 404 for everyone, as any unknown address. A meeting is its
   // participants' only (the booking's client and coach), 404 for anyone else.

@@ -749,9 +749,11 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/coach-registration",
   "routes/coach-registration_.$token",
   "routes/coach.availability",
+  "routes/coach.clients.$clientId",
   "routes/coach.payouts",
   "routes/coach.profile",
   "routes/contact",
+  "routes/learning.lesson.$lessonId_.ask",
   "routes/meeting.$meetingId_.record",
   "routes/meeting.$meetingId.recordings",
   "routes/meeting.$meetingId.recordings.$recordingId.complete",
@@ -1821,6 +1823,24 @@ export function buildTargets(fx: Fixtures): Target[] {
           structural: false,
         }),
         ...pathProbes({ template: "/coach/clients/{}", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
+        // Assigning a lesson: to the portal's guest client (no account) from the session's record, and to
+        // nobody on a client's page: refused whatever is sent, nothing written.
+        ...formProbes({
+          path: `/meeting/${fx.portals.bookingId}/record`,
+          label: "assign a lesson",
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ intent: "assign-lesson", lessonId: "cash-flow-13-week-forecast", dueOn: "2027-01-04", note: "Fuzz note" }),
+          fields: { lessonId: CORE, dueOn: CORE, note: CORE },
+          structural: false,
+        }),
+        ...formProbes({
+          path: `/coach/clients/${UUID_ZERO}`,
+          label: "assign a lesson to nobody",
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ intent: "assign-lesson", lessonId: "cash-flow-13-week-forecast", dueOn: "2027-01-04", note: "Fuzz note" }),
+          fields: { intent: CORE, lessonId: CORE, dueOn: CORE, note: CORE, assignmentId: CORE },
+        }),
+        ...pathProbes({ method: "POST", template: "/coach/clients/{}", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/admin/coaches/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
         ...queryProbes({
           path: "/coach/sessions",
@@ -2081,6 +2101,16 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...pathProbes({ template: "/learning/lesson/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/learning/lesson/{}/video", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/learning/lesson/{}/transcript.txt", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        // "Ask ClarityAI about this lesson" as a member without a plan: sent to the plans whatever is sent, no conversation started.
+        ...formProbes({
+          path: "/learning/lesson/cash-flow-13-week-forecast/ask",
+          label: "ask ClarityAI about a lesson",
+          cookie: fx.member.cookie,
+          base: () => ({ includeAnswers: "on" }),
+          fields: { includeAnswers: CORE },
+          structural: false,
+        }),
+        ...pathProbes({ method: "POST", template: "/learning/lesson/{}/ask", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/meeting/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/meeting/{}/socket", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/meeting/{}/ice-servers", cookie: fx.member.cookie, payloads: URLS_CORE }),
