@@ -88,7 +88,7 @@ const LAZY_CHUNKS: readonly { name: string; prefix: string; withPage?: true }[] 
   { name: "AI coach chat window, on open", prefix: "coach-window-" },
   { name: "ClarityAI plan cards, with the page's modules", prefix: "clarityai-plan-cards-", withPage: true },
   { name: "Profile's AI assistant tab, where it shows", prefix: "ai-assistant-tab-" },
-  { name: "Lesson's worksheet panel, where a lesson has one", prefix: "worksheet-panel-" },
+  { name: "Lesson's worksheet editor, where a lesson has a worksheet", prefix: "worksheet-editor-" },
 ];
 /**
  * First-load JS budgets, kB (1 kB = 1000 bytes) of gzip, for every page route (a route module with a
@@ -98,7 +98,7 @@ const LAZY_CHUNKS: readonly { name: string; prefix: string; withPage?: true }[] 
 const JS_BUDGETS_KB = { public: 100, signedIn: 120 } as const;
 /**
  * Pages with a budget of their own, tighter than their access's: a lesson page (issue 25) stays
- * within 100 kB, its worksheet's code loading on demand (the lazy chunk above).
+ * within 100 kB, its worksheet's editor loading on demand (the lazy chunk above).
  */
 const ROUTE_JS_BUDGETS_KB: Readonly<Record<string, number>> = { "routes/learning.lesson.$lessonId": 100 };
 /** The Worker as deployed, gzip, KiB as wrangler prints them ("Total Upload"). */

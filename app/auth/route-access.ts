@@ -95,6 +95,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/learning.lesson.$lessonId.captions[.]vtt": "signed-in",
   "routes/learning.lesson.$lessonId.transcript[.]txt": "signed-in",
   "routes/learning.lesson.$lessonId.position": "signed-in",
+  // A lesson's worksheet: saving and sharing (action) and its files; the lesson's own access rules apply.
+  "routes/learning.lesson.$lessonId_.worksheet": "signed-in",
+  "routes/learning.lesson.$lessonId_.ask": "signed-in",
+  "routes/learning.lesson.$lessonId_.worksheet_.$format": "signed-in",
   // /meeting itself is no page: a 404 for everyone, as any unknown address. A meeting is its
   // participants' only (the booking's client and coach), 404 for anyone else.
   "routes/meeting": "public",
@@ -158,6 +162,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/coach.sessions": COACH,
   "routes/coach.clients._index": COACH,
   "routes/coach.clients.$clientId": COACH,
+  // A worksheet a client shared with this coach, as a file (404 for anyone else's client or artefact).
+  "routes/coach.clients.$clientId_.artefacts.$artefactId.$format": COACH,
 
   // The layout and each child guard themselves: Remix runs nested loaders in parallel.
   "routes/admin": ADMIN,

@@ -1,9 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { notFoundUnless } from "~/auth/permissions.server";
 import type { Viewer } from "~/auth/viewer";
-import type { Db } from "~/db/client.server";
-import { bookings, learningWorksheets } from "~/db/schema";
 import { parseRange } from "~/platform/http-range";
 import { loadModuleGates, type Learner, type LessonGate } from "./access.server";
 import { getPublishedLesson, type LessonOutline, type PublishedLesson, type PublishedModule, type Question } from "./catalogue.server";
@@ -127,38 +124,4 @@ export function scoreCheck(questions: Question[], form: FormData): { ok: true; r
   }
   if (missing.length) return { ok: false, missing };
   return { ok: true, result: { correct: feedback.filter((f) => f.correct).length, total: questions.length, feedback } };
-}
-
-// ── What the open lesson's page reads besides the lesson ─────────────────────────────────────
-
-export type LessonExtras = {
-  worksheetAnswers: unknown;
-  /** The learner has had a session with a coach, who could be sent a worksheet's artefact. */
-  hasCoach: boolean;
-};
-
-export async function loadLessonExtras(db: Db, userId: string, lessonId: string, now: Date): Promise<LessonExtras> {
-  const [worksheet, coached] = await db.batch([
-    db
-      .select({ answers: learningWorksheets.answers })
-      .from(learningWorksheets)
-      .where(and(eq(learningWorksheets.userId, userId), eq(learningWorksheets.lessonId, lessonId))),
-    db
-      .select({ one: sql<number>`1` })
-      .from(bookings)
-      .where(and(eq(bookings.clientId, userId), inArray(bookings.status, ["confirmed", "completed", "no_show"]), lte(bookings.startsAt, now.toISOString())))
-      .limit(1),
-  ]);
-  let worksheetAnswers: unknown = null;
-  if (worksheet[0]) {
-    try {
-      worksheetAnswers = JSON.parse(worksheet[0].answers);
-    } catch {
-      worksheetAnswers = null;
-    }
-  }
-  return {
-    worksheetAnswers,
-    hasCoach: coached.length > 0,
-  };
 }

@@ -6,6 +6,9 @@ import { requireCoachClient } from "~/coach-network/clients.server";
 import { coachZone, SESSION_STATUS_LABELS } from "~/coach-network/portal.server";
 import { PageHero } from "~/components/page-hero";
 import { assignFromForm, loadAssignPanel, unassignLesson } from "~/learning/assignments.server";
+import { FORMAT_LABELS, type WorksheetFormat } from "~/learning/worksheets/exports.server";
+import { listSharedArtefacts } from "~/learning/worksheets/store.server";
+import { formatDate } from "~/utils/format";
 import { ASSIGN_INTENT, AssignedLessonsList, AssignLessonForm, UNASSIGN_INTENT, type AssignFormResult } from "~/learning/ui/assign-lesson";
 import { redirectWithToast } from "~/platform/toast.server";
 import { NOINDEX, pageMeta } from "~/utils/meta";
@@ -23,9 +26,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const clock = context.services.clock.now();
   const now = clock.toISOString();
   // A guest booked without an account: there is no learning hub to assign lessons to.
-  const learning = client.guest ? null : await loadAssignPanel(context.db, viewer.id, client.key, clock);
+  const [learning, artefacts] = client.guest
+    ? [null, []]
+    : await Promise.all([loadAssignPanel(context.db, viewer.id, client.key, clock), listSharedArtefacts(context.db, viewer.id, client.key)]);
   return {
     learning,
+    artefacts: artefacts.map((artefact) => ({
+      id: artefact.id,
+      title: artefact.title,
+      lessonTitle: artefact.lessonTitle,
+      sharedAt: artefact.sharedAt,
+      shared: formatDate(artefact.sharedAt),
+      downloads: artefact.downloads.map((download) => ({ href: download.href, label: FORMAT_LABELS[download.format as WorksheetFormat] ?? download.format })),
+    })),
     client: {
       ...client,
       sessions: client.sessions.map((session) => ({
@@ -62,7 +75,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function CoachClient() {
-  const { client, learning } = useLoaderData<typeof loader>();
+  const { client, learning, artefacts } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() ?? null;
   const navigation = useNavigation();
   const assigning = navigation.state === "submitting" && navigation.formData?.get("intent") === ASSIGN_INTENT;
@@ -109,6 +122,38 @@ export default function CoachClient() {
               </p>
             )}
           </section>
+          {learning ? (
+            <section className="card" aria-labelledby="artefacts-heading" id="artefacts">
+              <h2 id="artefacts-heading">Worksheets {client.name} shared with you</h2>
+              {artefacts.length ? (
+                <ul className="portal-list">
+                  {artefacts.map((artefact) => (
+                    <li key={artefact.id} className="portal-item" data-testid="shared-artefact">
+                      <p>
+                        <strong>{artefact.title}</strong> <span className="hint">(from the lesson {artefact.lessonTitle})</span>
+                      </p>
+                      <p className="hint">
+                        Shared <time dateTime={artefact.sharedAt}>{artefact.shared}</time>: a copy as it was then.
+                      </p>
+                      <p className="actions">
+                        {artefact.downloads.map((download) => (
+                          <a key={download.href} href={download.href} download>
+                            Download {download.label}
+                            <span className="visually-hidden"> of {artefact.title}</span>
+                          </a>
+                        ))}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="hint">
+                  Nothing shared yet. When {client.name} fills in a lesson&apos;s worksheet (a cash-flow forecast, a pricing calculator, a SOP), they can share
+                  it with you and it appears here.
+                </p>
+              )}
+            </section>
+          ) : null}
           <section aria-labelledby="history-heading">
             <h2 id="history-heading">Sessions with you</h2>
             <p className="hint">Your notes are private: the client never sees them, and neither do other coaches.</p>

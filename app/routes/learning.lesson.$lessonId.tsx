@@ -7,11 +7,12 @@ import { FormError } from "~/components/ui/form-error";
 import { renderMarkdown } from "~/content/markdown.server";
 import type { LessonGate } from "~/learning/access.server";
 import { loadQuestions } from "~/learning/catalogue.server";
-import { closedLessonResponse, lessonForViewer, loadLessonExtras, scoreCheck, type CheckFeedback } from "~/learning/lesson.server";
+import { closedLessonResponse, lessonForViewer, scoreCheck, type CheckFeedback } from "~/learning/lesson.server";
 import { completeLesson, recordLessonVisit, saveCheckResult } from "~/learning/progress.server";
 import { AskClarityAi } from "~/learning/ui/ask-clarityai";
 import { useLessonShortcuts, useReadingPosition } from "~/learning/ui/lesson-client";
-import { LessonWorksheet } from "~/learning/ui/lesson-worksheet";
+import { WorksheetPanel } from "~/learning/ui/worksheet-panel";
+import { loadWorksheetPanelData } from "~/learning/worksheets/lesson.server";
 import stylesHref from "~/styles/learning-lesson.css?url";
 import { formatDate } from "~/utils/format";
 import { NOINDEX, NOT_FOUND_META, pageMeta } from "~/utils/meta";
@@ -53,9 +54,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const questions = await loadQuestions(context.db, module.id, lesson.id);
     return { ...base, open: false as const, gate: gate as ClosedGate, checkCount: questions.length };
   }
-  const [questions, extras] = await Promise.all([
+  const [questions, worksheet] = await Promise.all([
     loadQuestions(context.db, module.id, lesson.id),
-    loadLessonExtras(context.db, viewer.id, lesson.id, now),
+    lesson.worksheet ? loadWorksheetPanelData(context.db, viewer.id, lesson.id, lesson.worksheet) : null,
     recordLessonVisit(context.db, viewer.id, { id: lesson.id, moduleId: module.id }, now),
   ]);
   const completedAt = completed.has(lesson.id);
@@ -70,9 +71,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     readingPosition: progress.readingPositions[lesson.id] ?? 0,
     questions: questions.map((q) => ({ id: q.id, prompt: q.prompt, options: q.options })),
     lastCheck: progress.checkResults[lesson.id] ?? null,
-    worksheet: lesson.worksheet,
-    worksheetAnswers: extras.worksheetAnswers,
-    hasCoach: extras.hasCoach,
+    worksheet: lesson.worksheet && worksheet ? { spec: lesson.worksheet, ...worksheet } : null,
     subscriber: learner.subscriber,
   };
 }
@@ -325,10 +324,19 @@ function OpenLesson({ data }: { data: OpenData }) {
         </section>
       ) : null}
       {data.questions.length ? <KnowledgeCheck data={data} /> : null}
-      {data.worksheet ? <LessonWorksheet lessonId={lesson.id} spec={data.worksheet} answers={data.worksheetAnswers} canShareWithCoach={data.hasCoach} /> : null}
+      {data.worksheet ? (
+        <WorksheetPanel
+          lessonId={lesson.id}
+          spec={data.worksheet.spec}
+          answers={data.worksheet.answers}
+          canShareWithCoach={data.worksheet.canShareWithCoach}
+          coaches={data.worksheet.coaches}
+          savedAt={data.worksheet.savedAt}
+        />
+      ) : null}
       <section className="lesson-ask" aria-labelledby="lesson-ask-heading">
         <h2 id="lesson-ask-heading">Questions about this lesson?</h2>
-        <AskClarityAi lessonId={lesson.id} subscriber={data.subscriber} hasWorksheetAnswers={data.worksheetAnswers !== null} />
+        <AskClarityAi lessonId={lesson.id} subscriber={data.subscriber} hasWorksheetAnswers={Boolean(data.worksheet?.answers)} />
       </section>
       <CompleteLesson completed={data.completed} nextId={data.nextId} moduleId={module.id} />
     </>

@@ -94,6 +94,8 @@ const GET_PROBES: Record<string, GetProbe> = {
   "routes/learning.lesson.$lessonId.transcript[.]txt": { params: (samples) => ({ lessonId: samples.lessonId }), allowed: () => ({ status: [404] }) },
   // POST only (its empty form is the 400); named here for the lesson it posts to.
   "routes/learning.lesson.$lessonId.position": { params: (samples) => ({ lessonId: samples.lessonId }) },
+  // "Ask ClarityAI about this lesson" is a form's POST; a GET goes back to the lesson.
+  "routes/learning.lesson.$lessonId_.ask": { params: () => ({ lessonId: "x" }), allowed: () => ({ location: "/learning/lesson/x" }) },
   // /meeting itself is no page; a meeting is its booking's client's and coach's only.
   "routes/meeting": { allowed: () => ({ status: [404] }) },
   "routes/meeting._index": { allowed: () => ({ status: [404] }) },
@@ -165,6 +167,10 @@ const POST_PROBES: Record<string, PostProbe[]> = {
   "routes/payments-sandbox.connect.$linkId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // Withdrawing a coach application needs its signed link: without it, not found for anyone.
   "routes/coach-registration_.$token": [{ fields: {}, allowed: () => ({ status: [404] }) }],
+  // A client's page for nobody (the placeholder id) is the 404 before any form is read.
+  "routes/coach.clients.$clientId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
+  // Asking about no lesson (the sample id names none): not found for anyone signed in.
+  "routes/learning.lesson.$lessonId_.ask": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // A recording's parts are PUT, not posted.
   "routes/meeting.$meetingId.recordings.$recordingId.parts.$n": [{ fields: {}, allowed: () => ({ status: [405] }) }],
 };
@@ -613,6 +619,9 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
   "routes/learning.lesson.$lessonId.captions[.]vtt": { shared: "course content: every member with access sees the same captions" },
   "routes/learning.lesson.$lessonId.transcript[.]txt": { shared: "course content: every member with access sees the same transcript" },
   "routes/learning.lesson.$lessonId.position": { shared: "course content: the lesson is everyone's; the position saved is the viewer's own" },
+  "routes/learning.lesson.$lessonId_.ask": {
+    shared: "course content: every member may ask about the same lessons; the conversation it starts is the asker's own",
+  },
   "routes/ai-coach.conversations.$id": {
     roles: ["client"],
     user: proSubscriber,
