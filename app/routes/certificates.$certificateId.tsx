@@ -61,7 +61,7 @@ export default function CertificateCheck() {
                 <dd>{certificate.id}</dd>
               </div>
             </dl>
-            <p className="learning-muted">
+            <p className="course-muted">
               A certificate is awarded when a learner completes every lesson of the module and passes its quiz. It records learning, not a professional
               qualification.
             </p>

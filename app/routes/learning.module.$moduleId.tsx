@@ -60,10 +60,10 @@ export default function LearningModule() {
         ) : null}
       </PageHero>
 
-      <div className="section learning-module">
-        <div className="container learning-module-grid">
-          <div className="learning-module-main">
-            <dl className="learning-module-facts" aria-label="About this module">
+      <div className="section course-module">
+        <div className="container course-module-grid">
+          <div className="course-module-main">
+            <dl className="course-module-facts" aria-label="About this module">
               <div>
                 <dt>Level</dt>
                 <dd>{module.level}</dd>
@@ -80,13 +80,13 @@ export default function LearningModule() {
 
             {locked ? <LockedNotice unlock={locked.unlock} /> : <ProgressBar complete={progress.complete} total={progress.total} />}
 
-            <section aria-labelledby="overview-heading" className="learning-module-block">
+            <section aria-labelledby="overview-heading" className="course-module-block">
               <h2 id="overview-heading">Overview</h2>
               <div className="prose" dangerouslySetInnerHTML={{ __html: module.overviewHtml }} />
               {module.outcomes.length ? (
                 <>
                   <h3>What you'll be able to do</h3>
-                  <ul className="learning-outcomes">
+                  <ul className="course-outcomes">
                     {module.outcomes.map((outcome) => (
                       <li key={outcome}>{outcome}</li>
                     ))}
@@ -95,9 +95,9 @@ export default function LearningModule() {
               ) : null}
             </section>
 
-            <section aria-labelledby="lessons-heading" className="learning-module-block">
+            <section aria-labelledby="lessons-heading" className="course-module-block">
               <h2 id="lessons-heading">Lessons</h2>
-              <ol className="learning-lessons">
+              <ol className="course-lessons">
                 {data.lessons.map((lesson) => (
                   <LessonItem key={lesson.id} lesson={lesson} />
                 ))}
@@ -105,7 +105,7 @@ export default function LearningModule() {
             </section>
           </div>
 
-          <aside className="learning-module-side" aria-label="Quiz and certificate">
+          <aside className="course-module-side" aria-label="Quiz and certificate">
             <QuizPanel data={data} />
             <CertificatePanel data={data} />
           </aside>
@@ -125,7 +125,7 @@ function formatMinutes(minutes: number): string {
 function ProgressBar({ complete, total }: { complete: number; total: number }) {
   const label = `${complete} of ${total} ${total === 1 ? "lesson" : "lessons"} complete`;
   return (
-    <div className="learning-progress">
+    <div className="course-progress">
       <progress max={Math.max(total, 1)} value={complete} aria-labelledby="module-progress-label" />
       <p id="module-progress-label">{label}</p>
     </div>
@@ -135,7 +135,7 @@ function ProgressBar({ complete, total }: { complete: number; total: number }) {
 function LockedNotice({ unlock }: { unlock: UnlockPath }) {
   const copy = UNLOCK[unlock];
   return (
-    <section className="notice learning-locked" aria-labelledby="locked-heading">
+    <section className="notice course-locked" aria-labelledby="locked-heading">
       <h2 id="locked-heading">{copy.heading}</h2>
       <p>{copy.text}</p>
       <p>
@@ -143,7 +143,7 @@ function LockedNotice({ unlock }: { unlock: UnlockPath }) {
           {copy.action}
         </Link>
       </p>
-      <p className="learning-muted">A lesson your coach assigns you opens straight away, whatever the module's access.</p>
+      <p className="course-muted">A lesson your coach assigns you opens straight away, whatever the module's access.</p>
     </section>
   );
 }
@@ -158,15 +158,15 @@ function LessonItem({ lesson }: { lesson: ModuleLessonRow }) {
         ? { text: `Opens ${lesson.gate.opensLabel}`, kind: "scheduled" }
         : { text: "Not completed yet", kind: "todo" };
   return (
-    <li className="learning-lesson" data-state={status.kind}>
-      <span className="learning-lesson-mark" aria-hidden="true">
+    <li className="course-lesson" data-state={status.kind}>
+      <span className="course-lesson-mark" aria-hidden="true">
         {lesson.complete ? "✓" : lesson.position}
       </span>
       <div>
-        <h3 className="learning-lesson-title">{open ? <Link to={`/learning/lesson/${lesson.id}`}>{lesson.title}</Link> : lesson.title}</h3>
+        <h3 className="course-lesson-title">{open ? <Link to={`/learning/lesson/${lesson.id}`}>{lesson.title}</Link> : lesson.title}</h3>
         <p>{lesson.summary}</p>
-        <p className="learning-lesson-meta">
-          <span className={`learning-status learning-status-${status.kind}`}>{status.text}</span>
+        <p className="course-lesson-meta">
+          <span className={`course-status course-status-${status.kind}`}>{status.text}</span>
           <span>{lesson.estimatedMinutes} min</span>
           {lesson.hasVideo ? <span>Video and transcript</span> : null}
           {lesson.assigned ? <span className="badge">Assigned by your coach</span> : null}
@@ -180,13 +180,13 @@ function QuizPanel({ data }: { data: ModulePageData }) {
   const { quiz, module, locked } = data;
   if (!quiz) return null;
   return (
-    <section className="card learning-module-card" aria-labelledby="quiz-heading">
+    <section className="card course-module-card" aria-labelledby="quiz-heading">
       <h2 id="quiz-heading">Module quiz</h2>
       <p>
         {quiz.questionCount} questions. You pass with {quiz.passPercent}% or more, and you can retake it as often as you like.
       </p>
       {quiz.best ? (
-        <p className="learning-quiz-result" data-passed={quiz.passed ? "true" : "false"}>
+        <p className="course-quiz-result" data-passed={quiz.passed ? "true" : "false"}>
           {quiz.passed ? <strong>Passed.</strong> : <strong>Not passed yet.</strong>} Your best score: {quiz.best.correct} of {quiz.best.total} (
           {quiz.best.percent}%).
           {quiz.latest ? ` Last attempt on ${quiz.latest.on}.` : null}
@@ -206,7 +206,7 @@ function QuizPanel({ data }: { data: ModulePageData }) {
 function CertificatePanel({ data }: { data: ModulePageData }) {
   const { certificate, certificateNeeds, module } = data;
   return (
-    <section className="card learning-module-card" aria-labelledby="certificate-heading">
+    <section className="card course-module-card" aria-labelledby="certificate-heading">
       <h2 id="certificate-heading">Certificate of completion</h2>
       {certificate ? (
         <>
@@ -216,7 +216,7 @@ function CertificatePanel({ data }: { data: ModulePageData }) {
               Download your certificate (PDF)
             </a>
           </p>
-          <p className="learning-muted">
+          <p className="course-muted">
             Anyone can check it's genuine at <a href={certificate.verifyUrl}>{certificate.verifyUrl}</a> (certificate ID {certificate.id}).
           </p>
         </>
@@ -224,7 +224,7 @@ function CertificatePanel({ data }: { data: ModulePageData }) {
         <>
           <p>Complete every lesson{data.quiz ? " and pass the quiz" : ""} to earn a certificate with your name, the module and the date.</p>
           {certificateNeeds ? (
-            <ul className="learning-needs">
+            <ul className="course-needs">
               {certificateNeeds.lessons > 0 ? (
                 <li>
                   {certificateNeeds.lessons} {certificateNeeds.lessons === 1 ? "lesson" : "lessons"} to complete

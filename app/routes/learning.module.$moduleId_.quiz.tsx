@@ -37,10 +37,10 @@ export default function ModuleQuiz() {
         lead={`${page.questionCount} questions. You pass with ${page.module.passPercent}% or more; you can retake the quiz as often as you like.`}
         crumbs={[{ label: "Learning hub", to: "/learning" }, { label: page.module.title, to: moduleHref }, { label: "Quiz" }]}
       />
-      <div className="section learning-module">
+      <div className="section course-module">
         <div className="container page-narrow">
           {page.locked ? (
-            <section className="notice learning-locked" aria-labelledby="locked-heading">
+            <section className="notice course-locked" aria-labelledby="locked-heading">
               <h2 id="locked-heading">This quiz is part of a locked module</h2>
               <p>
                 {page.locked.unlock === "subscribers"
@@ -70,12 +70,12 @@ function QuizResult() {
   useEffect(() => heading.current?.focus(), []);
   const moduleHref = `/learning/module/${page.module.id}`;
   return (
-    <section aria-labelledby="result" className="learning-quiz">
+    <section aria-labelledby="result" className="course-quiz">
       <div className="card">
         <h2 id="result" ref={heading} tabIndex={-1}>
           {result.passed ? "You passed the quiz" : "Not quite — you can try again"}
         </h2>
-        <p className="learning-score">
+        <p className="course-score">
           You scored {result.correct} out of {result.total} ({result.percent}%). The pass mark is {result.passPercent}%.
         </p>
         {result.passed ? (
@@ -106,13 +106,13 @@ function QuizResult() {
         </div>
       </div>
       <h2>Your answers</h2>
-      <ol className="learning-feedback">
+      <ol className="course-feedback">
         {result.feedback.map((item, i) => (
           <li key={item.questionId} data-correct={item.correct ? "true" : "false"}>
             <h3>
               {i + 1}. {item.prompt}
             </h3>
-            <p className={item.correct ? "learning-verdict-right" : "learning-verdict-wrong"}>{item.correct ? "Correct" : "Incorrect"}</p>
+            <p className={item.correct ? "course-verdict-right" : "course-verdict-wrong"}>{item.correct ? "Correct" : "Incorrect"}</p>
             <p>
               Your answer: {item.chosen === null ? "none" : (item.options[item.chosen] ?? "none")}
               {item.correct ? null : (
@@ -152,13 +152,13 @@ function QuizForm() {
           {actionData.formError}
         </div>
       ) : null}
-      <Form method="post" className="learning-quiz" aria-label="Module quiz">
+      <Form method="post" className="course-quiz" aria-label="Module quiz">
         {page.questions.map((question, i) => {
           const error = errors[question.id];
           return (
             <fieldset
               key={question.id}
-              className="learning-question"
+              className="course-question"
               data-invalid={error ? "true" : undefined}
               aria-describedby={error ? `${question.field}-error` : undefined}
             >
@@ -166,7 +166,7 @@ function QuizForm() {
                 {i + 1}. {question.prompt}
               </legend>
               {question.options.map((option, index) => (
-                <label key={index} className="learning-option">
+                <label key={index} className="course-option">
                   <input type="radio" name={question.field} value={index} required />
                   <span>
                     <span className="visually-hidden">{LETTERS[index]}. </span>
@@ -175,7 +175,7 @@ function QuizForm() {
                 </label>
               ))}
               {error ? (
-                <p id={`${question.field}-error`} className="learning-field-error">
+                <p id={`${question.field}-error`} className="course-field-error">
                   {error}
                 </p>
               ) : null}

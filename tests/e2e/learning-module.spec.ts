@@ -60,7 +60,7 @@ for (const viewport of VIEWPORTS) {
     await expectNoSeriousA11yViolations(page);
 
     if (await page.getByRole("heading", { name: "Not quite — you can try again" }).isVisible()) {
-      const feedback = page.locator("main .learning-feedback > li");
+      const feedback = page.locator("main .course-feedback > li");
       const rightAnswers = await feedback.evaluateAll((items) =>
         items.map((item) =>
           item.getAttribute("data-correct") === "true" ? null : (/Right answer: (.*)$/m.exec((item as HTMLElement).innerText)?.[1] ?? null),
