@@ -25,6 +25,8 @@ for (const viewport of VIEWPORTS) {
     browser,
     login,
   }) => {
+    // Every lesson of the module, the quiz twice and axe on five pages: a long journey.
+    test.setTimeout(120_000);
     await page.setViewportSize(viewport.size);
     await login({ firstName: "Ruby", lastName: "Tran" });
     await gotoHydrated(page, MODULE);
