@@ -72,36 +72,27 @@ export async function listShares(db: Db, userId: string, lessonId: string): Prom
 }
 
 /**
- * Shares a snapshot of the learner's saved answers with one of their coaches (sharing again replaces
- * it). "no-answers" when nothing is saved yet; "not-your-coach" for anyone they haven't had a session with.
+ * Shares a snapshot of the learner's saved answers with one of their coaches, or with each of them
+ * when coachId is null (sharing again replaces the snapshot). "no-answers" when nothing is saved
+ * yet; "not-your-coach" for anyone they haven't had a session with (or when they have no coach).
  */
 export async function shareWorksheet(
   db: Db,
-  input: { userId: string; coachId: string; lessonId: string; spec: WorksheetSpec; now: Date },
-): Promise<{ ok: true; id: string } | { ok: false; reason: "no-answers" | "not-your-coach" }> {
-  const coaches = await listLearnerCoaches(db, input.userId);
-  if (!coaches.some((coach) => coach.id === input.coachId)) return { ok: false, reason: "not-your-coach" };
+  input: { userId: string; coachId: string | null; lessonId: string; spec: WorksheetSpec; now: Date },
+): Promise<{ ok: true; coaches: LearnerCoach[] } | { ok: false; reason: "no-answers" | "not-your-coach" }> {
+  const coaches = (await listLearnerCoaches(db, input.userId)).filter((coach) => input.coachId === null || coach.id === input.coachId);
+  if (coaches.length === 0) return { ok: false, reason: "not-your-coach" };
   const saved = await loadWorksheetAnswers(db, input.userId, input.lessonId, input.spec);
   if (!saved) return { ok: false, reason: "no-answers" };
-  const row = {
-    id: crypto.randomUUID(),
-    userId: input.userId,
-    coachId: input.coachId,
-    lessonId: input.lessonId,
-    kind: input.spec.kind,
-    title: input.spec.title,
-    answers: JSON.stringify(saved.answers),
-    sharedAt: input.now.toISOString(),
-  };
-  const [stored] = await db
-    .insert(learningSharedArtefacts)
-    .values(row)
-    .onConflictDoUpdate({
-      target: [learningSharedArtefacts.userId, learningSharedArtefacts.coachId, learningSharedArtefacts.lessonId],
-      set: { kind: row.kind, title: row.title, answers: row.answers, sharedAt: row.sharedAt },
-    })
-    .returning({ id: learningSharedArtefacts.id });
-  return { ok: true, id: stored!.id };
+  const snapshot = { kind: input.spec.kind, title: input.spec.title, answers: JSON.stringify(saved.answers), sharedAt: input.now.toISOString() };
+  const statements = coaches.map((coach) =>
+    db
+      .insert(learningSharedArtefacts)
+      .values({ id: crypto.randomUUID(), userId: input.userId, coachId: coach.id, lessonId: input.lessonId, ...snapshot })
+      .onConflictDoUpdate({ target: [learningSharedArtefacts.userId, learningSharedArtefacts.coachId, learningSharedArtefacts.lessonId], set: snapshot }),
+  );
+  await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  return { ok: true, coaches };
 }
 
 export type SharedArtefact = {
