@@ -125,6 +125,8 @@ export type Fixtures = {
   member: WebUser;
   /** A module of lessons with a cash-flow forecast and a pricing calculator worksheet. */
   worksheets: { forecastLessonId: string; pricingLessonId: string };
+  /** A published lesson of a free module (the seeded curriculum's first cash-flow lesson). */
+  lessonId: string;
   api: ApiUser;
   putUser: ApiUser;
   /** The Supabase-compatible data API (/rest/v1, /functions/v1). */
@@ -274,6 +276,10 @@ export async function createFixtures(): Promise<Fixtures> {
   const factorsUser = await apiUser("factors");
   const resource = await env.DB.prepare("SELECT slug FROM resources WHERE status = 'published' ORDER BY slug LIMIT 1").first<string>("slug");
   const member = await webUser("member");
+  const lessonId =
+    (await env.DB.prepare("SELECT id FROM learning_lessons WHERE module_id = 'cash-flow' AND status = 'published' ORDER BY position LIMIT 1").first<string>(
+      "id",
+    )) ?? "missing-lesson";
   const escalationId = crypto.randomUUID();
   await env.DB.prepare(
     "INSERT INTO ai_escalations (id, user_id, conversation_id, message_id, \"trigger\", reason, question, transcript) VALUES (?, ?, ?, ?, 'user', ?, ?, ?)",
@@ -332,6 +338,7 @@ export async function createFixtures(): Promise<Fixtures> {
       phoneFactorId: await insertFactor(factorsUser.id, "phone", "unverified", null, "61400000001"),
     },
     resourceSlug: resource ?? "missing-resource",
+    lessonId,
     unsubscribeToken: await unsubscribeToken(readEnv(env), uniqueEmail("fuzz-unsubscribe")),
     consent: { requestId: consentRequestId, token: await consentToken(readEnv(env), consentRequestId, consentExpiry) },
     billing: await webUser("billing"),
@@ -761,6 +768,8 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/meeting.$meetingId.recordings.$recordingId.complete",
   "routes/meeting.$meetingId.recordings.$recordingId.parts.$n",
   "routes/meeting.$meetingId_.join",
+  "routes/learning.lesson.$lessonId",
+  "routes/learning.lesson.$lessonId.position",
   "routes/payments-sandbox.checkout.$id",
   "routes/payments-sandbox.connect.$linkId",
   "routes/payments-sandbox.portal.$id",
@@ -1197,6 +1206,25 @@ export function buildTargets(fx: Fixtures): Target[] {
         base: () => ({ intent: "update-details", firstName: "Fuzz", lastName: "Tester", company: "", industry: "", businessType: "", state: "", abn: "" }),
         fields: { intent: CORE, firstName: FULL, lastName: CORE, company: CORE, industry: CORE, businessType: CORE, state: CORE, abn: FULL },
       }),
+    },
+    {
+      name: "form /learning/lesson (signed in: mark complete, knowledge check, reading position)",
+      concurrency: 4,
+      probes: [
+        ...formProbes({
+          path: `/learning/lesson/${fx.lessonId}`,
+          label: "knowledge check",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "check" }),
+          fields: { intent: CORE, [`q-${fx.lessonId}-q1`]: CORE },
+        }),
+        ...formProbes({
+          path: `/learning/lesson/${fx.lessonId}/position`,
+          cookie: fx.member.cookie,
+          base: () => ({ position: "0.5" }),
+          fields: { position: FULL },
+        }),
+      ],
     },
     {
       name: "form /profile security and privacy (signed in)",
@@ -2107,6 +2135,8 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...pathProbes({ template: "/learning/lesson/{}/worksheet/xlsx", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: `/learning/lesson/${fx.worksheets.forecastLessonId}/worksheet/{}`, cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: `/coach/clients/{}/artefacts/x/xlsx`, cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/learning/lesson/{}/video", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/learning/lesson/{}/transcript.txt", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/meeting/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/meeting/{}/socket", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/meeting/{}/ice-servers", cookie: fx.member.cookie, payloads: URLS_CORE }),

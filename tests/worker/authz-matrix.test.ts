@@ -81,7 +81,14 @@ const GET_PROBES: Record<string, GetProbe> = {
   "routes/admin.outbox.$id": { params: (samples) => ({ id: samples.outboxId }) },
   // Placeholder pages today: any id answers 200. Give them a seeded row once they load one.
   "routes/learning.module.$moduleId": { params: () => ({ moduleId: "x" }) },
-  "routes/learning.lesson.$lessonId": { params: () => ({ lessonId: "x" }) },
+  // A lesson of the seeded free module: open to every signed-in persona. It has no video, captions or
+  // transcript, so its files are the 404 after the guard let the persona through.
+  "routes/learning.lesson.$lessonId": { params: (samples) => ({ lessonId: samples.lessonId }) },
+  "routes/learning.lesson.$lessonId.video": { params: (samples) => ({ lessonId: samples.lessonId }), allowed: () => ({ status: [404] }) },
+  "routes/learning.lesson.$lessonId.captions[.]vtt": { params: (samples) => ({ lessonId: samples.lessonId }), allowed: () => ({ status: [404] }) },
+  "routes/learning.lesson.$lessonId.transcript[.]txt": { params: (samples) => ({ lessonId: samples.lessonId }), allowed: () => ({ status: [404] }) },
+  // POST only (its empty form is the 400); named here for the lesson it posts to.
+  "routes/learning.lesson.$lessonId.position": { params: (samples) => ({ lessonId: samples.lessonId }) },
   // /meeting itself is no page; a meeting is its booking's client's and coach's only.
   "routes/meeting": { allowed: () => ({ status: [404] }) },
   "routes/meeting._index": { allowed: () => ({ status: [404] }) },
@@ -169,10 +176,10 @@ async function signInAs(roles: Role[]) {
  * What a test visits with: a fresh signed-in user per role (the visitor has none), a sample outbox
  * email, and a booking of the client persona's with the coach persona (its meeting).
  */
-type Samples = { cookies: Partial<Record<Persona, string>>; ids: Partial<Record<Persona, string>>; outboxId: string; meetingId: string };
+type Samples = { cookies: Partial<Record<Persona, string>>; ids: Partial<Record<Persona, string>>; outboxId: string; meetingId: string; lessonId: string };
 
 async function personas(): Promise<Samples> {
-  const samples: Samples = { cookies: {}, ids: {}, outboxId: crypto.randomUUID(), meetingId: "" };
+  const samples: Samples = { cookies: {}, ids: {}, outboxId: crypto.randomUUID(), meetingId: "", lessonId: "" };
   for (const persona of ["client", "coach", "admin"] as const) {
     const { id, cookie } = await signInAs([PERSONA_ROLE[persona]]);
     samples.cookies[persona] = cookie;
@@ -184,6 +191,10 @@ async function personas(): Promise<Samples> {
   await ensureCatalogue();
   const booking = await createBooking({ coachId: samples.ids.coach!, clientId: samples.ids.client!, startsAt: daysFromNow(4, 1) });
   samples.meetingId = booking.id;
+  samples.lessonId =
+    (await env.DB.prepare("SELECT id FROM learning_lessons WHERE module_id = 'cash-flow' AND status = 'published' ORDER BY position LIMIT 1").first<string>(
+      "id",
+    )) ?? "";
   return samples;
 }
 
@@ -574,6 +585,10 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
   },
   "routes/learning.module.$moduleId": { shared: "course content: every member sees the same modules" },
   "routes/learning.lesson.$lessonId": { shared: "course content: every member sees the same lessons" },
+  "routes/learning.lesson.$lessonId.video": { shared: "course content: every member with access sees the same lesson video" },
+  "routes/learning.lesson.$lessonId.captions[.]vtt": { shared: "course content: every member with access sees the same captions" },
+  "routes/learning.lesson.$lessonId.transcript[.]txt": { shared: "course content: every member with access sees the same transcript" },
+  "routes/learning.lesson.$lessonId.position": { shared: "course content: the lesson is everyone's; the position saved is the viewer's own" },
   "routes/ai-coach.conversations.$id": {
     roles: ["client"],
     user: proSubscriber,
