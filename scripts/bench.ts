@@ -89,6 +89,7 @@ const LAZY_CHUNKS: readonly { name: string; prefix: string; withPage?: true }[] 
   { name: "ClarityAI plan cards, with the page's modules", prefix: "clarityai-plan-cards-", withPage: true },
   { name: "Profile's AI assistant tab, where it shows", prefix: "ai-assistant-tab-" },
   { name: "Lesson's worksheet panel, where a lesson has one", prefix: "worksheet-panel-" },
+  { name: "Lesson's worksheet editor (grid, live totals, saving), with its panel", prefix: "worksheet-editor-" },
 ];
 /**
  * First-load JS budgets, kB (1 kB = 1000 bytes) of gzip, for every page route (a route module with a

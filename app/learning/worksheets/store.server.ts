@@ -1,14 +1,13 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { CLIENT_STATUSES } from "~/coach-network/clients.server";
+import { and, asc, desc, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { bookings, coachSchedules, learningLessons, learningSharedArtefacts, learningWorksheets } from "~/db/schema";
+import { bookings, coachSchedules, learningLessons, learningSharedArtefacts, learningWorksheets, type BookingStatus } from "~/db/schema";
 import type { WorksheetKind, WorksheetSpec } from "../types";
 import { readAnswers, type WorksheetAnswers } from "./stored";
 
 // A learner's worksheet answers (one row per learner and lesson, replaced whole on each save) and the
 // artefacts they share with a coach: a snapshot of the answers as they were when shared. A learner
-// shares only with a coach they have had (or booked) a session with — the same people whose client
-// page lists them — and a coach reads only what was shared with them, by their client.
+// shares only with a coach they have had a session with (whose client page lists them), and a coach
+// reads only what was shared with them, by their client.
 
 function parseJson(text: string): unknown {
   try {
@@ -48,13 +47,16 @@ export async function saveWorksheetAnswers(db: Db, userId: string, lessonId: str
 
 export type LearnerCoach = { id: string; name: string };
 
-/** The coaches the learner has had (or booked) a session with: those they may share with. */
-export async function listLearnerCoaches(db: Db, userId: string): Promise<LearnerCoach[]> {
+/** Bookings that count as a session the learner has had: begun, and not cancelled (the lesson page's "has a coach" too). */
+const HAD_SESSION: BookingStatus[] = ["confirmed", "completed", "no_show"];
+
+/** The coaches the learner has had a session with: those they may share with. */
+export async function listLearnerCoaches(db: Db, userId: string, now: Date): Promise<LearnerCoach[]> {
   const rows = await db
     .selectDistinct({ id: bookings.coachId, name: coachSchedules.displayName })
     .from(bookings)
     .leftJoin(coachSchedules, eq(coachSchedules.coachId, bookings.coachId))
-    .where(and(eq(bookings.clientId, userId), inArray(bookings.status, CLIENT_STATUSES), sql`${bookings.coachId} IS NOT NULL`))
+    .where(and(eq(bookings.clientId, userId), inArray(bookings.status, HAD_SESSION), lte(bookings.startsAt, now.toISOString()), isNotNull(bookings.coachId)))
     .orderBy(asc(coachSchedules.displayName))
     .all();
   return rows.filter((row): row is { id: string; name: string | null } => row.id !== null).map((row) => ({ id: row.id, name: row.name ?? "Your coach" }));
@@ -80,7 +82,7 @@ export async function shareWorksheet(
   db: Db,
   input: { userId: string; coachId: string | null; lessonId: string; spec: WorksheetSpec; now: Date },
 ): Promise<{ ok: true; coaches: LearnerCoach[] } | { ok: false; reason: "no-answers" | "not-your-coach" }> {
-  const coaches = (await listLearnerCoaches(db, input.userId)).filter((coach) => input.coachId === null || coach.id === input.coachId);
+  const coaches = (await listLearnerCoaches(db, input.userId, input.now)).filter((coach) => input.coachId === null || coach.id === input.coachId);
   if (coaches.length === 0) return { ok: false, reason: "not-your-coach" };
   const saved = await loadWorksheetAnswers(db, input.userId, input.lessonId, input.spec);
   if (!saved) return { ok: false, reason: "no-answers" };
