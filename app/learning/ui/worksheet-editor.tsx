@@ -628,7 +628,7 @@ export default function WorksheetEditor({ lessonId, spec, answers, canShareWithC
             Save worksheet
           </button>
           <p className="worksheet-status" role="status" aria-live="polite">
-            {status.message || (dirty ? "" : lastSaved ? `Last saved ${dateTime(lastSaved)}.` : "Not saved yet.")}
+            {status.message || (dirty ? "" : lastSaved ? `Last saved ${dateTime(lastSaved)}.` : answers ? "" : "Not saved yet.")}
             {dirty && status.kind !== "saving" ? " You have unsaved changes." : ""}
           </p>
         </div>
