@@ -56,7 +56,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const [questions, worksheet] = await Promise.all([
     loadQuestions(context.db, module.id, lesson.id),
-    lesson.worksheet ? loadWorksheetPanelData(context.db, viewer.id, lesson.id, lesson.worksheet) : null,
+    lesson.worksheet ? loadWorksheetPanelData(context.db, viewer.id, lesson.id, lesson.worksheet, now) : null,
     recordLessonVisit(context.db, viewer.id, { id: lesson.id, moduleId: module.id }, now),
   ]);
   const completedAt = completed.has(lesson.id);
@@ -334,10 +334,7 @@ function OpenLesson({ data }: { data: OpenData }) {
           savedAt={data.worksheet.savedAt}
         />
       ) : null}
-      <section className="lesson-ask" aria-labelledby="lesson-ask-heading">
-        <h2 id="lesson-ask-heading">Questions about this lesson?</h2>
-        <AskClarityAi lessonId={lesson.id} subscriber={data.subscriber} hasWorksheetAnswers={Boolean(data.worksheet?.answers)} />
-      </section>
+      <AskClarityAi lessonId={lesson.id} subscriber={data.subscriber} hasWorksheetAnswers={Boolean(data.worksheet?.answers)} />
       <CompleteLesson completed={data.completed} nextId={data.nextId} moduleId={module.id} />
     </>
   );
