@@ -382,7 +382,12 @@ export class Conversation extends DurableObject<Env> {
       reply.offline = true;
       // Asked in words for a person: escalated as the model's escalate_to_expert call would be.
       const escalation = !reply.escalationTriggered && asksForPerson(question) ? await this.escalateFromWords(reply, plan) : null;
-      const answer = model.offlineAnswer(question, plan.articles, { tier: plan.tier, afterModelFailure: Boolean(settings.apiKey), escalation });
+      const answer = model.offlineAnswer(question, plan.articles, {
+        tier: plan.tier,
+        afterModelFailure: Boolean(settings.apiKey),
+        escalation,
+        startedFrom: plan.startedFrom ?? null,
+      });
       const text = reply.text ? `\n\n---\n\n${answer}` : answer;
       for (const chunk of paceChunks(text)) {
         if (signal.aborted || reply.finished) break;

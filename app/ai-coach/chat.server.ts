@@ -8,7 +8,7 @@ import { aiConversations, aiEscalations, profiles } from "~/db/schema";
 import type { AiCoachStatus, ConversationSummary, EscalateResult, EscalationStatus, UsageMeter } from "./chat-types";
 import { CHAT_MAX_MESSAGE_LENGTH } from "./chat-types";
 import { searchContent } from "./content-index.server";
-import { SEND_CREATED_HEADER, SEND_REFUSED_HEADER, type ReplyPlan, type SendRequest, type StreamRequest } from "./conversation-protocol";
+import { SEND_CREATED_HEADER, SEND_REFUSED_HEADER, type ReplyPlan, type SendRequest, type StartedFrom, type StreamRequest } from "./conversation-protocol";
 import { asksForPerson, topicOfRequest } from "./escalation-intent";
 import { escalationAllowance, raiseEscalation } from "./escalation-requests.server";
 import { conversationMarkdown } from "./export-markdown";
@@ -164,16 +164,27 @@ async function planContext(context: AppContext, userId: string, message: string)
   return { profile: profile ?? null, articles };
 }
 
-function replyPlan(conversationId: string, userId: string, tier: AiTier, found: Awaited<ReturnType<typeof planContext>>, today: Date): ReplyPlan {
+function replyPlan(
+  conversationId: string,
+  userId: string,
+  tier: AiTier,
+  found: Awaited<ReturnType<typeof planContext>>,
+  today: Date,
+  startedFrom: StartedFrom | undefined,
+): ReplyPlan {
   return {
     conversationId,
     userId,
     tier,
-    systemPrompt: buildSystemPrompt({ profile: found.profile, articles: found.articles, tier, today: sydneyDay(today) }),
+    systemPrompt: buildSystemPrompt({ profile: found.profile, articles: found.articles, tier, today: sydneyDay(today), startedFrom }),
     articles: found.articles,
     offerEscalation: tier === "pro",
+    ...(startedFrom ? { startedFrom } : {}),
   };
 }
+
+/** How a send may start a conversation: from other material its first message quotes (a lesson, say). */
+export type SendOptions = { startedFrom?: StartedFrom };
 
 export type SendResult = { conversationId: string; created: boolean; response: Response };
 
@@ -182,7 +193,13 @@ export type SendResult = { conversationId: string; created: boolean; response: R
  * limit, and answers with the reply's event stream. The reply itself runs in the conversation's
  * Durable Object and carries on if this response is dropped.
  */
-export async function sendChatMessage(context: AppContext, userId: string, body: unknown, subscription?: StoredAiSubscription): Promise<SendResult> {
+export async function sendChatMessage(
+  context: AppContext,
+  userId: string,
+  body: unknown,
+  subscription?: StoredAiSubscription,
+  options: SendOptions = {},
+): Promise<SendResult> {
   const input = parseChatBody(ChatInputSchema, body);
   // No I/O when the signed-in viewer already carries the plan.
   const access = await requireAiAccess(context, userId, subscription);
@@ -216,7 +233,8 @@ export async function sendChatMessage(context: AppContext, userId: string, body:
   // A retried first send found the conversation it made: its escalations (none yet, as a rule) too.
   if (!input.conversationId && row) escalations = await escalationsOf(context, conversationId);
   const stub = stubFor(context, conversationId);
-  const plan = replyPlan(conversationId, userId, access.tier, planFacts, now);
+  // Only a conversation's first message says where it was started from.
+  const plan = replyPlan(conversationId, userId, access.tier, planFacts, now, input.conversationId ? undefined : options.startedFrom);
   let usage = consumed;
   let counted = usage !== null;
   if (!usage) {

@@ -10,6 +10,17 @@ export type ContentArticle = { kind: string; path: string; title: string; excerp
 export type ModelSettings = { apiKey: string | null; baseURL: string | null; model: string; timeoutMs: number };
 
 /**
+ * Where a new conversation was started from (a lesson of the learning hub, say): its first message
+ * quotes the material, and the reply acknowledges what it received, the offline coach included.
+ */
+export type StartedFrom = {
+  /** What it is, as it reads in a sentence: 'the lesson "Your 13-week cash-flow forecast"'. */
+  label: string;
+  /** What the first message quotes from it, as it reads in a sentence: "its summary and key points", "your worksheet answers". */
+  includes: string[];
+};
+
+/**
  * Everything the object needs to write one reply, stored with the reply until it ends, so an
  * object that restarts mid-reply can finish it. No secrets in it.
  */
@@ -22,6 +33,8 @@ export type ReplyPlan = {
   articles: ContentArticle[];
   /** Pro only: the model may call escalate_to_expert. */
   offerEscalation: boolean;
+  /** The first reply of a conversation started from other material (see StartedFrom). */
+  startedFrom?: StartedFrom;
 };
 
 /** The body of the object's POST /send. */

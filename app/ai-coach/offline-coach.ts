@@ -1,5 +1,6 @@
 import { mainTopic, plainText, splitSentences } from "./content-ranking";
-import type { ContentArticle } from "./conversation-protocol";
+import type { ContentArticle, StartedFrom } from "./conversation-protocol";
+import { listInWords } from "./system-prompt";
 
 // The offline answerer: when no model is configured, or the model fails or times out, the reply is
 // written from the site's own content (the pages the content index ranked for the question, quoted
@@ -46,7 +47,19 @@ export function articleLine(article: ContentArticle): string {
  */
 export type OfflineEscalation = { raised: true } | { raised: false; message: string };
 
-export type OfflineAnswerOptions = { tier: "lite" | "pro"; afterModelFailure: boolean; escalation?: OfflineEscalation | null };
+export type OfflineAnswerOptions = {
+  tier: "lite" | "pro";
+  afterModelFailure: boolean;
+  escalation?: OfflineEscalation | null;
+  /** The conversation was started from this material (a lesson): the answer says it was received. */
+  startedFrom?: StartedFrom | null;
+};
+
+/** The offline coach's honest word on material a conversation was started from: received, quoted, not discussed. */
+export function receivedLine(startedFrom: StartedFrom): string {
+  const what = startedFrom.includes.length ? `${startedFrom.label} (${listInWords(startedFrom.includes)})` : startedFrom.label;
+  return `I've received ${what}: it's quoted in your message above and stays in this conversation. Without the AI model I can't talk it through with you, so I answer from our own guides instead.`;
+}
 
 /** The whole offline answer, in Markdown: a short labelled line, then whole sentences from the site's pages, with links. */
 export function offlineCoachAnswer(question: string, articles: ContentArticle[], options: OfflineAnswerOptions): string {
@@ -54,6 +67,7 @@ export function offlineCoachAnswer(question: string, articles: ContentArticle[],
   const { escalation } = options;
   const why = options.afterModelFailure ? "The AI model didn't answer" : "No AI model is connected";
   const lines: string[] = [`**${OFFLINE_COACH_LABEL}** ${why}, so I answer from our own guides.`, ""];
+  if (options.startedFrom) lines.push(receivedLine(options.startedFrom), "");
   if (escalation?.raised) {
     lines.push("I've passed your question to ClarityAI's human experts. They'll follow up by email.", "");
   } else if (escalation) {

@@ -85,6 +85,20 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/learning._index": "signed-in",
   "routes/learning.module.$moduleId": "signed-in",
   "routes/learning.lesson.$lessonId": "signed-in",
+  // A module's quiz and the learner's own certificate (404 until earned).
+  "routes/learning.module.$moduleId_.quiz": "signed-in",
+  "routes/learning.module.$moduleId_.certificate[.]pdf": "signed-in",
+  // A certificate's public check: anyone with its code (404 for an unknown code); noindex.
+  "routes/certificates.$certificateId": "public",
+  // A lesson's files and its reading position: whoever may open the lesson (its module's rule and drip).
+  "routes/learning.lesson.$lessonId.video": "signed-in",
+  "routes/learning.lesson.$lessonId.captions[.]vtt": "signed-in",
+  "routes/learning.lesson.$lessonId.transcript[.]txt": "signed-in",
+  "routes/learning.lesson.$lessonId.position": "signed-in",
+  // A lesson's worksheet: saving and sharing (action) and its files; the lesson's own access rules apply.
+  "routes/learning.lesson.$lessonId_.worksheet": "signed-in",
+  "routes/learning.lesson.$lessonId_.ask": "signed-in",
+  "routes/learning.lesson.$lessonId_.worksheet_.$format": "signed-in",
   // /meeting itself is no page: a 404 for everyone, as any unknown address. A meeting is its
   // participants' only (the booking's client and coach), 404 for anyone else.
   "routes/meeting": "public",
@@ -148,6 +162,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/coach.sessions": COACH,
   "routes/coach.clients._index": COACH,
   "routes/coach.clients.$clientId": COACH,
+  // A worksheet a client shared with this coach, as a file (404 for anyone else's client or artefact).
+  "routes/coach.clients.$clientId_.artefacts.$artefactId.$format": COACH,
 
   // The layout and each child guard themselves: Remix runs nested loaders in parallel.
   "routes/admin": ADMIN,

@@ -10,11 +10,14 @@ import { listMeetingRecordings } from "~/meetings/recordings.server";
 import { meetingChat } from "~/meetings/room.server";
 import type { ChatMessage, MeetingRole } from "~/meetings/signalling";
 import { redirectWithToast } from "~/platform/toast.server";
+import { assignFromForm, loadAssignPanel, type AssignPanelData } from "~/learning/assignments.server";
+import { users } from "~/db/schema";
+import { eq, sql } from "drizzle-orm";
 import { canMarkOutcome, creditEffectOf, markSessionOutcome, outcomeDeadline, type CreditEffect } from "./outcomes.server";
 import { canBeRated, ratingOf, RATING_EDITS_ALLOWED, rateSession, testimonialAttribution } from "./ratings.server";
 import { OutcomeSchema, NotesSchema, OUTCOME_CHANGE_DAYS, RatingSchema, SummarySchema, summaryFields } from "./record-schemas";
 import { SessionRecordError } from "./record-errors";
-import { hasStarted, requireClientRole, requireSessionAccess } from "./session-access.server";
+import { hasStarted, requireClientRole, requireCoachRole, requireSessionAccess } from "./session-access.server";
 import { draftSessionSummary, notesOf, saveSessionNotes, saveSummaryDraft, sendSessionSummary, summaryOf, TEMPLATE_DRAFT_LABEL } from "./summaries.server";
 
 // The session record (/meeting/{id}/record): what its coach, its client and the admins each see, and
@@ -54,6 +57,8 @@ export type RecordData = {
     editsLeft: number;
     attribution: string;
   } | null;
+  /** For the coach: the lessons assigned to this client and the form to assign one (null: a guest without an account). */
+  learning: { clientName: string; panel: AssignPanelData | null } | null;
   /** For admins: the client's rating and testimonial consent. */
   adminRating: { rating: number; comment: string | null; publish: boolean; attribution: string | null; consentAt: string | null } | null;
 };
@@ -76,7 +81,7 @@ export async function loadSessionRecord(context: AppLoadContext, viewer: Viewer,
   // The viewer's own zone is not stored: the client's booking zone for the client, the coach's for the rest.
   const zone = role === "client" ? booking.clientTimeZone : booking.coachTimeZone;
   const isCoach = role === "coach";
-  const [summary, notes, rating, credit, chat, recordings] = await Promise.all([
+  const [summary, notes, rating, credit, chat, recordings, learningClientId] = await Promise.all([
     summaryOf(context, booking.id),
     isCoach ? notesOf(context, booking.id) : null,
     role === "client" || (access.isAdmin && !isCoach) ? ratingOf(context, booking.id) : null,
@@ -87,7 +92,9 @@ export async function loadSessionRecord(context: AppLoadContext, viewer: Viewer,
       return null;
     }),
     listMeetingRecordings(context.db, booking.id),
+    isCoach ? learningClientOf(context, booking) : null,
   ]);
+  const panel = isCoach && learningClientId ? await loadAssignPanel(context.db, viewer.id, learningClientId, now) : null;
   const summaryVisible = summary && (isCoach || summary.sentAt);
   return {
     meetingId: booking.id,
@@ -142,6 +149,7 @@ export async function loadSessionRecord(context: AppLoadContext, viewer: Viewer,
             attribution: testimonialAttribution(booking),
           }
         : null,
+    learning: isCoach ? { clientName: booking.name, panel } : null,
     adminRating:
       access.isAdmin && !role && rating
         ? { rating: rating.rating, comment: rating.comment, publish: rating.publishConsent, attribution: rating.attribution, consentAt: rating.consentAt }
@@ -151,8 +159,8 @@ export async function loadSessionRecord(context: AppLoadContext, viewer: Viewer,
 
 // ── Actions ──────────────────────────────────────────────────────────────────────────────────────
 
-export type RecordIntent = "outcome" | "notes" | "save-summary" | "send-summary" | "draft-summary" | "rate" | "discuss-plan";
-const INTENTS: RecordIntent[] = ["outcome", "notes", "save-summary", "send-summary", "draft-summary", "rate", "discuss-plan"];
+export type RecordIntent = "outcome" | "notes" | "save-summary" | "send-summary" | "draft-summary" | "rate" | "discuss-plan" | "assign-lesson";
+const INTENTS: RecordIntent[] = ["outcome", "notes", "save-summary", "send-summary", "draft-summary", "rate", "discuss-plan", "assign-lesson"];
 
 export type RecordActionData = { intent: RecordIntent | null; errors: Record<string, string>; values?: Record<string, unknown> };
 
@@ -235,6 +243,21 @@ export async function sessionRecordAction(request: Request, context: AppLoadCont
       }
       case "discuss-plan":
         return await discussPlan(context, viewer, access, id);
+      case "assign-lesson": {
+        requireCoachRole(access, "assign lessons from this session");
+        const clientId = await learningClientOf(context, access.booking);
+        if (!clientId) {
+          return refused(
+            intent,
+            { form: "This client booked without an account. Lessons can be assigned once they sign up with the same email address." },
+            409,
+          );
+        }
+        const outcome = await assignFromForm(context, viewer, clientId, form, { bookingId: id });
+        if (!outcome.ok) return refused(intent, outcome.errors, outcome.status, outcome.values);
+        const { result } = outcome;
+        return done(context, id, result.created ? `Lesson assigned: ${result.assignment.lessonTitle}` : "Assignment updated", "#learning");
+      }
     }
   } catch (error) {
     if (error instanceof SessionRecordError) return refused(intent, { form: error.message }, error.status);
@@ -268,4 +291,18 @@ async function discussPlan(context: AppLoadContext, viewer: Viewer, access: Awai
     { title: "Your plan is in a new conversation with ClarityAI" },
     context.env.SESSION_SECRET,
   );
+}
+
+/**
+ * The client's account, for assigning lessons: the booking's, or the account that has since signed
+ * up with the address the client booked with. Null for a guest without an account.
+ */
+async function learningClientOf(context: AppLoadContext, booking: { clientId: string | null; email: string }): Promise<string | null> {
+  if (booking.clientId) return booking.clientId;
+  const account = await context.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, booking.email.toLowerCase()))
+    .get();
+  return account?.id ?? null;
 }

@@ -19,6 +19,7 @@ import { meetingRoleOf, windowOf } from "~/meetings/room.server";
 import { recordingsOf, type MeetingPerson } from "~/meetings/user-data.server";
 import { meetingWindow, meetingWindowSettings, roomState } from "~/meetings/window";
 import { readBounded } from "~/platform/request-body.server";
+import { parseRange } from "~/platform/http-range";
 
 // Recordings of video meetings, only with both people's consent: the coach's browser records the
 // call and uploads it to R2 in fixed-size parts (a multipart upload, resumable after a dropped
@@ -270,25 +271,6 @@ export async function completeRecording(
 }
 
 // ── Playing and downloading ──────────────────────────────────────────────────────────────────
-
-/** A single byte range of a file of `size` bytes: the range, "unsatisfiable" (416), or null to send the whole file. */
-export function parseRange(header: string | null, size: number): { offset: number; length: number } | "unsatisfiable" | null {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  // Several ranges, or another unit: the whole file is a valid answer (RFC 9110 §14.2).
-  if (!match || (match[1] === "" && match[2] === "")) return null;
-  if (match[1] === "") {
-    const suffix = Number(match[2]);
-    if (suffix === 0 || size === 0) return "unsatisfiable";
-    const length = Math.min(suffix, size);
-    return { offset: size - length, length };
-  }
-  const start = Number(match[1]);
-  const end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (match[2] !== "" && Number(match[2]) < start) return null;
-  if (start >= size) return "unsatisfiable";
-  return { offset: start, length: end - start + 1 };
-}
 
 function downloadName(meeting: Meeting, recording: RecordingRow): string {
   const day = meeting.startsAt.slice(0, 10);

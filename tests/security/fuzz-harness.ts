@@ -317,6 +317,8 @@ export const FORM_TARGET_NAMES = [
   "form /sign-out",
   "concurrent sign-ups with one address",
   "form /profile details (signed in)",
+  "form /learning/module/{id}/quiz (signed in)",
+  "form /learning/lesson (signed in: mark complete, knowledge check, reading position)",
   "form /profile security and privacy (signed in)",
   "form /profile factors and sessions (signed in)",
   "form /billing/checkout and the Billing tab",

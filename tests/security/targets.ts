@@ -31,6 +31,7 @@ import {
 import { createBooking } from "../factories/bookings";
 import { ALWAYS_OPEN, createCoach, createSignedInCoach, freeTimes } from "../factories/coaches";
 import { createLead } from "../factories/leads";
+import { createLearningModule } from "../factories/learning";
 import { createApplication } from "../factories/applications";
 import { applicationToken } from "~/coach-network/applications.server";
 import { TEST_PASSWORD, apiSession, createSignedInUser, createUser, uniqueEmail, webSession } from "../factories/users";
@@ -122,6 +123,10 @@ export type Fixtures = {
   webSignIn: { email: string };
   /** Signed-in pages with path parameters. */
   member: WebUser;
+  /** A module of lessons with a cash-flow forecast and a pricing calculator worksheet. */
+  worksheets: { forecastLessonId: string; pricingLessonId: string };
+  /** A published lesson of a free module (the seeded curriculum's first cash-flow lesson). */
+  lessonId: string;
   api: ApiUser;
   putUser: ApiUser;
   /** The Supabase-compatible data API (/rest/v1, /functions/v1). */
@@ -151,6 +156,8 @@ export type Fixtures = {
   stripe: { customer: string; goneCustomer: string; goneIntent: string };
   /** A coach application under review (the admin's review forms) and one still submitted with its signed link (the applicant's page). */
   coachApplications: { reviewId: string; submittedId: string; token: string };
+  /** A free learning module's quiz, taken by `member`: the module and its questions' ids. */
+  learningQuiz: { moduleId: string; questionIds: string[] };
 };
 
 /** Two coach applications: one under review, one submitted with its applicant's signed link. */
@@ -271,6 +278,10 @@ export async function createFixtures(): Promise<Fixtures> {
   const factorsUser = await apiUser("factors");
   const resource = await env.DB.prepare("SELECT slug FROM resources WHERE status = 'published' ORDER BY slug LIMIT 1").first<string>("slug");
   const member = await webUser("member");
+  const lessonId =
+    (await env.DB.prepare("SELECT id FROM learning_lessons WHERE module_id = 'cash-flow' AND status = 'published' ORDER BY position LIMIT 1").first<string>(
+      "id",
+    )) ?? "missing-lesson";
   const escalationId = crypto.randomUUID();
   await env.DB.prepare(
     "INSERT INTO ai_escalations (id, user_id, conversation_id, message_id, \"trigger\", reason, question, transcript) VALUES (?, ?, ?, ?, 'user', ?, ?, ?)",
@@ -329,6 +340,7 @@ export async function createFixtures(): Promise<Fixtures> {
       phoneFactorId: await insertFactor(factorsUser.id, "phone", "unverified", null, "61400000001"),
     },
     resourceSlug: resource ?? "missing-resource",
+    lessonId,
     unsubscribeToken: await unsubscribeToken(readEnv(env), uniqueEmail("fuzz-unsubscribe")),
     consent: { requestId: consentRequestId, token: await consentToken(readEnv(env), consentRequestId, consentExpiry) },
     billing: await webUser("billing"),
@@ -339,7 +351,19 @@ export async function createFixtures(): Promise<Fixtures> {
     portals: await portalFixtures(),
     stripe: await stripeFixtures(),
     coachApplications: await coachApplicationFixtures(),
+    learningQuiz: await createLearningModule({ lessons: [{}], quiz: [0, 1, 2] }).then((module) => ({
+      moduleId: module.id,
+      questionIds: module.quizQuestionIds,
+    })),
+    worksheets: await worksheetFixtures(),
   };
+}
+
+async function worksheetFixtures() {
+  const { lessonIds } = await createLearningModule({
+    lessons: [{ worksheet: { kind: "cash-flow-forecast", title: "Fuzz forecast" } }, { worksheet: { kind: "pricing-calculator", title: "Fuzz pricing" } }],
+  });
+  return { forecastLessonId: lessonIds[0]!, pricingLessonId: lessonIds[1]! };
 }
 
 // ── Request builders ────────────────────────────────────────────────────────────────────────────
@@ -742,14 +766,19 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/coach-registration",
   "routes/coach-registration_.$token",
   "routes/coach.availability",
+  "routes/coach.clients.$clientId",
   "routes/coach.payouts",
   "routes/coach.profile",
   "routes/contact",
+  "routes/learning.module.$moduleId_.quiz",
+  "routes/learning.lesson.$lessonId_.ask",
   "routes/meeting.$meetingId_.record",
   "routes/meeting.$meetingId.recordings",
   "routes/meeting.$meetingId.recordings.$recordingId.complete",
   "routes/meeting.$meetingId.recordings.$recordingId.parts.$n",
   "routes/meeting.$meetingId_.join",
+  "routes/learning.lesson.$lessonId",
+  "routes/learning.lesson.$lessonId.position",
   "routes/payments-sandbox.checkout.$id",
   "routes/payments-sandbox.connect.$linkId",
   "routes/payments-sandbox.portal.$id",
@@ -761,6 +790,7 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/subscribe",
   "routes/unsubscribe",
   "routes/webhooks.stripe",
+  "routes/learning.lesson.$lessonId_.worksheet",
 ];
 
 // ── The targets ─────────────────────────────────────────────────────────────────────────────────
@@ -1185,6 +1215,37 @@ export function buildTargets(fx: Fixtures): Target[] {
         base: () => ({ intent: "update-details", firstName: "Fuzz", lastName: "Tester", company: "", industry: "", businessType: "", state: "", abn: "" }),
         fields: { intent: CORE, firstName: FULL, lastName: CORE, company: CORE, industry: CORE, businessType: CORE, state: CORE, abn: FULL },
       }),
+    },
+    {
+      // The module quiz: every answer must be one of its question's options; a refused attempt stores nothing.
+      name: "form /learning/module/{id}/quiz (signed in)",
+      concurrency: 4,
+      snapshot: () => rowOf("SELECT count(*) AS n FROM learning_quiz_attempts WHERE user_id = ?", fx.member.id),
+      probes: formProbes({
+        path: `/learning/module/${fx.learningQuiz.moduleId}/quiz`,
+        cookie: fx.member.cookie,
+        base: () => Object.fromEntries(fx.learningQuiz.questionIds.map((id) => [`answer-${id}`, "0"])),
+        fields: Object.fromEntries(fx.learningQuiz.questionIds.map((id, i) => [`answer-${id}`, i === 0 ? FULL : CORE])),
+      }),
+    },
+    {
+      name: "form /learning/lesson (signed in: mark complete, knowledge check, reading position)",
+      concurrency: 4,
+      probes: [
+        ...formProbes({
+          path: `/learning/lesson/${fx.lessonId}`,
+          label: "knowledge check",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "check" }),
+          fields: { intent: CORE, [`q-${fx.lessonId}-q1`]: CORE },
+        }),
+        ...formProbes({
+          path: `/learning/lesson/${fx.lessonId}/position`,
+          cookie: fx.member.cookie,
+          base: () => ({ position: "0.5" }),
+          fields: { position: FULL },
+        }),
+      ],
     },
     {
       name: "form /profile security and privacy (signed in)",
@@ -1793,6 +1854,24 @@ export function buildTargets(fx: Fixtures): Target[] {
           structural: false,
         }),
         ...pathProbes({ template: "/coach/clients/{}", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
+        // Assigning a lesson: to the portal's guest client (no account) from the session's record, and to
+        // nobody on a client's page: refused whatever is sent, nothing written.
+        ...formProbes({
+          path: `/meeting/${fx.portals.bookingId}/record`,
+          label: "assign a lesson",
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ intent: "assign-lesson", lessonId: "cash-flow-13-week-forecast", dueOn: "2027-01-04", note: "Fuzz note" }),
+          fields: { lessonId: CORE, dueOn: CORE, note: CORE },
+          structural: false,
+        }),
+        ...formProbes({
+          path: `/coach/clients/${UUID_ZERO}`,
+          label: "assign a lesson to nobody",
+          cookie: fx.portals.coach.cookie,
+          base: () => ({ intent: "assign-lesson", lessonId: "cash-flow-13-week-forecast", dueOn: "2027-01-04", note: "Fuzz note" }),
+          fields: { intent: CORE, lessonId: CORE, dueOn: CORE, note: CORE, assignmentId: CORE },
+        }),
+        ...pathProbes({ method: "POST", template: "/coach/clients/{}", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/admin/coaches/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
         ...queryProbes({
           path: "/coach/sessions",
@@ -1806,6 +1885,47 @@ export function buildTargets(fx: Fixtures): Target[] {
           cookie: fx.portals.coach.cookie,
           base: () => ({ intent: "cancel", reason: "Not allowed" }),
           fields: { intent: CORE, reason: CORE },
+          structural: false,
+        }),
+        // A lesson's worksheet: saving (each amount and label), and sharing with a coach the member has
+        // never had a session with (refused, 400).
+        ...formProbes({
+          path: `/learning/lesson/${fx.worksheets.forecastLessonId}/worksheet`,
+          label: "forecast worksheet",
+          cookie: fx.member.cookie,
+          base: () => ({
+            intent: "save",
+            openingBalance: "1200",
+            firstWeekStarting: "2026-07-06",
+            minimumBuffer: "500",
+            "receipts.0.label": "Sales",
+            "receipts.0.amounts.0": "900",
+            "payments.0.label": "Rent",
+            "payments.0.amounts.3": "400",
+          }),
+          fields: {
+            intent: CORE,
+            openingBalance: CORE,
+            firstWeekStarting: CORE,
+            "receipts.0.label": CORE,
+            "receipts.0.amounts.0": CORE,
+            "payments.0.amounts.3": CORE,
+          },
+        }),
+        ...formProbes({
+          path: `/learning/lesson/${fx.worksheets.pricingLessonId}/worksheet`,
+          label: "pricing worksheet",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "save", item: "A job", "costs.0.label": "Labour", "costs.0.amount": "60", targetMarginPercent: "40", gstRegistered: "on" }),
+          fields: { item: CORE, "costs.0.amount": CORE, targetMarginPercent: CORE, gstRegistered: CORE },
+          structural: false,
+        }),
+        ...formProbes({
+          path: `/learning/lesson/${fx.worksheets.forecastLessonId}/worksheet`,
+          label: "share worksheet",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "share", coachId: fx.portals.coach.id }),
+          fields: { coachId: CORE },
           structural: false,
         }),
         // The session record's forms: the session is still ahead, so the outcome, the summary and the
@@ -2051,6 +2171,21 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...pathProbes({ template: "/clarityai/{}", payloads: URLS_CORE }),
         ...pathProbes({ template: "/learning/module/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/learning/lesson/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/learning/lesson/{}/worksheet/xlsx", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: `/learning/lesson/${fx.worksheets.forecastLessonId}/worksheet/{}`, cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: `/coach/clients/{}/artefacts/x/xlsx`, cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/learning/lesson/{}/video", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/learning/lesson/{}/transcript.txt", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        // "Ask ClarityAI about this lesson" as a member without a plan: sent to the plans whatever is sent, no conversation started.
+        ...formProbes({
+          path: "/learning/lesson/cash-flow-13-week-forecast/ask",
+          label: "ask ClarityAI about a lesson",
+          cookie: fx.member.cookie,
+          base: () => ({ includeAnswers: "on" }),
+          fields: { includeAnswers: CORE },
+          structural: false,
+        }),
+        ...pathProbes({ method: "POST", template: "/learning/lesson/{}/ask", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/meeting/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/meeting/{}/socket", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/meeting/{}/ice-servers", cookie: fx.member.cookie, payloads: URLS_CORE }),

@@ -12,9 +12,11 @@ import { CLARITYAI_TOPIC_SLUGS } from "~/content/clarityai-pages";
 import { LOCATION_PATH_SUFFIX, LOCATION_SLUGS } from "~/content/locations";
 import { SERVICE_SLUGS } from "~/content/services";
 import type { Role } from "~/db/schema";
+import { issueCertificate } from "~/learning/certificates.server";
 import { onboardingLink } from "~/coach-network/payout-accounts.server";
 import { sweepCoachPayouts } from "~/coach-network/payouts.server";
 import { createBooking, createPayment, createRefund, daysFromNow, ensureCatalogue } from "../factories/bookings";
+import { createLearningModule } from "../factories/learning";
 import { createStatement } from "../factories/payouts";
 import { chatToEnd, createSubscriber } from "../factories/conversations";
 import { createUser, signInOnWeb, webSession } from "../factories/users";
@@ -79,9 +81,36 @@ const GET_PROBES: Record<string, GetProbe> = {
   "routes/locations.$slug": { params: () => ({ slug: `${LOCATION_SLUGS[0]}${LOCATION_PATH_SUFFIX}` }) },
   "routes/services.$slug": { params: () => ({ slug: SERVICE_SLUGS[0] }) },
   "routes/admin.outbox.$id": { params: (samples) => ({ id: samples.outboxId }) },
-  // Placeholder pages today: any id answers 200. Give them a seeded row once they load one.
-  "routes/learning.module.$moduleId": { params: () => ({ moduleId: "x" }) },
-  "routes/learning.lesson.$lessonId": { params: () => ({ lessonId: "x" }) },
+  // The seeded free module: open to every signed-in persona.
+  "routes/learning.module.$moduleId": { params: () => ({ moduleId: "cash-flow" }) },
+  // The seeded free module's quiz; its certificate is nobody's yet (404 until earned).
+  "routes/learning.module.$moduleId_.quiz": { params: () => ({ moduleId: "cash-flow" }) },
+  "routes/learning.module.$moduleId_.certificate[.]pdf": { params: () => ({ moduleId: "cash-flow" }), allowed: () => ({ status: [404] }) },
+  // A lesson of the seeded free module: open to every signed-in persona. It has no video, captions or
+  // transcript, so its files are the 404 after the guard let the persona through.
+  "routes/learning.lesson.$lessonId": { params: (samples) => ({ lessonId: samples.lessonId }) },
+  "routes/learning.lesson.$lessonId.video": { params: (samples) => ({ lessonId: samples.lessonId }), allowed: () => ({ status: [404] }) },
+  "routes/learning.lesson.$lessonId.captions[.]vtt": { params: (samples) => ({ lessonId: samples.lessonId }), allowed: () => ({ status: [404] }) },
+  "routes/learning.lesson.$lessonId.transcript[.]txt": { params: (samples) => ({ lessonId: samples.lessonId }), allowed: () => ({ status: [404] }) },
+  // POST only (its empty form is the 400); named here for the lesson it posts to.
+  "routes/learning.lesson.$lessonId.position": { params: (samples) => ({ lessonId: samples.lessonId }) },
+  // "Ask ClarityAI about this lesson" is a form's POST; a GET goes back to the lesson.
+  "routes/learning.lesson.$lessonId_.ask": { params: () => ({ lessonId: "x" }), allowed: () => ({ location: "/learning/lesson/x" }) },
+  // The lesson's worksheet: a GET goes back to the lesson's panel (the action saves and shares; its
+  // empty form is the 400); a format the worksheet doesn't export is the 404 after the guard.
+  "routes/learning.lesson.$lessonId_.worksheet": {
+    params: (samples) => ({ lessonId: samples.lessonId }),
+    allowed: (_persona, samples) => ({ location: `/learning/lesson/${samples.lessonId}#worksheet` }),
+  },
+  "routes/learning.lesson.$lessonId_.worksheet_.$format": {
+    params: (samples) => ({ lessonId: samples.lessonId, format: "none" }),
+    allowed: () => ({ status: [404] }),
+  },
+  // A worksheet the sample client shared with the sample coach: there is none, so the 404 after the guard.
+  "routes/coach.clients.$clientId_.artefacts.$artefactId.$format": {
+    params: (samples) => ({ clientId: samples.ids.client!, artefactId: "none", format: "csv" }),
+    allowed: () => ({ status: [404] }),
+  },
   // /meeting itself is no page; a meeting is its booking's client's and coach's only.
   "routes/meeting": { allowed: () => ({ status: [404] }) },
   "routes/meeting._index": { allowed: () => ({ status: [404] }) },
@@ -153,6 +182,10 @@ const POST_PROBES: Record<string, PostProbe[]> = {
   "routes/payments-sandbox.connect.$linkId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // Withdrawing a coach application needs its signed link: without it, not found for anyone.
   "routes/coach-registration_.$token": [{ fields: {}, allowed: () => ({ status: [404] }) }],
+  // A client's page for nobody (the placeholder id) is the 404 before any form is read.
+  "routes/coach.clients.$clientId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
+  // Asking about no lesson (the sample id names none): not found for anyone signed in.
+  "routes/learning.lesson.$lessonId_.ask": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // A recording's parts are PUT, not posted.
   "routes/meeting.$meetingId.recordings.$recordingId.parts.$n": [{ fields: {}, allowed: () => ({ status: [405] }) }],
 };
@@ -169,10 +202,10 @@ async function signInAs(roles: Role[]) {
  * What a test visits with: a fresh signed-in user per role (the visitor has none), a sample outbox
  * email, and a booking of the client persona's with the coach persona (its meeting).
  */
-type Samples = { cookies: Partial<Record<Persona, string>>; ids: Partial<Record<Persona, string>>; outboxId: string; meetingId: string };
+type Samples = { cookies: Partial<Record<Persona, string>>; ids: Partial<Record<Persona, string>>; outboxId: string; meetingId: string; lessonId: string };
 
 async function personas(): Promise<Samples> {
-  const samples: Samples = { cookies: {}, ids: {}, outboxId: crypto.randomUUID(), meetingId: "" };
+  const samples: Samples = { cookies: {}, ids: {}, outboxId: crypto.randomUUID(), meetingId: "", lessonId: "" };
   for (const persona of ["client", "coach", "admin"] as const) {
     const { id, cookie } = await signInAs([PERSONA_ROLE[persona]]);
     samples.cookies[persona] = cookie;
@@ -184,6 +217,10 @@ async function personas(): Promise<Samples> {
   await ensureCatalogue();
   const booking = await createBooking({ coachId: samples.ids.coach!, clientId: samples.ids.client!, startsAt: daysFromNow(4, 1) });
   samples.meetingId = booking.id;
+  samples.lessonId =
+    (await env.DB.prepare("SELECT id FROM learning_lessons WHERE module_id = 'cash-flow' AND status = 'published' ORDER BY position LIMIT 1").first<string>(
+      "id",
+    )) ?? "";
   return samples;
 }
 
@@ -574,6 +611,55 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
   },
   "routes/learning.module.$moduleId": { shared: "course content: every member sees the same modules" },
   "routes/learning.lesson.$lessonId": { shared: "course content: every member sees the same lessons" },
+  "routes/learning.module.$moduleId_.quiz": { shared: "course content: every member sees the same quiz (an attempt is shown to its owner only)" },
+  // A certificate's public check: its unguessable code is what its holder shares so anyone can verify it.
+  "routes/certificates.$certificateId": { shared: "public by design: the holder shares the code for anyone to check" },
+  "routes/learning.module.$moduleId_.certificate[.]pdf": {
+    // The viewer's own certificate of the module: someone who hasn't earned it gets the 404, never the owner's.
+    roles: ["client"],
+    create: async (owner) => {
+      const module = await createLearningModule({ lessons: [{}], quiz: [] });
+      const at = new Date().toISOString();
+      await env.DB.prepare(
+        "INSERT INTO learning_lesson_progress (user_id, lesson_id, module_id, started_at, completed_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+      )
+        .bind(owner.id, module.lessonIds[0], module.id, at, at, at)
+        .run();
+      const issued = await issueCertificate(contextFor().db, owner.id, module.id, new Date());
+      if (issued.status !== "issued") throw new Error(`certificate not issued: ${issued.status}`);
+      return { path: `/learning/module/${module.id}/certificate.pdf`, marker: issued.certificate.id, ownerSees: true };
+    },
+  },
+  "routes/learning.lesson.$lessonId.video": { shared: "course content: every member with access sees the same lesson video" },
+  "routes/learning.lesson.$lessonId.captions[.]vtt": { shared: "course content: every member with access sees the same captions" },
+  "routes/learning.lesson.$lessonId.transcript[.]txt": { shared: "course content: every member with access sees the same transcript" },
+  "routes/learning.lesson.$lessonId.position": { shared: "course content: the lesson is everyone's; the position saved is the viewer's own" },
+  "routes/learning.lesson.$lessonId_.ask": {
+    shared: "course content: every member may ask about the same lessons; the conversation it starts is the asker's own",
+  },
+  "routes/learning.lesson.$lessonId_.worksheet": { shared: "course content: the lesson is everyone's; the answers saved and shared are the viewer's own" },
+  "routes/learning.lesson.$lessonId_.worksheet_.$format": {
+    shared: "course content: the lesson is everyone's; the file is made from the viewer's own answers",
+  },
+  "routes/coach.clients.$clientId_.artefacts.$artefactId.$format": {
+    // A worksheet a client shared with their coach: another coach gets the 404.
+    roles: ["coach"],
+    create: async (owner) => {
+      await ensureCatalogue();
+      const client = await createUser({ roles: ["client"] });
+      await createBooking({ coachId: owner.id, clientId: client.id, startsAt: daysFromNow(-2, 1), status: "completed" });
+      const { lessonIds } = await createLearningModule({ lessons: [{ worksheet: { kind: "pricing-calculator", title: "Price it" } }] });
+      const marker = `Authz item ${owner.id.slice(0, 8)}`;
+      const id = crypto.randomUUID();
+      const answers = JSON.stringify({ item: marker, costs: [{ label: "Labour", amount: 60 }], targetMarginPercent: 40, gstRegistered: true });
+      await env.DB.prepare(
+        "INSERT INTO learning_shared_artefacts (id, user_id, coach_id, lesson_id, kind, title, answers, shared_at) VALUES (?, ?, ?, ?, 'pricing-calculator', 'Price it', ?, '2026-11-01T00:00:00.000Z')",
+      )
+        .bind(id, client.id, owner.id, lessonIds[0], answers)
+        .run();
+      return { path: `/coach/clients/${client.id}/artefacts/${id}/csv`, marker, ownerSees: true };
+    },
+  },
   "routes/ai-coach.conversations.$id": {
     roles: ["client"],
     user: proSubscriber,

@@ -1,14 +1,25 @@
-import type { WorksheetSpec } from "../types";
+import { Suspense } from "react";
+import { lazyComponent } from "~/utils/lazy-component";
+import stylesHref from "~/styles/learning-worksheets.css?url";
+import type { WorksheetPanelProps } from "./worksheet-props";
 
-// PLACEHOLDER (owner: i25-worksheets) — the lesson's "Apply it to your business" panel. The lesson
-// page renders it with the saved answers (null when none); keep the props. Load heavy code on demand.
-export type WorksheetPanelProps = { lessonId: string; spec: WorksheetSpec; answers: unknown; canShareWithCoach: boolean };
+// The lesson's "Apply it to your business" panel. The server renders it whole (readable and usable
+// as a plain form without JavaScript); in the browser its code (the live calculations, the grid, the
+// saving) loads on its own, after the lesson page, so the page's first-load JavaScript stays small.
 
-export function WorksheetPanel({ spec }: WorksheetPanelProps) {
+export type { WorksheetCoach, WorksheetPanelProps } from "./worksheet-props";
+
+const WorksheetEditor = lazyComponent<WorksheetPanelProps>(() => import("./worksheet-editor"));
+
+export function WorksheetPanel(props: WorksheetPanelProps) {
   return (
-    <section aria-labelledby="worksheet-heading">
-      <h2 id="worksheet-heading">Apply it to your business</h2>
-      <p>{spec.title}</p>
+    <section id="worksheet" className="worksheet" aria-labelledby="worksheet-heading">
+      <link rel="stylesheet" href={stylesHref} />
+      <p className="worksheet-eyebrow">Apply it to your business</p>
+      <h2 id="worksheet-heading">{props.spec.title}</h2>
+      <Suspense fallback={<p>Loading the worksheet…</p>}>
+        <WorksheetEditor {...props} />
+      </Suspense>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { PageHero } from "~/components/page-hero";
 import type { RecordData } from "~/meetings/record.server";
 import { ChatTranscript } from "./chat-transcript";
 import { RecordingsList } from "~/meetings/recording/recordings-list";
+import { LearningPanel } from "./learning-panel";
 import { NotesPanel } from "./notes-panel";
 import { OutcomePanel } from "./outcome-panel";
 import { RatingPanel } from "./rating-panel";
@@ -85,6 +86,7 @@ export function RecordPage({ record }: { record: RecordData }) {
           <SessionFacts record={record} />
           {record.outcome ? <OutcomePanel session={session} outcome={record.outcome} /> : null}
           {record.notes !== null ? <NotesPanel notes={record.notes} /> : null}
+          {record.learning ? <LearningPanel learning={record.learning} /> : null}
           {viewerRole === "coach" && record.canWriteSummary ? (
             <SummaryEditor summary={record.summary} />
           ) : record.summary?.sent ? (
