@@ -88,7 +88,8 @@ const LAZY_CHUNKS: readonly { name: string; prefix: string; withPage?: true }[] 
   { name: "AI coach chat window, on open", prefix: "coach-window-" },
   { name: "ClarityAI plan cards, with the page's modules", prefix: "clarityai-plan-cards-", withPage: true },
   { name: "Profile's AI assistant tab, where it shows", prefix: "ai-assistant-tab-" },
-  { name: "Lesson's worksheet editor, where a lesson has a worksheet", prefix: "worksheet-editor-" },
+  { name: "Lesson's worksheet panel, where a lesson has one", prefix: "worksheet-panel-" },
+  { name: "Lesson's worksheet editor (grid, live totals, saving), with its panel", prefix: "worksheet-editor-" },
 ];
 /**
  * First-load JS budgets, kB (1 kB = 1000 bytes) of gzip, for every page route (a route module with a

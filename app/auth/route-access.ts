@@ -85,15 +85,16 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/learning._index": "signed-in",
   "routes/learning.module.$moduleId": "signed-in",
   "routes/learning.lesson.$lessonId": "signed-in",
+  // A lesson's worksheet: saving and sharing (action) and its files; the lesson's own access rules apply.
+  "routes/learning.lesson.$lessonId_.worksheet": "signed-in",
+  "routes/learning.lesson.$lessonId_.worksheet_.$format": "signed-in",
+  // "Ask ClarityAI about this lesson": a POST that starts the asker's own conversation; a GET goes back to the lesson.
+  "routes/learning.lesson.$lessonId_.ask": "signed-in",
   // A lesson's files and its reading position: whoever may open the lesson (its module's rule and drip).
   "routes/learning.lesson.$lessonId.video": "signed-in",
   "routes/learning.lesson.$lessonId.captions[.]vtt": "signed-in",
   "routes/learning.lesson.$lessonId.transcript[.]txt": "signed-in",
   "routes/learning.lesson.$lessonId.position": "signed-in",
-  // A lesson's worksheet: saving and sharing (action) and its files; the lesson's own access rules apply.
-  "routes/learning.lesson.$lessonId_.worksheet": "signed-in",
-  "routes/learning.lesson.$lessonId_.ask": "signed-in",
-  "routes/learning.lesson.$lessonId_.worksheet_.$format": "signed-in",
   // /meeting itself is no page: a 404 for everyone, as any unknown address. A meeting is its
   // participants' only (the booking's client and coach), 404 for anyone else.
   "routes/meeting": "public",

@@ -35,13 +35,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
 
   if (intent === "share") {
-    const result = await shareWorksheet(context.db, { userId: viewer.id, coachId: String(form.get("coachId") ?? ""), lessonId, spec, now });
+    // No coach named: each of the learner's coaches (usually there is one).
+    const coachId = String(form.get("coachId") ?? "").trim() || null;
+    const result = await shareWorksheet(context.db, { userId: viewer.id, coachId, lessonId, spec, now });
     if (!result.ok) {
       const message =
         result.reason === "no-answers" ? "Save your worksheet first, then share it." : "You can share your worksheet with a coach you've had a session with.";
       return wantsJson ? Response.json({ ok: false, message }, { status: 400 }) : redirectWithToast(back, { title: message, variant: "destructive" }, secret);
     }
-    const message = "Shared with your coach. They'll see this version; share again after changes to update it.";
+    const names = result.coaches.map((coach) => coach.name).join(" and ");
+    const message = `Shared with ${names}. They'll see this version; share again after changes to update it.`;
     return wantsJson
       ? Response.json({ ok: true, message, sharedAt: now.toISOString() })
       : redirectWithToast(back, { title: message, variant: "success" }, secret);

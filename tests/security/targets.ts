@@ -31,6 +31,7 @@ import {
 import { createBooking } from "../factories/bookings";
 import { ALWAYS_OPEN, createCoach, createSignedInCoach, freeTimes } from "../factories/coaches";
 import { createLead } from "../factories/leads";
+import { createLearningModule } from "../factories/learning";
 import { createApplication } from "../factories/applications";
 import { applicationToken } from "~/coach-network/applications.server";
 import { TEST_PASSWORD, apiSession, createSignedInUser, createUser, uniqueEmail, webSession } from "../factories/users";
@@ -122,6 +123,8 @@ export type Fixtures = {
   webSignIn: { email: string };
   /** Signed-in pages with path parameters. */
   member: WebUser;
+  /** A module of lessons with a cash-flow forecast and a pricing calculator worksheet. */
+  worksheets: { forecastLessonId: string; pricingLessonId: string };
   /** A published lesson of a free module (the seeded curriculum's first cash-flow lesson). */
   lessonId: string;
   api: ApiUser;
@@ -346,7 +349,15 @@ export async function createFixtures(): Promise<Fixtures> {
     portals: await portalFixtures(),
     stripe: await stripeFixtures(),
     coachApplications: await coachApplicationFixtures(),
+    worksheets: await worksheetFixtures(),
   };
+}
+
+async function worksheetFixtures() {
+  const { lessonIds } = await createLearningModule({
+    lessons: [{ worksheet: { kind: "cash-flow-forecast", title: "Fuzz forecast" } }, { worksheet: { kind: "pricing-calculator", title: "Fuzz pricing" } }],
+  });
+  return { forecastLessonId: lessonIds[0]!, pricingLessonId: lessonIds[1]! };
 }
 
 // ── Request builders ────────────────────────────────────────────────────────────────────────────
@@ -772,6 +783,7 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/subscribe",
   "routes/unsubscribe",
   "routes/webhooks.stripe",
+  "routes/learning.lesson.$lessonId_.worksheet",
 ];
 
 // ── The targets ─────────────────────────────────────────────────────────────────────────────────
@@ -1856,6 +1868,47 @@ export function buildTargets(fx: Fixtures): Target[] {
           fields: { intent: CORE, reason: CORE },
           structural: false,
         }),
+        // A lesson's worksheet: saving (each amount and label), and sharing with a coach the member has
+        // never had a session with (refused, 400).
+        ...formProbes({
+          path: `/learning/lesson/${fx.worksheets.forecastLessonId}/worksheet`,
+          label: "forecast worksheet",
+          cookie: fx.member.cookie,
+          base: () => ({
+            intent: "save",
+            openingBalance: "1200",
+            firstWeekStarting: "2026-07-06",
+            minimumBuffer: "500",
+            "receipts.0.label": "Sales",
+            "receipts.0.amounts.0": "900",
+            "payments.0.label": "Rent",
+            "payments.0.amounts.3": "400",
+          }),
+          fields: {
+            intent: CORE,
+            openingBalance: CORE,
+            firstWeekStarting: CORE,
+            "receipts.0.label": CORE,
+            "receipts.0.amounts.0": CORE,
+            "payments.0.amounts.3": CORE,
+          },
+        }),
+        ...formProbes({
+          path: `/learning/lesson/${fx.worksheets.pricingLessonId}/worksheet`,
+          label: "pricing worksheet",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "save", item: "A job", "costs.0.label": "Labour", "costs.0.amount": "60", targetMarginPercent: "40", gstRegistered: "on" }),
+          fields: { item: CORE, "costs.0.amount": CORE, targetMarginPercent: CORE, gstRegistered: CORE },
+          structural: false,
+        }),
+        ...formProbes({
+          path: `/learning/lesson/${fx.worksheets.forecastLessonId}/worksheet`,
+          label: "share worksheet",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "share", coachId: fx.portals.coach.id }),
+          fields: { coachId: CORE },
+          structural: false,
+        }),
         // The session record's forms: the session is still ahead, so the outcome, the summary and the
         // rating are refused; a stranger (the member) gets the 404 whatever they send.
         ...formProbes({
@@ -2099,6 +2152,9 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...pathProbes({ template: "/clarityai/{}", payloads: URLS_CORE }),
         ...pathProbes({ template: "/learning/module/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/learning/lesson/{}", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/learning/lesson/{}/worksheet/xlsx", cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: `/learning/lesson/${fx.worksheets.forecastLessonId}/worksheet/{}`, cookie: fx.member.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: `/coach/clients/{}/artefacts/x/xlsx`, cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/learning/lesson/{}/video", cookie: fx.member.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/learning/lesson/{}/transcript.txt", cookie: fx.member.cookie, payloads: URLS_CORE }),
         // "Ask ClarityAI about this lesson" as a member without a plan: sent to the plans whatever is sent, no conversation started.

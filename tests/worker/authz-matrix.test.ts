@@ -15,6 +15,7 @@ import type { Role } from "~/db/schema";
 import { onboardingLink } from "~/coach-network/payout-accounts.server";
 import { sweepCoachPayouts } from "~/coach-network/payouts.server";
 import { createBooking, createPayment, createRefund, daysFromNow, ensureCatalogue } from "../factories/bookings";
+import { createLearningModule } from "../factories/learning";
 import { createStatement } from "../factories/payouts";
 import { chatToEnd, createSubscriber } from "../factories/conversations";
 import { createUser, signInOnWeb, webSession } from "../factories/users";
@@ -89,6 +90,21 @@ const GET_PROBES: Record<string, GetProbe> = {
   "routes/learning.lesson.$lessonId.transcript[.]txt": { params: (samples) => ({ lessonId: samples.lessonId }), allowed: () => ({ status: [404] }) },
   // POST only (its empty form is the 400); named here for the lesson it posts to.
   "routes/learning.lesson.$lessonId.position": { params: (samples) => ({ lessonId: samples.lessonId }) },
+  // The lesson's worksheet: a GET goes back to the lesson's panel (the action saves and shares; its
+  // empty form is the 400); a format the worksheet doesn't export is the 404 after the guard.
+  "routes/learning.lesson.$lessonId_.worksheet": {
+    params: (samples) => ({ lessonId: samples.lessonId }),
+    allowed: (_persona, samples) => ({ location: `/learning/lesson/${samples.lessonId}#worksheet` }),
+  },
+  "routes/learning.lesson.$lessonId_.worksheet_.$format": {
+    params: (samples) => ({ lessonId: samples.lessonId, format: "none" }),
+    allowed: () => ({ status: [404] }),
+  },
+  // A worksheet the sample client shared with the sample coach: there is none, so the 404 after the guard.
+  "routes/coach.clients.$clientId_.artefacts.$artefactId.$format": {
+    params: (samples) => ({ clientId: samples.ids.client!, artefactId: "none", format: "csv" }),
+    allowed: () => ({ status: [404] }),
+  },
   // "Ask ClarityAI about this lesson" is a form's POST; a GET goes back to the lesson.
   "routes/learning.lesson.$lessonId_.ask": { params: () => ({ lessonId: "x" }), allowed: () => ({ location: "/learning/lesson/x" }) },
   // /meeting itself is no page; a meeting is its booking's client's and coach's only.
@@ -595,6 +611,29 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
   "routes/learning.lesson.$lessonId.captions[.]vtt": { shared: "course content: every member with access sees the same captions" },
   "routes/learning.lesson.$lessonId.transcript[.]txt": { shared: "course content: every member with access sees the same transcript" },
   "routes/learning.lesson.$lessonId.position": { shared: "course content: the lesson is everyone's; the position saved is the viewer's own" },
+  "routes/learning.lesson.$lessonId_.worksheet": { shared: "course content: the lesson is everyone's; the answers saved and shared are the viewer's own" },
+  "routes/learning.lesson.$lessonId_.worksheet_.$format": {
+    shared: "course content: the lesson is everyone's; the file is made from the viewer's own answers",
+  },
+  "routes/coach.clients.$clientId_.artefacts.$artefactId.$format": {
+    // A worksheet a client shared with their coach: another coach gets the 404.
+    roles: ["coach"],
+    create: async (owner) => {
+      await ensureCatalogue();
+      const client = await createUser({ roles: ["client"] });
+      await createBooking({ coachId: owner.id, clientId: client.id, startsAt: daysFromNow(-2, 1), status: "completed" });
+      const { lessonIds } = await createLearningModule({ lessons: [{ worksheet: { kind: "pricing-calculator", title: "Price it" } }] });
+      const marker = `Authz item ${owner.id.slice(0, 8)}`;
+      const id = crypto.randomUUID();
+      const answers = JSON.stringify({ item: marker, costs: [{ label: "Labour", amount: 60 }], targetMarginPercent: 40, gstRegistered: true });
+      await env.DB.prepare(
+        "INSERT INTO learning_shared_artefacts (id, user_id, coach_id, lesson_id, kind, title, answers, shared_at) VALUES (?, ?, ?, ?, 'pricing-calculator', 'Price it', ?, '2026-11-01T00:00:00.000Z')",
+      )
+        .bind(id, client.id, owner.id, lessonIds[0], answers)
+        .run();
+      return { path: `/coach/clients/${client.id}/artefacts/${id}/csv`, marker, ownerSees: true };
+    },
+  },
   "routes/learning.lesson.$lessonId_.ask": {
     shared: "course content: every member may ask about the same lessons; the conversation it starts is the asker's own",
   },

@@ -628,7 +628,7 @@ export default function WorksheetEditor({ lessonId, spec, answers, canShareWithC
             Save worksheet
           </button>
           <p className="worksheet-status" role="status" aria-live="polite">
-            {status.message || (dirty ? "" : lastSaved ? `Last saved ${dateTime(lastSaved)}.` : "Not saved yet.")}
+            {status.message || (dirty ? "" : lastSaved ? `Last saved ${dateTime(lastSaved)}.` : answers ? "" : "Not saved yet.")}
             {dirty && status.kind !== "saving" ? " You have unsaved changes." : ""}
           </p>
         </div>
@@ -650,11 +650,11 @@ export default function WorksheetEditor({ lessonId, spec, answers, canShareWithC
 
       <div className="worksheet-share">
         <h3>Share with your coach</h3>
-        {canShareWithCoach && coaches.length ? (
+        {canShareWithCoach ? (
           <form method="post" action={action} onSubmit={(event) => void share(event)}>
             <input type="hidden" name="intent" value="share" />
-            {coaches.length === 1 ? (
-              <input type="hidden" name="coachId" value={coaches[0]!.id} />
+            {coaches.length <= 1 ? (
+              <input type="hidden" name="coachId" value={coaches[0]?.id ?? ""} />
             ) : (
               <div className="field">
                 <label htmlFor="ws-share-coach">Coach</label>
@@ -669,7 +669,7 @@ export default function WorksheetEditor({ lessonId, spec, answers, canShareWithC
             )}
             <p className="hint">Your coach sees a copy of your saved answers as they are when you share. Share again after changes to update it.</p>
             <button type="submit" className="button button-secondary">
-              {coaches.length === 1 ? `Share with ${coaches[0]!.name}` : "Share with this coach"}
+              {coaches.length === 1 ? `Share with ${coaches[0]!.name}` : coaches.length ? "Share with this coach" : "Share with my coach"}
             </button>
             <ul className="worksheet-shared">
               {coaches

@@ -112,10 +112,13 @@ export function weekStarting(firstWeekStarting: string, week: number): string | 
   return new Date(time + (week - 1) * 7 * 86_400_000).toISOString().slice(0, 10);
 }
 
+// Written out rather than from Intl, so the server's and the browser's labels are always the same.
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "June", "July", "Aug", "Sept", "Oct", "Nov", "Dec"];
+
 /** "Week 3" or "Week 3 (20 Apr)". */
 export function weekLabel(firstWeekStarting: string, week: number): string {
   const date = weekStarting(firstWeekStarting, week);
   if (!date) return `Week ${week}`;
-  const day = new Date(`${date}T00:00:00Z`).toLocaleDateString("en-AU", { day: "numeric", month: "short", timeZone: "UTC" });
-  return `Week ${week} (${day})`;
+  const [, month, day] = date.split("-").map(Number) as [number, number, number];
+  return `Week ${week} (${day} ${MONTHS[month - 1]})`;
 }

@@ -48,10 +48,10 @@ export type WorksheetPanelData = {
 };
 
 /** What the lesson page hands to <WorksheetPanel>: the saved answers and who the learner may share with. */
-export async function loadWorksheetPanelData(db: Db, userId: string, lessonId: string, spec: WorksheetSpec): Promise<WorksheetPanelData> {
+export async function loadWorksheetPanelData(db: Db, userId: string, lessonId: string, spec: WorksheetSpec, now: Date): Promise<WorksheetPanelData> {
   const [saved, coaches, shares] = await Promise.all([
     loadWorksheetAnswers(db, userId, lessonId, spec),
-    listLearnerCoaches(db, userId),
+    listLearnerCoaches(db, userId, now),
     listShares(db, userId, lessonId),
   ]);
   return {

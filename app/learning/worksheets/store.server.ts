@@ -1,14 +1,13 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { CLIENT_STATUSES } from "~/coach-network/clients.server";
+import { and, asc, desc, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { bookings, coachSchedules, learningLessons, learningSharedArtefacts, learningWorksheets } from "~/db/schema";
+import { bookings, coachSchedules, learningLessons, learningSharedArtefacts, learningWorksheets, type BookingStatus } from "~/db/schema";
 import type { WorksheetKind, WorksheetSpec } from "../types";
 import { readAnswers, type WorksheetAnswers } from "./stored";
 
 // A learner's worksheet answers (one row per learner and lesson, replaced whole on each save) and the
 // artefacts they share with a coach: a snapshot of the answers as they were when shared. A learner
-// shares only with a coach they have had (or booked) a session with — the same people whose client
-// page lists them — and a coach reads only what was shared with them, by their client.
+// shares only with a coach they have had a session with (whose client page lists them), and a coach
+// reads only what was shared with them, by their client.
 
 function parseJson(text: string): unknown {
   try {
@@ -48,13 +47,16 @@ export async function saveWorksheetAnswers(db: Db, userId: string, lessonId: str
 
 export type LearnerCoach = { id: string; name: string };
 
-/** The coaches the learner has had (or booked) a session with: those they may share with. */
-export async function listLearnerCoaches(db: Db, userId: string): Promise<LearnerCoach[]> {
+/** Bookings that count as a session the learner has had: begun, and not cancelled (the lesson page's "has a coach" too). */
+const HAD_SESSION: BookingStatus[] = ["confirmed", "completed", "no_show"];
+
+/** The coaches the learner has had a session with: those they may share with. */
+export async function listLearnerCoaches(db: Db, userId: string, now: Date): Promise<LearnerCoach[]> {
   const rows = await db
     .selectDistinct({ id: bookings.coachId, name: coachSchedules.displayName })
     .from(bookings)
     .leftJoin(coachSchedules, eq(coachSchedules.coachId, bookings.coachId))
-    .where(and(eq(bookings.clientId, userId), inArray(bookings.status, CLIENT_STATUSES), sql`${bookings.coachId} IS NOT NULL`))
+    .where(and(eq(bookings.clientId, userId), inArray(bookings.status, HAD_SESSION), lte(bookings.startsAt, now.toISOString()), isNotNull(bookings.coachId)))
     .orderBy(asc(coachSchedules.displayName))
     .all();
   return rows.filter((row): row is { id: string; name: string | null } => row.id !== null).map((row) => ({ id: row.id, name: row.name ?? "Your coach" }));
@@ -72,36 +74,27 @@ export async function listShares(db: Db, userId: string, lessonId: string): Prom
 }
 
 /**
- * Shares a snapshot of the learner's saved answers with one of their coaches (sharing again replaces
- * it). "no-answers" when nothing is saved yet; "not-your-coach" for anyone they haven't had a session with.
+ * Shares a snapshot of the learner's saved answers with one of their coaches, or with each of them
+ * when coachId is null (sharing again replaces the snapshot). "no-answers" when nothing is saved
+ * yet; "not-your-coach" for anyone they haven't had a session with (or when they have no coach).
  */
 export async function shareWorksheet(
   db: Db,
-  input: { userId: string; coachId: string; lessonId: string; spec: WorksheetSpec; now: Date },
-): Promise<{ ok: true; id: string } | { ok: false; reason: "no-answers" | "not-your-coach" }> {
-  const coaches = await listLearnerCoaches(db, input.userId);
-  if (!coaches.some((coach) => coach.id === input.coachId)) return { ok: false, reason: "not-your-coach" };
+  input: { userId: string; coachId: string | null; lessonId: string; spec: WorksheetSpec; now: Date },
+): Promise<{ ok: true; coaches: LearnerCoach[] } | { ok: false; reason: "no-answers" | "not-your-coach" }> {
+  const coaches = (await listLearnerCoaches(db, input.userId, input.now)).filter((coach) => input.coachId === null || coach.id === input.coachId);
+  if (coaches.length === 0) return { ok: false, reason: "not-your-coach" };
   const saved = await loadWorksheetAnswers(db, input.userId, input.lessonId, input.spec);
   if (!saved) return { ok: false, reason: "no-answers" };
-  const row = {
-    id: crypto.randomUUID(),
-    userId: input.userId,
-    coachId: input.coachId,
-    lessonId: input.lessonId,
-    kind: input.spec.kind,
-    title: input.spec.title,
-    answers: JSON.stringify(saved.answers),
-    sharedAt: input.now.toISOString(),
-  };
-  const [stored] = await db
-    .insert(learningSharedArtefacts)
-    .values(row)
-    .onConflictDoUpdate({
-      target: [learningSharedArtefacts.userId, learningSharedArtefacts.coachId, learningSharedArtefacts.lessonId],
-      set: { kind: row.kind, title: row.title, answers: row.answers, sharedAt: row.sharedAt },
-    })
-    .returning({ id: learningSharedArtefacts.id });
-  return { ok: true, id: stored!.id };
+  const snapshot = { kind: input.spec.kind, title: input.spec.title, answers: JSON.stringify(saved.answers), sharedAt: input.now.toISOString() };
+  const statements = coaches.map((coach) =>
+    db
+      .insert(learningSharedArtefacts)
+      .values({ id: crypto.randomUUID(), userId: input.userId, coachId: coach.id, lessonId: input.lessonId, ...snapshot })
+      .onConflictDoUpdate({ target: [learningSharedArtefacts.userId, learningSharedArtefacts.coachId, learningSharedArtefacts.lessonId], set: snapshot }),
+  );
+  await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  return { ok: true, coaches };
 }
 
 export type SharedArtefact = {
