@@ -56,7 +56,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const [questions, worksheet] = await Promise.all([
     loadQuestions(context.db, module.id, lesson.id),
-    lesson.worksheet ? loadWorksheetPanelData(context.db, viewer.id, lesson.id, lesson.worksheet) : null,
+    lesson.worksheet ? loadWorksheetPanelData(context.db, viewer.id, lesson.id, lesson.worksheet, now) : null,
     recordLessonVisit(context.db, viewer.id, { id: lesson.id, moduleId: module.id }, now),
   ]);
   const completedAt = completed.has(lesson.id);
