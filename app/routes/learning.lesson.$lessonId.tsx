@@ -334,10 +334,7 @@ function OpenLesson({ data }: { data: OpenData }) {
           savedAt={data.worksheet.savedAt}
         />
       ) : null}
-      <section className="lesson-ask" aria-labelledby="lesson-ask-heading">
-        <h2 id="lesson-ask-heading">Questions about this lesson?</h2>
-        <AskClarityAi lessonId={lesson.id} subscriber={data.subscriber} hasWorksheetAnswers={Boolean(data.worksheet?.answers)} />
-      </section>
+      <AskClarityAi lessonId={lesson.id} subscriber={data.subscriber} hasWorksheetAnswers={Boolean(data.worksheet?.answers)} />
       <CompleteLesson completed={data.completed} nextId={data.nextId} moduleId={module.id} />
     </>
   );

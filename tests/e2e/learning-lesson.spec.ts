@@ -72,7 +72,13 @@ test("Mark complete and the knowledge check, checked on the server, with the les
   await expect(page.getByText(/Your last result: \d+ of \d+\./)).toBeVisible();
 });
 
-test("the reading position is saved as the learner reads and restored after a reload and on another device", async ({ page, login, browser, baseURL, extraHTTPHeaders }) => {
+test("the reading position is saved as the learner reads and restored after a reload and on another device", async ({
+  page,
+  login,
+  browser,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
   await page.setViewportSize(PHONE);
   const account = await login();
   await gotoHydrated(page, FIRST);

@@ -69,6 +69,22 @@ test("an open lesson: its markdown, the lesson list landmark with the current le
   expect(html).not.toContain("<video");
 });
 
+test("the lesson renders its worksheet panel and Ask ClarityAI (the plans for a member without a subscription)", async () => {
+  const module = await createLearningModule({
+    lessons: [{ worksheet: { kind: "template", title: "Your collections plan", fields: [{ id: "terms", label: "Your payment terms" }] } }, { worksheet: null }],
+  });
+  const member = await createSignedInUser();
+  const html = await pageText(await fetchApp(`/learning/lesson/${module.lessonIds[0]}`, { cookie: member.cookie }));
+  expect(html).toContain('<h2 id="worksheet-heading">Your collections plan</h2>');
+  expect(html).toContain("Your payment terms");
+  expect(html).toContain('<h2 id="ask-clarityai-heading">Ask ClarityAI about this lesson</h2>');
+  expect(html).toContain('href="/services/clarityai#plans"');
+  // Without a worksheet, no panel.
+  const plain = await pageText(await fetchApp(`/learning/lesson/${module.lessonIds[1]}`, { cookie: member.cookie }));
+  expect(plain).not.toContain('id="worksheet-heading"');
+  expect(plain).toContain("Ask ClarityAI about this lesson");
+});
+
 test("the lesson's markdown is rendered on the server with no raw HTML", async () => {
   const module = await createLearningModule({ lessons: [{}] });
   const lessonId = module.lessonIds[0]!;
