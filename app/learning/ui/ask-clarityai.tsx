@@ -3,18 +3,18 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 // "Ask ClarityAI about this lesson": for subscribers, a form that starts a new conversation with the
 // AI coach quoting the lesson (and, if the learner ticks the box, their saved worksheet answers) and
 // opens it in the AI assistant; for everyone else, what ClarityAI is and where its plans are. A plain
-// POST to /learning/lesson/{id}/ask, so it works without JavaScript. The lesson page puts it in its
-// own section (with an h2), so its heading is an h3.
+// POST to /learning/lesson/{id}/ask, so it works without JavaScript. A section of the lesson page
+// with its own heading.
 
 export function AskClarityAi({ lessonId, subscriber, hasWorksheetAnswers }: { lessonId: string; subscriber: boolean; hasWorksheetAnswers: boolean }) {
   const navigation = useNavigation();
   const action = `/learning/lesson/${lessonId}/ask`;
   const busy = navigation.state !== "idle" && navigation.formAction === action;
   return (
-    <div className="ask-clarityai">
-      <h3 id="ask-clarityai-heading">Ask ClarityAI about this lesson</h3>
+    <section className="card ask-clarityai" aria-labelledby="ask-clarityai-heading">
+      <h2 id="ask-clarityai-heading">Ask ClarityAI about this lesson</h2>
       {subscriber ? (
-        <Form method="post" action={action} className="form" aria-labelledby="ask-clarityai-heading">
+        <Form method="post" action={action} className="form">
           <p className="hint" id="ask-clarityai-hint">
             Opens a new conversation with your AI coach that starts from this lesson&apos;s summary and key points. You&apos;ll see exactly what was shared.
           </p>
@@ -39,6 +39,6 @@ export function AskClarityAi({ lessonId, subscriber, hasWorksheetAnswers }: { le
           <Link to="/services/clarityai#plans">See the ClarityAI plans</Link>.
         </p>
       )}
-    </div>
+    </section>
   );
 }
