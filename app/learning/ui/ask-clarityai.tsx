@@ -3,7 +3,8 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 // "Ask ClarityAI about this lesson": for subscribers, a form that starts a new conversation with the
 // AI coach quoting the lesson (and, if the learner ticks the box, their saved worksheet answers) and
 // opens it in the AI assistant; for everyone else, what ClarityAI is and where its plans are. A plain
-// POST to /learning/lesson/{id}/ask, so it works without JavaScript.
+// POST to /learning/lesson/{id}/ask, so it works without JavaScript. A section of the lesson page
+// with its own heading.
 
 export function AskClarityAi({ lessonId, subscriber, hasWorksheetAnswers }: { lessonId: string; subscriber: boolean; hasWorksheetAnswers: boolean }) {
   const navigation = useNavigation();

@@ -7,6 +7,7 @@ import { emailChangeNewEmail } from "~/email/templates/email-change-new";
 import { emailChangedEmail } from "~/email/templates/email-changed";
 import { failedJobsAlertEmail } from "~/email/templates/failed-jobs-alert";
 import { leadNoticeEmail } from "~/email/templates/lead-notice";
+import { learningAssignmentEmail } from "~/email/templates/learning-assignment";
 import { marketingConsentEmail } from "~/email/templates/marketing-consent";
 import { passwordChangedEmail } from "~/email/templates/password-changed";
 import { passwordResetEmail } from "~/email/templates/password-reset";
@@ -108,6 +109,27 @@ const KINDS = [
         envelope,
       ),
     links: ["http://localhost:8787/meeting/abc/record", "http://localhost:8787/meeting/abc/record#rating"],
+  },
+  {
+    name: "learning assignment",
+    compose: () =>
+      composeEmail(
+        appEnv(),
+        learningAssignmentEmail,
+        {
+          name: "Alex Nguyen",
+          coachName: "Casey Coach",
+          lessonTitle: "Your 13-week forecast",
+          moduleTitle: "Cash flow",
+          due: "Friday 4 December 2026",
+          note: "Bring your bank balance.",
+          updated: false,
+          lessonUrl: "http://localhost:8787/learning/lesson/cash-flow-13-week-forecast",
+          learningUrl: "http://localhost:8787/learning",
+        },
+        envelope,
+      ),
+    links: ["http://localhost:8787/learning/lesson/cash-flow-13-week-forecast", "http://localhost:8787/learning"],
   },
 ];
 
