@@ -319,6 +319,7 @@ export const FORM_TARGET_NAMES = [
   "form /profile details (signed in)",
   "form /learning/module/{id}/quiz (signed in)",
   "form /learning/lesson (signed in: mark complete, knowledge check, reading position)",
+  "form /learning/lesson worksheet (signed in: save and share)",
   "form /profile security and privacy (signed in)",
   "form /profile factors and sessions (signed in)",
   "form /billing/checkout and the Billing tab",

@@ -1248,6 +1248,53 @@ export function buildTargets(fx: Fixtures): Target[] {
       ],
     },
     {
+      name: "form /learning/lesson worksheet (signed in: save and share)",
+      concurrency: 4,
+      probes: [
+        // A lesson's worksheet: saving (each amount and label), and sharing with a coach the member has
+        // never had a session with (refused, 400).
+        ...formProbes({
+          path: `/learning/lesson/${fx.worksheets.forecastLessonId}/worksheet`,
+          label: "forecast worksheet",
+          cookie: fx.member.cookie,
+          base: () => ({
+            intent: "save",
+            openingBalance: "1200",
+            firstWeekStarting: "2026-07-06",
+            minimumBuffer: "500",
+            "receipts.0.label": "Sales",
+            "receipts.0.amounts.0": "900",
+            "payments.0.label": "Rent",
+            "payments.0.amounts.3": "400",
+          }),
+          fields: {
+            intent: CORE,
+            openingBalance: CORE,
+            firstWeekStarting: CORE,
+            "receipts.0.label": CORE,
+            "receipts.0.amounts.0": CORE,
+            "payments.0.amounts.3": CORE,
+          },
+        }),
+        ...formProbes({
+          path: `/learning/lesson/${fx.worksheets.pricingLessonId}/worksheet`,
+          label: "pricing worksheet",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "save", item: "A job", "costs.0.label": "Labour", "costs.0.amount": "60", targetMarginPercent: "40", gstRegistered: "on" }),
+          fields: { item: CORE, "costs.0.amount": CORE, targetMarginPercent: CORE, gstRegistered: CORE },
+          structural: false,
+        }),
+        ...formProbes({
+          path: `/learning/lesson/${fx.worksheets.forecastLessonId}/worksheet`,
+          label: "share worksheet",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "share", coachId: fx.portals.coach.id }),
+          fields: { coachId: CORE },
+          structural: false,
+        }),
+      ],
+    },
+    {
       name: "form /profile security and privacy (signed in)",
       concurrency: 8,
       snapshot: async () => ({
@@ -1885,47 +1932,6 @@ export function buildTargets(fx: Fixtures): Target[] {
           cookie: fx.portals.coach.cookie,
           base: () => ({ intent: "cancel", reason: "Not allowed" }),
           fields: { intent: CORE, reason: CORE },
-          structural: false,
-        }),
-        // A lesson's worksheet: saving (each amount and label), and sharing with a coach the member has
-        // never had a session with (refused, 400).
-        ...formProbes({
-          path: `/learning/lesson/${fx.worksheets.forecastLessonId}/worksheet`,
-          label: "forecast worksheet",
-          cookie: fx.member.cookie,
-          base: () => ({
-            intent: "save",
-            openingBalance: "1200",
-            firstWeekStarting: "2026-07-06",
-            minimumBuffer: "500",
-            "receipts.0.label": "Sales",
-            "receipts.0.amounts.0": "900",
-            "payments.0.label": "Rent",
-            "payments.0.amounts.3": "400",
-          }),
-          fields: {
-            intent: CORE,
-            openingBalance: CORE,
-            firstWeekStarting: CORE,
-            "receipts.0.label": CORE,
-            "receipts.0.amounts.0": CORE,
-            "payments.0.amounts.3": CORE,
-          },
-        }),
-        ...formProbes({
-          path: `/learning/lesson/${fx.worksheets.pricingLessonId}/worksheet`,
-          label: "pricing worksheet",
-          cookie: fx.member.cookie,
-          base: () => ({ intent: "save", item: "A job", "costs.0.label": "Labour", "costs.0.amount": "60", targetMarginPercent: "40", gstRegistered: "on" }),
-          fields: { item: CORE, "costs.0.amount": CORE, targetMarginPercent: CORE, gstRegistered: CORE },
-          structural: false,
-        }),
-        ...formProbes({
-          path: `/learning/lesson/${fx.worksheets.forecastLessonId}/worksheet`,
-          label: "share worksheet",
-          cookie: fx.member.cookie,
-          base: () => ({ intent: "share", coachId: fx.portals.coach.id }),
-          fields: { coachId: CORE },
           structural: false,
         }),
         // The session record's forms: the session is still ahead, so the outcome, the summary and the

@@ -266,7 +266,7 @@ function ForecastFields({ initial, errors, onDirty }: { initial: ForecastAnswers
             {moneyRow("Opening balance", result.openingByWeek, null, "worksheet-balance-row")}
             <tr className="worksheet-section-row">
               <th scope="rowgroup" colSpan={FORECAST_WEEKS + 2}>
-                Receipts (money in)
+                <span>Receipts (money in)</span>
               </th>
             </tr>
             {lineRows("receipts", result.receiptLineTotals)}
@@ -274,7 +274,7 @@ function ForecastFields({ initial, errors, onDirty }: { initial: ForecastAnswers
             {moneyRow("Total receipts", result.receiptsByWeek, result.totals.receipts, "worksheet-total-row")}
             <tr className="worksheet-section-row">
               <th scope="rowgroup" colSpan={FORECAST_WEEKS + 2}>
-                Payments (money out)
+                <span>Payments (money out)</span>
               </th>
             </tr>
             {lineRows("payments", result.paymentLineTotals)}
