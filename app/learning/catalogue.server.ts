@@ -77,16 +77,24 @@ function toOutline({ videoKey, ...row }: { videoKey: string | null } & Omit<Less
 
 const published = (status: typeof learningModules.status | typeof learningLessons.status) => eq(status, "published");
 
-/** Every published module in the hub's order, with its count of published lessons. */
-export async function listPublishedModules(db: Db): Promise<PublishedModule[]> {
-  const rows = await db
+/** The query of listPublishedModules, for a page that reads it in one batch with others (read its rows with toPublishedModules). */
+export function publishedModulesQuery(db: Db) {
+  return db
     .select({ ...moduleColumns, lessonCount: count(learningLessons.id) })
     .from(learningModules)
     .leftJoin(learningLessons, and(eq(learningLessons.moduleId, learningModules.id), published(learningLessons.status)))
     .where(published(learningModules.status))
     .groupBy(learningModules.id)
     .orderBy(asc(learningModules.position));
+}
+
+export function toPublishedModules(rows: Awaited<ReturnType<typeof publishedModulesQuery>>): PublishedModule[] {
   return rows.map(({ lessonCount, ...row }) => toModule(row, lessonCount));
+}
+
+/** Every published module in the hub's order, with its count of published lessons. */
+export async function listPublishedModules(db: Db): Promise<PublishedModule[]> {
+  return toPublishedModules(await publishedModulesQuery(db));
 }
 
 /** A published module with its published lessons in order, or null. */

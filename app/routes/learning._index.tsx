@@ -30,9 +30,7 @@ function ProgressBar({ completed, total, label }: { completed: number; total: nu
   return (
     <div className="learning-progress">
       <progress max={total || 1} value={completed} aria-label={label} />
-      <span>
-        {completed} of {total} {total === 1 ? "lesson" : "lessons"} complete ({percent}%)
-      </span>
+      <span>{`${completed} of ${total} ${total === 1 ? "lesson" : "lessons"} complete (${percent}%)`}</span>
     </div>
   );
 }
