@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, beforeEach, expect, inject, test, vi } from "vitest";
-import { fetchApp } from "../worker/app";
+import { answerOf } from "./answer";
 import { HEADER_PAYLOADS, ipv4Variants, ipv6NetworkVariants, MARKUP, UNKNOWN_MARKER, type Payload } from "./corpus";
 import { buildTargets, createFixtures, REDIRECT_HOSTS, type Fixtures, type LimitedEndpoint, type Probe, type Target } from "./targets";
 
@@ -60,12 +60,12 @@ function snippet(text: string, length = 240) {
 async function send(probe: Probe, ip = nextIp()): Promise<{ status: number; findings: Finding[] }> {
   requests++;
   let response: Response;
+  let body: string;
   try {
-    response = await fetchApp(await probe.request(ip), { bindings: probe.bindings ?? env });
+    [response, body] = await answerOf(await probe.request(ip), async (answer) => [answer, await answer.text()] as const, probe.bindings ?? env);
   } catch (error) {
     return { status: 0, findings: [{ kind: "threw", probe, status: 0, detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }] };
   }
-  const body = await response.text();
   statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
   return { status: response.status, findings: inspect(probe, response, body) };
 }
