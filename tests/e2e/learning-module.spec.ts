@@ -1,11 +1,14 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
 // A module from start to certificate, on a phone and on a desktop: the module page lists its
 // lessons, each is marked complete on its lesson page, the quiz is taken (a first attempt, its
 // feedback, and a retake with the right answers), the certificate is downloaded as a PDF, and its
-// public verification page checks out for a visitor. A locked module shows the way to unlock it.
+// public verification page checks out for a visitor. On the phone the owner also fills the
+// forecast worksheet and downloads it, leaves before the last lesson, and comes back through
+// "Continue where you left off". A locked module shows the way to unlock it.
 
 const VIEWPORTS = [
   { name: "390 px", size: { width: 390, height: 844 } },
@@ -19,8 +22,27 @@ async function expectNoSideScroll(page: Page, width: number) {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** On the forecast lesson: a few weeks of the owner's figures, saved, then the workbook downloaded and opened. */
+async function fillForecastAndDownload(page: Page) {
+  const worksheet = page.locator("#worksheet");
+  await expect(worksheet.getByRole("button", { name: "Add a receipt line" })).toBeVisible();
+  await worksheet.getByLabel("Opening bank balance").fill("12,000");
+  for (let week = 1; week <= 3; week++) {
+    await worksheet.getByLabel(`Sales paid on the day (cash, card), Week ${week}`, { exact: true }).fill("5000");
+    await worksheet.getByLabel(`Wages and super, Week ${week}`, { exact: true }).fill("3000");
+  }
+  await worksheet.getByLabel("BAS (GST and PAYG withholding), Week 2", { exact: true }).fill("9000");
+  // 12,000 + 2,000 = 14,000 after week 1; week 2 pays the BAS: 7,000, the lowest.
+  await expect(worksheet.getByTestId("forecast-lowest")).toHaveText("$7,000.00 in Week 2");
+  await worksheet.getByRole("button", { name: "Save worksheet" }).click();
+  await expect(worksheet.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent("download"), worksheet.getByRole("link", { name: "Download Excel (.xlsx)" }).click()]);
+  const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
+  expect(strFromU8(files["xl/worksheets/sheet1.xml"]!)).toMatch(/<f>MIN\(B\d+:N\d+\)<\/f><v>7000<\/v>/);
+}
+
 for (const viewport of VIEWPORTS) {
-  test(`at ${viewport.name}: a learner completes the lessons, passes the quiz on a retake and downloads their certificate`, async ({
+  test(`at ${viewport.name}: a learner completes the lessons${viewport.size.width < 500 ? " (filling and downloading the forecast, and coming back through Continue)" : ""}, passes the quiz on a retake and downloads their certificate`, async ({
     page,
     browser,
     login,
@@ -38,9 +60,21 @@ for (const viewport of VIEWPORTS) {
 
     const lessons = page.getByRole("region", { name: "Lessons" }).getByRole("link");
     const hrefs = await lessons.evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
-    expect(hrefs.length).toBeGreaterThan(0);
-    for (const href of hrefs) {
+    expect(hrefs.length).toBeGreaterThan(1);
+    const phone = viewport.size.width < 500;
+    for (const [index, href] of hrefs.entries()) {
       await gotoHydrated(page, href);
+      if (phone && href.endsWith("/cash-flow-13-week-forecast")) await fillForecastAndDownload(page);
+      // On the phone the owner leaves before the last lesson and comes back to it through the hub.
+      if (phone && index === hrefs.length - 1) {
+        await gotoHydrated(page, "/");
+        await gotoHydrated(page, "/learning");
+        const resume = page.getByRole("region", { name: "Continue where you left off" });
+        await expect(resume).toContainText("Cash flow and a 13-week forecast");
+        await resume.getByRole("link", { name: /^Continue lesson/ }).click();
+        await expect(page).toHaveURL(new RegExp(`${escapeRegExp(href)}$`));
+        await expect(page.getByRole("button", { name: "Mark complete" })).toBeVisible();
+      }
       await page.getByRole("button", { name: "Mark complete" }).click();
       await expect(page.getByText(/^Marked complete\./)).toBeVisible();
     }
