@@ -1,15 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq } from "drizzle-orm";
 import { sendChatMessage } from "~/ai-coach/chat.server";
 import { CHAT_MAX_MESSAGE_LENGTH } from "~/ai-coach/chat-types";
 import type { StartedFrom } from "~/ai-coach/conversation-protocol";
-import { notFoundResponse } from "~/auth/permissions.server";
 import type { Viewer } from "~/auth/viewer";
-import { learningEnrolments } from "~/db/schema";
 import { sha256Hex } from "~/utils/hex";
-import { lessonGate, loadLearner } from "./access.server";
-import { assignedLessonIds } from "./assignments.server";
-import { getPublishedLesson, type PublishedLesson } from "./catalogue.server";
+import type { PublishedLesson } from "./catalogue.server";
+import { lessonForViewer } from "./lesson.server";
 import type { WorksheetSpec } from "./types";
 import { documentText, sopDocument, templateDocument, type SopAnswers, type TemplateAnswers } from "./worksheets/documents";
 import { calculateForecast, weekLabel, type ForecastAnswers } from "./worksheets/forecast";
@@ -125,28 +121,6 @@ export function lessonMessage(input: { moduleTitle: string; lesson: Pick<Publish
   return `${head}\n\nMy worksheet answers:\n${clip(input.answers, Math.max(0, Math.min(ANSWERS_MAX, room)))}`.slice(0, CHAT_MAX_MESSAGE_LENGTH);
 }
 
-/** The lesson, if the viewer may open it (the lesson page's rules: module access, drip, a coach's assignment); the 404 otherwise. */
-async function requireOpenLesson(context: AppLoadContext, viewer: Viewer, lessonId: string) {
-  const found = await getPublishedLesson(context.db, lessonId);
-  if (!found) throw notFoundResponse();
-  const outline = found.lessons.find((lesson) => lesson.id === lessonId);
-  const [learner, enrolment, assigned] = await Promise.all([
-    loadLearner(context, viewer),
-    context.db
-      .select({ startedAt: learningEnrolments.startedAt })
-      .from(learningEnrolments)
-      .where(and(eq(learningEnrolments.userId, viewer.id), eq(learningEnrolments.moduleId, found.module.id)))
-      .get(),
-    assignedLessonIds(context.db, viewer.id, [lessonId]),
-  ]);
-  const gate = lessonGate(found.module, { releaseAfterDays: outline?.releaseAfterDays ?? null }, learner, {
-    startedAt: enrolment?.startedAt ?? null,
-    assigned: assigned.has(lessonId),
-    now: context.services.clock.now(),
-  });
-  return { ...found, gate };
-}
-
 export type AskResult = { conversationId: string } | { refused: "locked" | "no-answers" };
 
 /**
@@ -155,7 +129,7 @@ export type AskResult = { conversationId: string } | { refused: "locked" | "no-a
  * refused; unknown or draft ids are the 404; a non-subscriber gets the chat's 402 ChatError.
  */
 export async function askAboutLesson(context: AppLoadContext, viewer: Viewer, lessonId: string, includeAnswers: boolean): Promise<AskResult> {
-  const { module, lesson, gate } = await requireOpenLesson(context, viewer, lessonId);
+  const { module, lesson, gate } = await lessonForViewer(context, viewer, lessonId);
   if (gate.state !== "open") return { refused: "locked" };
   const spec = lesson.worksheet;
   const saved = includeAnswers && spec ? await loadWorksheetAnswers(context.db, viewer.id, lesson.id, spec) : null;

@@ -1,12 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq } from "drizzle-orm";
 import { notFoundResponse } from "~/auth/permissions.server";
 import type { Viewer } from "~/auth/viewer";
 import type { Db } from "~/db/client.server";
-import { learningEnrolments } from "~/db/schema";
-import { lessonGate, loadLearner } from "../access.server";
-import { assignedLessonIds } from "../assignments.server";
-import { getPublishedLesson } from "../catalogue.server";
+import { lessonForViewer } from "../lesson.server";
 import type { WorksheetSpec } from "../types";
 import type { WorksheetAnswers } from "./stored";
 import { listLearnerCoaches, listShares, loadWorksheetAnswers, type LearnerCoach } from "./store.server";
@@ -17,27 +13,12 @@ import { listLearnerCoaches, listShares, loadWorksheetAnswers, type LearnerCoach
 // worksheet is 403 (its page says how to unlock it).
 
 export async function requireWorksheetLesson(context: AppLoadContext, viewer: Viewer, lessonId: string) {
-  const found = await getPublishedLesson(context.db, lessonId);
-  const spec = found?.lesson.worksheet;
-  if (!found || !spec) throw notFoundResponse();
-  const outline = found.lessons.find((lesson) => lesson.id === lessonId);
-  const [learner, enrolment, assigned] = await Promise.all([
-    loadLearner(context, viewer),
-    context.db
-      .select({ startedAt: learningEnrolments.startedAt })
-      .from(learningEnrolments)
-      .where(and(eq(learningEnrolments.userId, viewer.id), eq(learningEnrolments.moduleId, found.module.id)))
-      .get(),
-    assignedLessonIds(context.db, viewer.id, [lessonId]),
-  ]);
-  const gate = lessonGate(found.module, { releaseAfterDays: outline?.releaseAfterDays ?? null }, learner, {
-    startedAt: enrolment?.startedAt ?? null,
-    assigned: assigned.has(lessonId),
-    now: context.services.clock.now(),
-  });
+  const { module, lesson, gate } = await lessonForViewer(context, viewer, lessonId);
+  const spec = lesson.worksheet;
+  if (!spec) throw notFoundResponse();
   if (gate.state !== "open")
     throw new Response("This lesson's worksheet opens with the lesson.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return { module: found.module, lesson: found.lesson, spec };
+  return { module, lesson, spec };
 }
 
 export type WorksheetPanelData = {
