@@ -143,14 +143,16 @@ test("redirectTo is honoured for paths on this site and refused for any other or
 });
 
 test("guards: visitors go to /auth remembering the page; a missing role goes to /auth; the role opens it", { timeout: SLOW_TEST_MS }, async () => {
-  for (const path of ["/learning", "/learning/module/abc", "/learning/lesson/l-1", "/meeting/m-42", "/coach"]) {
+  // The seeded curriculum's free module and its first lesson.
+  const learningPaths = ["/learning", "/learning/module/cash-flow", "/learning/lesson/cash-flow-profit-is-not-cash"];
+  for (const path of [...learningPaths, "/meeting/m-42", "/coach"]) {
     const response = await fetchApp(path);
     expect(response.status, path).toBe(302);
     expect(response.headers.get("Location"), path).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
   }
   const client = await createUser({ roles: ["client"] });
   const clientCookie = await signInOnWeb({ email: client.email });
-  for (const path of ["/learning", "/learning/module/abc", "/learning/lesson/l-1"]) {
+  for (const path of learningPaths) {
     expect((await fetchApp(path, { cookie: clientCookie })).status, path).toBe(200);
   }
   // A meeting is its participants' only: m-42 is no booking of this client's.
@@ -290,17 +292,17 @@ test("signing in before confirming offers the code step, and a new code can be s
 
 test("“Email me a code” signs in with the code from the email", { timeout: SLOW_TEST_MS }, async () => {
   const { email } = await createUser();
-  const sent = await fetchApp("/auth", { form: { intent: "send-code", email, redirectTo: "/learning/lesson/intro" } });
+  const sent = await fetchApp("/auth", { form: { intent: "send-code", email, redirectTo: "/learning/lesson/cash-flow-profit-is-not-cash" } });
   expect(sent.status).toBe(200);
   const html = await pageText(sent);
   expect(html).toContain("Check your email");
   expect(html).toContain('name="intent" value="verify-code"');
 
   const code = await emailedCode(email, { subjectStart: "Your ClarityAI Coaching sign-in code" });
-  const signedIn = await fetchApp("/auth", { form: { intent: "verify-code", email, code, redirectTo: "/learning/lesson/intro" } });
+  const signedIn = await fetchApp("/auth", { form: { intent: "verify-code", email, code, redirectTo: "/learning/lesson/cash-flow-profit-is-not-cash" } });
   expect(signedIn.status).toBe(302);
-  expect(signedIn.headers.get("Location")).toBe("/learning/lesson/intro");
-  expect((await fetchApp("/learning/lesson/intro", { cookie: sessionCookie(signedIn).pair })).status).toBe(200);
+  expect(signedIn.headers.get("Location")).toBe("/learning/lesson/cash-flow-profit-is-not-cash");
+  expect((await fetchApp("/learning/lesson/cash-flow-profit-is-not-cash", { cookie: sessionCookie(signedIn).pair })).status).toBe(200);
 
   // A code works once.
   const reused = await fetchApp("/auth", { form: { intent: "verify-code", email, code } });

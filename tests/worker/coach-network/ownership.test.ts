@@ -20,7 +20,7 @@ type ManifestRoute = ServerBuild["routes"][string];
 const MANIFEST = (serverBuild as unknown as ServerBuild).routes;
 
 /** What an id in a portal URL names. */
-type Kind = "booking" | "client" | "statement" | "payout";
+type Kind = "booking" | "client" | "statement" | "payout" | "artefact" | "format";
 
 /** A param's kind by its name… */
 const PARAM_KINDS: Record<string, Kind> = {
@@ -30,6 +30,9 @@ const PARAM_KINDS: Record<string, Kind> = {
   clientId: "client",
   statementId: "statement",
   payoutId: "payout",
+  artefactId: "artefact",
+  // Not an id: the file format of a download, the same for both coaches.
+  format: "format",
 };
 /** …or by the segment before it ("/coach/statements/:id"). */
 const SEGMENT_KINDS: Record<string, Kind> = {
@@ -39,6 +42,7 @@ const SEGMENT_KINDS: Record<string, Kind> = {
   clients: "client",
   statements: "statement",
   payouts: "payout",
+  artefacts: "artefact",
 };
 
 /** Session pages outside /coach that the portal links to: a coach's session and its record (notes, summary, outcome). */
@@ -131,6 +135,19 @@ async function payoutOf(coachId: string): Promise<string> {
 type Coach = Awaited<ReturnType<typeof createSignedInCoach>>;
 
 /** One id of each kind belonging to the coach: a session, a client (with a completed session and private notes), a statement, a payout. */
+/** A pricing worksheet the client shared with the coach (its CSV is the "format" every route is filled with). */
+async function artefactOf(coachId: string, clientId: string): Promise<string> {
+  const id = crypto.randomUUID();
+  const answers = JSON.stringify({ item: "Owned item", costs: [{ label: "Labour", amount: 60 }], targetMarginPercent: 40, gstRegistered: true });
+  await env.DB.prepare(
+    "INSERT INTO learning_shared_artefacts (id, user_id, coach_id, lesson_id, kind, title, answers, shared_at) VALUES (?, ?, ?, 'pricing-margins-gst-inclusive-price', 'pricing-calculator', 'Price it', ?, '2026-11-01T00:00:00.000Z')",
+  )
+    .bind(id, clientId, coachId, answers)
+    .run();
+  return id;
+}
+
+/** One id of each kind belonging to the coach: a session, a client (with a completed session, private notes and a shared worksheet), a statement, a payout. */
 async function idsOf(coach: Coach, kinds: Set<Kind>): Promise<Record<Kind, string>> {
   const client = await createUser({ roles: ["client"], firstName: "Owned", lastName: "Client" });
   const session = await createBooking({ coachId: coach.id, clientId: client.id, email: client.email, startsAt: daysFromNow(3, 1) });
@@ -141,6 +158,8 @@ async function idsOf(coach: Coach, kinds: Set<Kind>): Promise<Record<Kind, strin
     client: client.id,
     statement: kinds.has("statement") ? await statementOf(coach.id) : "",
     payout: kinds.has("payout") ? await payoutOf(coach.id) : "",
+    artefact: kinds.has("artefact") ? await artefactOf(coach.id, client.id) : "",
+    format: "csv",
   };
 }
 
@@ -163,6 +182,7 @@ test("every id-bearing coach-portal route has params of a known kind", () => {
       "routes/coach.clients.$clientId",
       "routes/coach.statements.$id_.xero[.]csv",
       "routes/coach.statements.$id_.myob[.]txt",
+      "routes/coach.clients.$clientId_.artefacts.$artefactId.$format",
       ...MORE_ROUTE_IDS,
     ]),
   );
