@@ -67,11 +67,11 @@ test("sign up, confirm with the emailed code, get the onboarding email, sign out
 });
 
 test("a guarded page sends a visitor to /auth and back to it after sign-in", async ({ page }) => {
-  await page.goto("/learning/module/abc");
-  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Flearning%2Fmodule%2Fabc$/);
+  await page.goto("/learning/module/bas-gst-payg");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Flearning%2Fmodule%2Fbas-gst-payg$/);
   await signIn(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
-  await expect(page).toHaveURL(/\/learning\/module\/abc$/);
-  await expect(page.getByRole("heading", { level: 1, name: "This module isn't available yet" })).toBeVisible();
+  await expect(page).toHaveURL(/\/learning\/module\/bas-gst-payg$/);
+  await expect(page.getByRole("heading", { level: 1, name: "BAS, GST and PAYG basics" })).toBeVisible();
 });
 
 test("the demo client sees Learning, Profile and Sign Out, but neither Admin nor Coach Portal", async ({ page }) => {
