@@ -40,6 +40,10 @@ const TOPICS = ["cash-flow", "tax", "pricing", "systems", "people", "marketing"]
 function learningSql(): string {
   const topics = `CASE i % 6 ${TOPICS.map((topic, index) => `WHEN ${index} THEN '${topic}'`).join(" ")} END`;
   return `
+-- The demo learner's seeded progress gives way to full progress through every module.
+DELETE FROM learning_lesson_progress WHERE user_id = '${CLIENT_ID}';
+DELETE FROM learning_enrolments WHERE user_id = '${CLIENT_ID}';
+
 -- The learner has every module open: a ClarityAI subscription and a paid coaching package.
 INSERT INTO billing_customers (user_id, stripe_customer_id) VALUES ('${CLIENT_ID}', 'cus_bench_learning');
 INSERT INTO ai_subscriptions (user_id, stripe_customer_id, stripe_subscription_id, tier, billing_interval, status, cancel_at_period_end)
