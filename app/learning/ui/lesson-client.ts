@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 
 // The lesson page's behaviour in the browser: the reading position (restored on arrival, saved as
 // the learner reads) and the keyboard shortcuts for the previous and next lessons. The page is
@@ -40,9 +40,10 @@ export function useReadingPosition(saveUrl: string, saved: number, elementId: st
     lastSent.current = saved;
     if (saved > MIN_CHANGE && !window.location.hash && window.scrollY < 10) {
       scrollToPosition(element, saved);
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- the note follows the scroll, which only the browser can make
-      setRestored(true);
-    } else setRestored(false);
+      // A transition: the note must not reach a part of the page still hydrating (the worksheet's
+      // lazy editor), which would be thrown away and rendered again (React #421).
+      startTransition(() => setRestored(true));
+    } else startTransition(() => setRestored(false));
 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const send = () => {
