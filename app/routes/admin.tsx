@@ -12,18 +12,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
+// Sections in the order an admin works through them. Owners of new sections: Content and Media
+// (content management), Learning (the learning hub's modules), Needs attention and Subscriptions
+// (operations).
 const SECTIONS = [
   { to: "/admin", label: "Overview", end: true },
-  { to: "/admin/users", label: "Users", end: false },
+  { to: "/admin/attention", label: "Needs attention", end: false },
   { to: "/admin/escalations", label: "Expert escalations", end: false },
   { to: "/admin/leads", label: "Leads", end: false },
   { to: "/admin/bookings", label: "Bookings", end: false },
+  { to: "/admin/subscriptions", label: "Subscriptions", end: false },
   { to: "/admin/coach-applications", label: "Coach applications", end: false },
   { to: "/admin/coaches", label: "Coaches", end: false },
+  { to: "/admin/content", label: "Content", end: false },
+  { to: "/admin/media", label: "Media", end: false },
+  { to: "/admin/learning", label: "Learning", end: false },
   { to: "/admin/marketing", label: "Marketing", end: false },
-  { to: "/admin/audit", label: "Audit log", end: false },
+  { to: "/admin/users", label: "Users", end: false },
   { to: "/admin/outbox", label: "Email outbox", end: false },
   { to: "/admin/jobs", label: "Failed jobs", end: false },
+  { to: "/admin/audit", label: "Audit log", end: false },
 ];
 
 export default function AdminLayout() {

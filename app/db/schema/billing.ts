@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { now } from "./columns";
 
@@ -80,4 +80,46 @@ export const paymentsSandboxObjects = sqliteTable(
     createdAt: text("created_at").notNull().default(now),
   },
   (t) => [index("payments_sandbox_objects_customer_idx").on(t.object, t.customer)],
+);
+
+export const STRIPE_EVENT_FAILURE_STATUSES = ["failed", "replayed", "dismissed", "applied"] as const;
+
+// A verified Stripe event whose effect could not be applied, kept as received for inspect and replay
+// (migration 0031). resolved_by has no foreign key, as audit_log.actor_id.
+export const stripeEventFailures = sqliteTable(
+  "stripe_event_failures",
+  {
+    eventId: text("event_id").primaryKey(),
+    type: text("type").notNull(),
+    payload: text("payload").notNull(),
+    error: text("error").notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    firstFailedAt: text("first_failed_at").notNull(),
+    lastFailedAt: text("last_failed_at").notNull(),
+    status: text("status", { enum: STRIPE_EVENT_FAILURE_STATUSES }).notNull().default("failed"),
+    resolvedAt: text("resolved_at"),
+    resolvedBy: text("resolved_by"),
+  },
+  (t) => [index("stripe_event_failures_status_idx").on(t.status, t.lastFailedAt)],
+);
+
+export const MRR_CHANGE_KINDS = ["new", "expansion", "contraction", "churn", "reactivation"] as const;
+export type MrrChangeKind = (typeof MRR_CHANGE_KINDS)[number];
+
+// The MRR ledger (ex GST, a yearly plan counts a twelfth): one row per change, once per Stripe event.
+export const subscriptionMrrChanges = sqliteTable(
+  "subscription_mrr_changes",
+  {
+    id: text("id").primaryKey(),
+    stripeSubscriptionId: text("stripe_subscription_id").notNull(),
+    stripeCustomerId: text("stripe_customer_id").notNull(),
+    occurredAt: text("occurred_at").notNull(),
+    kind: text("kind", { enum: MRR_CHANGE_KINDS }).notNull(),
+    tierBefore: text("tier_before"),
+    tierAfter: text("tier_after"),
+    mrrBeforeCents: integer("mrr_before_cents").notNull(),
+    mrrAfterCents: integer("mrr_after_cents").notNull(),
+    sourceEventId: text("source_event_id"),
+  },
+  (t) => [index("subscription_mrr_changes_occurred_idx").on(t.occurredAt), uniqueIndex("subscription_mrr_changes_event_unique").on(t.sourceEventId)],
 );
