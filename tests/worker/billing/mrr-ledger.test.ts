@@ -3,6 +3,7 @@ import { expect, test } from "vitest";
 import { financeFigures } from "~/admin/finance-figures.server";
 import { createAiCheckout } from "~/billing/checkout.server";
 import { changePlan, previewPlanChange } from "~/billing/plan-change.server";
+import { createInvoice, createSubscription } from "../../factories/subscriptions";
 import { createUser } from "../../factories/users";
 import { contextFor } from "../app";
 import { completeCheckout, deliverWebhook, failRenewal, fakeEvents, sessionIdOf, stripeApi, stripeEnv, subscriptionRow } from "../stripe";
@@ -133,4 +134,26 @@ test("a plan switch is recorded by the sync that sees it first; Stripe's event f
     mrr_before_cents: PRO,
     mrr_after_cents: LITE,
   });
+});
+
+test("migration 0032 opens the ledger for the subscriptions already paying, at their standard MRR, once", async () => {
+  const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0032_"))!;
+  const backfill = migration.queries.find((q) => q.includes("INSERT INTO subscription_mrr_changes"))!;
+  const yearly = await createUser();
+  const yearlyCustomer = await createSubscription(yearly.id, { tier: "pro", interval: "year" });
+  await createInvoice(yearly.id, yearlyCustomer, 149_000);
+  const pastDue = await createUser();
+  const pastDueCustomer = await createSubscription(pastDue.id, { tier: "lite", status: "past_due" });
+  const cancelled = await createUser();
+  const cancelledCustomer = await createSubscription(cancelled.id, { tier: "pro", status: "canceled" });
+  await env.DB.prepare(backfill).run();
+  await env.DB.prepare(backfill).run();
+  expect(await ledgerOf(yearlyCustomer)).toEqual([
+    expect.objectContaining({ kind: "new", tier_after: "pro", mrr_before_cents: 0, mrr_after_cents: PRO_YEARLY }),
+  ]);
+  // Dated at the customer's first paid invoice (createInvoice's, paid 15 February 2031).
+  const opening = await env.DB.prepare("SELECT occurred_at FROM subscription_mrr_changes WHERE stripe_customer_id = ?").bind(yearlyCustomer).first();
+  expect(opening).toEqual({ occurred_at: "2031-02-15T02:01:00.000Z" });
+  expect(await ledgerOf(pastDueCustomer)).toEqual([expect.objectContaining({ kind: "new", tier_after: "lite", mrr_after_cents: LITE })]);
+  expect(await ledgerOf(cancelledCustomer)).toEqual([]);
 });
