@@ -2,6 +2,13 @@
 -- MRR before the change is the previous row's after): look it up by customer, newest first.
 CREATE INDEX subscription_mrr_changes_customer_idx ON subscription_mrr_changes (stripe_customer_id, occurred_at);
 
+-- The admin overview's money figures (app/admin/finance-figures.server.ts) sum sales, refunds and
+-- RCTIs over a period: read by date from an index that holds the amounts too.
+CREATE INDEX booking_payments_paid_idx ON booking_payments (paid_at, amount_cents, gst_cents);
+CREATE INDEX billing_invoices_paid_idx ON billing_invoices (paid_at, status, total_cents, tax_cents);
+CREATE INDEX payment_refunds_created_idx ON payment_refunds (created_at, amount_cents, gst_cents);
+CREATE INDEX coach_statements_issued_idx ON coach_statements (issued_at, kind, share_gst_cents);
+
 -- The ledger's opening rows: each subscription that pays when the ledger starts (active or past
 -- due) gets a 'new' row dated at its customer's first paid invoice (else its last sync), at the
 -- plans' standard prices (A$49 and A$149 a month, a year for ten months, GST included; MRR excludes

@@ -6,8 +6,8 @@ import type { Figure, FigureQuery, Range } from "./figures";
 
 // The overview's money figures: revenue and GST, GST credits on RCTIs and the net for the BAS, MRR
 // (excluding GST) with its movements, active subscribers by tier, refunds and what is owed to coaches.
-// One D1 batch of aggregate queries (one round trip): each query sums its table once, with one column
-// per window (the period, then each trend bucket), so the cost does not grow with the rows shown.
+// One D1 batch of aggregate queries (one round trip): each reads its table once and sums it by the
+// slots the windows (the period, then each trend bucket) cut time into; nothing is loaded row by row.
 //
 // What the figures mean (the decisions behind them):
 // - Revenue is what customers paid in the period, GST included: card payments for sessions and
@@ -31,23 +31,55 @@ const ZONE = DEFAULT_TIME_ZONE;
 
 type Windowed = { values: number[] };
 
-/** `SUM(CASE WHEN column in window i THEN expr ELSE 0 END) AS prefix_i` for each window, the windows' bounds bound as ?1, ?2… */
-function windowSums(column: string, expression: string, prefix: string, count: number): string {
-  return Array.from(
-    { length: count },
-    (_, i) => `COALESCE(SUM(CASE WHEN ${column} >= ?${2 * i + 1} AND ${column} < ?${2 * i + 2} THEN ${expression} ELSE 0 END), 0) AS ${prefix}${i}`,
-  ).join(", ");
+type Row = Record<string, number | string | null>;
+
+/**
+ * The windows (the period, then each bucket) cut where any of them starts or ends: slot j runs from
+ * edges[j] to edges[j + 1], and slot -1 is everything before the first edge. Each query reads its
+ * table once, sums it by slot (GROUP BY of a CASE on the edges, bound as ?1…?k), and each window's
+ * value is the sum of its slots — however many windows, and whether or not they overlap.
+ */
+class Slots {
+  readonly edges: string[];
+  constructor(windows: Range[]) {
+    this.edges = [...new Set(windows.flatMap((w) => [iso(w.start), iso(w.end)]))].sort();
+  }
+
+  /** `CASE WHEN column < ?1 THEN -1 WHEN column < ?2 THEN 0 … END`: the slot of an instant (null from the last edge on). */
+  slotOf(column: string): string {
+    return `CASE ${this.edges.map((_, j) => `WHEN ${column} < ?${j + 1} THEN ${j - 1}`).join(" ")} END`;
+  }
+
+  /** The condition for a row within the windows' span (from the first edge to the last). */
+  within(column: string): string {
+    return `${column} >= ?1 AND ${column} < ?${this.edges.length}`;
+  }
+
+  /** `column`'s sum over each window's slots. */
+  sums(rows: Row[], column: string, windows: Range[]): Windowed {
+    const bySlot = new Map(rows.map((row) => [Number(row.slot), Number(row[column] ?? 0)]));
+    return {
+      values: windows.map((w) => {
+        let sum = 0;
+        for (let j = this.edges.indexOf(iso(w.start)); j < this.edges.indexOf(iso(w.end)); j++) sum += bySlot.get(j) ?? 0;
+        return sum;
+      }),
+    };
+  }
+
+  /** `column`'s running total at each window's end: every slot before it, from the first row. */
+  totalsAtEnds(rows: Row[], column: string, windows: Range[]): Windowed {
+    return {
+      values: windows.map((w) => {
+        const end = this.edges.indexOf(iso(w.end));
+        return rows.reduce((sum, row) => (Number(row.slot) < end ? sum + Number(row[column] ?? 0) : sum), 0);
+      }),
+    };
+  }
 }
 
-/** `SUM(CASE WHEN column < window i's end THEN expr ELSE 0 END) AS prefix_i`: a running total at each window's end. */
-function totalsAtEnds(column: string, expression: string, prefix: string, count: number): string {
-  return Array.from({ length: count }, (_, i) => `COALESCE(SUM(CASE WHEN ${column} < ?${2 * i + 2} THEN ${expression} ELSE 0 END), 0) AS ${prefix}${i}`).join(
-    ", ",
-  );
-}
-
-function columnsOf(row: Record<string, unknown> | null | undefined, prefix: string, count: number): Windowed {
-  return { values: Array.from({ length: count }, (_, i) => Number(row?.[`${prefix}${i}`] ?? 0)) };
+function iso(instant: string): string {
+  return new Date(instant).toISOString();
 }
 
 /** The window's value (the period) and its trend (the buckets). */
@@ -74,47 +106,41 @@ const SHARE_GST_SQL = "CASE WHEN e.share_cents >= 0 THEN (e.share_cents + 5) / 1
 
 export async function financeFigures(db: Db, query: FigureQuery): Promise<Figure[]> {
   const windows = [query.range, ...query.buckets];
-  const n = windows.length;
-  const bounds = windows.flatMap((w) => [w.start, w.end]);
-  const earliest = windows.reduce((min, w) => (w.start < min ? w.start : min), query.range.start);
-  const latest = windows.reduce((max, w) => (w.end > max ? w.end : max), query.range.end);
-  // The outer bounds of every window, after the windows' own: lets each query read only their span.
-  const span = `?${2 * n + 1}`;
-  const spanEnd = `?${2 * n + 2}`;
-  const within = (column: string) => `${column} >= ${span} AND ${column} < ${spanEnd}`;
+  const slots = new Slots(windows);
   const now = query.now.toISOString();
   const client = db.$client;
-  const windowed = (text: string) => client.prepare(text).bind(...bounds, earliest, latest);
+  const bySlot = (text: string) => client.prepare(text).bind(...slots.edges);
 
-  const [payments, invoices, refunds, rctis, ledger, subscribers, owed] = await client.batch<Record<string, number | string | null>>([
-    windowed(
-      `SELECT ${windowSums("paid_at", "amount_cents", "a", n)}, ${windowSums("paid_at", "gst_cents", "g", n)}
-       FROM booking_payments WHERE ${within("paid_at")}`,
+  const [payments, invoices, refunds, rctis, ledger, subscribers, owed] = await client.batch<Row>([
+    bySlot(
+      `SELECT ${slots.slotOf("paid_at")} AS slot, SUM(amount_cents) AS a, SUM(gst_cents) AS g
+       FROM booking_payments WHERE ${slots.within("paid_at")} GROUP BY slot`,
     ),
-    windowed(
-      `SELECT ${windowSums("paid_at", "total_cents", "a", n)}, ${windowSums("paid_at", "tax_cents", "g", n)}
-       FROM billing_invoices WHERE status = 'paid' AND ${within("paid_at")}`,
+    bySlot(
+      `SELECT ${slots.slotOf("paid_at")} AS slot, SUM(total_cents) AS a, SUM(tax_cents) AS g
+       FROM billing_invoices WHERE status = 'paid' AND ${slots.within("paid_at")} GROUP BY slot`,
     ),
-    windowed(
-      `SELECT ${windowSums("created_at", "amount_cents", "a", n)}, ${windowSums("created_at", "gst_cents", "g", n)}, ${windowSums("created_at", "1", "c", n)}
-       FROM payment_refunds WHERE ${within("created_at")}`,
+    bySlot(
+      `SELECT ${slots.slotOf("created_at")} AS slot, SUM(amount_cents) AS a, SUM(gst_cents) AS g, COUNT(*) AS c
+       FROM payment_refunds WHERE ${slots.within("created_at")} GROUP BY slot`,
     ),
-    windowed(
-      `SELECT ${windowSums("issued_at", "share_gst_cents", "g", n)}
-       FROM coach_statements WHERE kind = 'rcti' AND ${within("issued_at")}`,
+    bySlot(
+      `SELECT ${slots.slotOf("issued_at")} AS slot, SUM(share_gst_cents) AS g
+       FROM coach_statements WHERE kind = 'rcti' AND ${slots.within("issued_at")} GROUP BY slot`,
     ),
-    // The ledger up to the latest window's end: MRR and subscribers by tier at each window's end
-    // (running totals of the changes), and the movements within each window.
-    windowed(
-      `SELECT ${totalsAtEnds("occurred_at", "mrr_after_cents - mrr_before_cents", "m", n)},
-        ${totalsAtEnds("occurred_at", "(tier_after = 'lite' AND mrr_after_cents > 0) - (tier_before = 'lite' AND mrr_before_cents > 0)", "lite", n)},
-        ${totalsAtEnds("occurred_at", "(tier_after = 'pro' AND mrr_after_cents > 0) - (tier_before = 'pro' AND mrr_before_cents > 0)", "pro", n)},
-        ${windowSums("occurred_at", "CASE kind WHEN 'new' THEN mrr_after_cents ELSE 0 END", "new", n)},
-        ${windowSums("occurred_at", "CASE kind WHEN 'reactivation' THEN mrr_after_cents ELSE 0 END", "re", n)},
-        ${windowSums("occurred_at", "CASE kind WHEN 'expansion' THEN mrr_after_cents - mrr_before_cents ELSE 0 END", "ex", n)},
-        ${windowSums("occurred_at", "CASE kind WHEN 'contraction' THEN mrr_before_cents - mrr_after_cents ELSE 0 END", "con", n)},
-        ${windowSums("occurred_at", "CASE kind WHEN 'churn' THEN mrr_before_cents ELSE 0 END", "ch", n)}
-       FROM subscription_mrr_changes WHERE occurred_at < ${spanEnd}`,
+    // The whole ledger up to the last edge: the changes' running totals give MRR and subscribers by
+    // tier at each window's end; the movements are summed by kind within each window.
+    bySlot(
+      `SELECT ${slots.slotOf("occurred_at")} AS slot,
+        SUM(mrr_after_cents - mrr_before_cents) AS m,
+        SUM((tier_after = 'lite' AND mrr_after_cents > 0) - (tier_before = 'lite' AND mrr_before_cents > 0)) AS lite,
+        SUM((tier_after = 'pro' AND mrr_after_cents > 0) - (tier_before = 'pro' AND mrr_before_cents > 0)) AS pro,
+        SUM(CASE kind WHEN 'new' THEN mrr_after_cents ELSE 0 END) AS new,
+        SUM(CASE kind WHEN 'reactivation' THEN mrr_after_cents ELSE 0 END) AS re,
+        SUM(CASE kind WHEN 'expansion' THEN mrr_after_cents - mrr_before_cents ELSE 0 END) AS ex,
+        SUM(CASE kind WHEN 'contraction' THEN mrr_before_cents - mrr_after_cents ELSE 0 END) AS con,
+        SUM(CASE kind WHEN 'churn' THEN mrr_before_cents ELSE 0 END) AS ch
+       FROM subscription_mrr_changes WHERE occurred_at < ?${slots.edges.length} GROUP BY slot`,
     ),
     client
       .prepare(
@@ -136,32 +162,30 @@ export async function financeFigures(db: Db, query: FigureQuery): Promise<Figure
       .bind(now),
   ]);
 
-  const row = (result: D1Result<Record<string, number | string | null>> | undefined) => result?.results[0] ?? null;
-  const paymentRow = row(payments);
-  const invoiceRow = row(invoices);
-  const refundRow = row(refunds);
-  const ledgerRow = row(ledger);
+  const rowsOf = (result: D1Result<Row> | undefined) => result?.results ?? [];
+  const sums = (result: D1Result<Row> | undefined, column: string) => slots.sums(rowsOf(result), column, windows);
+  const totals = (column: string) => slots.totalsAtEnds(rowsOf(ledger), column, windows);
 
-  const sales = plus(columnsOf(paymentRow, "a", n), columnsOf(invoiceRow, "a", n));
-  const salesGst = plus(columnsOf(paymentRow, "g", n), columnsOf(invoiceRow, "g", n));
-  const refunded = columnsOf(refundRow, "a", n);
-  const refundedGst = columnsOf(refundRow, "g", n);
-  const refundCount = columnsOf(refundRow, "c", n);
+  const sales = plus(sums(payments, "a"), sums(invoices, "a"));
+  const salesGst = plus(sums(payments, "g"), sums(invoices, "g"));
+  const refunded = sums(refunds, "a");
+  const refundedGst = sums(refunds, "g");
+  const refundCount = sums(refunds, "c");
   const revenue = minus(sales, refunded);
   const gstCollected = minus(salesGst, refundedGst);
-  const gstCredits = columnsOf(row(rctis), "g", n);
+  const gstCredits = sums(rctis, "g");
   const basNet = minus(gstCollected, gstCredits);
 
-  const mrr = columnsOf(ledgerRow, "m", n);
-  const newMrr = columnsOf(ledgerRow, "new", n);
-  const reactivated = columnsOf(ledgerRow, "re", n);
-  const expansion = columnsOf(ledgerRow, "ex", n);
-  const contraction = columnsOf(ledgerRow, "con", n);
-  const churn = columnsOf(ledgerRow, "ch", n);
+  const mrr = totals("m");
+  const newMrr = sums(ledger, "new");
+  const reactivated = sums(ledger, "re");
+  const expansion = sums(ledger, "ex");
+  const contraction = sums(ledger, "con");
+  const churn = sums(ledger, "ch");
   const netMrr = minus(plus(newMrr, reactivated, expansion), plus(contraction, churn));
 
-  const subscriberRow = row(subscribers);
-  const owedRow = row(owed);
+  const subscriberRow = rowsOf(subscribers)[0];
+  const owedRow = rowsOf(owed)[0];
   const payoutsOwed = Number(owedRow?.payouts ?? 0);
   const accrued = Number(owedRow?.accrued ?? 0);
   const failedPayouts = Number(owedRow?.failed ?? 0);
@@ -217,7 +241,7 @@ export async function financeFigures(db: Db, query: FigureQuery): Promise<Figure
       unit: "count",
       value: Number(subscriberRow?.lite ?? 0),
       href: "/admin/subscriptions?tier=lite&status=active",
-      trend: split(columnsOf(ledgerRow, "lite", n)).trend,
+      trend: split(totals("lite")).trend,
       hint: "Now; paying (active or in their grace period)",
     },
     {
@@ -227,7 +251,7 @@ export async function financeFigures(db: Db, query: FigureQuery): Promise<Figure
       unit: "count",
       value: Number(subscriberRow?.pro ?? 0),
       href: "/admin/subscriptions?tier=pro&status=active",
-      trend: split(columnsOf(ledgerRow, "pro", n)).trend,
+      trend: split(totals("pro")).trend,
       hint: "Now; paying (active or in their grace period)",
     },
     {

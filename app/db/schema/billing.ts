@@ -65,7 +65,11 @@ export const billingInvoices = sqliteTable(
     paidAt: text("paid_at"),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [index("billing_invoices_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("billing_invoices_user_created_idx").on(t.userId, t.createdAt),
+    // Migration 0032: the admin overview's sums by date.
+    index("billing_invoices_paid_idx").on(t.paidAt, t.status, t.totalCents, t.taxCents),
+  ],
 );
 
 // The local payments sandbox's objects (customers, checkout sessions, subscriptions, invoices…) as

@@ -235,7 +235,11 @@ export const bookingPayments = sqliteTable(
     stripePaymentIntentId: text("stripe_payment_intent_id"),
     paidAt: text("paid_at").notNull(),
   },
-  (t) => [index("booking_payments_user_idx").on(t.userId, t.paidAt)],
+  (t) => [
+    index("booking_payments_user_idx").on(t.userId, t.paidAt),
+    // Migration 0032: the admin overview's sums by date.
+    index("booking_payments_paid_idx").on(t.paidAt, t.amountCents, t.gstCents),
+  ],
 );
 
 // A refund of a payment, with its credit note number.
@@ -253,7 +257,11 @@ export const paymentRefunds = sqliteTable(
     stripeRefundId: text("stripe_refund_id").unique(),
     createdAt: text("created_at").notNull().default(now),
   },
-  (t) => [index("payment_refunds_payment_idx").on(t.paymentId)],
+  (t) => [
+    index("payment_refunds_payment_idx").on(t.paymentId),
+    // Migration 0032: the admin overview's sums by date.
+    index("payment_refunds_created_idx").on(t.createdAt, t.amountCents, t.gstCents),
+  ],
 );
 
 export const REFUND_REQUEST_STATUSES = ["requested", "approved", "declined"] as const;

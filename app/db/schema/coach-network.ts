@@ -60,7 +60,11 @@ export const coachStatements = sqliteTable(
     issuedAt: text("issued_at").notNull(),
     createdAt: text("created_at").notNull().default(now),
   },
-  (t) => [uniqueIndex("coach_statements_period_unique").on(t.coachId, t.period)],
+  (t) => [
+    uniqueIndex("coach_statements_period_unique").on(t.coachId, t.period),
+    // Migration 0032: the admin overview's GST credits by issue date.
+    index("coach_statements_issued_idx").on(t.issuedAt, t.kind, t.shareGstCents),
+  ],
 );
 
 export const COACH_EARNING_KINDS = ["session", "reversal"] as const;
