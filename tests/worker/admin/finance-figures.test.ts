@@ -147,6 +147,30 @@ describe("sales, refunds and GST in FY 2026–27", () => {
     // The previous financial year has only the payment of 30 June 23:59 AEST.
     expect((await figuresFor({ start: "2025-06-30T14:00:00.000Z", end: FY27_START }))("revenue").value).toBe(22_000);
   });
+
+  test("the financial year by month: twelve Sydney months, as many windows as the overview draws", async () => {
+    // The first of each month at 00:00 in Sydney (AEDT from November to March).
+    const edges = [
+      FY27_START,
+      "2026-07-31T14:00:00.000Z",
+      "2026-08-31T14:00:00.000Z",
+      Q1_END,
+      "2026-10-31T13:00:00.000Z",
+      "2026-11-30T13:00:00.000Z",
+      Q2_END,
+      "2027-01-31T13:00:00.000Z",
+      "2027-02-28T13:00:00.000Z",
+      Q3_END,
+      "2027-04-30T14:00:00.000Z",
+      "2027-05-31T14:00:00.000Z",
+      FY27_END,
+    ];
+    const months = edges.slice(1).map((end, i) => ({ start: edges[i]!, end }));
+    const figure = await figuresFor(FY27, months);
+    expect(figure("revenue").trend).toEqual([0, 14_900, 16_500, 11_000 - 5_500, 0, 0, 0, 0, 5_500, 3_300, 0, 0]);
+    expect(figure("revenue").trend.reduce((a, b) => a + b, 0)).toBe(figure("revenue").value);
+    expect(figure("mrr").trend).toHaveLength(12);
+  });
 });
 
 describe("MRR and its movements in 2031", () => {
