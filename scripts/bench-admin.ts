@@ -15,6 +15,8 @@
  *      (sending the request to reading the whole page, on 127.0.0.1) and CPU time (on-CPU time of the
  *      server's processes), median and p90; and the CSV once per period for scale.
  *
+ * Flags: `--port <n>`; `--keep` leaves the seeded state behind and prints where.
+ *
  * Target: every period's median server time ≤ 150 ms. Exit code 1 when the target is missed or
  * something could not be measured. Uses the existing build (`npm run build` first).
  */
@@ -31,6 +33,8 @@ const CONVERSIONS = 50_000;
 const LEADS = 3_000;
 const RUNS = 30;
 const TARGET_MS = 150;
+/** `--keep`: leave the seeded state directory behind (its path is printed) to look into the queries. */
+const KEEP = process.argv.includes("--keep");
 
 const ISO = (modifiers: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${modifiers})`;
 
@@ -51,7 +55,7 @@ INSERT INTO bookings (id, reference, coach_id, booking_type_id, starts_at, ends_
 SELECT 'bench-booking-' || i, 'BN-' || i, coach_id, type_id, starts_at,
   strftime('%Y-%m-%dT%H:%M:%fZ', starts_at, CASE type_id WHEN 'discovery' THEN '+20 minutes' WHEN 'session-90' THEN '+90 minutes' ELSE '+60 minutes' END),
   CASE WHEN starts_at > ${ISO("'+0 seconds'")} THEN 'confirmed' WHEN i % 20 = 0 THEN 'no_show' WHEN i % 15 = 0 THEN 'cancelled' ELSE 'completed' END,
-  'Bench Client ' || (i % 3333), 'client' || (i % 3333) || '@bench.test', 'Australia/Sydney',
+  'Bench Client ' || (i % 3331), 'client' || (i % 3331) || '@bench.test', 'Australia/Sydney',
   CASE WHEN type_id = 'discovery' THEN 'free' WHEN i % 4 = 0 THEN 'credit' ELSE 'card' END,
   CASE WHEN type_id = 'discovery' OR i % 4 = 0 THEN 0 WHEN type_id = 'session-90' THEN 22500 ELSE 15000 END,
   strftime('%Y-%m-%dT%H:%M:%fZ', starts_at, '-' || (i % 14) || ' days'), strftime('%Y-%m-%dT%H:%M:%fZ', starts_at, '-' || (i % 14) || ' days')
@@ -206,6 +210,9 @@ async function main(): Promise<boolean> {
     const csv: Sample[] = [];
     for (let i = 0; i < 10; i++) csv.push(await timed(server, `${ORIGIN}/admin/overview.csv?period=fy`, cookie, ["discovery_held"]));
     console.log(`  (for scale: /admin/overview.csv?period=fy: server time ${stats(csv.map((s) => s.ms))})`);
+    const small: Sample[] = [];
+    for (let i = 0; i < 20; i++) small.push(await timed(server, `${ORIGIN}/admin/jobs`, cookie, ["Failed jobs"]));
+    console.log(`  (for scale: a small admin page, /admin/jobs: server time ${stats(small.map((s) => s.ms))}; CPU ${stats(small.map((s) => s.cpuMs))})`);
     const floor: Sample[] = [];
     for (let i = 0; i < 20; i++) floor.push(await timed(server, `${ORIGIN}/favicon.svg`, "", ["svg"]));
     console.log(`  (for scale: a static file, /favicon.svg, the floor every request pays here: server time ${stats(floor.map((s) => s.ms))})`);
@@ -223,6 +230,7 @@ async function main(): Promise<boolean> {
           targetMs: TARGET_MS,
           pages: results,
           csvMedianMs: median(csv.map((s) => s.ms)),
+          smallAdminPage: { serverMedianMs: median(small.map((s) => s.ms)), cpuMedianMs: median(small.map((s) => s.cpuMs)) },
           floorMedianMs: median(floor.map((s) => s.ms)),
         },
         null,
@@ -233,7 +241,8 @@ async function main(): Promise<boolean> {
     return ok;
   } finally {
     server?.stop();
-    state.remove();
+    if (KEEP) console.log(`  state kept in ${state.dir}`);
+    else state.remove();
   }
 }
 
