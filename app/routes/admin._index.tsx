@@ -32,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const TREND_NAMES: Record<PeriodKey, string> = { week: "weeks", month: "months", quarter: "BAS quarters", fy: "financial years" };
+const STEP_NAMES: Record<PeriodKey, string> = { week: "week", month: "month", quarter: "BAS quarter", fy: "financial year" };
 
 function periodHref(key: PeriodKey, at?: string): string {
   const params = new URLSearchParams({ period: key });
@@ -78,7 +79,7 @@ export default function AdminOverview() {
       </nav>
       <div className="overview-range">
         <Link to={periodHref(period.key, period.previous)} rel="prev" className="overview-step">
-          <span aria-hidden="true">‹</span> Previous<span className="visually-hidden"> {PERIOD_NAMES[period.key].toLowerCase()}</span>
+          <span aria-hidden="true">‹</span> Previous<span className="visually-hidden"> {STEP_NAMES[period.key]}</span>
         </Link>
         <p aria-live="polite">
           <strong>{period.title}</strong>
@@ -87,7 +88,7 @@ export default function AdminOverview() {
         </p>
         {period.next ? (
           <Link to={periodHref(period.key, period.next)} rel="next" className="overview-step">
-            Next<span className="visually-hidden"> {PERIOD_NAMES[period.key].toLowerCase()}</span> <span aria-hidden="true">›</span>
+            Next<span className="visually-hidden"> {STEP_NAMES[period.key]}</span> <span aria-hidden="true">›</span>
           </Link>
         ) : null}
       </div>

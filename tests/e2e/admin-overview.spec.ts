@@ -45,10 +45,12 @@ test("the admin reads the overview at 390 px, switches period, downloads the CSV
   await expectNoSeriousA11yViolations(admin);
 
   // The BAS quarter, then its figures as CSV.
-  await admin.getByRole("link", { name: "Quarter (BAS)" }).click();
+  const periods = admin.getByRole("navigation", { name: "Period" });
+  await periods.getByRole("link", { name: "Quarter (BAS)" }).click();
   await expect(admin).toHaveURL(/\/admin\?period=quarter$/);
   await expect(admin.getByText("This quarter", { exact: true })).toBeVisible();
-  await expect(admin.getByRole("link", { name: "Quarter (BAS)" })).toHaveAttribute("aria-current", "page");
+  await expect(periods.getByRole("link", { name: "Quarter (BAS)" })).toHaveAttribute("aria-current", "page");
+  await expect(admin.getByRole("link", { name: "Previous BAS quarter" })).toBeVisible();
   const [download] = await Promise.all([admin.waitForEvent("download"), admin.getByRole("link", { name: /Download CSV/ }).click()]);
   expect(download.suggestedFilename()).toMatch(/^overview-quarter-\d{4}-\d{2}-01\.csv$/);
   const csv = await readFile((await download.path())!, "utf8");
@@ -57,7 +59,7 @@ test("the admin reads the overview at 390 px, switches period, downloads the CSV
 
   // On a desktop: the figure's link leads to the list; the escalation is resolved there.
   await admin.setViewportSize({ width: 1280, height: 900 });
-  await admin.getByRole("link", { name: "Month", exact: true }).click();
+  await periods.getByRole("link", { name: "Month" }).click();
   await expect(admin).toHaveURL(/\/admin\?period=month$/);
   await admin.getByRole("link", { name: "Open escalations", exact: true }).click();
   await expect(admin).toHaveURL(/\/admin\/escalations\?status=active$/);
