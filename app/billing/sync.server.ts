@@ -5,8 +5,10 @@ import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
 import { aiSubscriptions, billingCustomers } from "~/db/schema";
 import type { AppEnv } from "~/platform/env.server";
+import { mrrChangeStatement } from "./mrr-ledger.server";
+import { subscriptionMrrCents } from "./mrr";
 import { isAiTier, isBillingInterval, LIVE_STATUSES, type AiTier, type BillingInterval } from "./plans";
-import { planOfPriceId } from "./plans.server";
+import { planOfPriceId, planSettings } from "./plans.server";
 import { stripeOf } from "./stripe.server";
 
 // One way the ai_subscriptions row is written: read the customer's current subscription from Stripe
@@ -62,27 +64,32 @@ export async function userIdForCustomer(db: Db, customerId: string): Promise<str
 type SyncedSubscription = typeof aiSubscriptions.$inferInsert;
 
 /**
- * The customer's ai_subscriptions row as Stripe has it now, and the statement that writes it; null
- * when the customer is not one of ours, or has no subscription yet. The caller that already knows
- * the customer's user passes it.
+ * The customer's ai_subscriptions row as Stripe has it now, and the statements that write it (and
+ * its MRR ledger row when its MRR changed); null when the customer is not one of ours, or has no
+ * subscription yet. The caller that already knows the customer's user passes it.
  */
 async function syncedRow(
   context: SyncContext,
   customerId: string,
   knownUserId?: string,
-): Promise<{ values: SyncedSubscription; statement: BatchItem<"sqlite"> } | null> {
+): Promise<{ values: SyncedSubscription; statements: BatchItem<"sqlite">[] } | null> {
   const userId = knownUserId ?? (await userIdForCustomer(context.db, customerId));
   if (!userId) return null;
   return rowFor(context, customerId, userId, await listSubscriptions(context, customerId));
 }
 
-/** The row for the customer's current subscription among those listed, and the statement that writes it. */
+/**
+ * The row for the customer's current subscription among those listed, and the statements that
+ * write it: the row, and the MRR ledger's row if the customer's MRR changed (mrr-ledger.server.ts),
+ * for the Stripe event that caused the sync when there is one.
+ */
 function rowFor(
   context: SyncContext,
   customerId: string,
   userId: string,
   subscriptions: readonly Stripe.Subscription[],
-): { values: SyncedSubscription; statement: BatchItem<"sqlite"> } | null {
+  eventId?: string,
+): { values: SyncedSubscription; statements: BatchItem<"sqlite">[] } | null {
   const subscription = currentSubscription(subscriptions);
   if (!subscription) return null;
   const { tier, interval } = planOf(context.env, subscription);
@@ -119,18 +126,29 @@ function rowFor(
         updatedAt: now,
       },
     });
-  return { values, statement };
+  const ledger = mrrChangeStatement(context.db, {
+    customerId,
+    subscriptionId: subscription.id,
+    mrrCents: subscriptionMrrCents(planSettings(context.env), { status: subscription.status, tier, interval }),
+    tier,
+    occurredAt: now,
+    eventId,
+  });
+  return { values, statements: [statement, ledger] };
 }
 
-/** The statements that write the user's row from subscriptions already listed (see listSubscriptions). */
+/**
+ * The statements that write the user's row (and its MRR ledger row) from subscriptions already
+ * listed (see listSubscriptions), for the Stripe event being applied.
+ */
 export function subscriptionStatementsFor(
   context: SyncContext,
   customerId: string,
   userId: string,
   subscriptions: readonly Stripe.Subscription[],
+  eventId?: string,
 ): BatchItem<"sqlite">[] {
-  const synced = rowFor(context, customerId, userId, subscriptions);
-  return synced ? [synced.statement] : [];
+  return rowFor(context, customerId, userId, subscriptions, eventId)?.statements ?? [];
 }
 
 /**
@@ -144,6 +162,6 @@ export async function syncSubscription(
   knownUserId?: string,
 ): Promise<Omit<SyncedSubscription, "pastDueSince"> | null> {
   const synced = await syncedRow(context, customerId, knownUserId);
-  if (synced) await context.db.batch([synced.statement]);
+  if (synced) await context.db.batch(synced.statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return synced?.values ?? null;
 }

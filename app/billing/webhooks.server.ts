@@ -67,11 +67,12 @@ function sendEmails(context: AppContext, outboxIds: string[]): (() => Promise<vo
 }
 
 /**
- * The customer's ai_subscriptions row brought up to date with Stripe, after cancelling and refunding
+ * The customer's ai_subscriptions row (and its MRR ledger row, for this event) brought up to date with Stripe, after cancelling and refunding
  * any second live subscription (duplicates.server.ts). Empty when the customer is not one of ours.
  */
 async function subscriptionEffect(
   context: AppContext,
+  event: Stripe.Event,
   customerId: string,
   knownUserId?: string | null,
 ): Promise<Effect & { subscriptions: Stripe.Subscription[] }> {
@@ -80,7 +81,7 @@ async function subscriptionEffect(
   const listed = await listSubscriptions(context, customerId);
   const duplicates = await settleDuplicateSubscriptions(context, { customerId, userId, subscriptions: listed });
   return {
-    statements: [...duplicates.statements, ...subscriptionStatementsFor(context, customerId, userId, duplicates.subscriptions)],
+    statements: [...duplicates.statements, ...subscriptionStatementsFor(context, customerId, userId, duplicates.subscriptions, event.id)],
     afterwards: sendEmails(context, duplicates.outboxIds),
     subscriptions: duplicates.subscriptions,
   };
@@ -118,7 +119,7 @@ async function effectOf(context: AppContext, event: Stripe.Event): Promise<Effec
       if (customerId && userId && session.mode === "subscription" && session.status === "complete") {
         await expireOtherSubscriptionCheckouts(stripeOf(context), customerId, session.id);
       }
-      const subscription = customerId && userId ? await subscriptionEffect(context, customerId, userId) : { statements: [], subscriptions: [] };
+      const subscription = customerId && userId ? await subscriptionEffect(context, event, customerId, userId) : { statements: [], subscriptions: [] };
       // A duplicate cancelled and refunded is no purchase.
       const subscriptionId = typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
       const refunded = subscription.subscriptions.some((s) => s.id === subscriptionId && isCancelledDuplicate(s));
@@ -140,7 +141,7 @@ async function effectOf(context: AppContext, event: Stripe.Event): Promise<Effec
     case "customer.subscription.resumed":
     case "customer.subscription.trial_will_end": {
       const customerId = customerIdOf(object.customer);
-      return customerId ? subscriptionEffect(context, customerId) : { statements: [] };
+      return customerId ? subscriptionEffect(context, event, customerId) : { statements: [] };
     }
     case "invoice.paid":
     case "invoice.payment_succeeded":
@@ -174,7 +175,7 @@ async function effectOf(context: AppContext, event: Stripe.Event): Promise<Effec
               }),
           ],
         },
-        await subscriptionEffect(context, customerId, userId),
+        await subscriptionEffect(context, event, customerId, userId),
       );
     }
     case "invoice.payment_failed": {
@@ -186,7 +187,7 @@ async function effectOf(context: AppContext, event: Stripe.Event): Promise<Effec
       const invoiceId = objectIdOf(object.id, "in_");
       if (!invoiceId) return NOT_AN_ID;
       const invoice = await stripeOf(context).invoices.retrieve(invoiceId);
-      const synced = await subscriptionEffect(context, customerId, userId);
+      const synced = await subscriptionEffect(context, event, customerId, userId);
       // The row as it was before this event: the grace period counts from an earlier failure, if any.
       const subscription = await context.db
         .select({ tier: aiSubscriptions.tier, pastDueSince: aiSubscriptions.pastDueSince })

@@ -121,5 +121,10 @@ export const subscriptionMrrChanges = sqliteTable(
     mrrAfterCents: integer("mrr_after_cents").notNull(),
     sourceEventId: text("source_event_id"),
   },
-  (t) => [index("subscription_mrr_changes_occurred_idx").on(t.occurredAt), uniqueIndex("subscription_mrr_changes_event_unique").on(t.sourceEventId)],
+  (t) => [
+    index("subscription_mrr_changes_occurred_idx").on(t.occurredAt),
+    uniqueIndex("subscription_mrr_changes_event_unique").on(t.sourceEventId),
+    // Migration 0032: a customer's last change, for the writer (app/billing/mrr-ledger.server.ts).
+    index("subscription_mrr_changes_customer_idx").on(t.stripeCustomerId, t.occurredAt),
+  ],
 );
