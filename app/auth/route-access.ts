@@ -182,6 +182,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin.leads._index": ADMIN,
   "routes/admin.leads.$id": ADMIN,
   "routes/admin.leads[.]csv": ADMIN,
+  "routes/admin.overview[.]csv": ADMIN,
   "routes/admin.marketing": ADMIN,
   "routes/admin.marketing[.]csv": ADMIN,
   "routes/admin.outbox._index": ADMIN,

@@ -1,78 +1,175 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { accountsOverview } from "~/accounts/audit-log.server";
-import { countKeptEmails } from "~/email/admin-outbox.server";
-import { NOINDEX, pageMeta } from "~/utils/meta";
-import { formatTimestamp } from "~/booking/time-zones";
+import { formatFigure, groupFigures, sparkline } from "~/admin/overview";
+import { overviewFigures } from "~/admin/overview.server";
+import { PERIOD_KEYS, PERIOD_NAMES, parseAnchor, parsePeriodKey, periodFor, type PeriodKey } from "~/admin/periods";
+import type { Figure } from "~/admin/figures";
 import { requireRole } from "~/auth/guards.server";
+import { formatTimestamp } from "~/booking/time-zones";
+import { TableScroll } from "~/components/ui/table-scroll";
+import stylesHref from "~/styles/admin-overview.css?url";
+import { NOINDEX, pageMeta } from "~/utils/meta";
+
+// The admin overview: the business's figures for this week, month, BAS quarter or financial year
+// in Sydney time (or an earlier one), grouped, each linking to its list, with a small trend chart,
+// the same figures as a table, and a CSV download.
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { timeZone } = await requireRole(request, context, "admin");
-  const [accounts, storedEmails] = await Promise.all([accountsOverview(context.db), countKeptEmails(context.db)]);
+  const url = new URL(request.url);
+  const now = new Date();
+  const key = parsePeriodKey(url.searchParams.get("period"));
+  const period = periodFor(key, now, parseAnchor(url.searchParams.get("at"), now));
+  const figures = await overviewFigures(context.db, period, now);
   return {
-    users: accounts.users,
-    coaches: accounts.coaches,
-    admins: accounts.admins,
-    storedEmails,
-    auditToday: accounts.auditToday,
-    latest: accounts.latest.map((entry) => ({ action: entry.action, when: formatTimestamp(entry.createdAt, timeZone), iso: entry.createdAt })),
+    period,
+    figures,
+    generatedAt: now.toISOString(),
+    generated: formatTimestamp(now.toISOString(), timeZone),
   };
 }
 
-export default function AdminOverview() {
-  const stats = useLoaderData<typeof loader>();
+const TREND_NAMES: Record<PeriodKey, string> = { week: "weeks", month: "months", quarter: "BAS quarters", fy: "financial years" };
+const STEP_NAMES: Record<PeriodKey, string> = { week: "week", month: "month", quarter: "BAS quarter", fy: "financial year" };
+
+function periodHref(key: PeriodKey, at?: string): string {
+  const params = new URLSearchParams({ period: key });
+  if (at) params.set("at", at);
+  return `?${params}`;
+}
+
+function Trend({ figure, labels }: { figure: Figure; labels: string[] }) {
+  if (figure.trend.length < 2) return null;
+  const spark = sparkline(figure.trend);
   return (
-    <section aria-labelledby="overview-heading">
-      <h2 id="overview-heading">Overview</h2>
-      <ul className="admin-stats">
-        <li className="card">
-          <strong>{stats.users}</strong> users
-          <br />
-          <span className="hint">
-            {stats.coaches} coach{stats.coaches === 1 ? "" : "es"} · {stats.admins} admin{stats.admins === 1 ? "" : "s"}
-          </span>
-          <br />
-          <Link to="/admin/users">Manage users and roles</Link>
-        </li>
-        <li className="card">
-          <strong>{stats.auditToday}</strong> security events in the last 24 hours
-          <br />
-          <Link to="/admin/audit">Read the audit log</Link>
-        </li>
-        <li className="card">
-          <strong>{stats.storedEmails}</strong> emails kept in the outbox
-          <br />
-          <span className="hint">Emails wait here when no email provider is configured.</span>
-          <br />
-          <Link to="/admin/outbox">Open the outbox</Link>
-        </li>
-        <li className="card">
-          <strong>Leads</strong>
-          <br />
-          <span className="hint">Everyone who has enquired, with their source, status, owner and notes.</span>
-          <br />
-          <Link to="/admin/leads">Open the leads</Link>
-        </li>
-        <li className="card">
-          <strong>Marketing</strong>
-          <br />
-          <span className="hint">Page views, inquiries, checkouts and revenue by source, campaign and day.</span>
-          <br />
-          <Link to="/admin/marketing">Open the marketing report</Link>
-        </li>
-      </ul>
-      <h3>Latest events</h3>
-      {stats.latest.length ? (
-        <ul className="admin-latest">
-          {stats.latest.map((entry, i) => (
-            <li key={i}>
-              <code>{entry.action}</code> · <time dateTime={entry.iso}>{entry.when}</time>
+    <svg className="figure-trend" viewBox={`0 0 ${spark.width} ${spark.height}`} width={spark.width} height={spark.height} aria-hidden="true" focusable="false">
+      <polyline points={spark.points} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" />
+      {spark.last ? <circle cx={spark.last.x} cy={spark.last.y} r="3" fill="currentColor" /> : null}
+      <title>{`${labels[0]} to ${labels[labels.length - 1]}`}</title>
+    </svg>
+  );
+}
+
+export default function AdminOverview() {
+  const { period, figures, generated, generatedAt } = useLoaderData<typeof loader>();
+  const groups = groupFigures(figures);
+  const csvHref = `/admin/overview.csv${periodHref(period.key, period.current ? undefined : period.firstDay)}`;
+  const trendFigures = figures.filter((figure) => figure.trend.length === period.buckets.length);
+  const pointFigures = figures.filter((figure) => figure.trend.length !== period.buckets.length);
+  return (
+    <section aria-labelledby="overview-heading" className="admin-overview">
+      <div className="overview-head">
+        <h2 id="overview-heading">Overview</h2>
+        <a href={csvHref} className="button button-secondary" download>
+          Download CSV<span className="visually-hidden"> of these figures</span>
+        </a>
+      </div>
+      <nav aria-label="Period" className="overview-periods">
+        <ul>
+          {PERIOD_KEYS.map((key) => (
+            <li key={key}>
+              <Link to={periodHref(key)} aria-current={key === period.key && period.current ? "page" : undefined} className="overview-period">
+                {PERIOD_NAMES[key]}
+              </Link>
             </li>
           ))}
         </ul>
-      ) : (
-        <p>Nothing has happened yet.</p>
-      )}
+      </nav>
+      <div className="overview-range">
+        <Link to={periodHref(period.key, period.previous)} rel="prev" className="overview-step">
+          <span aria-hidden="true">‹</span> Previous<span className="visually-hidden"> {STEP_NAMES[period.key]}</span>
+        </Link>
+        <p aria-live="polite">
+          <strong>{period.title}</strong>
+          {period.title !== period.label ? <>: {period.label}</> : null}
+          <span className="hint"> · Sydney time</span>
+        </p>
+        {period.next ? (
+          <Link to={periodHref(period.key, period.next)} rel="next" className="overview-step">
+            Next<span className="visually-hidden"> {STEP_NAMES[period.key]}</span> <span aria-hidden="true">›</span>
+          </Link>
+        ) : null}
+      </div>
+      <p className="hint">
+        Trends show the last {period.buckets.length} {TREND_NAMES[period.key]} ({period.bucketLabels[0]} to{" "}
+        {period.bucketLabels[period.bucketLabels.length - 1]}). Figures as at <time dateTime={generatedAt}>{generated}</time>.
+      </p>
+      {groups.map((group) => (
+        <section key={group.key} aria-labelledby={`overview-${group.key}`} className="overview-group">
+          <h3 id={`overview-${group.key}`}>{group.label}</h3>
+          <ul className="overview-figures">
+            {group.figures.map((figure) => (
+              <li key={figure.key} className={`card overview-figure${figure.attention && figure.value ? " overview-attention" : ""}`}>
+                <Link to={figure.href} className="overview-figure-link">
+                  {figure.label}
+                </Link>
+                <p className="overview-value">{formatFigure(figure.value, figure.unit)}</p>
+                {figure.attention && figure.value ? <p className="overview-flag">Needs attention</p> : null}
+                <Trend figure={figure} labels={period.bucketLabels} />
+                {figure.hint ? <p className="hint">{figure.hint}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <details className="overview-table">
+        <summary>The figures and their trends as a table</summary>
+        <TableScroll label="Figures by period">
+          <table>
+            <caption>
+              {period.title}
+              {period.title !== period.label ? ` (${period.label})` : ""}, with the last {period.buckets.length} periods
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Figure</th>
+                {period.bucketLabels.map((label) => (
+                  <th scope="col" key={label} className="numeric">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {trendFigures.map((figure) => (
+                <tr key={figure.key}>
+                  <th scope="row">{figure.label}</th>
+                  {figure.trend.map((value, i) => (
+                    <td key={i} className="numeric">
+                      {formatFigure(value, figure.unit)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+        {pointFigures.length ? (
+          <TableScroll label="Figures now">
+            <table>
+              <caption>Figures as they stand now</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Figure</th>
+                  <th scope="col" className="numeric">
+                    Now
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {pointFigures.map((figure) => (
+                  <tr key={figure.key}>
+                    <th scope="row">{figure.label}</th>
+                    <td className="numeric">{formatFigure(figure.value, figure.unit)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        ) : null}
+      </details>
     </section>
   );
 }
