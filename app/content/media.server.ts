@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm"
 import type { AppContext } from "~/context.server";
 import { adminAuditStatement } from "~/admin/audit.server";
 import type { Db } from "~/db/client.server";
+import { SANDBOXED_DOCUMENT_CSP } from "~/platform/security-headers.server";
 import { blogPosts, caseStudies, learningLessons, mediaAssets, resources, type MediaVariant } from "~/db/schema";
 import { photoDimensions, stripPhotoMetadata } from "~/coach-network/photo-metadata";
 import { sniffPhotoType } from "~/coach-network/profile";
@@ -312,7 +313,8 @@ export async function serveMedia(context: Ctx, request: Request, id: string, fil
     "Content-Type": contentType.startsWith("text/") ? `${contentType}; charset=utf-8` : contentType,
     "Cache-Control": IMMUTABLE,
     "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; sandbox",
+    // The site's sandboxed-document policy (kept by the security headers): nothing in a file can run.
+    "Content-Security-Policy": SANDBOXED_DOCUMENT_CSP,
     ETag: object.httpEtag,
   });
   if (asset.kind === "file")
