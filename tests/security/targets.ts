@@ -1442,6 +1442,7 @@ export function buildTargets(fx: Fixtures): Target[] {
     },
     {
       name: "form /admin/media (admin)",
+      concurrency: 8,
       // The library: a form without a file, or about no upload, must change nothing.
       snapshot: () =>
         env.DB.prepare("SELECT id, alt FROM media_assets ORDER BY id")
