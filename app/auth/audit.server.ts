@@ -55,7 +55,12 @@ export type AuditAction =
   // the leaving coach for the whole handover; detail: both coach ids).
   | "coach_handover"
   // An admin read a coach's private notes on a client (target: the coach; detail: the client key and the reason given).
-  | "coach_notes_read";
+  | "coach_notes_read"
+  // An admin uploaded an image or file to the media library, changed its alt text, or deleted it
+  // (target: the media asset; detail: type, size, dimensions, alt — never the file's contents).
+  | "media_uploaded"
+  | "media_updated"
+  | "media_deleted";
 
 export type AuditEntry = {
   action: AuditAction;

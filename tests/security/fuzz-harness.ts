@@ -325,6 +325,7 @@ export const FORM_TARGET_NAMES = [
   "form /billing/checkout and the Billing tab",
   "form /admin/users role changes (admin)",
   "form /admin/jobs (admin)",
+  "form /admin/media (admin)",
   "form /admin/escalations (admin)",
   "form /admin/leads (admin)",
   "form /coach/profile and /coach/agreement (coach)",

@@ -81,6 +81,10 @@ const GET_PROBES: Record<string, GetProbe> = {
   "routes/locations.$slug": { params: () => ({ slug: `${LOCATION_SLUGS[0]}${LOCATION_PATH_SUFFIX}` }) },
   "routes/services.$slug": { params: () => ({ slug: SERVICE_SLUGS[0] }) },
   "routes/admin.outbox.$id": { params: (samples) => ({ id: samples.outboxId }) },
+  // An upload that doesn't exist (the placeholder id): the 404 after the guard.
+  "routes/admin.media.$id": { allowed: () => ({ status: [404] }) },
+  // A public upload's address naming no upload: not found for anyone.
+  "routes/media.$id.$file": { allowed: () => ({ status: [404] }) },
   // The seeded free module: open to every signed-in persona.
   "routes/learning.module.$moduleId": { params: () => ({ moduleId: "cash-flow" }) },
   // The seeded free module's quiz; its certificate is nobody's yet (404 until earned).
@@ -374,7 +378,8 @@ test("POST: every action refuses visitors and missing roles the same way, before
         const cookie = probe.freshSession && persona !== "visitor" ? (await signInAs([PERSONA_ROLE[persona]])).cookie : samples.cookies[persona];
         const response = await fetchApp(path, { form: probe.fields, cookie });
         await response.body?.cancel();
-        const want = expected(access, persona, path, probe.allowed?.(persona) ?? { status: [400] });
+        // Remix hands an index route's action its URL without "?index": sign-in leads back to the page itself.
+        const want = expected(access, persona, path.replace(/\?index$/, ""), probe.allowed?.(persona) ?? { status: [400] });
         const got = { status: response.status, location: response.headers.get("Location") };
         const ok = "location" in want ? got.status === 302 && got.location === want.location : want.status.includes(got.status) && got.location === null;
         if (!ok) failures.push(`${persona} POST ${path} (${route.id}): expected ${describe(want)}, got ${JSON.stringify(got)}`);
@@ -585,6 +590,8 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
   "routes/admin.coach-applications.$id": { shared: ADMINS_SHARE },
   "routes/admin.coach-applications.$id.cv": { shared: ADMINS_SHARE },
   "routes/admin.escalations.$id": { shared: ADMINS_SHARE },
+  "routes/admin.media.$id": { shared: ADMINS_SHARE },
+  "routes/media.$id.$file": { shared: "public by design: an uploaded image or file is shown on public pages, at an address that can't be guessed" },
   "routes/admin.coaches.$coachId": { shared: ADMINS_SHARE },
   "routes/coach.clients.$clientId": {
     // A coach's client: another coach gets the 404 (tests/worker/coach-network/ownership.test.ts covers every /coach id route).
