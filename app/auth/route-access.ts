@@ -188,6 +188,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin.outbox.$id": ADMIN,
   "routes/admin.outbox.$id.preview": ADMIN,
   "routes/admin.users": ADMIN,
+  // The learning hub's modules and lessons, and the service and location pages' copy.
+  "routes/admin.learning._index": ADMIN,
+  "routes/admin.learning.$moduleId": ADMIN,
+  "routes/admin.learning.lessons.$lessonId": ADMIN,
+  "routes/admin.pages._index": ADMIN,
+  "routes/admin.pages.$kind.$slug": ADMIN,
 };
 
 /** What a guard does with a request: let it through, send it to /auth, or send it home (/). */

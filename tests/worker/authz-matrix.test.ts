@@ -81,6 +81,10 @@ const GET_PROBES: Record<string, GetProbe> = {
   "routes/locations.$slug": { params: () => ({ slug: `${LOCATION_SLUGS[0]}${LOCATION_PATH_SUFFIX}` }) },
   "routes/services.$slug": { params: () => ({ slug: SERVICE_SLUGS[0] }) },
   "routes/admin.outbox.$id": { params: (samples) => ({ id: samples.outboxId }) },
+  // The seeded free module, one of its lessons and a service page's copy.
+  "routes/admin.learning.$moduleId": { params: () => ({ moduleId: "cash-flow" }) },
+  "routes/admin.learning.lessons.$lessonId": { params: (samples) => ({ lessonId: samples.lessonId }) },
+  "routes/admin.pages.$kind.$slug": { params: () => ({ kind: "service", slug: SERVICE_SLUGS[0] }) },
   // The seeded free module: open to every signed-in persona.
   "routes/learning.module.$moduleId": { params: () => ({ moduleId: "cash-flow" }) },
   // The seeded free module's quiz; its certificate is nobody's yet (404 until earned).
@@ -178,6 +182,8 @@ const POST_PROBES: Record<string, PostProbe[]> = {
   "routes/webhooks.stripe": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // A coach's admin page for no coach (the placeholder id) is the 404 before any form is read.
   "routes/admin.coaches.$coachId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
+  // The page copy editor finds its page before it reads the form: the sample page's empty form is the 400.
+  "routes/admin.pages.$kind.$slug": [{ path: `/admin/pages/service/${SERVICE_SLUGS[0]}`, fields: {} }],
   // The sandbox's Connect onboarding form: the sample link is nobody's, so it is not found.
   "routes/payments-sandbox.connect.$linkId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // Withdrawing a coach application needs its signed link: without it, not found for anyone.
