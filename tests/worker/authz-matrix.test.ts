@@ -380,7 +380,8 @@ test("POST: every action refuses visitors and missing roles the same way, before
         const cookie = probe.freshSession && persona !== "visitor" ? (await signInAs([PERSONA_ROLE[persona]])).cookie : samples.cookies[persona];
         const response = await fetchApp(path, { form: probe.fields, cookie });
         await response.body?.cancel();
-        const want = expected(access, persona, path, probe.allowed?.(persona) ?? { status: [400] });
+        // Remix drops an index route's ?index from the URL its action sees, so sign-in returns to the page.
+        const want = expected(access, persona, path.replace(/\?index$/, ""), probe.allowed?.(persona) ?? { status: [400] });
         const got = { status: response.status, location: response.headers.get("Location") };
         const ok = "location" in want ? got.status === 302 && got.location === want.location : want.status.includes(got.status) && got.location === null;
         if (!ok) failures.push(`${persona} POST ${path} (${route.id}): expected ${describe(want)}, got ${JSON.stringify(got)}`);
@@ -610,6 +611,8 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
   },
 
   "routes/admin.leads.$id": { shared: ADMINS_SHARE },
+  "routes/admin.learning.$moduleId": { shared: ADMINS_SHARE },
+  "routes/admin.learning.lessons.$lessonId": { shared: ADMINS_SHARE },
   "routes/admin.outbox.$id": { shared: ADMINS_SHARE },
   "routes/admin.outbox.$id.preview": { shared: ADMINS_SHARE },
   "routes/booking_.$bookingId.calendar.$provider": {
