@@ -188,6 +188,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin.outbox.$id": ADMIN,
   "routes/admin.outbox.$id.preview": ADMIN,
   "routes/admin.users": ADMIN,
+  // The content admin (blog posts, case studies, resources) and its editors' live markdown preview.
+  "routes/admin.content.preview": ADMIN,
 };
 
 /** What a guard does with a request: let it through, send it to /auth, or send it home (/). */
