@@ -148,6 +148,8 @@ const GET_PROBES: Record<string, GetProbe> = {
   "routes/coach.payouts_.refresh": { allowed: () => ({ location: "/coach/payouts" }) },
   "routes/coach.payouts_.return": { allowed: () => ({ location: "/coach/payouts" }) },
   "routes/admin.users": { moreUrls: () => ["/admin/users?q=example&page=1"] },
+  // The editors' live preview is POST only: an admin's GET is told so (405).
+  "routes/admin.content.preview": { allowed: () => ({ status: [405] }) },
 };
 
 type PostProbe = {
