@@ -64,3 +64,25 @@ test("an admin writes a lesson with the live preview, publishes it and reads it 
   await expect(page.getByRole("heading", { name: "Plan for the dip" })).toBeVisible();
   await expect(page.getByText("Put aside two weeks of wages before May.")).toBeVisible();
 });
+
+test("an admin rewrites a location page's lead, publishes it and the page shows it", async ({ page, login }) => {
+  await login({ firstName: "Alex", lastName: "Admin", roles: ["admin"] });
+  await gotoHydrated(page, "/admin/pages?kind=location&q=Toowoomba");
+  await page.getByRole("table", { name: "Pages" }).getByRole("link", { name: "Toowoomba business coaching" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Toowoomba business coaching" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const lead = `Darling Downs owners get coaching booked in Queensland time (${Date.now().toString(36)}).`;
+  await page.getByLabel("Lead", { exact: true }).fill(lead);
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("Draft saved")).toBeVisible();
+  await expect(page.getByText("Unpublished changes.")).toBeVisible();
+  await settled(page);
+  await page.getByRole("button", { name: "Publish changes" }).click();
+  await expect(page.getByText("The page shows the new copy now.")).toBeVisible();
+  await settled(page);
+
+  await page.getByRole("link", { name: "/locations/toowoomba-business-coaching" }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(lead)).toBeVisible();
+});
