@@ -64,7 +64,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       case "save": {
         const parsed = parseForm(form, ModuleFieldsSchema);
         if (!parsed.success) {
-          const values = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+          // What was typed in the form's own fields comes back, so nothing is lost; nothing else is echoed.
+          const values = Object.fromEntries(Object.keys(ModuleFieldsSchema.shape).map((name) => [name, String(form.get(name) ?? "")]));
           return data<ActionData>({ intent, errors: { form: "Check the fields marked below.", ...parsed.errors }, values }, { status: 400 });
         }
         await saveModule(context.db, id, parsed.data, actor);

@@ -68,7 +68,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       case "save": {
         const parsed = parseForm(form, LessonFieldsSchema);
         if (!parsed.success) {
-          const values = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+          // What was typed in the form's own fields comes back, so nothing is lost; nothing else is echoed.
+          const values = Object.fromEntries(Object.keys(LessonFieldsSchema.shape).map((name) => [name, String(form.get(name) ?? "")]));
           return data<ActionData>({ intent, errors: { form: "Check the fields marked below.", ...parsed.errors }, values }, { status: 400 });
         }
         await saveLesson(context.db, id, parsed.data, actor);

@@ -326,6 +326,7 @@ export const FORM_TARGET_NAMES = [
   "form /admin/users role changes (admin)",
   "form /admin/jobs (admin)",
   "form /admin/escalations (admin)",
+  "form /admin/learning and /admin/pages (admin)",
   "form /admin/leads (admin)",
   "form /coach/profile and /coach/agreement (coach)",
   "form /coach/payouts and the sandbox's Connect onboarding form (coach)",
