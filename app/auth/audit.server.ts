@@ -60,7 +60,25 @@ export type AuditAction =
   // (target: the media asset; detail: type, size, dimensions, alt — never the file's contents).
   | "media_uploaded"
   | "media_updated"
-  | "media_deleted";
+  | "media_deleted"
+  // An admin created, saved (a new revision), restored a revision of, published or unpublished a
+  // learning module or lesson (target: the module or lesson id; detail: the fields changed).
+  | "learning_module_created"
+  | "learning_module_saved"
+  | "learning_module_restored"
+  | "learning_module_published"
+  | "learning_module_unpublished"
+  | "learning_lesson_created"
+  | "learning_lesson_saved"
+  | "learning_lesson_restored"
+  | "learning_lesson_published"
+  | "learning_lesson_unpublished"
+  // An admin saved a service or location page's draft copy, restored a revision into it, published it
+  // or discarded it (target: the page key, e.g. "service:strategic-planning"; detail: the fields changed).
+  | "page_copy_saved"
+  | "page_copy_restored"
+  | "page_copy_published"
+  | "page_copy_discarded";
 
 export type AuditEntry = {
   action: AuditAction;

@@ -194,6 +194,14 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin.media._index": ADMIN,
   "routes/admin.media.$id": ADMIN,
   "routes/admin.media.picker": ADMIN,
+  // The learning hub's modules and lessons, and the service and location pages' copy.
+  "routes/admin.learning._index": ADMIN,
+  "routes/admin.learning.$moduleId": ADMIN,
+  "routes/admin.learning.lessons.$lessonId": ADMIN,
+  "routes/admin.pages._index": ADMIN,
+  "routes/admin.pages.$kind.$slug": ADMIN,
+  // The content admin (blog posts, case studies, resources) and its editors' live markdown preview.
+  "routes/admin.content.preview": ADMIN,
 };
 
 /** What a guard does with a request: let it through, send it to /auth, or send it home (/). */

@@ -3,8 +3,9 @@ import type { Faq } from "./types";
 import { STATES, type StateCode } from "./australia";
 import { CLARITYAI_CITY_SLUGS } from "./clarityai-cities";
 
-// Location pages: /locations/{city}-business-coaching. Served straight from this file by the
-// route's loader, so none of it reaches the browser bundle. Each city is written for that city —
+// Location pages: /locations/{city}-business-coaching. Served from this file by the route's loader,
+// so none of it reaches the browser bundle; the copy that is content (headline, lead, "why virtual",
+// economy, FAQs) is the first version of the page's row in page_copy, edited at /admin/pages. Each city is written for that city —
 // its economy, its seasons, its time zone — rather than one template with the name swapped.
 
 // Every city with an AI-coach page has a location page too, and so do these regional centres.

@@ -4,6 +4,7 @@
 import { BLOG_POSTS } from "~/content/blog-posts";
 import { CASE_STUDIES } from "~/content/case-studies";
 import { RESOURCES } from "~/content/resources";
+import { allPageCopyPages, defaultPageCopy, pageCopyKey, pageCopyTitle } from "~/content/page-copy";
 import { CURRICULUM } from "~/learning/curriculum";
 import { curriculumRows } from "~/learning/curriculum/rows";
 
@@ -665,6 +666,22 @@ const coachProfileRows: Row[] = coachScheduleRows.map((schedule) => ({
 
 const curriculum = curriculumRows(CURRICULUM);
 
+// The service and location pages' copy, first written in code (app/content/page-copy.ts): published
+// as it is, so the pages read the same before and after their first edit.
+const pageCopyRows: Row[] = allPageCopyPages().map(({ kind, slug }) => {
+  const fields = JSON.stringify(defaultPageCopy(kind, slug));
+  return {
+    key: pageCopyKey(kind, slug),
+    kind,
+    slug,
+    title: pageCopyTitle(kind, slug),
+    fields,
+    draft: fields,
+    status: "published",
+    published_at: "2026-11-01T00:00:00.000Z",
+  };
+});
+
 export const SEED_STATEMENTS: string[] = [
   ...insertIfMissing("blog_posts", blogRows),
   ...insertIfMissing("case_studies", caseStudyRows),
@@ -686,6 +703,7 @@ export const SEED_STATEMENTS: string[] = [
   ...insertIfMissing("leads", DEMO_LEADS),
   ...insertActivityIfMissing(DEMO_LEAD_ACTIVITIES),
   ...insertConsentRequestIfMissing(DEMO_CONSENT_REQUESTS),
+  ...insertIfMissing("page_copy", pageCopyRows),
   ...insertIfMissing("learning_modules", curriculum.modules),
   ...insertIfMissing("learning_lessons", curriculum.lessons),
   ...insertIfMissing("learning_questions", curriculum.questions),

@@ -62,7 +62,12 @@ export async function bumpContentVersion(env: VersionStore): Promise<string> {
  * value (no request's data), so a hit costs no KV call. A bump in this isolate replaces it at once;
  * other isolates see it within the memo's life plus KV's own read cache.
  */
-const versionMemo = new WeakMap<KVNamespace, { version: string; until: number }>();
+// One memo per isolate, held on globalThis: the Worker entry (which serves through the cache) and the
+// Remix server build (whose admin actions bump the version) each bundle their own copy of this module,
+// and a module-level memo would leave the entry serving the old version after a bump in the same isolate.
+const VERSION_MEMO_SLOT = Symbol.for("clarityai.edge-cache.version-memo");
+const versionMemo: WeakMap<KVNamespace, { version: string; until: number }> = ((globalThis as Record<symbol, unknown>)[VERSION_MEMO_SLOT] ??=
+  new WeakMap()) as WeakMap<KVNamespace, { version: string; until: number }>;
 const VERSION_MEMO_MS = 5_000;
 
 export async function readContentVersion(env: VersionStore): Promise<string> {

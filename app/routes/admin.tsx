@@ -27,6 +27,7 @@ const SECTIONS = [
   { to: "/admin/content", label: "Content", end: false },
   { to: "/admin/media", label: "Media", end: false },
   { to: "/admin/learning", label: "Learning", end: false },
+  { to: "/admin/pages", label: "Pages", end: false },
   { to: "/admin/marketing", label: "Marketing", end: false },
   { to: "/admin/users", label: "Users", end: false },
   { to: "/admin/outbox", label: "Email outbox", end: false },

@@ -7,6 +7,7 @@ import { PageHero } from "~/components/page-hero";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { BUSINESS } from "~/content/business";
 import { aiCoachCityPath, LOCATIONS, locationPath, locationSlugFromParam } from "~/content/locations";
+import { locationPageContent } from "~/content/page-copy.server";
 import { formatAud } from "~/utils/format";
 import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
 import { professionalServiceLd } from "~/content/structured-data";
@@ -19,12 +20,14 @@ import { ANY_COACH, DISCOVERY_TYPE, flowHref } from "~/booking/flow-links";
 
 // /locations/{city}-business-coaching. The content stays on the server: the browser receives only
 // the one city it is showing, plus the names and links of its three neighbours.
-export function loader({ params }: LoaderFunctionArgs) {
+// The copy that is content (headline, lead, "why virtual", economy, FAQs) is the published copy
+// edited at /admin/pages.
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const slug = locationSlugFromParam(params.slug);
   if (!slug) {
     throw notFoundResponse();
   }
-  const city = LOCATIONS[slug];
+  const city = await locationPageContent(context.db, slug);
   const path = locationPath(slug);
   return {
     city,

@@ -3,7 +3,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FaqSection } from "~/components/faq-section";
 import { PageHero } from "~/components/page-hero";
 import { BUSINESS } from "~/content/business";
-import { isServiceSlug, SERVICE_SUMMARIES, SERVICES } from "~/content/services";
+import { isServiceSlug, SERVICE_SUMMARIES } from "~/content/services";
+import { servicePageContent } from "~/content/page-copy.server";
 import { formatAud } from "~/utils/format";
 import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, faqLd, serviceLd, structuredData } from "~/utils/structured-data";
@@ -20,11 +21,12 @@ import { DISCOVERY_CALL_HREF } from "~/booking/flow-links";
 const INQUIRY_SLUG = "software-solutions";
 
 // The content stays on the server: the browser receives only the one service it is showing.
-export function loader({ params }: LoaderFunctionArgs) {
+// The copy that is content (headline, lead, intro, FAQs) is the published copy edited at /admin/pages.
+export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!isServiceSlug(params.slug)) {
     throw notFoundResponse();
   }
-  const service = SERVICES[params.slug];
+  const service = await servicePageContent(context.db, params.slug);
   const related = service.related.map((slug) => SERVICE_SUMMARIES[slug]);
   return { service, related, inquiry: params.slug === INQUIRY_SLUG };
 }

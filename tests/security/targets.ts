@@ -158,6 +158,8 @@ export type Fixtures = {
   coachApplications: { reviewId: string; submittedId: string; token: string };
   /** A free learning module's quiz, taken by `member`: the module and its questions' ids. */
   learningQuiz: { moduleId: string; questionIds: string[] };
+  /** A module of its own for the learning editors' forms (/admin/learning). */
+  learningAdmin: { moduleId: string; lessonId: string };
 };
 
 /** Two coach applications: one under review, one submitted with its applicant's signed link. */
@@ -356,6 +358,7 @@ export async function createFixtures(): Promise<Fixtures> {
       questionIds: module.quizQuestionIds,
     })),
     worksheets: await worksheetFixtures(),
+    learningAdmin: await createLearningModule({ lessons: [{}] }).then((module) => ({ moduleId: module.id, lessonId: module.lessonIds[0]! })),
   };
 }
 
@@ -753,6 +756,10 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/admin.leads.$id",
   "routes/admin.media._index",
   "routes/admin.media.$id",
+  "routes/admin.learning._index",
+  "routes/admin.learning.$moduleId",
+  "routes/admin.learning.lessons.$lessonId",
+  "routes/admin.pages.$kind.$slug",
   "routes/ai-coach.chat",
   "routes/ai-coach.conversations.$id",
   "routes/ai-coach.conversations.$id.escalate",
@@ -1500,6 +1507,72 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...queryProbes({ path: "/admin/escalations", cookie: fx.admin.cookie, params: { status: URLS_CORE, page: URLS_CORE } }),
         ...pathProbes({ template: "/admin/escalations/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
         ...pathProbes({ method: "POST", template: "/admin/escalations/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
+      ],
+    },
+    {
+      name: "form /admin/learning and /admin/pages (admin)",
+      concurrency: 8,
+      // The lesson, its module and a page's copy with their revisions and audit trail: a batch of
+      // refused forms must change none of them.
+      snapshot: async () => ({
+        lesson: await rowOf(
+          "SELECT title, summary, body_md, position, release_after_days, status, updated_at FROM learning_lessons WHERE id = ?",
+          fx.learningAdmin.lessonId,
+        ),
+        module: await rowOf("SELECT title, status, updated_at FROM learning_modules WHERE id = ?", fx.learningAdmin.moduleId),
+        modules: await countOf("learning_modules"),
+        page: await rowOf("SELECT draft, fields, status FROM page_copy WHERE key = 'service:strategic-planning'"),
+        revisions: await countOf("content_revisions"),
+      }),
+      probes: [
+        ...formProbes({
+          path: `/admin/learning/lessons/${fx.learningAdmin.lessonId}`,
+          label: "save",
+          cookie: fx.admin.cookie,
+          base: () => ({
+            intent: "save",
+            title: "A lesson",
+            summary: "In short.",
+            bodyMd: "Some **text**.",
+            estimatedMinutes: "10",
+            position: "1",
+            releaseAfterDays: "",
+          }),
+          fields: { intent: CORE, title: FULL, bodyMd: FULL, estimatedMinutes: CORE, releaseAfterDays: CORE },
+        }),
+        ...formProbes({
+          path: `/admin/learning/${fx.learningAdmin.moduleId}`,
+          label: "restore",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "restore", revision: "999" }),
+          fields: { intent: CORE, revision: CORE },
+        }),
+        ...formProbes({
+          path: "/admin/learning?index",
+          label: "new module",
+          cookie: fx.member.cookie,
+          base: () => ({ title: "A module" }),
+          fields: { title: CORE },
+          structural: false,
+        }),
+        ...formProbes({
+          path: "/admin/pages/service/strategic-planning",
+          label: "save",
+          cookie: fx.admin.cookie,
+          base: () => ({
+            intent: "save",
+            headline: "A headline",
+            lead: "A lead.",
+            introHeading: "Intro",
+            intro: "One.\n\nTwo.",
+            faqQuestion: "Why?",
+            faqAnswer: "Because.",
+          }),
+          fields: { intent: CORE, headline: FULL, intro: FULL, faqQuestion: FULL },
+        }),
+        ...pathProbes({ template: "/admin/learning/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/admin/pages/service/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
+        ...queryProbes({ path: "/admin/learning", cookie: fx.admin.cookie, params: { status: URLS_CORE, topic: URLS_CORE, page: URLS_CORE, sort: URLS_CORE } }),
       ],
     },
     {

@@ -85,6 +85,10 @@ const GET_PROBES: Record<string, GetProbe> = {
   "routes/admin.media.$id": { allowed: () => ({ status: [404] }) },
   // A public upload's address naming no upload: not found for anyone.
   "routes/media.$id.$file": { allowed: () => ({ status: [404] }) },
+  // The seeded free module, one of its lessons and a service page's copy.
+  "routes/admin.learning.$moduleId": { params: () => ({ moduleId: "cash-flow" }) },
+  "routes/admin.learning.lessons.$lessonId": { params: (samples) => ({ lessonId: samples.lessonId }) },
+  "routes/admin.pages.$kind.$slug": { params: () => ({ kind: "service", slug: SERVICE_SLUGS[0] }) },
   // The seeded free module: open to every signed-in persona.
   "routes/learning.module.$moduleId": { params: () => ({ moduleId: "cash-flow" }) },
   // The seeded free module's quiz; its certificate is nobody's yet (404 until earned).
@@ -148,6 +152,8 @@ const GET_PROBES: Record<string, GetProbe> = {
   "routes/coach.payouts_.refresh": { allowed: () => ({ location: "/coach/payouts" }) },
   "routes/coach.payouts_.return": { allowed: () => ({ location: "/coach/payouts" }) },
   "routes/admin.users": { moreUrls: () => ["/admin/users?q=example&page=1"] },
+  // The editors' live preview is POST only: an admin's GET is told so (405).
+  "routes/admin.content.preview": { allowed: () => ({ status: [405] }) },
 };
 
 type PostProbe = {
@@ -182,6 +188,8 @@ const POST_PROBES: Record<string, PostProbe[]> = {
   "routes/webhooks.stripe": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // A coach's admin page for no coach (the placeholder id) is the 404 before any form is read.
   "routes/admin.coaches.$coachId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
+  // The page copy editor finds its page before it reads the form: the sample page's empty form is the 400.
+  "routes/admin.pages.$kind.$slug": [{ path: `/admin/pages/service/${SERVICE_SLUGS[0]}`, fields: {} }],
   // The sandbox's Connect onboarding form: the sample link is nobody's, so it is not found.
   "routes/payments-sandbox.connect.$linkId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // Withdrawing a coach application needs its signed link: without it, not found for anyone.
@@ -611,6 +619,8 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
   },
 
   "routes/admin.leads.$id": { shared: ADMINS_SHARE },
+  "routes/admin.learning.$moduleId": { shared: ADMINS_SHARE },
+  "routes/admin.learning.lessons.$lessonId": { shared: ADMINS_SHARE },
   "routes/admin.outbox.$id": { shared: ADMINS_SHARE },
   "routes/admin.outbox.$id.preview": { shared: ADMINS_SHARE },
   "routes/booking_.$bookingId.calendar.$provider": {

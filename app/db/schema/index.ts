@@ -11,4 +11,5 @@ export * from "./email";
 export * from "./leads";
 export * from "./learning";
 export * from "./meetings";
+export * from "./page-copy";
 export * from "./platform";

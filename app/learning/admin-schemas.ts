@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { LEARNING_ACCESS, LEARNING_LEVELS } from "~/db/schema/learning";
+import { LEARNING_TOPICS, type LearningTopic } from "./types";
+
+// The learning editors' forms (/admin/learning): a module's and a lesson's editable fields. The same
+// schemas read a revision back before it is restored, so a restored revision is as valid as a save.
+
+export const LEARNING_LIMITS = { title: 120, summary: 400, markdown: 60_000, outcome: 200, outcomes: 8, minutes: 600, position: 9999, releaseDays: 365 };
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `Enter the ${label}.` })
+    .trim()
+    .min(1, `Enter the ${label}.`)
+    .max(max, `The ${label} must be ${max.toLocaleString("en-AU")} characters or fewer.`);
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `Enter the ${label} as a whole number.` })
+    .int(`Enter the ${label} as a whole number.`)
+    .min(min, `The ${label} must be between ${min} and ${max}.`)
+    .max(max, `The ${label} must be between ${min} and ${max}.`);
+
+const TOPICS = Object.keys(LEARNING_TOPICS) as [LearningTopic, ...LearningTopic[]];
+
+/** Outcomes typed one a line. */
+export function splitLines(value: string): string[] {
+  return value
+    .split(/\r?\n/)
+    .map((line) => line.replace(/^\s*[-*•]\s*/, "").trim())
+    .filter(Boolean);
+}
+
+const outcomes = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (typeof value === "string" ? splitLines(value) : value.map((line) => line.trim()).filter(Boolean)))
+  .pipe(
+    z
+      .array(z.string().max(LEARNING_LIMITS.outcome, `Keep each outcome to ${LEARNING_LIMITS.outcome} characters.`))
+      .min(1, "List at least one outcome, one a line.")
+      .max(LEARNING_LIMITS.outcomes, `List ${LEARNING_LIMITS.outcomes} outcomes or fewer.`),
+  );
+
+export const ModuleFieldsSchema = z.object({
+  title: text("title", LEARNING_LIMITS.title),
+  summary: text("summary", LEARNING_LIMITS.summary),
+  overviewMd: text("overview", LEARNING_LIMITS.markdown),
+  outcomes,
+  topic: z.enum(TOPICS, { error: "Choose a topic." }),
+  level: z.enum(LEARNING_LEVELS, { error: "Choose a level." }),
+  access: z.enum(LEARNING_ACCESS, { error: "Choose who can open it." }),
+  estimatedMinutes: wholeNumber("estimated minutes", 1, LEARNING_LIMITS.minutes),
+  position: wholeNumber("order", 1, LEARNING_LIMITS.position),
+  quizPassPercent: wholeNumber("quiz pass mark", 1, 100),
+});
+export type ModuleFields = z.output<typeof ModuleFieldsSchema>;
+
+export const LessonFieldsSchema = z.object({
+  title: text("title", LEARNING_LIMITS.title),
+  summary: text("summary", LEARNING_LIMITS.summary),
+  bodyMd: text("lesson text", LEARNING_LIMITS.markdown),
+  estimatedMinutes: wholeNumber("estimated minutes", 1, LEARNING_LIMITS.minutes),
+  position: wholeNumber("order", 1, LEARNING_LIMITS.position),
+  // Blank: the lesson opens as soon as the learner starts the module.
+  releaseAfterDays: z
+    .union([z.literal(""), z.null(), z.undefined(), z.coerce.number()])
+    .transform((value) => (value === "" || value === null || value === undefined ? null : value))
+    .pipe(
+      z
+        .number({ error: "Enter the days as a whole number, or leave it blank." })
+        .int("Enter the days as a whole number, or leave it blank.")
+        .min(0, `The days must be between 0 and ${LEARNING_LIMITS.releaseDays}.`)
+        .max(LEARNING_LIMITS.releaseDays, `The days must be between 0 and ${LEARNING_LIMITS.releaseDays}.`)
+        .nullable(),
+    ),
+});
+export type LessonFields = z.output<typeof LessonFieldsSchema>;
+
+/** A new module or lesson starts with its title only; the rest is filled in before publishing. */
+export const NewItemSchema = z.object({ title: text("title", LEARNING_LIMITS.title) });
+
+export const RevisionNumberSchema = z.object({
+  revision: z.coerce.number({ error: "Choose a revision." }).int("Choose a revision.").min(1, "Choose a revision."),
+});
+
+/** Lower case words joined by hyphens, for a new module's or lesson's id (its URL). */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/g, "");
+  return slug || "untitled";
+}
