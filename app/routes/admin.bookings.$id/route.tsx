@@ -22,6 +22,8 @@ import {
   type IntentArgs,
 } from "./actions.server";
 import { notFoundResponse } from "~/auth/permissions.server";
+import { stepUpDue } from "~/auth/step-up.server";
+import { StepUpField } from "~/components/ui/step-up-field";
 
 // One booking for the admins: the client, coach, time (the coach's zone, and the client's when it
 // differs), payment and refunds, a guarantee request, and the history of changes; and the forms to
@@ -30,8 +32,9 @@ import { notFoundResponse } from "~/auth/permissions.server";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireRole(request, context, "admin");
-  return loadAdminBooking(context, params.id ?? "");
+  const viewer = await requireRole(request, context, "admin");
+  const [booking, stepUp] = await Promise.all([loadAdminBooking(context, params.id ?? ""), stepUpDue(context, viewer)]);
+  return { ...booking, stepUp };
 }
 
 const HANDLERS: Record<AdminBookingIntent, (args: IntentArgs) => Promise<Response | ReturnType<typeof refused>>> = {
@@ -54,13 +57,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (!isIntent(intent)) return refused(null, { form: "That action isn't available. Reload the page and try again." });
-  return HANDLERS[intent]({ context, viewer, bookingId, formData });
+  return HANDLERS[intent]({ request, context, viewer, bookingId, formData });
 }
 
 const REQUEST_LABELS: Record<string, string> = { requested: "Waiting for a decision", approved: "Approved", declined: "Declined" };
 
 export default function AdminBooking() {
-  const { booking, can, payment, request, history } = useLoaderData<typeof loader>();
+  const { booking, can, payment, request, history, stepUp } = useLoaderData<typeof loader>();
   const actionData = useActionData<AdminBookingActionData>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -89,22 +92,22 @@ export default function AdminBooking() {
           </p>
           <FormError message={errorsFor("approve-request").form ?? errorsFor("decline-request").form} />
           {request.status === "requested" ? (
-            <div className="button-row">
-              <Form method="post">
-                <input type="hidden" name="intent" value="approve-request" />
-                <input type="hidden" name="requestId" value={request.id} />
-                <button type="submit" className="button button-primary" disabled={busy}>
+            <Form method="post" className="form">
+              <input type="hidden" name="requestId" value={request.id} />
+              <StepUpField
+                id="guarantee-step-up"
+                required={stepUp}
+                error={errorsFor("approve-request").stepUpCode ?? errorsFor("decline-request").stepUpCode}
+              />
+              <div className="button-row">
+                <button type="submit" name="intent" value="approve-request" className="button button-primary" disabled={busy}>
                   Approve and refund
                 </button>
-              </Form>
-              <Form method="post">
-                <input type="hidden" name="intent" value="decline-request" />
-                <input type="hidden" name="requestId" value={request.id} />
-                <button type="submit" className="button button-secondary" disabled={busy}>
+                <button type="submit" name="intent" value="decline-request" className="button button-secondary" disabled={busy}>
                   Decline
                 </button>
-              </Form>
-            </div>
+              </div>
+            </Form>
           ) : null}
         </div>
       ) : null}
@@ -190,7 +193,13 @@ export default function AdminBooking() {
 
       {can.refund && payment ? (
         actionData?.intent === "refund" && actionData.confirmRefund ? (
-          <RefundConfirmation confirm={actionData.confirmRefund} email={booking.email} busy={busy} />
+          <RefundConfirmation
+            confirm={actionData.confirmRefund}
+            email={booking.email}
+            busy={busy}
+            stepUp={stepUp}
+            stepUpError={errorsFor("refund").stepUpCode}
+          />
         ) : (
           <Form method="post" className="admin-booking-panel form" aria-labelledby="refund-heading">
             <h3 id="refund-heading">Refund</h3>
@@ -260,7 +269,19 @@ export default function AdminBooking() {
  * The refund's second step: the amount, where it goes and what follows, sent back with
  * `confirm=yes`. Focus moves to its heading so keyboard and screen-reader users land on it.
  */
-function RefundConfirmation({ confirm, email, busy }: { confirm: NonNullable<AdminBookingActionData["confirmRefund"]>; email: string; busy: boolean }) {
+function RefundConfirmation({
+  confirm,
+  email,
+  busy,
+  stepUp,
+  stepUpError,
+}: {
+  confirm: NonNullable<AdminBookingActionData["confirmRefund"]>;
+  email: string;
+  busy: boolean;
+  stepUp: boolean;
+  stepUpError?: string;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -284,6 +305,7 @@ function RefundConfirmation({ confirm, email, busy }: { confirm: NonNullable<Adm
       <input type="hidden" name="amount" value={confirm.amount} />
       <input type="hidden" name="reason" value={confirm.reason} />
       <input type="hidden" name="refundedBefore" value={confirm.refundedBefore} />
+      <StepUpField id="refund-step-up" required={stepUp} error={stepUpError} />
       <div className="button-row">
         <button type="submit" className="button button-danger" disabled={busy}>
           Refund {formatCents(confirm.amountCents)}

@@ -1,0 +1,205 @@
+import { env } from "cloudflare:workers";
+import { expect, test } from "vitest";
+import { generateSecret, generateTotp } from "~/auth/totp";
+import { createBooking, createPayment } from "../factories/bookings";
+import { createSignedInCoach } from "../factories/coaches";
+import { apiSession, createSignedInUser, createUser, webSession } from "../factories/users";
+import { auditAbout, expectRedirect } from "./booking-portals/helpers";
+import { authApi, countRows, fetchApp, pageText, testClientIp } from "./app";
+
+// Admin safety: the admin area needs an aal2 session in production (with a guided set-up for an
+// admin without an authenticator app), and money actions ask for a fresh code when the last one is
+// more than 10 minutes old.
+
+async function productionEnv(): Promise<Env> {
+  const { privateKey } = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
+  const jwk = { ...(await crypto.subtle.exportKey("jwk", privateKey)), kid: "test-key" };
+  return {
+    ...env,
+    APP_ENV: "production",
+    SESSION_SECRET: "a-production-secret-of-at-least-thirty-two-characters",
+    AUTH_JWT_PRIVATE_KEY: JSON.stringify(jwk),
+  } as unknown as Env;
+}
+
+/** A verified authenticator app for the user, straight into D1; answers its secret. */
+async function addTotpFactor(userId: string) {
+  const secret = generateSecret();
+  await env.DB.prepare(
+    "INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret) VALUES (?, ?, 'Authenticator app', 'totp', 'verified', ?)",
+  )
+    .bind(crypto.randomUUID(), userId, secret)
+    .run();
+  return secret;
+}
+
+/** Sets the user's live sessions to `aal`, with a TOTP verification `totpAgeSeconds` ago (none when null). */
+async function setSessionLevel(userId: string, aal: "aal1" | "aal2", totpAgeSeconds: number | null) {
+  const now = Math.floor(Date.now() / 1000);
+  const amr = [{ method: "password", timestamp: now - 3600 }, ...(totpAgeSeconds === null ? [] : [{ method: "totp", timestamp: now - totpAgeSeconds }])];
+  await env.DB.prepare("UPDATE auth_sessions SET aal = ?, amr = ? WHERE user_id = ?").bind(aal, JSON.stringify(amr), userId).run();
+}
+
+async function adminIn(bindings: Env, { factor = false } = {}) {
+  const ip = testClientIp();
+  const user = await createUser({ roles: ["admin"] });
+  const cookie = await webSession(user, { ip, bindings });
+  const secret = factor ? await addTotpFactor(user.id) : null;
+  return { ...user, cookie, ip, secret };
+}
+
+test("production: an aal1 admin without an authenticator app is walked through setting one up, then reaches the admin page", async () => {
+  const bindings = await productionEnv();
+  const admin = await adminIn(bindings);
+  const refused = await fetchApp("/admin/audit?action=login", { cookie: admin.cookie, bindings, ip: admin.ip });
+  expectRedirect(refused, "/profile?tab=security&for=admin&redirectTo=%2Fadmin%2Faudit%3Faction%3Dlogin");
+
+  const setup = "/profile?tab=security&for=admin&redirectTo=%2Fadmin%2Faudit";
+  const page = await pageText(await fetchApp(setup, { cookie: admin.cookie, bindings, ip: admin.ip }));
+  expect(page).toContain("Set up two-step verification to use the admin area");
+  expect(page).toContain(`action="${setup}"`);
+
+  const enrol = await fetchApp(setup, { cookie: admin.cookie, bindings, ip: admin.ip, form: { intent: "enrol-totp" } });
+  expect(enrol.status).toBe(200);
+  const html = await pageText(enrol);
+  const secret = html.match(/name="secret" value="([A-Z2-7]+)"/)?.[1];
+  const factorId = html.match(/name="factorId" value="([0-9a-f-]{36})"/)?.[1];
+  const uri = html.match(/name="uri" value="([^"]+)"/)?.[1];
+  expect(secret && factorId && uri).toBeTruthy();
+  const verified = await fetchApp(setup, {
+    cookie: admin.cookie,
+    bindings,
+    ip: admin.ip,
+    form: { intent: "verify-totp", factorId: factorId!, secret: secret!, uri: uri!.replaceAll("&amp;", "&"), code: await generateTotp(secret!) },
+  });
+  // Straight on to the page the admin wanted, now at aal2.
+  expectRedirect(verified, "/admin/audit");
+  expect((await fetchApp("/admin/audit", { cookie: admin.cookie, bindings, ip: admin.ip })).status).toBe(200);
+});
+
+test("production: an aal1 admin with an authenticator app gets the MFA step; at aal2 the admin area opens; development is unchanged", async () => {
+  const bindings = await productionEnv();
+  const admin = await adminIn(bindings, { factor: true });
+  expectRedirect(await fetchApp("/admin/bookings", { cookie: admin.cookie, bindings }), "/auth?step=mfa&redirectTo=%2Fadmin%2Fbookings");
+  await setSessionLevel(admin.id, "aal2", 60);
+  expect((await fetchApp("/admin/bookings", { cookie: admin.cookie, bindings })).status).toBe(200);
+
+  // Development (the tests' own bindings): a password-only admin still works, as the demo admin does.
+  const local = await createSignedInUser({ roles: ["admin"] });
+  expect((await fetchApp("/admin/bookings", { cookie: local.cookie })).status).toBe(200);
+  // The guided set-up is only for admins: anyone else sees the ordinary security tab.
+  const client = await createSignedInUser();
+  expect(await pageText(await fetchApp("/profile?tab=security&for=admin", { cookie: client.cookie }))).not.toContain("to use the admin area");
+});
+
+test("production: a redirectTo outside /admin is not followed after the set-up", async () => {
+  const bindings = await productionEnv();
+  const admin = await adminIn(bindings);
+  const page = await pageText(await fetchApp("/profile?tab=security&for=admin&redirectTo=https%3A%2F%2Fevil.example", { cookie: admin.cookie, bindings }));
+  expect(page).toContain('href="/admin"');
+  expect(page).not.toContain("evil.example");
+});
+
+async function guaranteeRequest() {
+  const coach = await createSignedInCoach();
+  const client = await createSignedInUser();
+  const booking = await createBooking({
+    coachId: coach.id,
+    clientId: client.id,
+    email: client.email,
+    startsAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+  });
+  const requestId = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO refund_requests (id, booking_id, user_id, reason) VALUES (?, ?, ?, 'It did not help')")
+    .bind(requestId, booking.id, client.id)
+    .run();
+  return { booking, requestId, client };
+}
+
+const requestStatus = (id: string) => env.DB.prepare("SELECT status FROM refund_requests WHERE id = ?").bind(id).first<string>("status");
+
+test("step-up: a guarantee decision with a stale code asks for a fresh one; missing or wrong codes change nothing; the right one decides", async () => {
+  const admin = await adminIn(env, { factor: true });
+  await setSessionLevel(admin.id, "aal2", 11 * 60);
+  const { booking, requestId } = await guaranteeRequest();
+  const path = `/admin/bookings/${booking.id}`;
+
+  // The page shows the code field, since the last code is 11 minutes old.
+  const page = await pageText(await fetchApp(path, { cookie: admin.cookie, ip: admin.ip }));
+  expect(page).toContain('name="stepUpCode"');
+
+  const missing = await fetchApp(path, { cookie: admin.cookie, ip: admin.ip, form: { intent: "decline-request", requestId } });
+  expect(missing.status).toBe(400);
+  expect(await pageText(missing)).toContain("Enter the 6-digit code from your authenticator app to confirm this.");
+
+  const wrongCode = (await generateTotp(admin.secret!)) === "000000" ? "111111" : "000000";
+  const wrong = await fetchApp(path, { cookie: admin.cookie, ip: admin.ip, form: { intent: "decline-request", requestId, stepUpCode: wrongCode } });
+  expect(wrong.status).toBe(422);
+  const wrongHtml = await pageText(wrong);
+  expect(wrongHtml).toContain("That code didn't work");
+  expect(wrongHtml).toMatch(/id="guarantee-step-up"[^>]*aria-invalid="true"/);
+  expect(await requestStatus(requestId)).toBe("requested");
+  expect(await auditAbout(requestId)).toEqual([]);
+
+  const right = await fetchApp(path, {
+    cookie: admin.cookie,
+    ip: admin.ip,
+    form: { intent: "decline-request", requestId, stepUpCode: await generateTotp(admin.secret!) },
+  });
+  expectRedirect(right, path);
+  expect(await requestStatus(requestId)).toBe("declined");
+  expect(await auditAbout(requestId)).toHaveLength(1);
+
+  // The fresh code counts for the next 10 minutes: another decision needs none.
+  const second = await guaranteeRequest();
+  expect(await pageText(await fetchApp(`/admin/bookings/${second.booking.id}`, { cookie: admin.cookie, ip: admin.ip }))).not.toContain('name="stepUpCode"');
+  expectRedirect(
+    await fetchApp(`/admin/bookings/${second.booking.id}`, {
+      cookie: admin.cookie,
+      ip: admin.ip,
+      form: { intent: "decline-request", requestId: second.requestId },
+    }),
+    `/admin/bookings/${second.booking.id}`,
+  );
+});
+
+test("step-up: a confirmed refund with a stale code is refused before anything is refunded; development admins without an app are not asked", async () => {
+  const admin = await adminIn(env, { factor: true });
+  await setSessionLevel(admin.id, "aal2", 30 * 60);
+  const coach = await createSignedInCoach();
+  const client = await createSignedInUser();
+  const booking = await createBooking({
+    coachId: coach.id,
+    clientId: client.id,
+    email: client.email,
+    startsAt: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+  });
+  const payment = await createPayment({ userId: client.id, bookingId: booking.id, email: client.email });
+  const form = { intent: "refund", amount: "150.00", reason: "Goodwill", confirm: "yes", refundedBefore: "0" };
+
+  const refused = await fetchApp(`/admin/bookings/${booking.id}`, { cookie: admin.cookie, ip: admin.ip, form });
+  expect(refused.status).toBe(400);
+  const html = await pageText(refused);
+  // The confirmation stays on screen with the code field and its message.
+  expect(html).toContain("Confirm the refund of");
+  expect(html).toMatch(/id="refund-step-up"[^>]*aria-invalid="true"/);
+  expect(await countRows("payment_refunds", "payment_id = ?", payment.id)).toBe(0);
+  expect(await auditAbout(payment.id)).toEqual([]);
+
+  // An admin without an authenticator app (development only) is not asked for a code: the review step shows no field.
+  const local = await createSignedInUser({ roles: ["admin"] });
+  const review = await pageText(
+    await fetchApp(`/admin/bookings/${booking.id}`, { cookie: local.cookie, form: { intent: "refund", amount: "150.00", reason: "Goodwill" } }),
+  );
+  expect(review).toContain("Confirm the refund of");
+  expect(review).not.toContain('name="stepUpCode"');
+});
+
+test("production: the auth API's admin endpoints refuse an admin's aal1 token", async () => {
+  const bindings = await productionEnv();
+  const admin = await adminIn(bindings, { factor: true });
+  const session = await apiSession(admin, { bindings, ip: admin.ip });
+  const response = await authApi("/invite", { bindings, token: session.access_token, json: { email: "someone@example.com" }, ip: admin.ip });
+  expect(response.status).toBe(403);
+  expect(await response.json()).toMatchObject({ code: "insufficient_aal" });
+});
