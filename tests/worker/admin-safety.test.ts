@@ -6,6 +6,7 @@ import { createSignedInCoach } from "../factories/coaches";
 import { apiSession, createSignedInUser, createUser, webSession } from "../factories/users";
 import { auditAbout, expectRedirect } from "./booking-portals/helpers";
 import { authApi, countRows, fetchApp, pageText, testClientIp } from "./app";
+import { deliverJobs } from "./queue";
 
 // Admin safety: the admin area needs an aal2 session in production (with a guided set-up for an
 // admin without an authenticator app), and money actions ask for a fresh code when the last one is
@@ -202,4 +203,94 @@ test("production: the auth API's admin endpoints refuse an admin's aal1 token", 
   const response = await authApi("/invite", { bindings, token: session.access_token, json: { email: "someone@example.com" }, ip: admin.ip });
   expect(response.status).toBe(403);
   expect(await response.json()).toMatchObject({ code: "insufficient_aal" });
+});
+
+// ── The audit log: filters, CSV export and the 7-year retention ──
+
+async function auditEntry(fields: { action: string; actorId?: string | null; targetId?: string | null; createdAt: string; detail?: Record<string, unknown> }) {
+  const id = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO audit_log (id, actor_id, action, target_id, detail, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+    .bind(id, fields.actorId ?? null, fields.action, fields.targetId ?? null, JSON.stringify(fields.detail ?? {}), fields.createdAt)
+    .run();
+  return id;
+}
+
+test("the audit log filters by action, actor, target and a range of days on the admin's clock, and shows each diff", async () => {
+  const admin = await createSignedInUser({ roles: ["admin"] });
+  const other = await createUser({ roles: ["admin"] });
+  const target = crypto.randomUUID();
+  const action = `probe_${crypto.randomUUID().slice(0, 8).replace(/-/g, "")}`.replace(/[0-9]/g, "x");
+  const detail = { targetType: "booking", changes: { status: { from: "confirmed", to: "cancelled" } }, reason: "Coach unwell" };
+  // 1 July 2031 00:30 in Sydney (AEST) is 30 June 14:30 UTC: it belongs to the day 1 July.
+  await auditEntry({ action, actorId: admin.id, targetId: target, createdAt: "2031-06-30T14:30:00.000Z", detail });
+  await auditEntry({ action, actorId: admin.id, targetId: target, createdAt: "2031-06-30T13:30:00.000Z" });
+  await auditEntry({ action, actorId: other.id, targetId: crypto.randomUUID(), createdAt: "2031-07-02T00:00:00.000Z" });
+  const list = async (search: string) => {
+    const response = await fetchApp(`/admin/audit?action=${action}&${search}`, { cookie: admin.cookie });
+    return { status: response.status, html: await pageText(response) };
+  };
+
+  const all = await list("");
+  expect(all.status).toBe(200);
+  expect(all.html).toContain("Showing 1–3 of 3");
+  // The diff and the reason, in words.
+  expect(all.html).toMatch(/status:<\/span> <code>confirmed<\/code> → <code>cancelled<\/code>/);
+  expect(all.html).toContain("Coach unwell");
+
+  expect((await list(`actor=${encodeURIComponent(other.email)}`)).html).toContain("Showing 1–1 of 1");
+  expect((await list(`actor=${other.id}`)).html).toContain("Showing 1–1 of 1");
+  expect((await list(`target=${target}`)).html).toContain("Showing 1–2 of 2");
+  expect((await list("target=booking")).html).toContain("Showing 1–1 of 1");
+  const firstOfJuly = await list("from=2031-07-01&to=2031-07-01");
+  expect(firstOfJuly.html).toContain("Showing 1–1 of 1");
+  expect(firstOfJuly.html).toContain("Coach unwell");
+  expect((await list("to=2031-06-30")).html).toContain("Showing 1–1 of 1");
+
+  // A range that ends before it starts, or a date that isn't one, is a 400 with the field's message (never a 500).
+  const backwards = await list("from=2031-07-02&to=2031-07-01");
+  expect(backwards.status).toBe(400);
+  expect(backwards.html).toContain("The last day can't be before the first day.");
+  expect((await list("from=2031-02-31")).status).toBe(400);
+  // A LIKE wildcard is matched as itself.
+  expect((await list("actor=%25")).html).toContain("No entries match these filters.");
+});
+
+test("the audit log downloads as CSV with the same filters, all pages; a bad range is a 400", async () => {
+  const admin = await createSignedInUser({ roles: ["admin"] });
+  const action = `csv_${crypto.randomUUID().slice(0, 8)}`.replace(/[0-9-]/g, "y");
+  for (let i = 0; i < 60; i++) {
+    await auditEntry({ action, actorId: admin.id, createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString() });
+  }
+  const response = await fetchApp(`/admin/audit.csv?action=${action}`, { cookie: admin.cookie });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+  expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
+  const lines = (await response.text())
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
+  expect(lines[0]).toBe("when_utc,action,actor_id,actor_email,target_type,target_id,target_email,detail_json");
+  // 60 entries: more than one page of the list, all in the file, newest first.
+  expect(lines).toHaveLength(61);
+  expect(lines[1]).toContain("2025-01-01T00:59:00.000Z");
+  expect(lines[1]).toContain(admin.email);
+  expect(lines[60]).toContain("2025-01-01T00:00:00.000Z");
+  expect(lines.slice(1).every((line) => line.includes(action))).toBe(true);
+
+  const bad = await fetchApp(`/admin/audit.csv?from=2031-13-01`, { cookie: admin.cookie });
+  expect(bad.status).toBe(400);
+  expect(await bad.text()).toContain("Enter the first day as a date");
+  // Not for anyone but an admin.
+  const client = await createSignedInUser();
+  expectRedirect(await fetchApp("/admin/audit.csv", { cookie: client.cookie }), "/");
+});
+
+test("the maintenance cron keeps audit entries for 7 years and deletes older ones", async () => {
+  const scheduledAt = "2033-11-21T16:00:00.000Z";
+  const old = await auditEntry({ action: "retention_probe", createdAt: "2026-11-21T15:59:59.999Z" });
+  const kept = await auditEntry({ action: "retention_probe", createdAt: "2026-11-21T16:00:00.000Z" });
+  const result = await deliverJobs([{ type: "maintenance.purge", version: 1, task: "audit-log", scheduledAt }]);
+  expect(result.explicitAcks).toHaveLength(1);
+  expect(await countRows("audit_log", "id = ?", old)).toBe(0);
+  expect(await countRows("audit_log", "id = ?", kept)).toBe(1);
 });
