@@ -55,7 +55,11 @@ export type AuditAction =
   // the leaving coach for the whole handover; detail: both coach ids).
   | "coach_handover"
   // An admin read a coach's private notes on a client (target: the coach; detail: the client key and the reason given).
-  | "coach_notes_read";
+  | "coach_notes_read"
+  // An admin assigned, replied to or resolved an expert escalation (target: the escalation; the diff of its status and assignee, never the reply's text).
+  | "escalation_assigned"
+  | "escalation_replied"
+  | "escalation_resolved";
 
 export type AuditEntry = {
   action: AuditAction;

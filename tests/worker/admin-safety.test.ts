@@ -294,3 +294,32 @@ test("the maintenance cron keeps audit entries for 7 years and deletes older one
   expect(await countRows("audit_log", "id = ?", old)).toBe(0);
   expect(await countRows("audit_log", "id = ?", kept)).toBe(1);
 });
+
+// ── Existing admin actions, audited with a diff ──
+
+test("assigning and resolving an escalation are audited with the diff of its status and assignee, once each", async () => {
+  const admin = await createSignedInUser({ roles: ["admin"] });
+  const client = await createUser();
+  const id = crypto.randomUUID();
+  await env.DB.prepare(
+    "INSERT INTO ai_escalations (id, user_id, conversation_id, message_id, \"trigger\", reason, question, transcript) VALUES (?, ?, ?, 'm', 'user', NULL, 'Can I claim my ute?', '[]')",
+  )
+    .bind(id, client.id, crypto.randomUUID())
+    .run();
+  const path = `/admin/escalations/${id}`;
+  expectRedirect(await fetchApp(path, { cookie: admin.cookie, form: { intent: "assign", assigneeId: admin.id } }), path);
+  expectRedirect(await fetchApp(path, { cookie: admin.cookie, form: { intent: "resolve" } }), path);
+  // Resolving again changes nothing and adds no entry.
+  expectRedirect(await fetchApp(path, { cookie: admin.cookie, form: { intent: "resolve" } }), path);
+  expect(await auditAbout(id)).toEqual([
+    {
+      action: "escalation_assigned",
+      actorId: admin.id,
+      detail: { targetType: "escalation", changes: { status: { from: "open", to: "assigned" }, assignedTo: { from: null, to: admin.id } } },
+    },
+    { action: "escalation_resolved", actorId: admin.id, detail: { targetType: "escalation", changes: { status: { from: "assigned", to: "resolved" } } } },
+  ]);
+  // The log reads it back with the diff.
+  const log = await pageText(await fetchApp(`/admin/audit?target=${id}`, { cookie: admin.cookie }));
+  expect(log).toMatch(/status:<\/span> <code>assigned<\/code> → <code>resolved<\/code>/);
+});

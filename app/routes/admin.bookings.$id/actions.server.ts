@@ -137,8 +137,11 @@ function describeHistory(action: string, json: string, zone: string): string {
       return typeof detail.to === "string" ? `Moved to ${formatZoned(detail.to, zone)}` : "Moved";
     case "booking_outcome_set":
       return detail.outcome === "no_show" ? "Marked as a no-show" : "Marked as completed";
-    case "refund_request_decided":
-      return detail.decision === "approved" ? "Guarantee request approved" : "Guarantee request declined";
+    case "refund_request_decided": {
+      // Older entries say `decision`; newer ones carry the status change (adminAuditStatement's diff).
+      const changes = detail.changes as { status?: { to?: unknown } } | undefined;
+      return (detail.decision ?? changes?.status?.to) === "approved" ? "Guarantee request approved" : "Guarantee request declined";
+    }
     default:
       return action.replaceAll("_", " ");
   }
