@@ -187,6 +187,17 @@ test("step-up: a confirmed refund with a stale code is refused before anything i
   expect(await countRows("payment_refunds", "payment_id = ?", payment.id)).toBe(0);
   expect(await auditAbout(payment.id)).toEqual([]);
 
+  // Cancelling the paid session refunds it, so it asks for the code too; the booking stays as it was.
+  const cancel = await fetchApp(`/admin/bookings/${booking.id}`, {
+    cookie: admin.cookie,
+    ip: admin.ip,
+    form: { intent: "cancel", reason: "Coach unwell", confirmed: "yes" },
+  });
+  expect(cancel.status).toBe(400);
+  expect(await pageText(cancel)).toMatch(/id="cancel-step-up"[^>]*aria-invalid="true"/);
+  expect(await env.DB.prepare("SELECT status FROM bookings WHERE id = ?").bind(booking.id).first<string>("status")).toBe("confirmed");
+  expect(await auditAbout(booking.id)).toEqual([]);
+
   // An admin without an authenticator app (development only) is not asked for a code: the review step shows no field.
   const local = await createSignedInUser({ roles: ["admin"] });
   const review = await pageText(
@@ -194,6 +205,9 @@ test("step-up: a confirmed refund with a stale code is refused before anything i
   );
   expect(review).toContain("Confirm the refund of");
   expect(review).not.toContain('name="stepUpCode"');
+  // Cancelling is a two-step confirmation that says what it will do, before any script runs.
+  expect(review).toMatch(/<details class="confirm-action"><summary class="button button-danger">Cancel the booking…<\/summary>/);
+  expect(review).toContain("A$150.00 goes back to the client's card with a credit note.");
 });
 
 test("production: the auth API's admin endpoints refuse an admin's aal1 token", async () => {

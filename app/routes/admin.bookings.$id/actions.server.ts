@@ -200,11 +200,17 @@ export async function rescheduleAction({ context, viewer, bookingId, formData }:
   );
 }
 
-export async function cancelAction({ context, viewer, bookingId, formData }: IntentArgs) {
+export async function cancelAction({ request, context, viewer, bookingId, formData }: IntentArgs) {
   const reason = text(formData, "reason") ?? "";
   if (!reason) return refused("cancel", { reason: "Give a reason: the client and coach are told it." });
   const parsed = CancelSchema.safeParse({ reason });
   if (!parsed.success) return refused("cancel", { reason: parsed.error.issues[0]?.message ?? "Please shorten the reason." });
+  // Cancelling a paid session refunds it: the same fresh authenticator code as a refund.
+  const payment = await paymentForBooking(context.db, bookingId);
+  if (payment && payment.amountCents > payment.refundedCents) {
+    const stepUp = await checkStepUp(request, context, viewer, formData);
+    if (!stepUp.ok) return refused("cancel", { stepUpCode: stepUp.message }, stepUp.status);
+  }
   let result;
   try {
     result = await cancelBooking(context, bookingId, adminOf(viewer), parsed.data.reason);

@@ -24,6 +24,7 @@ import {
 import { notFoundResponse } from "~/auth/permissions.server";
 import { stepUpDue } from "~/auth/step-up.server";
 import { StepUpField } from "~/components/ui/step-up-field";
+import { ConfirmAction } from "~/components/ui/confirm-action";
 
 // One booking for the admins: the client, coach, time (the coach's zone, and the client's when it
 // differs), payment and refunds, a guarantee request, and the history of changes; and the forms to
@@ -92,22 +93,27 @@ export default function AdminBooking() {
           </p>
           <FormError message={errorsFor("approve-request").form ?? errorsFor("decline-request").form} />
           {request.status === "requested" ? (
-            <Form method="post" className="form">
-              <input type="hidden" name="requestId" value={request.id} />
-              <StepUpField
-                id="guarantee-step-up"
-                required={stepUp}
-                error={errorsFor("approve-request").stepUpCode ?? errorsFor("decline-request").stepUpCode}
-              />
-              <div className="button-row">
-                <button type="submit" name="intent" value="approve-request" className="button button-primary" disabled={busy}>
-                  Approve and refund
-                </button>
-                <button type="submit" name="intent" value="decline-request" className="button button-secondary" disabled={busy}>
-                  Decline
-                </button>
-              </div>
-            </Form>
+            <div className="button-row">
+              <ConfirmAction
+                label="Approve and refund…"
+                tone="primary"
+                confirmLabel="Yes, approve and refund"
+                fields={{ intent: "approve-request", requestId: request.id }}
+                defaultOpen={Boolean(errorsFor("approve-request").stepUpCode)}
+                consequence="The session's payment goes back to the client's card in full, a credit note is issued and the client is emailed. A refund can't be undone."
+              >
+                <StepUpField id="approve-step-up" required={stepUp} error={errorsFor("approve-request").stepUpCode} />
+              </ConfirmAction>
+              <ConfirmAction
+                label="Decline…"
+                confirmLabel="Yes, decline the request"
+                fields={{ intent: "decline-request", requestId: request.id }}
+                defaultOpen={Boolean(errorsFor("decline-request").stepUpCode)}
+                consequence="The client is told their guarantee request was declined and nothing is refunded. The decision can't be changed here afterwards."
+              >
+                <StepUpField id="guarantee-step-up" required={stepUp} error={errorsFor("decline-request").stepUpCode} />
+              </ConfirmAction>
+            </div>
           ) : null}
         </div>
       ) : null}
@@ -168,27 +174,36 @@ export default function AdminBooking() {
       ) : null}
 
       {can.cancel ? (
-        <Form method="post" className="admin-booking-panel form">
+        <div className="admin-booking-panel form">
           <h3>Cancel</h3>
-          <p className="hint">A cancellation by the business refunds a card payment in full and returns a package credit.</p>
-          <input type="hidden" name="intent" value="cancel" />
           <FormError message={errorsFor("cancel").form} />
-          <FieldFrame id="cancel-reason" label="Reason (sent to the client and coach)" error={errorsFor("cancel").reason}>
-            <textarea
-              id="cancel-reason"
-              name="reason"
-              rows={2}
-              maxLength={500}
-              aria-invalid={errorsFor("cancel").reason ? true : undefined}
-              aria-describedby={describedByOf("cancel-reason", undefined, errorsFor("cancel").reason)}
-            />
-          </FieldFrame>
-          <div className="button-row">
-            <button type="submit" className="button button-danger" disabled={busy}>
-              Cancel the booking
-            </button>
-          </div>
-        </Form>
+          <ConfirmAction
+            label="Cancel the booking…"
+            confirmLabel="Yes, cancel the booking"
+            fields={{ intent: "cancel" }}
+            disabled={busy}
+            defaultOpen={Boolean(errorsFor("cancel").reason || errorsFor("cancel").stepUpCode)}
+            consequence={`The booking is cancelled and the client and coach are emailed your reason. ${
+              payment && payment.remainingCents > 0
+                ? `${formatCents(payment.remainingCents)} goes back to the client's card with a credit note.`
+                : booking.paymentMethod === "credit"
+                  ? "The package credit is returned to the client."
+                  : "Nothing is refunded: there is no card payment left to refund."
+            } A cancellation can't be undone.`}
+          >
+            <FieldFrame id="cancel-reason" label="Reason (sent to the client and coach)" error={errorsFor("cancel").reason}>
+              <textarea
+                id="cancel-reason"
+                name="reason"
+                rows={2}
+                maxLength={500}
+                aria-invalid={errorsFor("cancel").reason ? true : undefined}
+                aria-describedby={describedByOf("cancel-reason", undefined, errorsFor("cancel").reason)}
+              />
+            </FieldFrame>
+            <StepUpField id="cancel-step-up" required={stepUp && Boolean(payment && payment.remainingCents > 0)} error={errorsFor("cancel").stepUpCode} />
+          </ConfirmAction>
+        </div>
       ) : null}
 
       {can.refund && payment ? (
