@@ -18,6 +18,8 @@ export function jobsForSchedule(controller: Pick<ScheduledController, "scheduled
   return [
     { type: "maintenance.purge", version: 1, task: "rate-limits", scheduledAt },
     { type: "maintenance.purge", version: 1, task: "auth-tokens", scheduledAt },
+    // Audit entries older than 7 years (app/jobs/maintenance.server.ts).
+    { type: "maintenance.purge", version: 1, task: "audit-log", scheduledAt },
     // AI coach conversations and escalation transcripts past the retention period (app/ai-coach/retention.server.ts).
     { type: "ai-coach.retention-sweep", version: 1, scheduledAt },
     // Conversions and page-view counters older than 13 months (app/attribution/retention.server.ts).

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { alias, type SelectedFields } from "drizzle-orm/sqlite-core";
+import { adminAuditStatement } from "~/admin/audit.server";
 import type { Db } from "~/db/client.server";
 import { aiConversations, aiEscalations, aiSubscriptions, profiles, userRoles, users } from "~/db/schema";
 import { composeEmail } from "~/email/compose.server";
@@ -233,7 +234,7 @@ async function requireEscalation(db: Db, id: string) {
 }
 
 /** Assigns the escalation to an administrator (open → assigned). A resolved one stays as it was. */
-export async function assignEscalation(db: Db, id: string, assigneeId: string, now = new Date()): Promise<void> {
+export async function assignEscalation(db: Db, id: string, assigneeId: string, actorId: string, now = new Date()): Promise<void> {
   const escalation = await requireEscalation(db, id);
   if (escalation.status === "resolved") throw new EscalationError(409, "This escalation is resolved; there's nothing left to assign.");
   const admin = await db
@@ -243,10 +244,22 @@ export async function assignEscalation(db: Db, id: string, assigneeId: string, n
     .get();
   if (!admin) throw new EscalationError(400, "Escalations can only be assigned to an administrator.");
   const at = now.toISOString();
-  await db
-    .update(aiEscalations)
-    .set({ assignedTo: assigneeId, status: sql`CASE ${aiEscalations.status} WHEN 'open' THEN 'assigned' ELSE ${aiEscalations.status} END`, updatedAt: at })
-    .where(and(eq(aiEscalations.id, id), sql`${aiEscalations.status} <> 'resolved'`));
+  if (escalation.assignedTo === assigneeId && escalation.status !== "open") return;
+  const status = escalation.status === "open" ? "assigned" : escalation.status;
+  await db.batch([
+    db
+      .update(aiEscalations)
+      .set({ assignedTo: assigneeId, status: sql`CASE ${aiEscalations.status} WHEN 'open' THEN 'assigned' ELSE ${aiEscalations.status} END`, updatedAt: at })
+      .where(and(eq(aiEscalations.id, id), sql`${aiEscalations.status} <> 'resolved'`)),
+    adminAuditStatement(db, {
+      action: "escalation_assigned",
+      actorId,
+      targetType: "escalation",
+      targetId: id,
+      before: { status: escalation.status, assignedTo: escalation.assignedTo },
+      after: { status, assignedTo: assigneeId },
+    }),
+  ]);
 }
 
 export type ReplyOutcome = {
@@ -277,16 +290,28 @@ export async function replyToEscalation(
   const at = now.toISOString();
   let stored = false;
   if (escalation.reply === null) {
-    const result = await db
-      .update(aiEscalations)
-      .set({
-        reply,
-        repliedAt: at,
-        assignedTo: sql`coalesce(${aiEscalations.assignedTo}, ${adminId})`,
-        status: sql`CASE ${aiEscalations.status} WHEN 'open' THEN 'assigned' ELSE ${aiEscalations.status} END`,
-        updatedAt: at,
-      })
-      .where(and(eq(aiEscalations.id, id), isNull(aiEscalations.reply)));
+    const [result] = await db.batch([
+      db
+        .update(aiEscalations)
+        .set({
+          reply,
+          repliedAt: at,
+          assignedTo: sql`coalesce(${aiEscalations.assignedTo}, ${adminId})`,
+          status: sql`CASE ${aiEscalations.status} WHEN 'open' THEN 'assigned' ELSE ${aiEscalations.status} END`,
+          updatedAt: at,
+        })
+        .where(and(eq(aiEscalations.id, id), isNull(aiEscalations.reply))),
+      // The reply's words are the client's business: the entry says that it was sent, not what it says.
+      adminAuditStatement(db, {
+        action: "escalation_replied",
+        actorId: adminId,
+        targetType: "escalation",
+        targetId: id,
+        before: { status: escalation.status, assignedTo: escalation.assignedTo, reply: null },
+        after: { status: escalation.status === "open" ? "assigned" : escalation.status, assignedTo: escalation.assignedTo ?? adminId, reply },
+        redact: ["reply"],
+      }),
+    ]);
     stored = result.meta.changes === 1;
   }
   const current = stored ? { ...escalation, reply, repliedAt: at } : await requireEscalation(db, id);
@@ -351,12 +376,23 @@ async function appendExpertReply(
 
 /** Marks the escalation resolved (assigning it to the resolving admin if it had no one). Repeating it changes nothing. */
 export async function resolveEscalation(db: Db, id: string, adminId: string, now = new Date()): Promise<{ changed: boolean }> {
-  await requireEscalation(db, id);
+  const escalation = await requireEscalation(db, id);
+  if (escalation.status === "resolved") return { changed: false };
   const at = now.toISOString();
-  const result = await db
-    .update(aiEscalations)
-    .set({ status: "resolved", resolvedAt: at, assignedTo: sql`coalesce(${aiEscalations.assignedTo}, ${adminId})`, updatedAt: at })
-    .where(and(eq(aiEscalations.id, id), sql`${aiEscalations.status} <> 'resolved'`));
+  const [result] = await db.batch([
+    db
+      .update(aiEscalations)
+      .set({ status: "resolved", resolvedAt: at, assignedTo: sql`coalesce(${aiEscalations.assignedTo}, ${adminId})`, updatedAt: at })
+      .where(and(eq(aiEscalations.id, id), sql`${aiEscalations.status} <> 'resolved'`)),
+    adminAuditStatement(db, {
+      action: "escalation_resolved",
+      actorId: adminId,
+      targetType: "escalation",
+      targetId: id,
+      before: { status: escalation.status, assignedTo: escalation.assignedTo },
+      after: { status: "resolved", assignedTo: escalation.assignedTo ?? adminId },
+    }),
+  ]);
   return { changed: result.meta.changes === 1 };
 }
 

@@ -78,7 +78,11 @@ export type AuditAction =
   | "page_copy_saved"
   | "page_copy_restored"
   | "page_copy_published"
-  | "page_copy_discarded";
+  | "page_copy_discarded"
+  // An admin assigned, replied to or resolved an expert escalation (target: the escalation; the diff of its status and assignee, never the reply's text).
+  | "escalation_assigned"
+  | "escalation_replied"
+  | "escalation_resolved";
 
 export type AuditEntry = {
   action: AuditAction;

@@ -33,3 +33,9 @@ export function mfaStepUrl(request: Request): string {
   const url = new URL(request.url);
   return mfaStepHref(url.pathname + url.search);
 }
+
+/** The security tab's guided set-up of an authenticator app for an admin who has none yet, coming back to this request's page. */
+export function adminMfaSetupUrl(request: Request): string {
+  const url = new URL(request.url);
+  return `/profile?tab=security&for=admin&redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+}

@@ -171,6 +171,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin": ADMIN,
   "routes/admin._index": ADMIN,
   "routes/admin.audit": ADMIN,
+  "routes/admin.audit[.]csv": ADMIN,
   "routes/admin.bookings._index": ADMIN,
   "routes/admin.coach-applications._index": ADMIN,
   "routes/admin.coach-applications.$id": ADMIN,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { auditStatement } from "~/auth/audit.server";
+import { adminAuditStatement } from "~/admin/audit.server";
 import type { AppContext } from "~/context.server";
 import { formatCents } from "~/billing/describe";
 import { refundReversalStatements } from "~/coach-network/earnings.server";
@@ -287,7 +288,14 @@ export async function decideRefundRequest(
       .set({ status, decidedBy: adminId, decidedAt })
       .where(and(eq(refundRequests.id, requestId), eq(refundRequests.status, "requested")))
       .returning(),
-    auditStatement(db, { action: "refund_request_decided", actorId: adminId, targetId: requestId, detail: { decision: status, refundId: refund?.id ?? null } }),
+    adminAuditStatement(db, {
+      action: "refund_request_decided",
+      actorId: adminId,
+      targetType: "refund_request",
+      targetId: requestId,
+      before: { status: request.status, refundId: null },
+      after: { status, refundId: refund?.id ?? null },
+    }),
   ]);
   const row = updated[0] ?? (await db.select().from(refundRequests).where(eq(refundRequests.id, requestId)).get());
   if (!row) throw new BookingError(404, "request_not_found", "We couldn't find that refund request.");

@@ -1,7 +1,7 @@
 import { inArray, lt, or } from "drizzle-orm";
 import { OTP_TTL_SECONDS } from "~/auth/config.server";
 import type { Db } from "~/db/client.server";
-import { authSessions, oneTimeTokens, rateLimits, refreshTokens } from "~/db/schema";
+import { auditLog, authSessions, oneTimeTokens, rateLimits, refreshTokens } from "~/db/schema";
 import type { JobHandler } from "~/jobs/handler.server";
 import type { MaintenancePurgeJob } from "./maintenance";
 import { RATE_LIMIT_RETENTION_MS } from "~/platform/rate-limit.server";
@@ -28,6 +28,20 @@ async function purgeAuthTokens(db: Db, scheduledAt: number) {
   ]);
 }
 
+/**
+ * The audit log is kept for 7 years (the record-keeping period of Australian tax law for business
+ * records, which refunds, payouts and role changes are evidence for), and nothing else deletes an
+ * entry: an account deletion keeps the entries and drops only their address hash.
+ */
+export const AUDIT_RETENTION_YEARS = 7;
+
+/** The oldest moment an audit entry is kept at `scheduledAt`: the same day and time 7 years before (UTC). */
+export function auditRetentionCutoff(scheduledAt: number): string {
+  const cutoff = new Date(scheduledAt);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - AUDIT_RETENTION_YEARS);
+  return cutoff.toISOString();
+}
+
 export const purgeExpiredRows: JobHandler<MaintenancePurgeJob> = async (job, { db }) => {
   const scheduledAt = Date.parse(job.scheduledAt);
   switch (job.task) {
@@ -36,6 +50,9 @@ export const purgeExpiredRows: JobHandler<MaintenancePurgeJob> = async (job, { d
       return;
     case "auth-tokens":
       await purgeAuthTokens(db, scheduledAt);
+      return;
+    case "audit-log":
+      await db.delete(auditLog).where(lt(auditLog.createdAt, auditRetentionCutoff(scheduledAt)));
       return;
   }
 };

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizz
 import { alias } from "drizzle-orm/sqlite-core";
 import { csvRow } from "~/attribution/report";
 import { DIRECT, parseAttributionSnapshot, type Touch } from "~/attribution/types";
-import { auditStatement } from "~/auth/audit.server";
+import { adminAuditStatement } from "~/admin/audit.server";
 import type { Db } from "~/db/client.server";
 import {
   emailSuppressions,
@@ -324,13 +324,23 @@ async function requireLead(db: Db, id: string) {
   return row;
 }
 
-function changeLead(db: Db, id: string, actor: LeadActor, set: Partial<typeof leads.$inferInsert>, detail: Record<string, unknown>, at: Date) {
+/** One field of the lead changed, audited with its diff (the notes' text is never kept: only that they changed). */
+function changeLead(db: Db, id: string, actor: LeadActor, set: Partial<typeof leads.$inferInsert>, field: string, from: unknown, to: unknown, at: Date) {
   return db.batch([
     db
       .update(leads)
       .set({ ...set, updatedAt: at.toISOString() })
       .where(eq(leads.id, id)),
-    auditStatement(db, { action: "lead_updated", actorId: actor.id, ipHash: actor.ipHash, detail: { leadId: id, ...detail } }),
+    adminAuditStatement(db, {
+      action: "lead_updated",
+      actorId: actor.id,
+      ipHash: actor.ipHash,
+      targetType: "lead",
+      targetId: id,
+      before: { [field]: from },
+      after: { [field]: to },
+      redact: ["notes"],
+    }),
   ]);
 }
 
@@ -338,7 +348,7 @@ function changeLead(db: Db, id: string, actor: LeadActor, set: Partial<typeof le
 export async function updateLeadStatus(db: Db, id: string, status: LeadStatus, actor: LeadActor, at = new Date()): Promise<{ changed: boolean }> {
   const lead = await requireLead(db, id);
   if (lead.status === status) return { changed: false };
-  await changeLead(db, id, actor, { status }, { field: "status", from: lead.status, to: status }, at);
+  await changeLead(db, id, actor, { status }, "status", lead.status, status, at);
   return { changed: true };
 }
 
@@ -354,16 +364,16 @@ export async function assignLeadOwner(db: Db, id: string, ownerId: string | null
     if (!member) throw new LeadAdminError(400, "Choose an owner from the list: an admin or a coach.", "ownerId");
   }
   if (lead.ownerId === ownerId) return { changed: false };
-  await changeLead(db, id, actor, { ownerId }, { field: "owner", from: lead.ownerId, to: ownerId }, at);
+  await changeLead(db, id, actor, { ownerId }, "owner", lead.ownerId, ownerId, at);
   return { changed: true };
 }
 
-/** Replaces the lead's notes (empty clears them). The audit entry records the length, never the text. */
+/** Replaces the lead's notes (empty clears them). The audit entry records that they changed, never the text. */
 export async function saveLeadNotes(db: Db, id: string, notes: string, actor: LeadActor, at = new Date()): Promise<{ changed: boolean }> {
   const lead = await requireLead(db, id);
   const value = notes === "" ? null : notes;
   if (lead.notes === value) return { changed: false };
-  await changeLead(db, id, actor, { notes: value }, { field: "notes", length: notes.length }, at);
+  await changeLead(db, id, actor, { notes: value }, "notes", lead.notes, value, at);
   return { changed: true };
 }
 

@@ -51,7 +51,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         const parsed = parseForm(formData, AssignEscalationSchema);
         if (!parsed.success)
           return data<ActionData>({ intent: "assign", error: Object.values(parsed.errors)[0] ?? "Choose an administrator." }, { status: 400 });
-        await assignEscalation(context.db, id, parsed.data.assigneeId);
+        await assignEscalation(context.db, id, parsed.data.assigneeId, viewer.id);
         const who = parsed.data.assigneeId === viewer.id ? "you" : "the administrator you chose";
         return redirectWithToast(here, { title: "Escalation assigned", description: `It's now assigned to ${who}.`, variant: "success" }, secret);
       }

@@ -124,6 +124,7 @@ test("the daily cron enqueues the purge instead of doing it inline", async () =>
   expect(sendBatch).toHaveBeenCalledWith([
     { body: { type: "maintenance.purge", version: 1, task: "rate-limits", scheduledAt: "2026-11-21T16:00:00.000Z" } },
     { body: { type: "maintenance.purge", version: 1, task: "auth-tokens", scheduledAt: "2026-11-21T16:00:00.000Z" } },
+    { body: { type: "maintenance.purge", version: 1, task: "audit-log", scheduledAt: "2026-11-21T16:00:00.000Z" } },
     { body: { type: "ai-coach.retention-sweep", version: 1, scheduledAt: "2026-11-21T16:00:00.000Z" } },
     { body: { type: "attribution.expire", version: 1, scheduledAt: "2026-11-21T16:00:00.000Z" } },
     { body: { type: "meetings.recordings-retention", version: 1, scheduledAt: "2026-11-21T16:00:00.000Z" } },

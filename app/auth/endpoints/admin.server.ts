@@ -30,8 +30,10 @@ export async function requireAdminCaller(ctx: AuthContext): Promise<string | nul
   const token = bearerOf(ctx.request);
   if (!token) throw unauthorized("no_authorization", "This endpoint requires a valid Bearer token");
   if (isServiceRoleKey(ctx, token)) return null;
-  const { user } = await authenticate(ctx, { strict: true });
+  const { user, claims } = await authenticate(ctx, { strict: true });
   if (!(await rolesOf(ctx.db, user.id)).includes("admin")) throw forbidden("not_admin", "User not allowed");
+  // As the admin pages (guards.server.ts): in production an admin's token must come from an aal2 session.
+  if (ctx.config.production && claims.aal !== "aal2") throw forbidden("insufficient_aal", "AAL2 required to use the admin endpoints");
   return user.id;
 }
 

@@ -12,6 +12,7 @@ import { formatCents } from "~/billing/describe";
 import { amountInput, parseRefundAmount } from "~/booking/refund-amount";
 import { utcToZonedInput, zonedToUtc } from "~/utils/zoned-time";
 import { notFoundResponse, notFoundUnless } from "~/auth/permissions.server";
+import { checkStepUp } from "~/auth/step-up.server";
 
 // One booking for the admins: what it is, its payment and refunds, its guarantee request and its
 // history; and the forms (one handler per intent). The domain audits every change.
@@ -20,7 +21,7 @@ export type AdminBookingIntent = "reschedule" | "cancel" | "refund" | "outcome" 
 
 export type AdminBookingActionData = {
   intent: AdminBookingIntent | null;
-  errors: { form?: string; startsAt?: string; reason?: string; outcome?: string; amount?: string };
+  errors: { form?: string; startsAt?: string; reason?: string; outcome?: string; amount?: string; stepUpCode?: string };
   /** Free times near a refused reschedule, in the coach's zone. */
   alternatives?: { startsAt: string; label: string; value: string }[];
   /** What the refund's confirmation step shows, and sends back when confirmed. */
@@ -136,8 +137,11 @@ function describeHistory(action: string, json: string, zone: string): string {
       return typeof detail.to === "string" ? `Moved to ${formatZoned(detail.to, zone)}` : "Moved";
     case "booking_outcome_set":
       return detail.outcome === "no_show" ? "Marked as a no-show" : "Marked as completed";
-    case "refund_request_decided":
-      return detail.decision === "approved" ? "Guarantee request approved" : "Guarantee request declined";
+    case "refund_request_decided": {
+      // Older entries say `decision`; newer ones carry the status change (adminAuditStatement's diff).
+      const changes = detail.changes as { status?: { to?: unknown } } | undefined;
+      return (detail.decision ?? changes?.status?.to) === "approved" ? "Guarantee request approved" : "Guarantee request declined";
+    }
     default:
       return action.replaceAll("_", " ");
   }
@@ -145,7 +149,7 @@ function describeHistory(action: string, json: string, zone: string): string {
 
 export type AdminBookingData = Awaited<ReturnType<typeof loadAdminBooking>>;
 
-export type IntentArgs = { context: AppLoadContext; viewer: Viewer; bookingId: string; formData: FormData };
+export type IntentArgs = { request: Request; context: AppLoadContext; viewer: Viewer; bookingId: string; formData: FormData };
 
 const here = (bookingId: string) => `/admin/bookings/${encodeURIComponent(bookingId)}`;
 const adminOf = (viewer: Viewer): BookingActor => ({ kind: "admin", userId: viewer.id });
@@ -196,11 +200,17 @@ export async function rescheduleAction({ context, viewer, bookingId, formData }:
   );
 }
 
-export async function cancelAction({ context, viewer, bookingId, formData }: IntentArgs) {
+export async function cancelAction({ request, context, viewer, bookingId, formData }: IntentArgs) {
   const reason = text(formData, "reason") ?? "";
   if (!reason) return refused("cancel", { reason: "Give a reason: the client and coach are told it." });
   const parsed = CancelSchema.safeParse({ reason });
   if (!parsed.success) return refused("cancel", { reason: parsed.error.issues[0]?.message ?? "Please shorten the reason." });
+  // Cancelling a paid session refunds it: the same fresh authenticator code as a refund.
+  const payment = await paymentForBooking(context.db, bookingId);
+  if (payment && payment.amountCents > payment.refundedCents) {
+    const stepUp = await checkStepUp(request, context, viewer, formData);
+    if (!stepUp.ok) return refused("cancel", { stepUpCode: stepUp.message }, stepUp.status);
+  }
   let result;
   try {
     result = await cancelBooking(context, bookingId, adminOf(viewer), parsed.data.reason);
@@ -222,7 +232,7 @@ export async function cancelAction({ context, viewer, bookingId, formData }: Int
  * the confirmation (nothing is refunded); the second, with `confirm=yes` and the refunded total the
  * admin reviewed, refunds that amount at Stripe, issues its credit note and emails the client.
  */
-export async function refundAction({ context, viewer, bookingId, formData }: IntentArgs) {
+export async function refundAction({ request, context, viewer, bookingId, formData }: IntentArgs) {
   const reason = text(formData, "reason") ?? "";
   const amountText = text(formData, "amount", 40) ?? "";
   const values = { amount: amountText, reason };
@@ -240,24 +250,22 @@ export async function refundAction({ context, viewer, bookingId, formData }: Int
   else if (reason.length > 500) errors.reason = "Keep the reason to 500 characters or fewer.";
   if (!amount.ok || errors.reason) return refused("refund", errors, 400, { values });
 
-  if (formData.get("confirm") !== "yes") {
-    return data<AdminBookingActionData>({
-      intent: "refund",
-      errors: {},
-      values,
-      confirmRefund: {
-        amountCents: amount.cents,
-        amount: amountInput(amount.cents),
-        reason,
-        refundedBefore: payment.refundedCents,
-        remainingAfterCents: remaining - amount.cents,
-      },
-    });
-  }
+  const confirmRefund = {
+    amountCents: amount.cents,
+    amount: amountInput(amount.cents),
+    reason,
+    refundedBefore: payment.refundedCents,
+    remainingAfterCents: remaining - amount.cents,
+  };
+  if (formData.get("confirm") !== "yes") return data<AdminBookingActionData>({ intent: "refund", errors: {}, values, confirmRefund });
   const reviewed = Number(text(formData, "refundedBefore", 20));
   if (!Number.isSafeInteger(reviewed) || reviewed < 0) {
     return refused("refund", { form: "Review the refund again before confirming it." }, 400, { values });
   }
+  // Money leaves the business: a fresh authenticator code when the last one is over 10 minutes old.
+  const stepUp = await checkStepUp(request, context, viewer, formData);
+  if (!stepUp.ok)
+    return refused("refund", { stepUpCode: stepUp.message }, stepUp.status, { values, confirmRefund: { ...confirmRefund, refundedBefore: reviewed } });
   let result;
   try {
     result = await refundBookingPayment(context, payment.id, {
@@ -289,11 +297,14 @@ export async function outcomeAction({ context, viewer, bookingId, formData }: In
   return done(context, bookingId, parsed.data.outcome === "completed" ? "Marked as completed" : "Marked as a no-show");
 }
 
-async function decide({ context, viewer, bookingId, formData }: IntentArgs, decision: "approve" | "decline") {
+async function decide({ request: httpRequest, context, viewer, bookingId, formData }: IntentArgs, decision: "approve" | "decline") {
   const intent = decision === "approve" ? "approve-request" : "decline-request";
   const requestId = text(formData, "requestId", 100) ?? "";
   const request = await refundRequestOfBooking(context.db, requestId, bookingId);
   if (!request) return refused(intent, { form: "That refund request wasn't found. Please reload the page." }, 404);
+  // A guarantee decision is a money decision: a fresh authenticator code when the last one is over 10 minutes old.
+  const stepUp = await checkStepUp(httpRequest, context, viewer, formData);
+  if (!stepUp.ok) return refused(intent, { stepUpCode: stepUp.message }, stepUp.status);
   let result;
   try {
     result = await decideRefundRequest(context, viewer.id, request.id, decision);

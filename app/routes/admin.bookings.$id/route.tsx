@@ -22,6 +22,9 @@ import {
   type IntentArgs,
 } from "./actions.server";
 import { notFoundResponse } from "~/auth/permissions.server";
+import { stepUpDue } from "~/auth/step-up.server";
+import { StepUpField } from "~/components/ui/step-up-field";
+import { ConfirmAction } from "~/components/ui/confirm-action";
 
 // One booking for the admins: the client, coach, time (the coach's zone, and the client's when it
 // differs), payment and refunds, a guarantee request, and the history of changes; and the forms to
@@ -30,8 +33,9 @@ import { notFoundResponse } from "~/auth/permissions.server";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireRole(request, context, "admin");
-  return loadAdminBooking(context, params.id ?? "");
+  const viewer = await requireRole(request, context, "admin");
+  const [booking, stepUp] = await Promise.all([loadAdminBooking(context, params.id ?? ""), stepUpDue(context, viewer)]);
+  return { ...booking, stepUp };
 }
 
 const HANDLERS: Record<AdminBookingIntent, (args: IntentArgs) => Promise<Response | ReturnType<typeof refused>>> = {
@@ -54,13 +58,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (!isIntent(intent)) return refused(null, { form: "That action isn't available. Reload the page and try again." });
-  return HANDLERS[intent]({ context, viewer, bookingId, formData });
+  return HANDLERS[intent]({ request, context, viewer, bookingId, formData });
 }
 
 const REQUEST_LABELS: Record<string, string> = { requested: "Waiting for a decision", approved: "Approved", declined: "Declined" };
 
 export default function AdminBooking() {
-  const { booking, can, payment, request, history } = useLoaderData<typeof loader>();
+  const { booking, can, payment, request, history, stepUp } = useLoaderData<typeof loader>();
   const actionData = useActionData<AdminBookingActionData>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -90,20 +94,25 @@ export default function AdminBooking() {
           <FormError message={errorsFor("approve-request").form ?? errorsFor("decline-request").form} />
           {request.status === "requested" ? (
             <div className="button-row">
-              <Form method="post">
-                <input type="hidden" name="intent" value="approve-request" />
-                <input type="hidden" name="requestId" value={request.id} />
-                <button type="submit" className="button button-primary" disabled={busy}>
-                  Approve and refund
-                </button>
-              </Form>
-              <Form method="post">
-                <input type="hidden" name="intent" value="decline-request" />
-                <input type="hidden" name="requestId" value={request.id} />
-                <button type="submit" className="button button-secondary" disabled={busy}>
-                  Decline
-                </button>
-              </Form>
+              <ConfirmAction
+                label="Approve and refund…"
+                tone="primary"
+                confirmLabel="Yes, approve and refund"
+                fields={{ intent: "approve-request", requestId: request.id }}
+                defaultOpen={Boolean(errorsFor("approve-request").stepUpCode)}
+                consequence="The session's payment goes back to the client's card in full, a credit note is issued and the client is emailed. A refund can't be undone."
+              >
+                <StepUpField id="approve-step-up" required={stepUp} error={errorsFor("approve-request").stepUpCode} />
+              </ConfirmAction>
+              <ConfirmAction
+                label="Decline…"
+                confirmLabel="Yes, decline the request"
+                fields={{ intent: "decline-request", requestId: request.id }}
+                defaultOpen={Boolean(errorsFor("decline-request").stepUpCode)}
+                consequence="The client is told their guarantee request was declined and nothing is refunded. The decision can't be changed here afterwards."
+              >
+                <StepUpField id="guarantee-step-up" required={stepUp} error={errorsFor("decline-request").stepUpCode} />
+              </ConfirmAction>
             </div>
           ) : null}
         </div>
@@ -165,32 +174,47 @@ export default function AdminBooking() {
       ) : null}
 
       {can.cancel ? (
-        <Form method="post" className="admin-booking-panel form">
+        <div className="admin-booking-panel form">
           <h3>Cancel</h3>
-          <p className="hint">A cancellation by the business refunds a card payment in full and returns a package credit.</p>
-          <input type="hidden" name="intent" value="cancel" />
           <FormError message={errorsFor("cancel").form} />
-          <FieldFrame id="cancel-reason" label="Reason (sent to the client and coach)" error={errorsFor("cancel").reason}>
-            <textarea
-              id="cancel-reason"
-              name="reason"
-              rows={2}
-              maxLength={500}
-              aria-invalid={errorsFor("cancel").reason ? true : undefined}
-              aria-describedby={describedByOf("cancel-reason", undefined, errorsFor("cancel").reason)}
-            />
-          </FieldFrame>
-          <div className="button-row">
-            <button type="submit" className="button button-danger" disabled={busy}>
-              Cancel the booking
-            </button>
-          </div>
-        </Form>
+          <ConfirmAction
+            label="Cancel the booking…"
+            confirmLabel="Yes, cancel the booking"
+            fields={{ intent: "cancel" }}
+            disabled={busy}
+            defaultOpen={Boolean(errorsFor("cancel").reason || errorsFor("cancel").stepUpCode)}
+            consequence={`The booking is cancelled and the client and coach are emailed your reason. ${
+              payment && payment.remainingCents > 0
+                ? `${formatCents(payment.remainingCents)} goes back to the client's card with a credit note.`
+                : booking.paymentMethod === "credit"
+                  ? "The package credit is returned to the client."
+                  : "Nothing is refunded: there is no card payment left to refund."
+            } A cancellation can't be undone.`}
+          >
+            <FieldFrame id="cancel-reason" label="Reason (sent to the client and coach)" error={errorsFor("cancel").reason}>
+              <textarea
+                id="cancel-reason"
+                name="reason"
+                rows={2}
+                maxLength={500}
+                aria-invalid={errorsFor("cancel").reason ? true : undefined}
+                aria-describedby={describedByOf("cancel-reason", undefined, errorsFor("cancel").reason)}
+              />
+            </FieldFrame>
+            <StepUpField id="cancel-step-up" required={stepUp && Boolean(payment && payment.remainingCents > 0)} error={errorsFor("cancel").stepUpCode} />
+          </ConfirmAction>
+        </div>
       ) : null}
 
       {can.refund && payment ? (
         actionData?.intent === "refund" && actionData.confirmRefund ? (
-          <RefundConfirmation confirm={actionData.confirmRefund} email={booking.email} busy={busy} />
+          <RefundConfirmation
+            confirm={actionData.confirmRefund}
+            email={booking.email}
+            busy={busy}
+            stepUp={stepUp}
+            stepUpError={errorsFor("refund").stepUpCode}
+          />
         ) : (
           <Form method="post" className="admin-booking-panel form" aria-labelledby="refund-heading">
             <h3 id="refund-heading">Refund</h3>
@@ -260,7 +284,19 @@ export default function AdminBooking() {
  * The refund's second step: the amount, where it goes and what follows, sent back with
  * `confirm=yes`. Focus moves to its heading so keyboard and screen-reader users land on it.
  */
-function RefundConfirmation({ confirm, email, busy }: { confirm: NonNullable<AdminBookingActionData["confirmRefund"]>; email: string; busy: boolean }) {
+function RefundConfirmation({
+  confirm,
+  email,
+  busy,
+  stepUp,
+  stepUpError,
+}: {
+  confirm: NonNullable<AdminBookingActionData["confirmRefund"]>;
+  email: string;
+  busy: boolean;
+  stepUp: boolean;
+  stepUpError?: string;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -284,6 +320,7 @@ function RefundConfirmation({ confirm, email, busy }: { confirm: NonNullable<Adm
       <input type="hidden" name="amount" value={confirm.amount} />
       <input type="hidden" name="reason" value={confirm.reason} />
       <input type="hidden" name="refundedBefore" value={confirm.refundedBefore} />
+      <StepUpField id="refund-step-up" required={stepUp} error={stepUpError} />
       <div className="button-row">
         <button type="submit" className="button button-danger" disabled={busy}>
           Refund {formatCents(confirm.amountCents)}

@@ -61,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     email: viewer.email,
     memberSince: formatTimestamp(viewer.createdAt, viewer.timeZone),
     profile: detailsValues(profile),
-    security: tab === "security" ? await loadSecurity(context.db, viewer) : null,
+    security: tab === "security" ? await loadSecurity(context.db, viewer, new URL(request.url)) : null,
     assistant: tab === "ai-assistant" ? await loadAssistant(request, context, viewer) : null,
     billing: tab === "billing" ? await loadBillingTab(context, viewer.id, new URL(request.url).searchParams.get("switch")) : null,
     bookings: tab === "bookings" ? await loadBookingsTab(context, viewer) : null,

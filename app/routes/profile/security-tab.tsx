@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
 import { useFocusFirstError, useIntentResult, useSubmitting } from "./form-state";
@@ -8,10 +8,36 @@ import type { Enrolment, ProfileActionData } from "./types";
 export function SecurityTab({ security }: { security: SecurityOverview }) {
   return (
     <>
+      {security.adminSetup ? <AdminSetupNotice verified={security.hasVerifiedFactor} redirectTo={security.adminSetup.redirectTo} /> : null}
       <PasswordSection security={security} />
       <TwoStepSection security={security} />
       <SessionsSection security={security} />
     </>
+  );
+}
+
+/** Why an admin was sent here, and the steps to the admin area (the set-up itself is the two-step section below). */
+function AdminSetupNotice({ verified, redirectTo }: { verified: boolean; redirectTo: string }) {
+  return (
+    <section aria-labelledby="admin-mfa-heading" className="profile-panel notice">
+      <h2 id="admin-mfa-heading">Set up two-step verification to use the admin area</h2>
+      {verified ? (
+        <p>
+          Two-step verification is on. <Link to={redirectTo}>Continue to the admin area</Link>: you&apos;ll be asked for a code from your authenticator app.
+        </p>
+      ) : (
+        <>
+          <p>The admin area can refund payments and see clients&apos; details, so it needs a code from an authenticator app as well as your password.</p>
+          <ol>
+            <li>Install an authenticator app on your phone (Google Authenticator, Microsoft Authenticator or 1Password, for example).</li>
+            <li>
+              Under <a href="#mfa-heading">Two-step verification</a> below, choose &ldquo;Set up an authenticator app&rdquo; and scan the QR code.
+            </li>
+            <li>Enter the 6-digit code the app shows. You&apos;ll go straight on to the admin area.</li>
+          </ol>
+        </>
+      )}
+    </section>
   );
 }
 
@@ -49,7 +75,7 @@ function PasswordSection({ security }: { security: SecurityOverview }) {
   );
 }
 
-function EnrolmentSteps({ enrolment, result }: { enrolment: Enrolment; result: ProfileActionData | undefined }) {
+function EnrolmentSteps({ enrolment, result, formAction }: { enrolment: Enrolment; result: ProfileActionData | undefined; formAction: string }) {
   const submitting = useSubmitting("verify-totp");
   const ref = useFocusFirstError(result);
   const errors = result?.errors ?? {};
@@ -76,7 +102,7 @@ function EnrolmentSteps({ enrolment, result }: { enrolment: Enrolment; result: P
         </li>
         <li>
           <p>Enter the 6-digit code the app shows to finish.</p>
-          <Form method="post" action="/profile?tab=security" className="form form-inline" noValidate ref={ref}>
+          <Form method="post" action={formAction} className="form form-inline" noValidate ref={ref}>
             <input type="hidden" name="intent" value="verify-totp" />
             <input type="hidden" name="factorId" value={enrolment.factorId} />
             <input type="hidden" name="secret" value={enrolment.secret} />
@@ -95,7 +121,7 @@ function EnrolmentSteps({ enrolment, result }: { enrolment: Enrolment; result: P
           </Form>
         </li>
       </ol>
-      <Form method="post" action="/profile?tab=security">
+      <Form method="post" action={formAction}>
         <input type="hidden" name="intent" value="remove-factor" />
         <input type="hidden" name="factorId" value={enrolment.factorId} />
         <button type="submit" className="button button-secondary">
@@ -130,7 +156,7 @@ function TwoStepSection({ security }: { security: SecurityOverview }) {
                 <br />
                 <span className="hint">Added {factor.added}</span>
               </span>
-              <Form method="post" action="/profile?tab=security">
+              <Form method="post" action={security.formAction}>
                 <input type="hidden" name="intent" value="remove-factor" />
                 <input type="hidden" name="factorId" value={factor.id} />
                 <button type="submit" className="button button-secondary" aria-label={`Remove ${factor.friendlyName ?? "authenticator app"}`}>
@@ -142,9 +168,9 @@ function TwoStepSection({ security }: { security: SecurityOverview }) {
         </ul>
       ) : null}
       {enrolment ? (
-        <EnrolmentSteps enrolment={enrolment} result={verifyResult} />
+        <EnrolmentSteps enrolment={enrolment} result={verifyResult} formAction={security.formAction} />
       ) : verified.length === 0 ? (
-        <Form method="post" action="/profile?tab=security">
+        <Form method="post" action={security.formAction}>
           <input type="hidden" name="intent" value="enrol-totp" />
           <button type="submit" className="button button-primary" disabled={enrolling}>
             {enrolling ? "Preparing…" : "Set up an authenticator app"}

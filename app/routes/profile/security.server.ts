@@ -16,15 +16,34 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { describeUserAgent } from "~/utils/format";
 import { formatTimestamp } from "~/booking/time-zones";
 import { parseForm } from "~/utils/forms";
+import { safeRedirect } from "~/utils/redirect";
 import { apiMessage, apiStatus, fail, type ProfileIntentArgs } from "./intents.server";
 import type { ProfileActionData } from "./types";
 
 const PASSWORD_CHECK_LIMIT = { name: "profile-current-password", limit: 10, windowMs: 15 * 60_000 };
 
+/**
+ * An admin sent here because the admin area needs an authenticator app (production): where to go
+ * once it is set up, an /admin page only. Null for anyone else, or without the marker.
+ */
+export function adminSetupOf(url: URL, viewer: Pick<Viewer, "roles">): { redirectTo: string } | null {
+  if (url.searchParams.get("for") !== "admin" || !viewer.roles.includes("admin")) return null;
+  const to = safeRedirect(url.searchParams.get("redirectTo"), "/admin");
+  return { redirectTo: to === "/admin" || to.startsWith("/admin/") || to.startsWith("/admin?") ? to : "/admin" };
+}
+
+/** Where the security tab's forms post: the guided admin set-up keeps its place (and its way back) without JavaScript too. */
+function securityFormAction(adminSetup: { redirectTo: string } | null): string {
+  return adminSetup ? `/profile?tab=security&for=admin&redirectTo=${encodeURIComponent(adminSetup.redirectTo)}` : "/profile?tab=security";
+}
+
 /** The security tab: password, authenticator apps and the sessions signed in to this account. */
-export async function loadSecurity(db: Db, viewer: Viewer) {
+export async function loadSecurity(db: Db, viewer: Viewer, url?: URL) {
   const [passwordHash, factorRows, sessionRows] = await Promise.all([passwordHashOf(db, viewer.id), factorsOf(db, viewer.id), liveSessionsOf(db, viewer.id)]);
+  const adminSetup = url ? adminSetupOf(url, viewer) : null;
   return {
+    adminSetup,
+    formAction: securityFormAction(adminSetup),
     aal: viewer.aal,
     hasPassword: Boolean(passwordHash),
     hasVerifiedFactor: factorRows.some((f) => f.status === "verified"),
@@ -151,6 +170,14 @@ export async function verifyTotp({ request, context, viewer, formData }: Profile
   }
   // The session is now aal2 with a fresh token pair: the web session must carry it.
   await updateWebSession(context, viewer, verified.value);
+  const adminSetup = adminSetupOf(new URL(request.url), viewer);
+  if (adminSetup) {
+    return redirectWithToast(
+      adminSetup.redirectTo,
+      { title: "Two-step verification is on", description: "You can use the admin area now.", variant: "success" },
+      context.env.SESSION_SECRET,
+    );
+  }
   return toSecurity(context, "Two-step verification is on", "You'll be asked for a code from your authenticator app when you sign in.");
 }
 

@@ -22,9 +22,7 @@ async function leadRow(id: string) {
 }
 
 async function leadAudits(leadId: string) {
-  const { results } = await env.DB.prepare(
-    "SELECT actor_id, detail FROM audit_log WHERE action = 'lead_updated' AND json_extract(detail, '$.leadId') = ? ORDER BY created_at",
-  )
+  const { results } = await env.DB.prepare("SELECT actor_id, detail FROM audit_log WHERE action = 'lead_updated' AND target_id = ? ORDER BY created_at")
     .bind(leadId)
     .all<{ actor_id: string; detail: string }>();
   return results.map((row) => ({ actorId: row.actor_id, ...(JSON.parse(row.detail) as Record<string, unknown>) }));
@@ -252,10 +250,10 @@ test("status, owner and notes are saved and audited, and shown after a reload", 
 
   expect(await leadRow(lead.id)).toMatchObject({ status: "contacted", owner_id: coach.id, notes: "Called on Tuesday.\nSending a proposal on Friday." });
   expect(await leadAudits(lead.id)).toEqual([
-    { actorId: admin.id, leadId: lead.id, field: "status", from: "new", to: "contacted" },
-    { actorId: admin.id, leadId: lead.id, field: "owner", from: null, to: coach.id },
-    // The length only: the notes themselves stay out of the audit log.
-    { actorId: admin.id, leadId: lead.id, field: "notes", length: 48 },
+    { actorId: admin.id, targetType: "lead", changes: { status: { from: "new", to: "contacted" } } },
+    { actorId: admin.id, targetType: "lead", changes: { owner: { from: null, to: coach.id } } },
+    // That they changed only: the notes themselves stay out of the audit log.
+    { actorId: admin.id, targetType: "lead", changes: { notes: { from: "(hidden)", to: "(hidden)" } } },
   ]);
 
   const html = await pageText(await fetchApp(path, { cookie: admin.cookie }));
