@@ -36,7 +36,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // No status in the address is the open ones (what needs a review); "Any status" sends it empty.
   const status = (url.searchParams.has("status") ? (read.filters.status ?? "") : "open") as CoachApplicationStatus | "open" | "";
   const query = { ...read, filters: { ...read.filters, status } };
-  const filters: ApplicationFilters = { status, specialty: read.filters.specialty ?? "", q: read.q, page: read.page, sort: read.sort, direction: read.direction };
+  const filters: ApplicationFilters = {
+    status,
+    specialty: read.filters.specialty ?? "",
+    q: read.q,
+    page: read.page,
+    sort: read.sort,
+    direction: read.direction,
+  };
   const { rows, total } = await listApplications(context.db, filters);
   return data({
     query,

@@ -33,7 +33,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       (!query.filters.onboarding || (query.filters.onboarding === "complete") === Boolean(coach.onboardedAt)),
   );
   const key = (coach: (typeof all)[number]): string | number =>
-    query.sort === "upcoming" ? coach.upcoming : query.sort === "completed" ? coach.completed : query.sort === "onboarding" ? (coach.onboardedAt ?? "") : coach.name.toLowerCase();
+    query.sort === "upcoming"
+      ? coach.upcoming
+      : query.sort === "completed"
+        ? coach.completed
+        : query.sort === "onboarding"
+          ? (coach.onboardedAt ?? "")
+          : coach.name.toLowerCase();
   const sign = query.direction === "asc" ? 1 : -1;
   matching.sort((a, b) => {
     const [x, y] = [key(a), key(b)];

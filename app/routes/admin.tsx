@@ -1,11 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, NavLink, Outlet, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import stylesHref from "~/styles/admin.css?url";
 import { PageHero } from "~/components/page-hero";
 import { SectionErrorBoundary } from "~/components/section-error-boundary";
 import { errorPageMeta, NOINDEX, pageMeta } from "~/utils/meta";
 import { requireRole } from "~/auth/guards.server";
+import { useHydrated } from "~/utils/use-hydrated";
 import { adminNavCounts, type AdminNavCounts } from "~/admin/nav-counts.server";
 
 // The admin area's frame: the section navigation, with counts of what is waiting for an admin, and
@@ -61,15 +62,21 @@ function AdminNav({ counts }: { counts: AdminNavCounts }) {
   const location = useLocation();
   // Phones get a compact disclosure once the page is interactive; before that (and on wider
   // screens) every section is listed, so the navigation never depends on JavaScript.
-  const [enhanced, setEnhanced] = useState(false);
-  const [open, setOpen] = useState(false);
-  useEffect(() => setEnhanced(true), []);
-  useEffect(() => setOpen(false), [location.pathname]);
+  const enhanced = useHydrated();
+  // Open only on the page where it was opened: following a link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
   const current = currentSection(location.pathname);
   const waiting = counts.attention + counts.escalations + counts.refunds + counts.applications + counts.leads;
   return (
     <nav aria-label="Admin sections" className={`profile-tabs admin-nav${enhanced ? " is-enhanced" : ""}${open ? " is-open" : ""}`}>
-      <button type="button" className="admin-nav-toggle" aria-expanded={open} aria-controls="admin-nav-list" onClick={() => setOpen((value) => !value)}>
+      <button
+        type="button"
+        className="admin-nav-toggle"
+        aria-expanded={open}
+        aria-controls="admin-nav-list"
+        onClick={() => setOpenOn(open ? null : location.pathname)}
+      >
         <span>
           <span className="visually-hidden">Admin sections, now: </span>
           {current?.label ?? "Admin sections"}

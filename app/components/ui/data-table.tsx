@@ -52,7 +52,11 @@ export function DataTable<Row>({ label, columns, rows, rowKey, query, total, sea
   const first = total === 0 ? 0 : (query.page - 1) * query.pageSize + 1;
   const last = Math.min(total, query.page * query.pageSize);
   // Ids from the label ("Failed jobs" → "failed-jobs"), so two lists on a page don't clash.
-  const id = label.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "list";
+  const id =
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "list";
   const searchable = Boolean(searchLabel) || filters.length > 0;
   // The same list without its search and filters, keeping its order.
   const clearHref = tableHref(location, { q: null, ...Object.fromEntries(filters.map((filter) => [filter.name, null])) });
@@ -96,7 +100,7 @@ export function DataTable<Row>({ label, columns, rows, rowKey, query, total, sea
           ? narrowed
             ? "Nothing matches."
             : "Nothing to show."
-          : `Showing ${first}–${last} of ${total}${narrowed ? " matching" : ""}${sortedBy ? `, by ${sortedBy.header.toLowerCase()} ${query.direction === "asc" ? "ascending" : "descending"}` : ""}.`}
+          : `Showing ${first}–${last} of ${total}${narrowed ? " matching" : ""}${sortedBy ? `, sorted by ${sortedBy.header} (${query.direction === "asc" ? "ascending" : "descending"})` : ""}.`}
       </p>
       {rows.length === 0 ? (
         <div className="data-table-empty" role="status">
@@ -140,7 +144,8 @@ export function DataTable<Row>({ label, columns, rows, rowKey, query, total, sea
                             {active ? (query.direction === "asc" ? "▲" : "▼") : "↕"}
                           </span>
                           <span className="visually-hidden">
-                            {active ? `, sorted ${query.direction === "asc" ? "ascending" : "descending"}; ` : ", "}sort {next === "asc" ? "ascending" : "descending"}
+                            {active ? `, sorted ${query.direction === "asc" ? "ascending" : "descending"}; ` : ", "}sort{" "}
+                            {next === "asc" ? "ascending" : "descending"}
                           </span>
                         </Link>
                       ) : (
