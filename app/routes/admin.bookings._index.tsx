@@ -37,7 +37,8 @@ function valuesOf(params: URLSearchParams): FilterValues {
   return { coach: get("coach"), status: get("status"), from: get("from"), to: get("to") };
 }
 
-const ORDER = { sorts: ["when", "reference"] as const, defaultSort: "when" as const, defaultDirection: "desc" as const, pageSize: ADMIN_PAGE_SIZE };
+const DEFAULT_ORDER = { sort: "when", direction: "desc" } as const;
+const ORDER = { sorts: ["when", "reference"] as const, defaultSort: DEFAULT_ORDER.sort, defaultDirection: DEFAULT_ORDER.direction, pageSize: ADMIN_PAGE_SIZE };
 
 /** The filters from the address, or what is wrong with them. */
 function parseFilters(params: URLSearchParams): { ok: true; filters: AdminBookingFilter } | { ok: false; errors: Partial<Record<FilterField, string>> } {
@@ -234,8 +235,12 @@ export default function AdminBookings() {
           {field("from", "Starting from")}
           {field("to", "Starting up to")}
           {/* Filtering keeps the list's order. */}
-          <input type="hidden" name="sort" value={order.sort} />
-          <input type="hidden" name="dir" value={order.direction} />
+          {order.sort !== DEFAULT_ORDER.sort || order.direction !== DEFAULT_ORDER.direction ? (
+            <>
+              <input type="hidden" name="sort" value={order.sort} />
+              <input type="hidden" name="dir" value={order.direction} />
+            </>
+          ) : null}
           <button type="submit" className="button button-secondary">
             Show bookings
           </button>

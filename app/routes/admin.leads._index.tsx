@@ -39,7 +39,8 @@ type LeadsPage = {
 
 // The order and page come from the shared list's parameters; the filters keep their own checks
 // (parseLeadQuery), which say what is wrong with a value edited into the address.
-const ORDER = { sorts: LEAD_SORTS, defaultSort: "activity" as const, defaultDirection: "desc" as const, pageSize: LEADS_PAGE_SIZE };
+const DEFAULT_ORDER = { sort: "activity", direction: "desc" } as const;
+const ORDER = { sorts: LEAD_SORTS, defaultSort: DEFAULT_ORDER.sort, defaultDirection: DEFAULT_ORDER.direction, pageSize: LEADS_PAGE_SIZE };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
@@ -164,8 +165,12 @@ export default function AdminLeads() {
           options={[{ value: UNASSIGNED, label: "Unassigned" }, ...owners.map((owner) => ({ value: owner.id, label: owner.label }))]}
         />
         {/* Filtering keeps the list's order. */}
-        <input type="hidden" name="sort" value={table.sort} />
-        <input type="hidden" name="dir" value={table.direction} />
+        {table.sort !== DEFAULT_ORDER.sort || table.direction !== DEFAULT_ORDER.direction ? (
+          <>
+            <input type="hidden" name="sort" value={table.sort} />
+            <input type="hidden" name="dir" value={table.direction} />
+          </>
+        ) : null}
         <button type="submit" className="button button-secondary">
           Show leads
         </button>

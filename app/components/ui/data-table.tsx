@@ -47,6 +47,7 @@ export type DataTableProps<Row> = {
 
 export function DataTable<Row>({ label, columns, rows, rowKey, query, total, searchLabel, filters = [], empty, actions }: DataTableProps<Row>) {
   const location = useLocation();
+  const params = new URLSearchParams(location.search);
   const pageCount = Math.max(1, Math.ceil(total / query.pageSize));
   const narrowed = query.q !== "" || Object.values(query.filters).some(Boolean);
   const first = total === 0 ? 0 : (query.page - 1) * query.pageSize + 1;
@@ -83,9 +84,9 @@ export function DataTable<Row>({ label, columns, rows, rowKey, query, total, sea
               </select>
             </div>
           ))}
-          {/* A search keeps the list's order and starts again at page 1. */}
-          {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
-          {query.direction ? <input type="hidden" name="dir" value={query.direction} /> : null}
+          {/* A search keeps the order chosen in the address (the default needs no parameter) and starts again at page 1. */}
+          {query.sort && params.has("sort") ? <input type="hidden" name="sort" value={query.sort} /> : null}
+          {query.direction && params.has("dir") ? <input type="hidden" name="dir" value={query.direction} /> : null}
           {searchable ? (
             <button type="submit" className="button button-secondary">
               Show
