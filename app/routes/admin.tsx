@@ -42,7 +42,7 @@ const SECTIONS = [
   { to: "/admin/audit", label: "Audit log", end: false },
 ];
 
-// The count beside a section, and what it counts (screen readers hear "Leads, 3 new").
+// The count beside a section, and what it counts (screen readers hear "Leads 3 new").
 const COUNTS: Partial<Record<string, { key: keyof AdminNavCounts; noun: string }>> = {
   "/admin/attention": { key: "attention", noun: "failed" },
   "/admin/escalations": { key: "escalations", noun: "waiting" },
@@ -99,7 +99,6 @@ function AdminNav({ counts }: { counts: AdminNavCounts }) {
                 <span>{section.label}</span>
                 {counted && count > 0 ? (
                   <span className="admin-nav-count" data-count={counted.key}>
-                    <span className="visually-hidden">, </span>
                     {count}
                     <span className="visually-hidden"> {counted.noun}</span>
                   </span>

@@ -18,7 +18,7 @@ const db = createDb(env.DB);
 
 /** The count shown beside a section in the navigation (null when none is shown). */
 function navCount(html: string, key: string): number | null {
-  const match = new RegExp(`data-count="${key}"><span class="visually-hidden">, </span>(\\d+)<`).exec(html);
+  const match = new RegExp(`data-count="${key}">(\\d+)<`).exec(html);
   return match ? Number(match[1]) : null;
 }
 
