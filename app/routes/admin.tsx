@@ -95,7 +95,7 @@ function AdminNav({ counts }: { counts: AdminNavCounts }) {
           const count = counted ? counts[counted.key] : 0;
           return (
             <li key={section.to}>
-              <NavLink to={section.to} end={section.end} className="profile-tab admin-nav-link" prefetch="intent">
+              <NavLink to={section.to} end={section.end} className="profile-tab admin-nav-link">
                 <span>{section.label}</span>
                 {counted && count > 0 ? (
                   <span className="admin-nav-count" data-count={counted.key}>
