@@ -109,6 +109,8 @@ export async function listEscalations(
   db: Db,
   filter: EscalationFilter,
   page = 1,
+  /** "queue": open, then assigned (oldest first), then the latest resolved; "raised": by when it was raised. */
+  order: { sort: "queue" | "raised"; direction: "asc" | "desc" } = { sort: "queue", direction: "asc" },
 ): Promise<{ items: EscalationListItem[]; total: number; pageCount: number; counts: EscalationCounts }> {
   const [rows, counts] = await Promise.all([
     selectEscalations(db, {
@@ -120,10 +122,14 @@ export async function listEscalations(
     })
       .where(filterWhere(filter))
       .orderBy(
-        sql`CASE ${aiEscalations.status} WHEN 'open' THEN 0 WHEN 'assigned' THEN 1 ELSE 2 END`,
-        desc(sql`CASE WHEN ${aiEscalations.status} = 'resolved' THEN ${aiEscalations.resolvedAt} END`),
-        asc(aiEscalations.createdAt),
-        asc(aiEscalations.id),
+        ...(order.sort === "raised"
+          ? [order.direction === "asc" ? asc(aiEscalations.createdAt) : desc(aiEscalations.createdAt), asc(aiEscalations.id)]
+          : [
+              sql`CASE ${aiEscalations.status} WHEN 'open' THEN 0 WHEN 'assigned' THEN 1 ELSE 2 END`,
+              desc(sql`CASE WHEN ${aiEscalations.status} = 'resolved' THEN ${aiEscalations.resolvedAt} END`),
+              asc(aiEscalations.createdAt),
+              asc(aiEscalations.id),
+            ]),
       )
       .limit(ESCALATIONS_PAGE_SIZE)
       .offset((Math.max(1, page) - 1) * ESCALATIONS_PAGE_SIZE)

@@ -228,6 +228,8 @@ function sydneyDayStart(date: string): string {
 export async function listBookingsForAdmin(
   db: Db,
   filters: AdminBookingFilter,
+  /** By start time (newest first unless given) or by reference. */
+  order: { sort: "when" | "reference"; direction: "asc" | "desc" } = { sort: "when", direction: "desc" },
 ): Promise<{ rows: BookingListItem[]; total: number; page: number; pageSize: number }> {
   const conditions: (SQL | undefined)[] = [];
   if (filters.coach) conditions.push(or(eq(coachSchedules.slug, filters.coach), eq(bookings.coachId, filters.coach)));
@@ -242,7 +244,11 @@ export async function listBookingsForAdmin(
   const [rows, totals] = await Promise.all([
     listQuery(db)
       .where(where)
-      .orderBy(desc(bookings.startsAt))
+      .orderBy(
+        ...(order.sort === "reference"
+          ? [order.direction === "asc" ? asc(bookings.reference) : desc(bookings.reference)]
+          : [order.direction === "asc" ? asc(bookings.startsAt) : desc(bookings.startsAt), order.direction === "asc" ? asc(bookings.id) : desc(bookings.id)]),
+      )
       .limit(ADMIN_PAGE_SIZE)
       .offset((page - 1) * ADMIN_PAGE_SIZE)
       .all(),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { auditStatement, type AuditAction } from "~/auth/audit.server";
 import { inviteUserByEmail } from "~/auth/invitations.server";
@@ -330,7 +330,30 @@ export async function applicationNotes(db: Db, id: string) {
     .orderBy(desc(coachApplicationNotes.createdAt), desc(coachApplicationNotes.id));
 }
 
-export type ApplicationFilters = { status: CoachApplicationStatus | "open" | ""; q: string; specialty: string; page: number };
+export type ApplicationFilters = {
+  status: CoachApplicationStatus | "open" | "";
+  q: string;
+  specialty: string;
+  page: number;
+  /** The list's order: newest first unless given. */
+  sort?: ApplicationSort;
+  direction?: "asc" | "desc";
+};
+
+export const APPLICATION_SORTS = ["submitted", "name", "experience"] as const;
+export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
+
+function applicationOrder(sort: ApplicationSort, direction: "asc" | "desc") {
+  const by = direction === "asc" ? asc : desc;
+  const column =
+    sort === "name"
+      ? sql`lower(${coachApplications.firstName} || ' ' || ${coachApplications.lastName})`
+      : sort === "experience"
+        ? coachApplications.yearsExperience
+        : coachApplications.submittedAt;
+  // Ties (and every page boundary) are settled by the id, so paging never repeats or skips a row.
+  return [by(column), by(coachApplications.id)];
+}
 
 /** One page of applications for the review list, newest first, with the filters and a search over name, email and phone. */
 export async function listApplications(db: Db, filters: ApplicationFilters) {
@@ -367,7 +390,7 @@ export async function listApplications(db: Db, filters: ApplicationFilters) {
       })
       .from(coachApplications)
       .where(where)
-      .orderBy(desc(coachApplications.submittedAt), desc(coachApplications.id))
+      .orderBy(...applicationOrder(filters.sort ?? "submitted", filters.direction ?? "desc"))
       .limit(APPLICATION_PAGE_SIZE)
       .offset((filters.page - 1) * APPLICATION_PAGE_SIZE),
     db.select({ n: count() }).from(coachApplications).where(where),

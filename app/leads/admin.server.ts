@@ -86,7 +86,7 @@ function leadWhere(query: LeadListQuery): SQL | undefined {
 }
 
 /** Leads matching the query with their owner, activity sources and the newest activity's attribution, most recently active first. */
-function selectLeads(db: Db, query: LeadListQuery) {
+function selectLeads(db: Db, query: LeadListQuery, order: LeadOrder = { sort: "activity", direction: "desc" }) {
   return db
     .select({
       lead: leads,
@@ -106,7 +106,22 @@ function selectLeads(db: Db, query: LeadListQuery) {
     .leftJoin(owners, eq(owners.id, leads.ownerId))
     .leftJoin(ownerProfiles, eq(ownerProfiles.userId, leads.ownerId))
     .where(leadWhere(query))
-    .orderBy(desc(leads.lastActivityAt), desc(leads.id));
+    .orderBy(...leadOrder(order));
+}
+
+export const LEAD_SORTS = ["activity", "name", "status"] as const;
+export type LeadOrder = { sort: (typeof LEAD_SORTS)[number]; direction: "asc" | "desc" };
+
+function leadOrder({ sort, direction }: LeadOrder) {
+  const by = direction === "asc" ? asc : desc;
+  const column =
+    sort === "name"
+      ? sql`lower(${leads.name})`
+      : sort === "status"
+        ? sql`CASE ${leads.status} WHEN 'new' THEN 0 WHEN 'contacted' THEN 1 WHEN 'won' THEN 2 ELSE 3 END`
+        : leads.lastActivityAt;
+  // The id settles ties, so no lead repeats or goes missing across pages.
+  return [by(column), by(leads.id)];
 }
 
 type SelectedLead = Awaited<ReturnType<ReturnType<typeof selectLeads>["all"]>>[number];
@@ -153,9 +168,14 @@ function listItem(row: SelectedLead): LeadListItem {
   };
 }
 
-export async function listLeads(db: Db, query: LeadListQuery, page = 1): Promise<{ items: LeadListItem[]; total: number; pageCount: number }> {
+export async function listLeads(
+  db: Db,
+  query: LeadListQuery,
+  page = 1,
+  order?: LeadOrder,
+): Promise<{ items: LeadListItem[]; total: number; pageCount: number }> {
   const [rows, [total]] = await Promise.all([
-    selectLeads(db, query)
+    selectLeads(db, query, order)
       .limit(LEADS_PAGE_SIZE)
       .offset((Math.max(1, page) - 1) * LEADS_PAGE_SIZE)
       .all(),

@@ -2,17 +2,17 @@ import { data, type LoaderFunctionArgs, type LinksFunction, type MetaFunction } 
 import stylesHref from "~/styles/booking-portals.css?url";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
-import { listBookingsForAdmin } from "~/booking/bookings.server";
+import { ADMIN_PAGE_SIZE, listBookingsForAdmin } from "~/booking/bookings.server";
 import { listRefundRequests } from "~/booking/refunds.server";
 import { ADMIN_BOOKING_STATUSES, AdminBookingFilterSchema, type AdminBookingFilter } from "~/booking/schemas";
 import { DEFAULT_TIME_ZONE, formatDateTime, formatTime, formatTimestamp, offsetMinutes, zoneCity } from "~/booking/time-zones";
 import { describedByOf, FieldFrame } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
-import { Pagination } from "~/components/ui/pagination";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { SelectField } from "~/components/ui/select-field";
-import { TableScroll } from "~/components/ui/table-scroll";
 import { coachOptions } from "~/booking/records.server";
 import { NOINDEX, pageMeta } from "~/utils/meta";
+import { readTableQuery } from "~/utils/table-query";
 
 // Every booking for the admins: filtered by coach, status and start date (Sydney dates), newest
 // first, paged; and the money-back guarantee requests waiting for a decision. Every time is in one
@@ -37,17 +37,12 @@ function valuesOf(params: URLSearchParams): FilterValues {
   return { coach: get("coach"), status: get("status"), from: get("from"), to: get("to") };
 }
 
-function searchOf(values: FilterValues, page = 1) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `?${search}` : "";
-}
+const DEFAULT_ORDER = { sort: "when", direction: "desc" } as const;
+const ORDER = { sorts: ["when", "reference"] as const, defaultSort: DEFAULT_ORDER.sort, defaultDirection: DEFAULT_ORDER.direction, pageSize: ADMIN_PAGE_SIZE };
 
 /** The filters from the address, or what is wrong with them. */
 function parseFilters(params: URLSearchParams): { ok: true; filters: AdminBookingFilter } | { ok: false; errors: Partial<Record<FilterField, string>> } {
-  const raw = Object.fromEntries(["coach", "status", "from", "to", "page"].map((name) => [name, params.get(name) ?? undefined]));
+  const raw = Object.fromEntries(["coach", "status", "from", "to"].map((name) => [name, params.get(name) ?? undefined]));
   const parsed = AdminBookingFilterSchema.safeParse(raw);
   if (!parsed.success) {
     const errors: Partial<Record<FilterField, string>> = {};
@@ -83,17 +78,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     booking: { id: booking.id, reference: booking.reference, name: booking.name, email: booking.email, when: formatTimestamp(booking.startsAt, zone) },
   }));
   const parsed = parseFilters(params);
-  const base = { values, coaches, refundRequests, zoneName: `${zoneCity(zone)} time` };
+  // The order and page are the shared list's parameters; the filters keep their own checks.
+  const order = readTableQuery(new URL(request.url), ORDER);
+  const base = { values, order, coaches, refundRequests, zoneName: `${zoneCity(zone)} time` };
   if (!parsed.ok) {
-    return data({ ...base, errors: parsed.errors, filtered: true, page: 1, pageCount: 1, total: 0, rows: [] }, { status: 400 });
+    return data({ ...base, errors: parsed.errors, filtered: true, total: 0, rows: [] }, { status: 400 });
   }
-  const list = await listBookingsForAdmin(context.db, parsed.filters);
+  const list = await listBookingsForAdmin(context.db, { ...parsed.filters, page: order.page }, { sort: order.sort, direction: order.direction });
   return data({
     ...base,
     errors: {} as Partial<Record<FilterField, string>>,
     filtered: Boolean(values.coach || values.status || values.from || values.to),
-    page: list.page,
-    pageCount: Math.max(1, Math.ceil(list.total / list.pageSize)),
     total: list.total,
     rows: list.rows.map((row) => ({
       id: row.id,
@@ -111,8 +106,55 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
+type BookingRow = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
 export default function AdminBookings() {
-  const { values, errors, coaches, filtered, page, pageCount, total, rows, refundRequests, zoneName } = useLoaderData<typeof loader>();
+  const { values, order, errors, coaches, filtered, total, rows, refundRequests, zoneName } = useLoaderData<typeof loader>();
+  const columns: DataTableColumn<BookingRow>[] = [
+    {
+      key: "reference",
+      header: "Reference",
+      sortable: true,
+      cell: (row) => (
+        <Link to={`/admin/bookings/${row.id}`} aria-label={`Booking ${row.reference}: ${row.client}`}>
+          {row.reference}
+        </Link>
+      ),
+    },
+    { key: "when", header: `When (${zoneName})`, sortable: true, cell: (row) => <time dateTime={row.startsAt}>{row.when}</time> },
+    {
+      key: "client",
+      header: "Client",
+      cell: (row) => (
+        <>
+          {row.client}
+          <br />
+          <span className="hint">{row.email}</span>
+        </>
+      ),
+    },
+    {
+      key: "coach",
+      header: "Coach",
+      cell: (row) => (
+        <>
+          {row.coach}
+          {row.coachTime ? (
+            <>
+              <br />
+              <span className="hint">{row.coachTime} their time</span>
+            </>
+          ) : null}
+        </>
+      ),
+    },
+    { key: "type", header: "Type", cell: (row) => row.type },
+    {
+      key: "status",
+      header: "Status",
+      cell: (row) => <span className={`badge booking-status booking-status-${row.status}`}>{STATUS_LABELS[row.status]}</span>,
+    },
+  ];
   const invalid = Object.keys(errors).length > 0;
   const field = (name: "from" | "to", label: string) => (
     <FieldFrame id={`bookings-${name}`} label={label} error={errors[name]}>
@@ -128,99 +170,6 @@ export default function AdminBookings() {
   );
   return (
     <>
-      <section aria-labelledby="bookings-heading">
-        <h2 id="bookings-heading">Bookings</h2>
-        <p className="hint">
-          Every discovery call and session, newest start first. Times are in {zoneName}, with the abbreviation that applies on each date; a coach on another
-          clock has their own time beside their name. Date filters use Sydney dates.
-        </p>
-        <Form method="get" action="/admin/bookings" className="admin-search leads-filters" role="search" aria-label="Filter bookings">
-          <SelectField
-            id="bookings-coach"
-            name="coach"
-            label="Coach"
-            defaultValue={values.coach}
-            error={errors.coach}
-            blank="Any coach"
-            options={coaches.map((coach) => ({ value: coach.slug, label: coach.displayName }))}
-          />
-          <SelectField
-            id="bookings-status"
-            name="status"
-            label="Status"
-            defaultValue={values.status}
-            error={errors.status}
-            blank="Any status"
-            options={ADMIN_BOOKING_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
-          />
-          {field("from", "Starting from")}
-          {field("to", "Starting up to")}
-          <button type="submit" className="button button-secondary">
-            Show bookings
-          </button>
-          {filtered ? <Link to="/admin/bookings">Clear filters</Link> : null}
-        </Form>
-        {invalid ? <FormError message={errors.form ?? "Please correct the filters above."} /> : null}
-        {!invalid ? (
-          <p className="hint" aria-live="polite">
-            {total} {total === 1 ? "booking" : "bookings"}
-            {filtered ? ` ${total === 1 ? "matches" : "match"} these filters` : ""}.
-          </p>
-        ) : null}
-        {rows.length ? (
-          <TableScroll label="Bookings table">
-            <table className="admin-table">
-              <caption className="visually-hidden">Bookings{filtered ? " matching the filters" : ""}, newest start first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Reference</th>
-                  <th scope="col">When ({zoneName})</th>
-                  <th scope="col">Client</th>
-                  <th scope="col">Coach</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <th scope="row" className="cell-nowrap">
-                      <Link to={`/admin/bookings/${row.id}`} aria-label={`Booking ${row.reference}: ${row.client}`}>
-                        {row.reference}
-                      </Link>
-                    </th>
-                    <td>
-                      <time dateTime={row.startsAt}>{row.when}</time>
-                    </td>
-                    <td className="cell-wrap">
-                      {row.client}
-                      <br />
-                      <span className="hint">{row.email}</span>
-                    </td>
-                    <td className="cell-wrap">
-                      {row.coach}
-                      {row.coachTime ? (
-                        <>
-                          <br />
-                          <span className="hint">{row.coachTime} their time</span>
-                        </>
-                      ) : null}
-                    </td>
-                    <td className="cell-wrap">{row.type}</td>
-                    <td>
-                      <span className={`badge booking-status booking-status-${row.status}`}>{STATUS_LABELS[row.status]}</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        ) : invalid ? null : (
-          <p>{filtered ? "No bookings match these filters." : "No bookings yet."}</p>
-        )}
-        <Pagination page={page} pageCount={pageCount} href={(n) => `/admin/bookings${searchOf(values, n)}`} previousLabel="← Newer" nextLabel="Older →" />
-      </section>
-
       <section aria-labelledby="refund-requests-heading" className="admin-refund-requests">
         <h2 id="refund-requests-heading">Money-back guarantee requests</h2>
         {refundRequests.length ? (
@@ -255,6 +204,59 @@ export default function AdminBookings() {
           </ul>
         ) : (
           <p>No requests waiting for a decision.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="bookings-heading">
+        <h2 id="bookings-heading">Bookings</h2>
+        <p className="hint">
+          Every discovery call and session, newest start first. Times are in {zoneName}, with the abbreviation that applies on each date; a coach on another
+          clock has their own time beside their name. Date filters use Sydney dates.
+        </p>
+        <Form method="get" action="/admin/bookings" className="admin-search leads-filters" role="search" aria-label="Filter bookings">
+          <SelectField
+            id="bookings-coach"
+            name="coach"
+            label="Coach"
+            defaultValue={values.coach}
+            error={errors.coach}
+            blank="Any coach"
+            options={coaches.map((coach) => ({ value: coach.slug, label: coach.displayName }))}
+          />
+          <SelectField
+            id="bookings-status"
+            name="status"
+            label="Status"
+            defaultValue={values.status}
+            error={errors.status}
+            blank="Any status"
+            options={ADMIN_BOOKING_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+          />
+          {field("from", "Starting from")}
+          {field("to", "Starting up to")}
+          {/* Filtering keeps the list's order. */}
+          {order.sort !== DEFAULT_ORDER.sort || order.direction !== DEFAULT_ORDER.direction ? (
+            <>
+              <input type="hidden" name="sort" value={order.sort} />
+              <input type="hidden" name="dir" value={order.direction} />
+            </>
+          ) : null}
+          <button type="submit" className="button button-secondary">
+            Show bookings
+          </button>
+          {filtered ? <Link to="/admin/bookings">Clear filters</Link> : null}
+        </Form>
+        {invalid ? <FormError message={errors.form ?? "Please correct the filters above."} /> : null}
+        {invalid ? null : (
+          <DataTable
+            label={`Bookings${filtered ? " matching the filters" : ""}`}
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.id}
+            query={{ ...order, filters: { coach: values.coach, status: values.status, from: values.from, to: values.to } }}
+            total={total}
+            empty={{ none: <p>No bookings yet.</p>, noMatch: <p>No bookings match these filters.</p> }}
+          />
         )}
       </section>
     </>

@@ -1,140 +1,109 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { formatTimestamp } from "~/booking/time-zones";
 import { APPLICATION_PAGE_SIZE, APPLICATION_STATUS_LABELS } from "~/coach-network/applications";
-import { listApplications, type ApplicationFilters } from "~/coach-network/applications.server";
+import { APPLICATION_SORTS, listApplications, type ApplicationFilters } from "~/coach-network/applications.server";
 import { COACH_SPECIALTIES, COACH_SPECIALTY_LABELS, type CoachSpecialty } from "~/coach-network/specialties";
-import { FieldFrame } from "~/components/ui/field";
-import { Pagination } from "~/components/ui/pagination";
-import { SelectField } from "~/components/ui/select-field";
-import { TableScroll } from "~/components/ui/table-scroll";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { COACH_APPLICATION_STATUSES, type CoachApplicationStatus } from "~/db/schema/coach-network";
 import { NOINDEX, pageMeta } from "~/utils/meta";
-import { pageParam } from "~/utils/page-param";
+import { readTableQuery } from "~/utils/table-query";
 
 // The coach applications for the admins (/admin/coach-applications): open ones first by default,
-// filtered by status and specialty, searched by name, email or phone.
+// filtered by status and specialty, searched by name, email or phone, sorted by submission, name or
+// experience.
 
 const STATUS_OPTIONS = [
+  { value: "", label: "Any status" },
   { value: "open", label: "Open (submitted or under review)" },
   ...COACH_APPLICATION_STATUSES.map((value) => ({ value, label: APPLICATION_STATUS_LABELS[value] })),
 ];
-const SPECIALTY_OPTIONS = COACH_SPECIALTIES.map((value) => ({ value, label: COACH_SPECIALTY_LABELS[value] }));
+const SPECIALTY_OPTIONS = [{ value: "", label: "Any specialty" }, ...COACH_SPECIALTIES.map((value) => ({ value, label: COACH_SPECIALTY_LABELS[value] }))];
 
-function filtersOf(url: URL): ApplicationFilters {
-  const status = url.searchParams.get("status") ?? "open";
-  const specialty = url.searchParams.get("specialty") ?? "";
-  return {
-    // Anything not on the lists (an address edited by hand) reads as no filter.
-    status: status === "open" || (COACH_APPLICATION_STATUSES as readonly string[]).includes(status) ? (status as CoachApplicationStatus | "open") : "",
-    specialty: (COACH_SPECIALTIES as readonly string[]).includes(specialty) ? specialty : "",
-    q: (url.searchParams.get("q") ?? "").slice(0, 100),
-    page: pageParam(url) ?? 1,
-  };
-}
-
-function searchOf(filters: ApplicationFilters, page = 1) {
-  const params = new URLSearchParams();
-  params.set("status", filters.status);
-  if (filters.specialty) params.set("specialty", filters.specialty);
-  if (filters.q) params.set("q", filters.q);
-  if (page > 1) params.set("page", String(page));
-  return `?${params}`;
-}
+const SPEC = {
+  sorts: APPLICATION_SORTS,
+  defaultSort: "submitted" as const,
+  defaultDirection: "desc" as const,
+  filters: { status: ["open", ...COACH_APPLICATION_STATUSES], specialty: COACH_SPECIALTIES },
+  pageSize: APPLICATION_PAGE_SIZE,
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireRole(request, context, "admin");
-  const filters = filtersOf(new URL(request.url));
+  const viewer = await requireRole(request, context, "admin");
+  const url = new URL(request.url);
+  const read = readTableQuery(url, SPEC);
+  // No status in the address is the open ones (what needs a review); "Any status" sends it empty.
+  const status = (url.searchParams.has("status") ? (read.filters.status ?? "") : "open") as CoachApplicationStatus | "open" | "";
+  const query = { ...read, filters: { ...read.filters, status } };
+  const filters: ApplicationFilters = {
+    status,
+    specialty: read.filters.specialty ?? "",
+    q: read.q,
+    page: read.page,
+    sort: read.sort,
+    direction: read.direction,
+  };
   const { rows, total } = await listApplications(context.db, filters);
   return data({
-    filters,
+    query,
     total,
-    pageCount: Math.max(1, Math.ceil(total / APPLICATION_PAGE_SIZE)),
     rows: rows.map((row) => ({
       ...row,
       specialties: (JSON.parse(row.specialties) as CoachSpecialty[]).map((value) => COACH_SPECIALTY_LABELS[value] ?? value),
-      submitted: formatTimestamp(row.submittedAt),
+      submitted: formatTimestamp(row.submittedAt, viewer.timeZone),
     })),
   });
 }
 
+type ApplicationRow = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
+const COLUMNS: DataTableColumn<ApplicationRow>[] = [
+  {
+    key: "name",
+    header: "Name",
+    sortable: true,
+    cell: (row) => (
+      <Link to={`/admin/coach-applications/${row.id}`}>
+        {row.firstName} {row.lastName}
+      </Link>
+    ),
+  },
+  { key: "email", header: "Email", cell: (row) => <span className="cell-wrap">{row.email}</span> },
+  { key: "state", header: "State", cell: (row) => row.state },
+  { key: "specialties", header: "Specialties", cell: (row) => row.specialties.join(", ") },
+  { key: "experience", header: "Experience", sortable: true, numeric: true, cell: (row) => `${row.yearsExperience} years` },
+  { key: "cv", header: "CV", cell: (row) => (row.hasCv ? "Yes" : "No") },
+  {
+    key: "status",
+    header: "Status",
+    cell: (row) => <span className={`badge application-status application-status-${row.status}`}>{APPLICATION_STATUS_LABELS[row.status]}</span>,
+  },
+  { key: "submitted", header: "Submitted", sortable: true, cell: (row) => <time dateTime={row.submittedAt}>{row.submitted}</time> },
+];
+
 export default function AdminCoachApplications() {
-  const { filters, total, pageCount, rows } = useLoaderData<typeof loader>();
+  const { query, total, rows } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="applications-heading">
       <h2 id="applications-heading">Coach applications</h2>
       <p className="hint">People who applied at /coach-registration, newest first. Open an application to read it, add notes and review it.</p>
-      <Form method="get" className="admin-search leads-filters" role="search" aria-label="Search and filter coach applications">
-        <FieldFrame id="applications-q" label="Search by name, email or phone">
-          <input id="applications-q" name="q" type="search" defaultValue={filters.q} maxLength={100} />
-        </FieldFrame>
-        <SelectField id="applications-status" name="status" label="Status" defaultValue={filters.status} blank="Any status" options={STATUS_OPTIONS} />
-        <SelectField
-          id="applications-specialty"
-          name="specialty"
-          label="Specialty"
-          defaultValue={filters.specialty}
-          blank="Any specialty"
-          options={SPECIALTY_OPTIONS}
-        />
-        <button type="submit" className="button button-secondary">
-          Show applications
-        </button>
-        <Link to="/admin/coach-applications?status=">Show all</Link>
-      </Form>
-      <p className="hint" aria-live="polite">
-        {total} {total === 1 ? "application" : "applications"}
-      </p>
-      {rows.length ? (
-        <TableScroll label="Coach applications table">
-          <table className="admin-table">
-            <caption className="visually-hidden">Coach applications, newest first, {total} in all</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">State</th>
-                <th scope="col">Specialties</th>
-                <th scope="col">Experience</th>
-                <th scope="col">CV</th>
-                <th scope="col">Status</th>
-                <th scope="col">Submitted</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row" className="cell-wrap">
-                    <Link to={`/admin/coach-applications/${row.id}`}>
-                      {row.firstName} {row.lastName}
-                    </Link>
-                  </th>
-                  <td className="cell-wrap">{row.email}</td>
-                  <td>{row.state}</td>
-                  <td className="cell-wrap">{row.specialties.join(", ")}</td>
-                  <td>{row.yearsExperience} years</td>
-                  <td>{row.hasCv ? "Yes" : "No"}</td>
-                  <td>
-                    <span className={`badge application-status application-status-${row.status}`}>{APPLICATION_STATUS_LABELS[row.status]}</span>
-                  </td>
-                  <td>
-                    <time dateTime={row.submittedAt}>{row.submitted}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      ) : (
-        <p>No applications match these filters.</p>
-      )}
-      <Pagination
-        page={filters.page}
-        pageCount={pageCount}
-        href={(n) => `/admin/coach-applications${searchOf(filters, n)}`}
-        previousLabel="← Newer"
-        nextLabel="Older →"
+      <DataTable
+        label="Coach applications"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(row) => row.id}
+        query={query}
+        total={total}
+        searchLabel="Search by name, email or phone"
+        filters={[
+          { name: "status", label: "Status", options: STATUS_OPTIONS },
+          { name: "specialty", label: "Specialty", options: SPECIALTY_OPTIONS },
+        ]}
+        empty={{
+          none: <p>No applications yet. Applications from /coach-registration appear here.</p>,
+          noMatch: <p>No applications match these filters.</p>,
+        }}
       />
     </section>
   );

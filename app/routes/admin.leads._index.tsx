@@ -2,8 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { describedByOf, FieldFrame } from "~/components/ui/field";
-import { Pagination } from "~/components/ui/pagination";
-import { TableScroll } from "~/components/ui/table-scroll";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { SelectField } from "~/components/ui/select-field";
 import {
   isFiltered,
@@ -19,43 +18,46 @@ import {
   type LeadListQuery,
   type LeadQueryField,
 } from "~/leads/admin";
-import { listLeadOwners, listLeads, type LeadListItem } from "~/leads/admin.server";
+import { LEAD_SORTS, LEADS_PAGE_SIZE, listLeadOwners, listLeads, type LeadListItem } from "~/leads/admin.server";
 import { replyPromiseText } from "~/sales-chat/reply-promise";
 import { formatDate } from "~/utils/format";
 import { formatTimestamp } from "~/booking/time-zones";
 import { NOINDEX, pageMeta } from "~/utils/meta";
-import { pageParam } from "~/utils/page-param";
+import { readTableQuery, type TableQuery } from "~/utils/table-query";
 
 /** A list item with its dates written out for the viewer. */
 type LeadRow = LeadListItem & { consent: string; lastActivity: string };
 
 type LeadsPage = {
   query: LeadListQuery;
+  table: TableQuery<(typeof LEAD_SORTS)[number]>;
   errors: Partial<Record<LeadQueryField, string>>;
   owners: { id: string; label: string }[];
-  page: number;
-  pageCount: number;
   total: number;
   leads: LeadRow[];
 };
+
+// The order and page come from the shared list's parameters; the filters keep their own checks
+// (parseLeadQuery), which say what is wrong with a value edited into the address.
+const DEFAULT_ORDER = { sort: "activity", direction: "desc" } as const;
+const ORDER = { sorts: LEAD_SORTS, defaultSort: DEFAULT_ORDER.sort, defaultDirection: DEFAULT_ORDER.direction, pageSize: LEADS_PAGE_SIZE };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
   const url = new URL(request.url);
   const parsed = parseLeadQuery(url.searchParams);
+  const order = readTableQuery(url, ORDER);
   const owners = await listLeadOwners(context.db);
   if (!parsed.ok) {
     // A filter edited into the address: say what is wrong rather than guess.
-    return data<LeadsPage>({ query: parsed.query, errors: parsed.errors, owners, page: 1, pageCount: 1, total: 0, leads: [] }, { status: 400 });
+    return data<LeadsPage>({ query: parsed.query, table: order, errors: parsed.errors, owners, total: 0, leads: [] }, { status: 400 });
   }
-  const page = pageParam(url) ?? 1;
-  const list = await listLeads(context.db, parsed.query, page);
+  const list = await listLeads(context.db, parsed.query, order.page, { sort: order.sort, direction: order.direction });
   return data<LeadsPage>({
     query: parsed.query,
+    table: order,
     errors: {},
     owners,
-    page,
-    pageCount: list.pageCount,
     total: list.total,
     leads: list.items.map((item) => ({
       ...item,
@@ -69,8 +71,48 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
+const COLUMNS: DataTableColumn<LeadRow>[] = [
+  { key: "name", header: "Name", sortable: true, cell: (lead) => <Link to={`/admin/leads/${lead.id}`}>{lead.name}</Link> },
+  { key: "company", header: "Company", cell: (lead) => lead.company ?? <span className="hint">—</span> },
+  { key: "email", header: "Email", cell: (lead) => <span className="cell-wrap">{lead.email}</span> },
+  {
+    key: "sources",
+    header: "Sources",
+    cell: (lead) => (
+      <ul className="leads-sources">
+        {lead.sources.map((source) => (
+          <li key={source}>{LEAD_SOURCE_LABELS[source]}</li>
+        ))}
+        {lead.kinds.map((kind) => (
+          <li key={kind}>{LEAD_ACTIVITY_KIND_LABELS[kind]}</li>
+        ))}
+      </ul>
+    ),
+  },
+  {
+    key: "touch",
+    header: "Last touch",
+    cell: (lead) => (
+      <>
+        {lead.lastTouch.source} / {lead.lastTouch.medium}
+        <br />
+        <span className="hint">{lead.lastTouch.campaign}</span>
+      </>
+    ),
+  },
+  { key: "consent", header: "Marketing consent", cell: (lead) => lead.consent },
+  {
+    key: "status",
+    header: "Status",
+    sortable: true,
+    cell: (lead) => <span className={`badge lead-status lead-status-${lead.status}`}>{LEAD_STATUS_LABELS[lead.status]}</span>,
+  },
+  { key: "owner", header: "Owner", cell: (lead) => lead.owner ?? <span className="hint">Unassigned</span> },
+  { key: "activity", header: "Last activity", sortable: true, cell: (lead) => <time dateTime={lead.lastActivityAt}>{lead.lastActivity}</time> },
+];
+
 export default function AdminLeads() {
-  const { query, errors, owners, page, pageCount, total, leads } = useLoaderData<typeof loader>();
+  const { query, table, errors, owners, total, leads } = useLoaderData<typeof loader>();
   const filtered = isFiltered(query);
   const invalid = Object.keys(errors).length > 0;
   return (
@@ -122,82 +164,39 @@ export default function AdminLeads() {
           blank="Anyone"
           options={[{ value: UNASSIGNED, label: "Unassigned" }, ...owners.map((owner) => ({ value: owner.id, label: owner.label }))]}
         />
+        {/* Filtering keeps the list's order. */}
+        {table.sort !== DEFAULT_ORDER.sort || table.direction !== DEFAULT_ORDER.direction ? (
+          <>
+            <input type="hidden" name="sort" value={table.sort} />
+            <input type="hidden" name="dir" value={table.direction} />
+          </>
+        ) : null}
         <button type="submit" className="button button-secondary">
           Show leads
         </button>
         {filtered || invalid ? <Link to="/admin/leads">Clear filters</Link> : null}
       </Form>
-      <p className="hint leads-summary" aria-live="polite">
-        {invalid || total === 0 ? null : `${total} ${total === 1 ? "lead" : "leads"}${filtered ? ` ${total === 1 ? "matches" : "match"} these filters` : ""}.`}{" "}
-        {invalid ? null : (
-          <a href={`/admin/leads.csv${leadListSearch(query)}`} download>
-            Download {filtered ? "these leads" : "all leads"} as CSV
-          </a>
-        )}
-      </p>
-      {leads.length ? (
-        <TableScroll label="Leads table">
-          <table className="admin-table leads-table">
-            <caption className="visually-hidden">
-              Leads{filtered ? " matching the filters" : ""}, most recently active first, {total} in all
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Company</th>
-                <th scope="col">Email</th>
-                <th scope="col">Sources</th>
-                <th scope="col">Last touch</th>
-                <th scope="col">Marketing consent</th>
-                <th scope="col">Status</th>
-                <th scope="col">Owner</th>
-                <th scope="col">Last activity</th>
-              </tr>
-            </thead>
-            <tbody>
-              {leads.map((lead) => (
-                <tr key={lead.id}>
-                  <th scope="row" className="cell-wrap">
-                    <Link to={`/admin/leads/${lead.id}`}>{lead.name}</Link>
-                  </th>
-                  <td className="cell-wrap">{lead.company ?? <span className="hint">—</span>}</td>
-                  <td className="cell-wrap">{lead.email}</td>
-                  <td>
-                    <ul className="leads-sources">
-                      {lead.sources.map((source) => (
-                        <li key={source}>{LEAD_SOURCE_LABELS[source]}</li>
-                      ))}
-                      {lead.kinds.map((kind) => (
-                        <li key={kind}>{LEAD_ACTIVITY_KIND_LABELS[kind]}</li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td className="cell-wrap">
-                    {lead.lastTouch.source} / {lead.lastTouch.medium}
-                    <br />
-                    <span className="hint">{lead.lastTouch.campaign}</span>
-                  </td>
-                  <td>{lead.consent}</td>
-                  <td>
-                    <span className={`badge lead-status lead-status-${lead.status}`}>{LEAD_STATUS_LABELS[lead.status]}</span>
-                  </td>
-                  <td>{lead.owner ?? <span className="hint">Unassigned</span>}</td>
-                  <td>
-                    <time dateTime={lead.lastActivityAt}>{lead.lastActivity}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      ) : invalid ? null : (
-        <p className="leads-empty">
-          {filtered
-            ? "No leads match these filters."
-            : "No leads yet. Enquiries from the contact and booking forms, resource downloads and the Service Assistant will appear here."}
-        </p>
+      {invalid ? null : (
+        <>
+          <p className="hint leads-summary">
+            <a href={`/admin/leads.csv${leadListSearch(query)}`} download>
+              Download {filtered ? "these leads" : "all leads"} as CSV
+            </a>
+          </p>
+          <DataTable
+            label={`Leads${filtered ? " matching the filters" : ""}`}
+            columns={COLUMNS}
+            rows={leads}
+            rowKey={(lead) => lead.id}
+            query={{ ...table, q: query.q, filters: { status: query.status ?? "", source: query.source ?? "", owner: query.owner ?? "" } }}
+            total={total}
+            empty={{
+              none: <p>No leads yet. Enquiries from the contact and booking forms, resource downloads and the Service Assistant will appear here.</p>,
+              noMatch: <p>No leads match these filters.</p>,
+            }}
+          />
+        </>
       )}
-      <Pagination page={page} pageCount={pageCount} href={(n) => `/admin/leads${leadListSearch(query, n)}`} previousLabel="← Newer" nextLabel="Older →" />
     </section>
   );
 }

@@ -1,16 +1,24 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { NavLink, Outlet } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, NavLink, Outlet, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import stylesHref from "~/styles/admin.css?url";
 import { PageHero } from "~/components/page-hero";
 import { SectionErrorBoundary } from "~/components/section-error-boundary";
 import { errorPageMeta, NOINDEX, pageMeta } from "~/utils/meta";
 import { requireRole } from "~/auth/guards.server";
+import { useHydrated } from "~/utils/use-hydrated";
+import { adminNavCounts, type AdminNavCounts } from "~/admin/nav-counts.server";
 
-// The admin area's frame. Every admin route guards its own loader and action as well: Remix runs
-// nested loaders in parallel, so a parent's check alone would not protect a child's data.
+// The admin area's frame: the section navigation, with counts of what is waiting for an admin, and
+// the one error boundary every admin page falls back to. Every admin route guards its own loader and
+// action as well: Remix runs nested loaders in parallel, so a parent's check alone would not protect
+// a child's data.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
-  return null;
+  return { counts: await adminNavCounts(context.db) };
 }
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 // Sections in the order an admin works through them. Owners of new sections: Content and Media
 // (content management), Learning (the learning hub's modules), Needs attention and Subscriptions
@@ -35,34 +43,101 @@ const SECTIONS = [
   { to: "/admin/audit", label: "Audit log", end: false },
 ];
 
-export default function AdminLayout() {
+// The count beside a section, and what it counts (screen readers hear "Leads 3 new").
+const COUNTS: Partial<Record<string, { key: keyof AdminNavCounts; noun: string }>> = {
+  "/admin/attention": { key: "attention", noun: "failed" },
+  "/admin/escalations": { key: "escalations", noun: "waiting" },
+  "/admin/leads": { key: "leads", noun: "new" },
+  "/admin/bookings": { key: "refunds", noun: "refund requests to decide" },
+  "/admin/coach-applications": { key: "applications", noun: "to review" },
+};
+
+/** The section a path belongs to: the longest section path it starts with. */
+function currentSection(pathname: string) {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  return [...SECTIONS].sort((a, b) => b.to.length - a.to.length).find((section) => path === section.to || (!section.end && path.startsWith(`${section.to}/`)));
+}
+
+function AdminNav({ counts }: { counts: AdminNavCounts }) {
+  const location = useLocation();
+  // Phones get a compact disclosure once the page is interactive; before that (and on wider
+  // screens) every section is listed, so the navigation never depends on JavaScript.
+  const enhanced = useHydrated();
+  // Open only on the page where it was opened: following a link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const current = currentSection(location.pathname);
+  const waiting = counts.attention + counts.escalations + counts.refunds + counts.applications + counts.leads;
+  return (
+    <nav aria-label="Admin sections" className={`profile-tabs admin-nav${enhanced ? " is-enhanced" : ""}${open ? " is-open" : ""}`}>
+      <button
+        type="button"
+        className="admin-nav-toggle"
+        aria-expanded={open}
+        aria-controls="admin-nav-list"
+        onClick={() => setOpenOn(open ? null : location.pathname)}
+      >
+        <span>
+          <span className="visually-hidden">Admin sections, now: </span>
+          {current?.label ?? "Admin sections"}
+        </span>
+        {waiting > 0 ? (
+          <span className="admin-nav-count" aria-hidden="true">
+            {waiting}
+          </span>
+        ) : null}
+        <span className="admin-nav-toggle-hint" aria-hidden="true">
+          {open ? "Close" : "Sections"}
+        </span>
+      </button>
+      <ul id="admin-nav-list">
+        {SECTIONS.map((section) => {
+          const counted = COUNTS[section.to];
+          const count = counted ? counts[counted.key] : 0;
+          return (
+            <li key={section.to}>
+              <NavLink to={section.to} end={section.end} className="profile-tab admin-nav-link">
+                <span>{section.label}</span>
+                {counted && count > 0 ? (
+                  <span className="admin-nav-count" data-count={counted.key}>
+                    {count}
+                    <span className="visually-hidden"> {counted.noun}</span>
+                  </span>
+                ) : null}
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function AdminFrame({ counts, children }: { counts: AdminNavCounts; children: ReactNode }) {
   return (
     <>
       <PageHero
         eyebrow="Admin"
         title="Admin area"
-        lead="Manage users and roles, review the security log, and read the emails the site has sent."
+        lead="Run the business from here: what needs attention, clients, bookings and coaches, content, and the site's emails and jobs."
         crumbs={[{ label: "Home", to: "/" }, { label: "Admin" }]}
       />
-      <div className="section profile-section">
-        <div className="container profile-layout">
-          <nav aria-label="Admin sections" className="profile-tabs">
-            <ul>
-              {SECTIONS.map((section) => (
-                <li key={section.to}>
-                  <NavLink to={section.to} end={section.end} className="profile-tab">
-                    {section.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="profile-content admin-content">
-            <Outlet />
-          </div>
+      <div className="section profile-section admin-section">
+        <div className="container profile-layout admin-layout">
+          <AdminNav counts={counts} />
+          <div className="profile-content admin-content">{children}</div>
         </div>
       </div>
     </>
+  );
+}
+
+export default function AdminLayout() {
+  const { counts } = useLoaderData<typeof loader>();
+  return (
+    <AdminFrame counts={counts}>
+      <Outlet />
+    </AdminFrame>
   );
 }
 
@@ -70,6 +145,18 @@ export default function AdminLayout() {
 export const meta: MetaFunction = ({ matches, error }) =>
   error ? errorPageMeta(error) : [...pageMeta(matches, { title: "Admin", description: "ClarityAI Coaching administration.", path: "/admin" }), NOINDEX];
 
+// Every admin page without a boundary of its own falls back to this one. When the frame itself
+// loaded (the viewer is an admin), the failure is shown inside it, so the navigation stays and the
+// admin can carry on elsewhere; a 404 is the site's Not Found page, and anything that stopped the
+// frame (no admin, or its own query failing) is the section's full-page error.
 export function ErrorBoundary() {
-  return <SectionErrorBoundary section="admin" />;
+  const error = useRouteError();
+  const frame = useRouteLoaderData<typeof loader>("routes/admin");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!frame || notFound) return <SectionErrorBoundary section="admin" />;
+  return (
+    <AdminFrame counts={frame.counts}>
+      <SectionErrorBoundary section="admin" panel />
+    </AdminFrame>
+  );
 }

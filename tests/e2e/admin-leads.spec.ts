@@ -12,7 +12,7 @@ test("an admin finds a demo lead, records the follow-up and downloads the leads 
   await expect(page).toHaveURL(/\/admin\/leads$/);
   await expect(page.getByRole("heading", { level: 2, name: "Leads" })).toBeVisible();
   // Every column is filled on a fresh machine: the Service Assistant demo lead came from a Google Ads click.
-  const table = page.getByRole("table", { name: /Leads, most recently active first/ });
+  const table = page.getByRole("table", { name: "Leads", exact: true });
   const chatRow = table.getByRole("row", { name: /Demo: Mei Chen/ });
   await expect(chatRow).toContainText("Service Assistant");
   await expect(chatRow).toContainText("google / cpc");
@@ -25,7 +25,7 @@ test("an admin finds a demo lead, records the follow-up and downloads the leads 
   await page.getByLabel("Search by name, email or company").fill("hannah brooks");
   await page.getByRole("button", { name: "Show leads" }).click();
   await expect(page).toHaveURL(/\/admin\/leads\?q=hannah\+brooks&/);
-  await expect(page.getByText("1 lead matches these filters.")).toBeVisible();
+  await expect(page.getByText("Showing 1–1 of 1 matching")).toBeVisible();
   await expect(table).toHaveCount(0);
   const filtered = page.getByRole("table", { name: /Leads matching the filters/ });
   await expect(filtered.getByRole("row")).toHaveCount(2);

@@ -60,7 +60,7 @@ test("a visitor applies with a CV and sees the confirmation; an admin approves t
 
   const list = await adminPage("/admin/coach-applications");
   await list.getByLabel("Search by name, email or phone").fill(email);
-  await list.getByRole("button", { name: "Show applications" }).click();
+  await list.getByRole("button", { name: "Show", exact: true }).click();
   await list.getByRole("link", { name: "Mereana Tui" }).click();
   await expect(list.getByRole("heading", { level: 2, name: "Mereana Tui" })).toBeVisible();
   await expect(list.getByRole("link", { name: /Mereana Tui CV\.pdf/ })).toBeVisible();

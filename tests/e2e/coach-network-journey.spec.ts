@@ -79,7 +79,7 @@ test("a visitor applies, is approved, onboards as a coach, is booked and paid, m
   // ── An admin approves it.
   const admin = await adminPage("/admin/coach-applications");
   await admin.getByLabel("Search by name, email or phone").fill(email);
-  await admin.getByRole("button", { name: "Show applications" }).click();
+  await admin.getByRole("button", { name: "Show", exact: true }).click();
   // The unfiltered list is still on screen until the search's answer arrives.
   await expect(admin).toHaveURL(/[?&]q=/);
   await settled(admin);

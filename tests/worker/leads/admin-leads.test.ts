@@ -140,13 +140,13 @@ test("the list shows each lead's details, and search and every filter narrow it"
   expect(bruno).not.toContain(`spring-${tag}-first`);
   expect(bruno).toContain("Confirmed 14 November 2026");
   expect(bruno).toContain("Contacted");
-  expect(bruno).toContain("<td>Test User</td>");
+  expect(bruno).toContain('<td data-label="Owner">Test User</td>');
   expect(bruno).toMatch(/\d{1,2}:\d{2}\s?[ap]m (AEST|AEDT)/);
   const alice = rowOf(await list(`q=alice ${tag}`), a.id);
   expect(alice).toContain("(direct) / (none)");
   expect(alice).toContain("<li>Contact form</li><li>Booking or payment</li>");
   expect(alice).toContain(">Unassigned<");
-  expect(alice).toContain("<td>No</td>");
+  expect(alice).toContain('<td data-label="Marketing consent">No</td>');
   // Asked, and waiting for the address to confirm.
   await env.DB.prepare(
     "INSERT INTO marketing_consent_requests (id, lead_id, source, requested_at, expires_at) VALUES (?, ?, 'Contact form', '2026-11-20T01:00:00.000Z', '2999-01-01T00:00:00.000Z')",
@@ -156,8 +156,9 @@ test("the list shows each lead's details, and search and every filter narrow it"
   expect(rowOf(await list(`q=alice ${tag}`), a.id)).toContain("Pending since 20 November 2026");
   expect(alice).toContain(">New<");
 
-  // The table is labelled, and the CSV link keeps the filters.
-  expect(html).toMatch(/<caption[^>]*>Leads matching the filters, most recently active first, 1 in all<\/caption>/);
+  // The table is labelled, says how many match, and the CSV link keeps the filters.
+  expect(html).toMatch(/<caption[^>]*>Leads matching the filters<\/caption>/);
+  expect(html).toContain("Showing 1–1 of 1 matching");
   expect(html).toContain(`href="/admin/leads.csv?q=${tag}&owner=${coach.id}"`);
 
   // A filter edited into the address: 400 with the reason, and no rows.
@@ -187,7 +188,7 @@ test("the list is paged, most recently active first", async () => {
     leads.push(lead);
   }
   const first = await pageText(await fetchApp(`/admin/leads?q=${tag}`, { cookie: admin.cookie }));
-  expect(first).toContain("27 leads match these filters.");
+  expect(first).toContain("Showing 1–25 of 27 matching");
   expect(first).toContain("Page 1 of 2");
   // Newest first: 26 down to 2 on page 1, then 1 and 0.
   expect(first.indexOf(leads[26]!.id)).toBeLessThan(first.indexOf(leads[25]!.id));
