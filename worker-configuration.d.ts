@@ -11,6 +11,7 @@ declare namespace Cloudflare {
 		EDGE_CACHE: KVNamespace;
 		RECORDINGS: R2Bucket;
 		UPLOADS: R2Bucket;
+		IMAGES: ImagesBinding;
 		DB: D1Database;
 		JOBS: Queue;
 		APP_ENV: "development";

@@ -20,6 +20,9 @@ export type BackgroundWork = Pick<ExecutionContext, "waitUntil" | "passThroughOn
 /** A file store (R2): the UPLOADS bucket of uploaded files (application CVs, coach photos, lesson files). */
 export type StorageService = Pick<R2Bucket, "get" | "head" | "put" | "delete" | "list">;
 
+/** Image resizing (the Cloudflare Images binding, IMAGES; locally Miniflare's, with no internet). */
+export type ImageService = Pick<ImagesBinding, "input" | "info">;
+
 /** The outside services, each made on first use (a request that sends no email builds no email service). */
 export type AppServices = {
   /** Stripe (a key is set) or the local payments sandbox; production without a key refuses payments. */
@@ -36,6 +39,8 @@ export type AppServices = {
   fetch: typeof fetch;
   /** Uploaded files (R2, the UPLOADS bucket). */
   storage: StorageService;
+  /** Resizes uploaded images into their responsive sizes. */
+  images: ImageService;
 };
 
 export type AppContext = {

@@ -66,6 +66,7 @@ export function createAppContext(bindings: Env, options: AppContextOptions = {})
       clock: () => clock,
       fetch: () => outbound,
       storage: () => bindings.UPLOADS,
+      images: () => bindings.IMAGES,
     }),
     isolate: options.isolate ?? isolateState(),
   };

@@ -65,7 +65,12 @@ export type AuditAction =
   | "content_published"
   | "content_unpublished"
   | "content_scheduled"
-  | "content_unscheduled";
+  | "content_unscheduled"
+  // An admin uploaded an image or file to the media library, changed its alt text, or deleted it
+  // (target: the media asset; detail: type, size, dimensions, alt — never the file's contents).
+  | "media_uploaded"
+  | "media_updated"
+  | "media_deleted";
 
 export type AuditEntry = {
   action: AuditAction;

@@ -50,6 +50,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/payment-success": "public",
   "routes/privacy": "public",
   "routes/resources": "public",
+  // Uploaded images and files (app/content/media.server.ts): public at unguessable addresses.
+  "routes/media.$id.$file": "public",
   "routes/sales-chat": "public",
   "routes/services._index": "public",
   "routes/services.$slug": "public",
@@ -190,6 +192,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin.users": ADMIN,
   // The content admin (blog posts, case studies, resources) and its editors' live markdown preview.
   "routes/admin.content.preview": ADMIN,
+  "routes/admin.media._index": ADMIN,
+  "routes/admin.media.$id": ADMIN,
+  "routes/admin.media.picker": ADMIN,
 };
 
 /** What a guard does with a request: let it through, send it to /auth, or send it home (/). */

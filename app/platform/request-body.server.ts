@@ -23,11 +23,14 @@ export const UPLOAD_FORM_LIMITS: readonly { path: string; limit: number }[] = [
   { path: "/coach/profile", limit: 8 * 1024 * 1024 },
   // The coach application's CV (≤ 5 MB, checked again with a clear message by the page).
   { path: "/coach-registration", limit: 5 * 1024 * 1024 + 256 * 1024 },
+  // The media library's upload (app/content/media.ts: files ≤ 20 MB, images ≤ 10 MB, checked again by the page).
+  { path: "/admin/media", limit: 20 * 1024 * 1024 + 256 * 1024 },
 ];
 
-/** The largest form body a page's path accepts. */
+/** The largest form body a page's path accepts (its data request, "<path>.data", as the page). */
 export function formBodyLimit(pathname: string): number {
-  return UPLOAD_FORM_LIMITS.find((entry) => entry.path === pathname.toLowerCase())?.limit ?? FORM_BODY_LIMIT;
+  const path = pathname.toLowerCase().replace(/\.data$/, "");
+  return UPLOAD_FORM_LIMITS.find((entry) => entry.path === path)?.limit ?? FORM_BODY_LIMIT;
 }
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);

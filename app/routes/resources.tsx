@@ -15,20 +15,29 @@ import { recordLeadActivity, recordLeadConversion } from "~/leads/leads.server";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
 import { builtResource, formatFileSize } from "~/content/resources/built-files";
 import { RESOURCES } from "~/content/resources";
+import { resolveResourceFiles } from "~/content/resource-files.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const rows = await listPublishedResources(context.db);
-  const resources = rows.map((r) => {
-    const built = builtResource(r.slug, r.filePath);
-    return {
-      slug: r.slug,
-      title: r.title,
-      description: r.description,
-      // e.g. "PDF, 52 kB": the size of the file built for this release.
-      format: built ? `${r.format}, ${formatFileSize(built.bytes)}` : r.format,
-      preview: built ? { ...built.preview, alt: RESOURCES.find((seed) => seed.slug === r.slug)?.previewAlt ?? "" } : null,
-    };
-  });
+  const files = await resolveResourceFiles(
+    context.db,
+    rows.map((r) => r.filePath),
+  );
+  // A resource whose uploaded file was removed has nothing to download: it isn't offered.
+  const resources = rows
+    .filter((r) => files.get(r.filePath))
+    .map((r) => {
+      const built = builtResource(r.slug, r.filePath);
+      const bytes = built?.bytes ?? files.get(r.filePath)?.bytes ?? null;
+      return {
+        slug: r.slug,
+        title: r.title,
+        description: r.description,
+        // e.g. "PDF, 52 kB": the size of the file built for this release, or of the uploaded file.
+        format: bytes !== null ? `${r.format}, ${formatFileSize(bytes)}` : r.format,
+        preview: built ? { ...built.preview, alt: RESOURCES.find((seed) => seed.slug === r.slug)?.previewAlt ?? "" } : null,
+      };
+    });
   // Without JavaScript, "Download" links here with ?download=slug and the form is shown in the page.
   const requested = new URL(request.url).searchParams.get("download");
   if (requested && !resources.some((r) => r.slug === requested)) {
@@ -54,9 +63,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { resource: slug, name, email, marketingConsent, website } = parsed.data;
 
   const resource = await getPublishedResource(db, slug);
-  if (!resource) return data<DownloadActionData>({ errors: { form: "That resource is no longer available." }, resource: slug }, { status: 400 });
+  const file = resource ? (await resolveResourceFiles(db, [resource.filePath])).get(resource.filePath) : null;
+  if (!resource || !file) return data<DownloadActionData>({ errors: { form: "That resource is no longer available." }, resource: slug }, { status: 400 });
   // A filled honeypot is a bot: hand over the file (it is public anyway) and keep nothing.
-  if (website) return deliver(resource.filePath);
+  if (website) return deliver(file.href);
 
   const limit = await consumeRateLimit(db, RESOURCE_DOWNLOAD_LIMIT, clientSource(request), env.SESSION_SECRET);
   if (!limit.allowed) {
@@ -83,7 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { email, phone: null, details: [resource.slug] },
     attribution,
   );
-  return deliver(resource.filePath);
+  return deliver(file.href);
 }
 
 export const headers = ({ actionHeaders }: { actionHeaders: Headers }) => actionHeaders;

@@ -751,6 +751,8 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/admin.escalations.$id",
   "routes/admin.jobs",
   "routes/admin.leads.$id",
+  "routes/admin.media._index",
+  "routes/admin.media.$id",
   "routes/ai-coach.chat",
   "routes/ai-coach.conversations.$id",
   "routes/ai-coach.conversations.$id.escalate",
@@ -1436,6 +1438,26 @@ export function buildTargets(fx: Fixtures): Target[] {
           fields: { intent: CORE, id: FULL },
         }),
         ...queryProbes({ path: "/admin/jobs", cookie: fx.admin.cookie, params: { status: URLS_CORE, page: URLS_CORE } }),
+      ],
+    },
+    {
+      name: "form /admin/media (admin)",
+      concurrency: 8,
+      // The library: a form without a file, or about no upload, must change nothing.
+      snapshot: () =>
+        env.DB.prepare("SELECT id, alt FROM media_assets ORDER BY id")
+          .all()
+          .then((r) => r.results),
+      probes: [
+        ...formProbes({ path: "/admin/media?index", cookie: fx.admin.cookie, base: () => ({ alt: "A chart" }), fields: { alt: FULL, from: CORE } }),
+        ...formProbes({
+          path: `/admin/media/${UUID_ZERO}`,
+          label: "alt",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "alt", alt: "A chart" }),
+          fields: { intent: FULL, alt: FULL },
+        }),
+        ...queryProbes({ path: "/admin/media", cookie: fx.admin.cookie, params: { q: URLS_CORE, kind: URLS_CORE, sort: URLS_CORE, page: URLS_CORE } }),
       ],
     },
     {

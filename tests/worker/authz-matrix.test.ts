@@ -81,6 +81,10 @@ const GET_PROBES: Record<string, GetProbe> = {
   "routes/locations.$slug": { params: () => ({ slug: `${LOCATION_SLUGS[0]}${LOCATION_PATH_SUFFIX}` }) },
   "routes/services.$slug": { params: () => ({ slug: SERVICE_SLUGS[0] }) },
   "routes/admin.outbox.$id": { params: (samples) => ({ id: samples.outboxId }) },
+  // An upload that doesn't exist (the placeholder id): the 404 after the guard.
+  "routes/admin.media.$id": { allowed: () => ({ status: [404] }) },
+  // A public upload's address naming no upload: not found for anyone.
+  "routes/media.$id.$file": { allowed: () => ({ status: [404] }) },
   // The seeded free module: open to every signed-in persona.
   "routes/learning.module.$moduleId": { params: () => ({ moduleId: "cash-flow" }) },
   // The seeded free module's quiz; its certificate is nobody's yet (404 until earned).
