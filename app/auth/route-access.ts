@@ -192,6 +192,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin.users": ADMIN,
   // The content admin (blog posts, case studies, resources) and its editors' live markdown preview.
   "routes/admin.content.preview": ADMIN,
+  "routes/admin.content._index": ADMIN,
+  "routes/admin.content.new": ADMIN,
+  "routes/admin.content.$type.$id": ADMIN,
   "routes/admin.media._index": ADMIN,
   "routes/admin.media.$id": ADMIN,
   "routes/admin.media.picker": ADMIN,

@@ -150,6 +150,10 @@ const GET_PROBES: Record<string, GetProbe> = {
   "routes/admin.users": { moreUrls: () => ["/admin/users?q=example&page=1"] },
   // The editors' live preview is POST only: an admin's GET is told so (405).
   "routes/admin.content.preview": { allowed: () => ({ status: [405] }) },
+  // A seeded post's editor; the list and the new-item page with their query forms.
+  "routes/admin.content.$type.$id": { params: () => ({ type: "post", id: "seed-post-13-week-cash-flow-forecast" }) },
+  "routes/admin.content._index": { moreUrls: () => ["/admin/content?q=cash&type=blog_post&status=published&sort=title&dir=asc&page=1"] },
+  "routes/admin.content.new": { moreUrls: () => ["/admin/content/new?type=case-study"] },
 };
 
 type PostProbe = {

@@ -6,7 +6,7 @@ import { blogPosts, caseStudies, contentRedirects, mediaAssets, resources } from
 import { bumpContentVersion } from "~/edge-cache/edge-cache.server";
 import type { TableQuery } from "~/utils/table-query";
 import { MEDIA_IMAGE_PREFIX } from "../content-image";
-import { slugify } from "../markdown.server";
+import { renderMarkdown, slugify } from "../markdown.server";
 import { parseResults } from "../queries.server";
 import { getRevision, revisionStatement } from "../revisions.server";
 import { CONTENT_SCHEMAS, FIELD_LABELS, resultLines, SLUG_MAX, type AdminContentType, type CaseStudyResult, type ContentFields } from "./types";
@@ -438,4 +438,20 @@ export async function listContent(db: Db, query: TableQuery<(typeof CONTENT_SORT
       updatedAt: r.updated_at,
     })),
   };
+}
+
+/** An item's fields as the editor's form holds them: strings, case study results as "Metric | value" lines. */
+export function formValues(type: AdminContentType, fields: Record<string, unknown>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of Object.keys(FIELD_LABELS[type])) {
+    const value = fields[name];
+    values[name] = name === "results" ? resultLines(Array.isArray(value) ? (value as CaseStudyResult[]) : []) : value == null ? "" : String(value);
+  }
+  return values;
+}
+
+/** The markdown fields rendered as the public page renders them: the editor's first preview. */
+export function markdownPreviews(type: AdminContentType, values: Record<string, string>): Record<string, string> {
+  const names = type === "blog_post" ? ["body"] : type === "case_study" ? ["challenge", "approach"] : [];
+  return Object.fromEntries(names.map((name) => [name, renderMarkdown(values[name] ?? "").html]));
 }
