@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { formatTimestamp } from "~/booking/time-zones";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
-import { CONTENT_FILTERS, CONTENT_SORTS, listContent } from "~/content/admin/content-admin.server";
-import { editorPath, STATUS_LABELS, TYPE_LABELS } from "~/content/admin/types";
+import { listContent } from "~/content/admin/content-admin.server";
+import { CONTENT_FILTERS, CONTENT_SORTS, editorPath, STATUS_LABELS, TYPE_LABELS } from "~/content/admin/types";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { readTableQuery } from "~/utils/table-query";
 

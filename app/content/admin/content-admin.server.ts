@@ -9,7 +9,17 @@ import { MEDIA_IMAGE_PREFIX } from "../content-image";
 import { renderMarkdown, slugify } from "../markdown.server";
 import { parseResults } from "../queries.server";
 import { getRevision, revisionStatement } from "../revisions.server";
-import { CONTENT_SCHEMAS, FIELD_LABELS, resultLines, SLUG_MAX, type AdminContentType, type CaseStudyResult, type ContentFields } from "./types";
+import {
+  CONTENT_FILTERS,
+  CONTENT_SCHEMAS,
+  CONTENT_SORTS,
+  FIELD_LABELS,
+  resultLines,
+  SLUG_MAX,
+  type AdminContentType,
+  type CaseStudyResult,
+  type ContentFields,
+} from "./types";
 
 // The content admin's domain rules for blog posts, case studies and resources (each in its own D1
 // table, all with slug, status, published_at, scheduled_at and updated_at):
@@ -376,9 +386,6 @@ function changesOf(result: unknown): number {
 }
 
 // The admin's list: every type in one table, searched, filtered, sorted and paged in SQL.
-
-export const CONTENT_SORTS = ["updated", "title", "status", "published"] as const;
-export const CONTENT_FILTERS = { type: ["blog_post", "case_study", "resource"], status: ["draft", "scheduled", "published"] } as const;
 
 export type ContentListRow = {
   type: AdminContentType;
