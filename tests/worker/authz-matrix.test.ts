@@ -174,6 +174,8 @@ const POST_PROBES: Record<string, PostProbe[]> = {
     { path: "/profile?tab=privacy", fields: { intent: "delete-account", confirm: "nope" } },
   ],
   "routes/admin.users": [{ path: "/admin/users", fields: { intent: "grant-role", role: "admin" } }],
+  // The editors' preview saves nothing: an admin's text is rendered (200).
+  "routes/admin.content.preview": [{ fields: { markdown: "**Cash flow**" }, allowed: () => ({ status: [200] }) }],
   // The form is refused (400) for a visitor; a signed-in user's document POST then meets the page's
   // loader, which sends them to their profile as GET does.
   "routes/auth": [{ fields: {}, allowed: (persona) => (persona === "visitor" ? { status: [400] } : { location: "/profile" }) }],
@@ -616,6 +618,7 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
   "routes/admin.leads.$id": { shared: ADMINS_SHARE },
   "routes/admin.outbox.$id": { shared: ADMINS_SHARE },
   "routes/admin.outbox.$id.preview": { shared: ADMINS_SHARE },
+  "routes/admin.content.$type.$id": { shared: ADMINS_SHARE },
   "routes/booking_.$bookingId.calendar.$provider": {
     shared: "the signed key of the booking's email is what opens it, not who is signed in: without the key every viewer gets the 404",
   },
