@@ -75,13 +75,18 @@ export function staticContentDocs(): Doc[] {
   ];
 }
 
+/** The index's entries read from D1 (posts, case studies, resources): what is published there, and nothing else. */
+const PUBLISHED_CONTENT_STATEMENTS = [
+  `INSERT INTO content_search (kind, path, title, body) SELECT 'blog', '/blog/' || slug, title, description || char(10) || char(10) || body FROM blog_posts WHERE status = 'published';`,
+  `INSERT INTO content_search (kind, path, title, body) SELECT 'case-study', '/case-studies/' || industry || '/' || slug, title, description || char(10) || char(10) || challenge || char(10) || char(10) || approach FROM case_studies WHERE status = 'published';`,
+  `INSERT INTO content_search (kind, path, title, body) SELECT 'resource', '/resources', title, description FROM resources WHERE status = 'published';`,
+];
+
 /** The SQL that rebuilds content_search from scratch. */
 export function contentIndexStatements(): string[] {
   return [
     "DELETE FROM content_search;",
-    `INSERT INTO content_search (kind, path, title, body) SELECT 'blog', '/blog/' || slug, title, description || char(10) || char(10) || body FROM blog_posts WHERE status = 'published';`,
-    `INSERT INTO content_search (kind, path, title, body) SELECT 'case-study', '/case-studies/' || industry || '/' || slug, title, description || char(10) || char(10) || challenge || char(10) || char(10) || approach FROM case_studies WHERE status = 'published';`,
-    `INSERT INTO content_search (kind, path, title, body) SELECT 'resource', '/resources', title, description FROM resources WHERE status = 'published';`,
+    ...PUBLISHED_CONTENT_STATEMENTS,
     ...staticContentDocs().map(
       (doc) =>
         `INSERT INTO content_search (kind, path, title, body) VALUES (${sqlString(doc.kind)}, ${sqlString(doc.path)}, ${sqlString(doc.title)}, ${sqlString(doc.body)});`,
@@ -91,6 +96,15 @@ export function contentIndexStatements(): string[] {
 
 export async function rebuildContentIndex(d1: D1Database): Promise<void> {
   await d1.batch(contentIndexStatements().map((statement) => d1.prepare(statement)));
+}
+
+/**
+ * Rebuilds the D1-sourced entries only (after an admin publishes, unpublishes, reschedules or edits a
+ * post, case study or resource): an unpublished item leaves the index at once, a new one joins it.
+ */
+export async function refreshPublishedContentIndex(d1: D1Database): Promise<void> {
+  const statements = ["DELETE FROM content_search WHERE kind IN ('blog', 'case-study', 'resource');", ...PUBLISHED_CONTENT_STATEMENTS];
+  await d1.batch(statements.map((statement) => d1.prepare(statement)));
 }
 
 /** An FTS5 query from free text: its weighty words and phrases, each quoted (so no character is FTS syntax), any of them. Null when nothing is left. */

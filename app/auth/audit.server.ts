@@ -56,6 +56,16 @@ export type AuditAction =
   | "coach_handover"
   // An admin read a coach's private notes on a client (target: the coach; detail: the client key and the reason given).
   | "coach_notes_read"
+  // An admin created, edited or restored a revision of a blog post, case study or resource, or
+  // published, unpublished, scheduled or unscheduled it (target: the item; detail: its type and the
+  // diff). content_published without an actor: the cron published a scheduled item at its time.
+  | "content_created"
+  | "content_updated"
+  | "content_restored"
+  | "content_published"
+  | "content_unpublished"
+  | "content_scheduled"
+  | "content_unscheduled"
   // An admin uploaded an image or file to the media library, changed its alt text, or deleted it
   // (target: the media asset; detail: type, size, dimensions, alt — never the file's contents).
   | "media_uploaded"

@@ -203,6 +203,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin.pages.$kind.$slug": ADMIN,
   // The content admin (blog posts, case studies, resources) and its editors' live markdown preview.
   "routes/admin.content.preview": ADMIN,
+  "routes/admin.content._index": ADMIN,
+  "routes/admin.content.new": ADMIN,
+  "routes/admin.content.$type.$id": ADMIN,
 };
 
 /** What a guard does with a request: let it through, send it to /auth, or send it home (/). */

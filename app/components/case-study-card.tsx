@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import type { ImageKey } from "~/content/types";
-import { ResponsiveImage } from "./responsive-image";
+import type { ContentImageSource } from "~/content/content-image";
+import { ContentImage } from "./content-image";
 
 export type CaseStudyCardData = {
   slug: string;
@@ -10,19 +10,14 @@ export type CaseStudyCardData = {
   description: string;
   client: string;
   location: string;
-  image: string;
+  image: ContentImageSource;
   headline?: { metric: string; value: string };
 };
 
 export function CaseStudyCard({ study }: { study: CaseStudyCardData }) {
   return (
     <li className="card post-card">
-      <ResponsiveImage
-        imageKey={study.image as ImageKey}
-        alt=""
-        sizes="(min-width: 1200px) 370px, (min-width: 700px) 50vw, 100vw"
-        className="post-card-image"
-      />
+      <ContentImage image={study.image} alt="" sizes="(min-width: 1200px) 370px, (min-width: 700px) 50vw, 100vw" className="post-card-image" />
       <p className="badge">{study.industryName}</p>
       <h3>
         <Link to={`/case-studies/${study.industry}/${study.slug}`}>{study.title}</Link>

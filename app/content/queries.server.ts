@@ -1,8 +1,9 @@
 import { and, count, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { blogPosts, caseStudies, resources } from "~/db/schema";
+import { blogPosts, caseStudies, contentRedirects, resources } from "~/db/schema";
 import { BLOG_CATEGORIES, CASE_STUDY_INDUSTRIES, type CaseStudyIndustry } from "~/content/types";
 import { slugify } from "./markdown.server";
+import { resolveContentImages } from "./content-image.server";
 
 // Read side of the site content in D1. Only published rows are ever shown to visitors.
 
@@ -106,9 +107,65 @@ export async function getPublishedResource(db: Db, slug: string) {
 /** Case studies shaped for cards: industry name and the first result as a headline. */
 export async function caseStudyCards(db: Db, industry?: CaseStudyIndustry) {
   const rows = await listPublishedCaseStudies(db, industry);
-  return rows.map(({ results, updatedAt: _updatedAt, ...study }) => ({
+  const images = await resolveContentImages(
+    db,
+    rows.map((row) => row.image),
+  );
+  return rows.map(({ results, updatedAt: _updatedAt, ...study }, index) => ({
     ...study,
+    image: images[index]!,
     industryName: isCaseStudyIndustry(study.industry) ? CASE_STUDY_INDUSTRIES[study.industry] : study.industry,
     headline: parseResults(results)[0],
   }));
+}
+
+/**
+ * Where an old slug of a post, case study or resource points now (content_redirects): the item's
+ * current slug (and a case study's industry) while it is published; null otherwise, so an unpublished
+ * item's old address is as gone as its current one.
+ */
+export async function findContentRedirect(
+  db: Db,
+  type: "blog_post" | "case_study" | "resource",
+  fromSlug: string,
+): Promise<{ slug: string; industry?: string } | null> {
+  const [redirect] = await db
+    .select({ contentId: contentRedirects.contentId })
+    .from(contentRedirects)
+    .where(and(eq(contentRedirects.contentType, type), eq(contentRedirects.fromSlug, fromSlug)))
+    .limit(1);
+  if (!redirect) return null;
+  const id = redirect.contentId;
+  if (type === "blog_post") {
+    const [row] = await db
+      .select({ slug: blogPosts.slug })
+      .from(blogPosts)
+      .where(and(publishedPost, eq(blogPosts.id, id)))
+      .limit(1);
+    return row ?? null;
+  }
+  if (type === "case_study") {
+    const [row] = await db
+      .select({ slug: caseStudies.slug, industry: caseStudies.industry })
+      .from(caseStudies)
+      .where(and(eq(caseStudies.status, "published"), eq(caseStudies.id, id)))
+      .limit(1);
+    return row ?? null;
+  }
+  const [row] = await db
+    .select({ slug: resources.slug })
+    .from(resources)
+    .where(and(eq(resources.status, "published"), eq(resources.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A published case study by its slug alone (slugs are unique): its industry may have changed since a link was made. */
+export async function findPublishedCaseStudyBySlug(db: Db, slug: string) {
+  const [row] = await db
+    .select({ slug: caseStudies.slug, industry: caseStudies.industry })
+    .from(caseStudies)
+    .where(and(eq(caseStudies.status, "published"), eq(caseStudies.slug, slug)))
+    .limit(1);
+  return row ?? null;
 }

@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { ResponsiveImage } from "~/components/responsive-image";
-import type { ImageKey } from "~/content/types";
-import { getPublishedPost, relatedPosts } from "~/content/queries.server";
+import { ContentImage } from "~/components/content-image";
+import { resolveContentImage } from "~/content/content-image.server";
+import { findContentRedirect, getPublishedPost, relatedPosts } from "~/content/queries.server";
 import { formatDate } from "~/utils/format";
 import { readingMinutes, renderMarkdown } from "~/content/markdown.server";
 import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
@@ -13,7 +13,13 @@ import { DISCOVERY_CALL_HREF } from "~/booking/flow-links";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const db = context.db;
-  const post = await getPublishedPost(db, params.slug ?? "");
+  const slug = params.slug ?? "";
+  const post = await getPublishedPost(db, slug);
+  if (!post) {
+    // A slug the post had before: its old address moves permanently to the current one.
+    const moved = await findContentRedirect(db, "blog_post", slug);
+    if (moved) throw redirect(`/blog/${moved.slug}`, 301);
+  }
   notFoundUnless(post);
   const { html, headings } = renderMarkdown(post.body);
   return {
@@ -24,7 +30,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       category: post.category,
       authorName: post.authorName,
       authorRole: post.authorRole,
-      image: post.image as ImageKey,
+      image: await resolveContentImage(db, post.image),
       publishedAt: post.publishedAt ?? post.createdAt,
       updatedAt: post.updatedAt,
     },
@@ -58,7 +64,7 @@ export default function BlogPost() {
         </div>
       </header>
       <div className="container page-narrow post-body">
-        <ResponsiveImage imageKey={post.image} alt="" sizes="(min-width: 800px) 760px, 100vw" priority className="post-hero-image" />
+        <ContentImage image={post.image} alt="" sizes="(min-width: 800px) 760px, 100vw" priority className="post-hero-image" />
         {headings.length > 2 ? (
           <nav aria-labelledby="toc-heading" className="toc">
             <h2 id="toc-heading">In this article</h2>
@@ -120,7 +126,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
         author: post.authorName,
         publishedAt: post.publishedAt,
         updatedAt: post.updatedAt,
-        image: `/images/${post.image}-1280.jpg`,
+        image: post.image.ogUrl,
       }),
       breadcrumbLd(siteOriginOf(matches), [{ label: "Home", to: "/" }, { label: "Blog", to: "/blog" }, { label: post.title }], path),
     ]),

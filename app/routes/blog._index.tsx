@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
-import { ResponsiveImage } from "~/components/responsive-image";
-import type { ImageKey } from "~/content/types";
+import { ContentImage } from "~/components/content-image";
+import { resolveContentImages } from "~/content/content-image.server";
 import { BLOG_CATEGORY_BY_SLUG, listPublishedPosts } from "~/content/queries.server";
 import { formatDate } from "~/utils/format";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
@@ -25,8 +25,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const result = await listPublishedPosts(context.db, { page, category });
   if (page > result.pageCount) notFound();
+  const images = await resolveContentImages(
+    context.db,
+    result.posts.map((post) => post.image),
+  );
   return {
     ...result,
+    posts: result.posts.map((post, index) => ({ ...post, image: images[index]! })),
     page,
     category: category && categorySlug ? { slug: categorySlug, name: category } : null,
     categories: [...BLOG_CATEGORY_BY_SLUG].map(([slug, name]) => ({ slug, name })),
@@ -78,8 +83,8 @@ export default function BlogIndex() {
             <ul className="grid grid-3 post-list">
               {posts.map((post, index) => (
                 <li key={post.slug} className="card post-card">
-                  <ResponsiveImage
-                    imageKey={post.image as ImageKey}
+                  <ContentImage
+                    image={post.image}
                     alt=""
                     sizes="(min-width: 1200px) 370px, (min-width: 700px) 50vw, 100vw"
                     priority={index === 0}

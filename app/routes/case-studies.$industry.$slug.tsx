@@ -1,9 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
-import { ResponsiveImage } from "~/components/responsive-image";
-import { CASE_STUDY_INDUSTRIES, type ImageKey } from "~/content/types";
-import { getPublishedCaseStudy, isCaseStudyIndustry, parseResults } from "~/content/queries.server";
+import { ContentImage } from "~/components/content-image";
+import { resolveContentImage } from "~/content/content-image.server";
+import { CASE_STUDY_INDUSTRIES } from "~/content/types";
+import { findContentRedirect, findPublishedCaseStudyBySlug, getPublishedCaseStudy, isCaseStudyIndustry, parseResults } from "~/content/queries.server";
 import { renderMarkdown } from "~/content/markdown.server";
 import { NOT_FOUND_META, pageMeta, siteOriginOf } from "~/utils/meta";
 import { breadcrumbLd, structuredData } from "~/utils/structured-data";
@@ -12,8 +13,15 @@ import { notFoundResponse, notFoundUnless } from "~/auth/permissions.server";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const industry = params.industry ?? "";
+  const slug = params.slug ?? "";
+  const study = isCaseStudyIndustry(industry) ? await getPublishedCaseStudy(context.db, industry, slug) : undefined;
+  if (!study) {
+    // An address the case study had before (an old slug, or its industry before it changed) moves
+    // permanently to the current one.
+    const moved = (await findContentRedirect(context.db, "case_study", slug)) ?? (await findPublishedCaseStudyBySlug(context.db, slug));
+    if (moved) throw redirect(`/case-studies/${moved.industry}/${moved.slug}`, 301);
+  }
   if (!isCaseStudyIndustry(industry)) throw notFoundResponse();
-  const study = await getPublishedCaseStudy(context.db, industry, params.slug ?? "");
   notFoundUnless(study);
   return {
     industry: { slug: industry, name: CASE_STUDY_INDUSTRIES[industry] },
@@ -23,7 +31,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       description: study.description,
       client: study.client,
       location: study.location,
-      image: study.image as ImageKey,
+      image: await resolveContentImage(context.db, study.image),
       results: parseResults(study.results),
       quote: study.quoteText ? { text: study.quoteText, attribution: study.quoteAttribution ?? "" } : null,
     },
@@ -61,7 +69,7 @@ export default function CaseStudy() {
               </li>
             ))}
           </ul>
-          <ResponsiveImage imageKey={study.image} alt="" sizes="(min-width: 1200px) 1160px, 100vw" className="case-image" />
+          <ContentImage image={study.image} alt="" sizes="(min-width: 1200px) 1160px, 100vw" className="case-image" />
         </div>
       </section>
       <section className="section section-mist" aria-labelledby="challenge-heading">

@@ -1,4 +1,4 @@
-import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { PageHero } from "~/components/page-hero";
@@ -7,7 +7,7 @@ import { useToast } from "~/components/toast/toaster";
 import { getAttribution } from "~/attribution/capture.server";
 import { parseForm, type FieldErrors } from "~/utils/forms";
 import { LEAD_LIMITS } from "~/leads/lead-fields";
-import { getPublishedResource, listPublishedResources } from "~/content/queries.server";
+import { findContentRedirect, getPublishedResource, listPublishedResources } from "~/content/queries.server";
 import { pageMeta, siteOriginOf } from "~/utils/meta";
 import { clientSource, consumeRateLimit, RESOURCE_DOWNLOAD_LIMIT, tooManyRequests } from "~/platform/rate-limit.server";
 import { ResourceDownloadSchema } from "~/leads/resource-download";
@@ -40,6 +40,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
   // Without JavaScript, "Download" links here with ?download=slug and the form is shown in the page.
   const requested = new URL(request.url).searchParams.get("download");
+  if (requested && !resources.some((r) => r.slug === requested)) {
+    // A link to a resource under a slug it had before moves permanently to the current one.
+    const moved = await findContentRedirect(context.db, "resource", requested);
+    if (moved) throw redirect(`/resources?download=${encodeURIComponent(moved.slug)}`, 301);
+  }
   return { resources, selected: resources.find((r) => r.slug === requested)?.slug ?? null };
 }
 

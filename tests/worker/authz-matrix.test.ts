@@ -154,6 +154,10 @@ const GET_PROBES: Record<string, GetProbe> = {
   "routes/admin.users": { moreUrls: () => ["/admin/users?q=example&page=1"] },
   // The editors' live preview is POST only: an admin's GET is told so (405).
   "routes/admin.content.preview": { allowed: () => ({ status: [405] }) },
+  // A seeded post's editor; the list and the new-item page with their query forms.
+  "routes/admin.content.$type.$id": { params: () => ({ type: "post", id: "seed-post-13-week-cash-flow-forecast" }) },
+  "routes/admin.content._index": { moreUrls: () => ["/admin/content?q=cash&type=blog_post&status=published&sort=title&dir=asc&page=1"] },
+  "routes/admin.content.new": { moreUrls: () => ["/admin/content/new?type=case-study"] },
 };
 
 type PostProbe = {
@@ -174,6 +178,8 @@ const POST_PROBES: Record<string, PostProbe[]> = {
     { path: "/profile?tab=privacy", fields: { intent: "delete-account", confirm: "nope" } },
   ],
   "routes/admin.users": [{ path: "/admin/users", fields: { intent: "grant-role", role: "admin" } }],
+  // The editors' preview saves nothing: an admin's text is rendered (200).
+  "routes/admin.content.preview": [{ fields: { markdown: "**Cash flow**" }, allowed: () => ({ status: [200] }) }],
   // The form is refused (400) for a visitor; a signed-in user's document POST then meets the page's
   // loader, which sends them to their profile as GET does.
   "routes/auth": [{ fields: {}, allowed: (persona) => (persona === "visitor" ? { status: [400] } : { location: "/profile" }) }],
@@ -623,6 +629,7 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
   "routes/admin.learning.lessons.$lessonId": { shared: ADMINS_SHARE },
   "routes/admin.outbox.$id": { shared: ADMINS_SHARE },
   "routes/admin.outbox.$id.preview": { shared: ADMINS_SHARE },
+  "routes/admin.content.$type.$id": { shared: ADMINS_SHARE },
   "routes/booking_.$bookingId.calendar.$provider": {
     shared: "the signed key of the booking's email is what opens it, not who is signed in: without the key every viewer gets the 404",
   },

@@ -24,6 +24,10 @@ export function editorPath(type: AdminContentType, id: string): string {
   return `/admin/content/${TYPE_SEGMENTS[type]}/${encodeURIComponent(id)}`;
 }
 
+/** The content list's sorts and filters (readTableQuery). */
+export const CONTENT_SORTS = ["updated", "title", "status", "published"] as const;
+export const CONTENT_FILTERS = { type: ["blog_post", "case_study", "resource"], status: ["draft", "scheduled", "published"] } as const;
+
 export const STATUS_LABELS = { draft: "Draft", scheduled: "Scheduled", published: "Published" } as const;
 
 /** The editable fields of each type, in the editor's order, with the names the revisions panel shows. */

@@ -44,7 +44,7 @@ export function RevisionsPanel({
             {revisions.map((revision) => (
               <li key={revision.number} className="revisions-item">
                 <div>
-                  <strong>Revision {revision.number}</strong>
+                  <strong>{`Revision ${revision.number}`}</strong>
                   {revision.number === latest ? <span className="badge">Current</span> : null}
                   <br />
                   <span className="hint">
@@ -109,9 +109,7 @@ export function RevisionDiff({ compare }: { compare: RevisionCompare }) {
   const unchanged = compare.fields.filter((f) => !f.changed);
   return (
     <div className="revision-diff" aria-live="polite">
-      <h3>
-        Revision {compare.from} → revision {compare.to}
-      </h3>
+      <h3>{`Revision ${compare.from} → revision ${compare.to}`}</h3>
       {changed.length === 0 ? <p>These revisions are the same.</p> : null}
       {changed.map((field) => (
         <div key={field.field} className="revision-diff-field">
