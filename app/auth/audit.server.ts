@@ -55,7 +55,16 @@ export type AuditAction =
   // the leaving coach for the whole handover; detail: both coach ids).
   | "coach_handover"
   // An admin read a coach's private notes on a client (target: the coach; detail: the client key and the reason given).
-  | "coach_notes_read";
+  | "coach_notes_read"
+  // An admin replayed or dismissed a Stripe event that failed to apply (target: the event id; detail: its type and status).
+  | "stripe_event_replayed"
+  | "stripe_event_dismissed"
+  // An admin sent an email from the outbox again (target: the original outbox row; detail: the new row's id and the status before).
+  | "email_resent"
+  // An admin ended every session of a user, disabled (banned) or enabled their account (target: the user; detail: sessions ended, reason).
+  | "user_signed_out_everywhere"
+  | "user_disabled"
+  | "user_enabled";
 
 export type AuditEntry = {
   action: AuditAction;

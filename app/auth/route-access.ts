@@ -188,6 +188,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin.outbox.$id": ADMIN,
   "routes/admin.outbox.$id.preview": ADMIN,
   "routes/admin.users": ADMIN,
+  "routes/admin.users_.$id": ADMIN,
+  "routes/admin.attention._index": ADMIN,
+  "routes/admin.attention.$kind.$id": ADMIN,
+  "routes/admin.subscriptions": ADMIN,
 };
 
 /** What a guard does with a request: let it through, send it to /auth, or send it home (/). */
