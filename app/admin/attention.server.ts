@@ -3,29 +3,13 @@ import { getStripeEventFailure } from "~/billing/event-failures.server";
 import type { Db } from "~/db/client.server";
 import { emailOutbox, failedJobs } from "~/db/schema";
 import type { TableQuery } from "~/utils/table-query";
+import type { AttentionKind, AttentionSort } from "./attention";
 
 // "Needs attention" (/admin/attention): everything that failed and waits for an admin, in one list.
 // - email: a delivery job (email.send) that used up its retries; the email is still waiting to send;
 // - job: any other background job that used up its retries (the dead-letter queue, failed_jobs);
 // - stripe: a Stripe event that failed to apply (stripe_event_failures).
 // One UNION query pages, sorts and searches all three on the server.
-
-export const ATTENTION_KINDS = ["email", "job", "stripe"] as const;
-export type AttentionKind = (typeof ATTENTION_KINDS)[number];
-/** "" (the default) is what still waits; "resolved" what was replayed, dismissed or applied; "all" both. */
-export const ATTENTION_STATES = ["resolved", "all"] as const;
-export const ATTENTION_SORTS = ["failed", "attempts", "type"] as const;
-export type AttentionSort = (typeof ATTENTION_SORTS)[number];
-
-export const ATTENTION_TABLE = {
-  sorts: ATTENTION_SORTS,
-  defaultSort: "failed",
-  defaultDirection: "desc",
-  filters: { kind: ATTENTION_KINDS, state: ATTENTION_STATES },
-  pageSize: 25,
-} as const;
-
-export const ATTENTION_KIND_LABELS: Record<AttentionKind, string> = { email: "Email", job: "Background job", stripe: "Stripe event" };
 
 export type AttentionRow = {
   kind: AttentionKind;

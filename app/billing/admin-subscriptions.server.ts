@@ -1,25 +1,13 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { AI_SUBSCRIPTION_TIERS, aiSubscriptions, users } from "~/db/schema";
+import { aiSubscriptions, users } from "~/db/schema";
 import type { AppEnv } from "~/platform/env.server";
 import type { TableQuery } from "~/utils/table-query";
+import type { SubscriptionSort } from "./admin-subscriptions";
 import { paymentsMode } from "./config.server";
 
 // /admin/subscriptions: the ClarityAI subscriptions as billing last synced them from Stripe
 // (ai_subscriptions), searchable by email or Stripe id, filtered by status and tier.
-
-/** Stripe's subscription statuses (ours are copied from Stripe as they are). */
-export const SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due", "unpaid", "canceled", "incomplete", "incomplete_expired", "paused"] as const;
-export const SUBSCRIPTION_SORTS = ["renewal", "updated", "email"] as const;
-export type SubscriptionSort = (typeof SUBSCRIPTION_SORTS)[number];
-
-export const SUBSCRIPTIONS_TABLE = {
-  sorts: SUBSCRIPTION_SORTS,
-  defaultSort: "updated",
-  defaultDirection: "desc",
-  filters: { status: SUBSCRIPTION_STATUSES, tier: AI_SUBSCRIPTION_TIERS },
-  pageSize: 25,
-} as const;
 
 const SORT_COLUMNS = { renewal: aiSubscriptions.currentPeriodEnd, updated: aiSubscriptions.updatedAt, email: users.email } as const;
 

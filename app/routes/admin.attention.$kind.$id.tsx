@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { ATTENTION_KIND_LABELS, ATTENTION_KINDS, getAttentionItem, type AttentionKind } from "~/admin/attention.server";
+import { ATTENTION_KIND_LABELS, ATTENTION_KINDS, type AttentionKind } from "~/admin/attention";
+import { getAttentionItem } from "~/admin/attention.server";
 import { redactedPayload } from "~/admin/redact";
 import { createAuthContext } from "~/auth/context.server";
 import { requireRole } from "~/auth/guards.server";

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ATTENTION_KIND_LABELS, ATTENTION_TABLE, countAttention, listAttention, type AttentionRow } from "~/admin/attention.server";
+import { ATTENTION_KIND_LABELS, ATTENTION_TABLE } from "~/admin/attention";
+import { countAttention, listAttention, type AttentionRow } from "~/admin/attention.server";
 import { requireRole } from "~/auth/guards.server";
 import { formatTimestamp } from "~/booking/time-zones";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";

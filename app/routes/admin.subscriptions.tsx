@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { listSubscriptionsForAdmin, stripeDashboardUrl, SUBSCRIPTION_STATUSES, SUBSCRIPTIONS_TABLE } from "~/billing/admin-subscriptions.server";
+import { SUBSCRIPTION_STATUSES, SUBSCRIPTIONS_TABLE } from "~/billing/admin-subscriptions";
+import { listSubscriptionsForAdmin, stripeDashboardUrl } from "~/billing/admin-subscriptions.server";
 import { paymentsMode } from "~/billing/config.server";
 import { TIER_NAMES, isAiTier } from "~/billing/plans";
 import { requireRole } from "~/auth/guards.server";
