@@ -36,7 +36,7 @@ export async function handleUserAction(request: Request, context: AppLoadContext
       return refused(intent, { form: "You can't remove your own admin role. Ask another admin to do it." });
     }
     const result = await changeUserRole(context.db, parsed.data, admin);
-    if (result.outcome === "missing") return refused(intent, { form: "That user no longer exists." }, 404);
+    if (result.outcome === "missing") return refused(intent, { form: "That user no longer exists." });
     const who = result.email ?? "the user";
     if (result.outcome === "unchanged") {
       return redirectWithToast(
@@ -62,7 +62,7 @@ export async function handleUserAction(request: Request, context: AppLoadContext
   const action = parsed.data;
   if (action.intent === "sign-out-everywhere") {
     const result = await signOutEverywhere(context.db, context.cloudflare.env.SESSIONS, action.userId, admin, { reason: action.reason || undefined, now });
-    if (result.outcome === "missing") return refused(intent, { form: "That user no longer exists." }, 404);
+    if (result.outcome === "missing") return refused(intent, { form: "That user no longer exists." });
     if (result.outcome === "self") return refused(intent, { form: "That action isn't available." });
     const sessions = result.sessions;
     return redirectWithToast(
@@ -78,7 +78,7 @@ export async function handleUserAction(request: Request, context: AppLoadContext
   if (action.intent === "disable") {
     const result = await disableUser(context.db, context.cloudflare.env.SESSIONS, action.userId, admin, { reason: action.reason, now });
     if (result.outcome === "self") return refused(intent, { form: "You can't disable your own account. Ask another admin to do it." });
-    if (result.outcome === "missing") return refused(intent, { form: "That user no longer exists." }, 404);
+    if (result.outcome === "missing") return refused(intent, { form: "That user no longer exists." });
     if (result.outcome === "unchanged") return redirectWithToast(back, { title: "That account was already disabled" }, secret);
     return redirectWithToast(
       back,
@@ -87,7 +87,7 @@ export async function handleUserAction(request: Request, context: AppLoadContext
     );
   }
   const result = await enableUser(context.db, action.userId, admin, { reason: action.reason || undefined, now });
-  if (result.outcome === "missing") return refused(intent, { form: "That user no longer exists." }, 404);
+  if (result.outcome === "missing") return refused(intent, { form: "That user no longer exists." });
   if (result.outcome === "unchanged") return redirectWithToast(back, { title: "That account wasn't disabled" }, secret);
   return redirectWithToast(back, { title: "Account enabled", description: "They can sign in again.", variant: "success" }, secret);
 }

@@ -178,6 +178,9 @@ const POST_PROBES: Record<string, PostProbe[]> = {
   "routes/webhooks.stripe": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // A coach's admin page for no coach (the placeholder id) is the 404 before any form is read.
   "routes/admin.coaches.$coachId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
+  // A user's account page and an attention item for nobody (the placeholder ids): the 404 before any form is read.
+  "routes/admin.users_.$id": [{ fields: {}, allowed: () => ({ status: [404] }) }],
+  "routes/admin.attention.$kind.$id": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // The sandbox's Connect onboarding form: the sample link is nobody's, so it is not found.
   "routes/payments-sandbox.connect.$linkId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // Withdrawing a coach application needs its signed link: without it, not found for anyone.
@@ -605,6 +608,8 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
 
   "routes/admin.leads.$id": { shared: ADMINS_SHARE },
   "routes/admin.outbox.$id": { shared: ADMINS_SHARE },
+  "routes/admin.users_.$id": { shared: ADMINS_SHARE },
+  "routes/admin.attention.$kind.$id": { shared: ADMINS_SHARE },
   "routes/admin.outbox.$id.preview": { shared: ADMINS_SHARE },
   "routes/booking_.$bookingId.calendar.$provider": {
     shared: "the signed key of the booking's email is what opens it, not who is signed in: without the key every viewer gets the 404",
