@@ -183,18 +183,18 @@ export default function AttentionItem() {
       </pre>
       {item.status === "failed" ? (
         <div className="attention-actions">
-          <details className="confirm-action">
+          <details className="ops-confirm">
             <summary className="button button-primary">{replayLabel}…</summary>
-            <Form method="post">
+            <Form method="post" className="ops-confirm-panel">
               <p>{replayConsequence}</p>
               <button type="submit" name="intent" value="replay" className="button button-primary" disabled={busy}>
                 Yes, {replayLabel.toLowerCase()} it
               </button>
             </Form>
           </details>
-          <details className="confirm-action">
+          <details className="ops-confirm">
             <summary className="button button-secondary">Dismiss…</summary>
-            <Form method="post">
+            <Form method="post" className="ops-confirm-panel">
               <p>
                 {isEmail
                   ? "The email is never sent: it stays in the outbox as waiting to send, and leaves this list."

@@ -109,9 +109,9 @@ export default function AdminOutboxEmail() {
         </p>
       ) : null}
       {email.resend ? (
-        <details className="confirm-action">
+        <details className="ops-confirm">
           <summary className="button button-secondary">Resend…</summary>
-          <Form method="post">
+          <Form method="post" className="ops-confirm-panel">
             <p>
               {email.resend === "failed"
                 ? "Its delivery failed every retry. It is queued again as it is; the recipient gets it once."

@@ -102,7 +102,7 @@ export default function AdminUser() {
       <h3>Roles</h3>
       <p className="hint">A role change takes effect on their next page load. Say why: the reason is kept in the audit log.</p>
       {grantable.length || removable.length ? (
-        <Form method="post" className="stack">
+        <Form method="post" className="ops-confirm-panel">
           <input type="hidden" name="userId" value={user.id} />
           <div className="field">
             <label htmlFor="role">Role</label>
@@ -130,9 +130,9 @@ export default function AdminUser() {
       ) : null}
 
       <h3>Sessions</h3>
-      <details className="confirm-action" open={failed === "sign-out-everywhere" || undefined}>
+      <details className="ops-confirm" open={failed === "sign-out-everywhere" || undefined}>
         <summary className="button button-secondary">Sign out everywhere…</summary>
-        <Form method="post" className="stack">
+        <Form method="post" className="ops-confirm-panel">
           <input type="hidden" name="userId" value={user.id} />
           <p>
             Ends all {user.liveSessions} of their sessions on every device, including the apps: they have to sign in again.{" "}
@@ -149,9 +149,9 @@ export default function AdminUser() {
       {user.isViewer ? (
         <p className="hint">You can't disable your own account: another admin must do it.</p>
       ) : user.disabled ? (
-        <details className="confirm-action" open={failed === "enable" || undefined}>
+        <details className="ops-confirm" open={failed === "enable" || undefined}>
           <summary className="button button-secondary">Enable account…</summary>
-          <Form method="post" className="stack">
+          <Form method="post" className="ops-confirm-panel">
             <input type="hidden" name="userId" value={user.id} />
             <p>They can sign in again. Their earlier sessions stay ended.</p>
             <ReasonField id="enable-reason" required={false} />
@@ -161,9 +161,9 @@ export default function AdminUser() {
           </Form>
         </details>
       ) : (
-        <details className="confirm-action" open={failed === "disable" || undefined}>
+        <details className="ops-confirm" open={failed === "disable" || undefined}>
           <summary className="button button-danger">Disable account…</summary>
-          <Form method="post" className="stack">
+          <Form method="post" className="ops-confirm-panel">
             <input type="hidden" name="userId" value={user.id} />
             <p>
               They are signed out everywhere at once and can't sign in (“User is banned”) until an admin enables the account. Nothing is deleted: their
