@@ -365,7 +365,8 @@ test("data requests: each route's own loader refuses on its own, not only throug
   );
 });
 
-test("POST: every action refuses visitors and missing roles the same way, before reading the form", async () => {
+// Every action route times four personas: more than the default 20 s on a busy machine.
+test("POST: every action refuses visitors and missing roles the same way, before reading the form", { timeout: 60_000 }, async () => {
   const samples = await personas();
   const failures: string[] = [];
   for (const route of POST_ROUTES) {
