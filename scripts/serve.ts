@@ -196,6 +196,38 @@ const testBookings: WorkerOptions = {
   script: "export default { fetch: (request, env) => env.BOOK.fetch(request) };",
 };
 
+// POST /__test/dead-letters {to, subject}: an email waiting to send whose delivery job used up its
+// retries, recorded as the dead-letter consumer records one (failed_jobs), so a journey can replay
+// it from "Needs attention" (the journeys' own server only).
+const testDeadLetters: WorkerOptions = {
+  name: "test-dead-letters",
+  modules: true,
+  routes: ["*/__test/dead-letters"],
+  compatibilityDate: config.compatibility_date,
+  serviceBindings: {
+    DEAD: async (request: Request, miniflare: Miniflare) => {
+      const body = (await request.json().catch(() => null)) as { to?: unknown; subject?: unknown } | null;
+      if (request.method !== "POST" || typeof body?.to !== "string" || typeof body.subject !== "string")
+        return new Response("POST {to, subject}", { status: 400 });
+      const db = await miniflare.getD1Database("DB", config.name);
+      const [outboxId, failedJobId] = [crypto.randomUUID(), crypto.randomUUID()];
+      const now = new Date().toISOString();
+      await db.batch([
+        db
+          .prepare("INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, status, provider) VALUES (?, ?, ?, ?, ?, 'pending', 'outbox')")
+          .bind(outboxId, `test:${outboxId}`, body.to, body.subject, `${body.subject}\n\nSent by the journeys' server.`),
+        db
+          .prepare(
+            "INSERT INTO failed_jobs (id, message_id, type, body, outbox_id, error, attempts, queued_at, failed_at) VALUES (?, ?, 'email.send', ?, ?, 'Email provider answered 503', 4, ?, ?)",
+          )
+          .bind(failedJobId, `test-${failedJobId}`, JSON.stringify({ type: "email.send", version: 1, outboxId }), outboxId, now, now),
+      ]);
+      return Response.json({ outboxId, failedJobId }, { status: 201 });
+    },
+  },
+  script: "export default { fetch: (request, env) => env.DEAD.fetch(request) };",
+};
+
 // POST /__test/sessions {email}: tests/e2e/session-worker.ts, bundled here, with the app's bindings
 // (the same local D1 and KV) but none of its Durable Objects, queue consumers or assets.
 async function testSessions(): Promise<WorkerOptions> {
@@ -224,7 +256,7 @@ async function testSessions(): Promise<WorkerOptions> {
 }
 
 const mf = new Miniflare({
-  workers: [worker, cronTrigger, ...(values["test-accounts"] ? [testAccounts, testBookings, await testSessions()] : [])],
+  workers: [worker, cronTrigger, ...(values["test-accounts"] ? [testAccounts, testBookings, testDeadLetters, await testSessions()] : [])],
   // Reached only through the HTTP front below, on a port of the system's choosing.
   host: "127.0.0.1",
   port: 0,
@@ -259,7 +291,7 @@ for (const expression of crons) {
 console.log(`Serving ${config.name} at http://${values.host}:${port}/ (state in ${values["persist-to"]}; crons: ${crons.join(", ") || "none"})`);
 if (values["test-accounts"])
   console.log(
-    "POST /__test/accounts, /__test/sessions and /__test/bookings make accounts, sessions and bookings, PATCH /__test/bookings moves one (--test-accounts): for the journeys' server only",
+    "POST /__test/accounts, /__test/sessions, /__test/bookings and /__test/dead-letters make accounts, sessions, bookings and failed emails, PATCH /__test/bookings moves one (--test-accounts): for the journeys' server only",
   );
 
 const stop = async () => {

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { auditStatement } from "~/auth/audit.server";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { TableQuery } from "~/utils/table-query";
+import { adminAuditStatement } from "~/admin/audit.server";
 import type { Db } from "~/db/client.server";
-import { profiles, ROLES, userRoles, users, type Role } from "~/db/schema";
+import { authSessions, profiles, ROLES, userRoles, users, type Role } from "~/db/schema";
 
 // The admin's user list and role changes (/admin/users): search by email or name, a page at a time,
 // and granting or removing a role, each written together with its audit entry.
@@ -23,15 +24,40 @@ export type AdminUserRow = {
   createdAt: string;
   lastSignInAt: string | null;
   emailConfirmedAt: string | null;
+  bannedUntil: string | null;
   firstName: string | null;
   lastName: string | null;
   /** In the order of ROLES. */
   roles: Role[];
 };
 
-/** One page of users (newest first) matching the search, with their roles, and how many match in all. */
-export async function listUsersForAdmin(db: Db, { q, page }: { q: string; page: number }): Promise<{ rows: AdminUserRow[]; total: number }> {
-  const where = q ? matchesSearch(q) : undefined;
+export const USER_SORTS = ["joined", "email", "lastSignIn"] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const USER_STATUSES = ["active", "disabled"] as const;
+
+/** The users list's query (readTableQuery): search, sort, role and status filters, 25 a page. */
+export const USERS_TABLE = {
+  sorts: USER_SORTS,
+  defaultSort: "joined",
+  defaultDirection: "desc",
+  filters: { role: ROLES, status: USER_STATUSES },
+  pageSize: USERS_PAGE_SIZE,
+} as const;
+
+const SORT_COLUMNS = { joined: users.createdAt, email: users.email, lastSignIn: users.lastSignInAt } as const;
+
+/** One page of users matching the query, with their roles, and how many match in all. */
+export async function listUsersForAdmin(db: Db, query: TableQuery<UserSort, "role" | "status">): Promise<{ rows: AdminUserRow[]; total: number }> {
+  const now = new Date().toISOString();
+  const conditions: SQL[] = [];
+  if (query.q) conditions.push(matchesSearch(query.q));
+  if (query.filters.role)
+    conditions.push(sql`EXISTS (SELECT 1 FROM ${userRoles} WHERE ${userRoles.userId} = ${users.id} AND ${userRoles.role} = ${query.filters.role})`);
+  if (query.filters.status === "disabled") conditions.push(sql`(${users.bannedUntil} IS NOT NULL AND ${users.bannedUntil} > ${now})`);
+  if (query.filters.status === "active") conditions.push(sql`(${users.bannedUntil} IS NULL OR ${users.bannedUntil} <= ${now})`);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const column = SORT_COLUMNS[query.sort];
+  const order = query.direction === "asc" ? asc(column) : desc(column);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -41,15 +67,16 @@ export async function listUsersForAdmin(db: Db, { q, page }: { q: string; page: 
         createdAt: users.createdAt,
         lastSignInAt: users.lastSignInAt,
         emailConfirmedAt: users.emailConfirmedAt,
+        bannedUntil: users.bannedUntil,
         firstName: profiles.firstName,
         lastName: profiles.lastName,
       })
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(where)
-      .orderBy(desc(users.createdAt), users.id)
-      .limit(USERS_PAGE_SIZE)
-      .offset((page - 1) * USERS_PAGE_SIZE),
+      .orderBy(order, users.id)
+      .limit(query.pageSize)
+      .offset(query.offset),
     db.select({ n: count() }).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(where),
   ]);
   const roleRows = rows.length
@@ -69,7 +96,32 @@ export async function listUsersForAdmin(db: Db, { q, page }: { q: string; page: 
   };
 }
 
-export type RoleChange = { intent: "grant-role" | "revoke-role"; userId: string; role: Role };
+/** One user for the admin's account page, with roles and how many sessions are live; null when there is none. */
+export async function getUserForAdmin(db: Db, id: string): Promise<(AdminUserRow & { liveSessions: number }) | null> {
+  if (id.length > 100) return null;
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      phone: users.phone,
+      createdAt: users.createdAt,
+      lastSignInAt: users.lastSignInAt,
+      emailConfirmedAt: users.emailConfirmedAt,
+      bannedUntil: users.bannedUntil,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      roles: sql<string | null>`(SELECT group_concat(${userRoles.role}) FROM ${userRoles} WHERE ${userRoles.userId} = ${users.id})`,
+      liveSessions: sql<number>`(SELECT count(*) FROM ${authSessions} WHERE ${authSessions.userId} = ${users.id} AND ${authSessions.revokedAt} IS NULL)`,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, id));
+  if (!row) return null;
+  const held = row.roles ? row.roles.split(",") : [];
+  return { ...row, roles: ROLES.filter((role) => held.includes(role)) };
+}
+
+export type RoleChange = { intent: "grant-role" | "revoke-role"; userId: string; role: Role; reason: string };
 export type RoleChangeActor = { id: string; ipHash: string | null };
 
 /**
@@ -78,22 +130,30 @@ export type RoleChangeActor = { id: string; ipHash: string | null };
  */
 export async function changeUserRole(
   db: Db,
-  { intent, userId, role }: RoleChange,
+  { intent, userId, role, reason }: RoleChange,
   actor: RoleChangeActor,
 ): Promise<{ outcome: "missing" } | { outcome: "changed" | "unchanged"; email: string | null }> {
   const target = await db.query.users.findFirst({ columns: { id: true, email: true }, where: eq(users.id, userId) });
   if (!target) return { outcome: "missing" };
-  const held = await db.query.userRoles.findFirst({ where: and(eq(userRoles.userId, userId), eq(userRoles.role, role)) });
-  const entry = { actorId: actor.id, targetId: userId, ipHash: actor.ipHash, detail: { role } };
-  if (intent === "grant-role") {
-    if (held) return { outcome: "unchanged", email: target.email };
-    await db.batch([db.insert(userRoles).values({ userId, role }).onConflictDoNothing(), auditStatement(db, { ...entry, action: "role_granted" })]);
-    return { outcome: "changed", email: target.email };
-  }
-  if (!held) return { outcome: "unchanged", email: target.email };
+  const heldRoles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
+  const before = ROLES.filter((r) => heldRoles.includes(r));
+  const held = before.includes(role);
+  if (intent === "grant-role" ? held : !held) return { outcome: "unchanged", email: target.email };
+  const after = intent === "grant-role" ? ROLES.filter((r) => r === role || before.includes(r)) : before.filter((r) => r !== role);
+  const entry = {
+    actorId: actor.id,
+    targetType: "user",
+    targetId: userId,
+    ipHash: actor.ipHash,
+    before: { roles: before },
+    after: { roles: after },
+    reason,
+  };
   await db.batch([
-    db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role))),
-    auditStatement(db, { ...entry, action: "role_revoked" }),
+    intent === "grant-role"
+      ? db.insert(userRoles).values({ userId, role }).onConflictDoNothing()
+      : db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role))),
+    adminAuditStatement(db, { ...entry, action: intent === "grant-role" ? "role_granted" : "role_revoked" }),
   ]);
   return { outcome: "changed", email: target.email };
 }

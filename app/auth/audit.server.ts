@@ -92,7 +92,16 @@ export type AuditAction =
   // An admin assigned, replied to or resolved an expert escalation (target: the escalation; the diff of its status and assignee, never the reply's text).
   | "escalation_assigned"
   | "escalation_replied"
-  | "escalation_resolved";
+  | "escalation_resolved"
+  // An admin replayed or dismissed a Stripe event that failed to apply (target: the event id; detail: its type and status).
+  | "stripe_event_replayed"
+  | "stripe_event_dismissed"
+  // An admin sent an email from the outbox again (target: the original outbox row; detail: the new row's id and the status before).
+  | "email_resent"
+  // An admin ended every session of a user, disabled (banned) or enabled their account (target: the user; detail: sessions ended, reason).
+  | "user_signed_out_everywhere"
+  | "user_disabled"
+  | "user_enabled";
 
 export type AuditEntry = {
   action: AuditAction;

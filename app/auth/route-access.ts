@@ -206,6 +206,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin.content._index": ADMIN,
   "routes/admin.content.new": ADMIN,
   "routes/admin.content.$type.$id": ADMIN,
+  "routes/admin.users_.$id": ADMIN,
+  "routes/admin.attention._index": ADMIN,
+  "routes/admin.attention.$kind.$id": ADMIN,
+  "routes/admin.subscriptions": ADMIN,
 };
 
 /** What a guard does with a request: let it through, send it to /auth, or send it home (/). */

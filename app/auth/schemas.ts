@@ -116,8 +116,28 @@ export const VerifyFactorSchema = z.object({
 
 // --- /admin/users ---
 
+/** Why an admin changes someone's account: kept in the audit log (no personal data, please). */
+const adminReason = () =>
+  z
+    .string({ error: "Say why (a few words for the audit log)" })
+    .trim()
+    .min(3, "Say why (a few words for the audit log)")
+    .max(300, "Keep the reason to 300 characters or fewer");
+
+const userId = () => z.string({ error: "Choose a user" }).min(1, "Choose a user").max(100, "Choose a user");
+
 export const RoleChangeSchema = z.object({
   intent: z.enum(["grant-role", "revoke-role"], { error: "That action isn't available" }),
-  userId: z.string({ error: "Choose a user" }).min(1, "Choose a user").max(100, "Choose a user"),
+  userId: userId(),
   role: z.enum(ROLES, { error: "Choose a role from the list" }),
+  reason: adminReason(),
 });
+
+/** The other account actions of /admin/users: sign out everywhere and enable need no reason; disable does. */
+export const AccountActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("sign-out-everywhere"), userId: userId(), reason: z.string().trim().max(300).optional() }),
+  z.object({ intent: z.literal("disable"), userId: userId(), reason: adminReason() }),
+  z.object({ intent: z.literal("enable"), userId: userId(), reason: z.string().trim().max(300).optional() }),
+]);
+
+export const USER_ACTION_INTENTS = ["grant-role", "revoke-role", "sign-out-everywhere", "disable", "enable"] as const;

@@ -22,6 +22,8 @@ import { invoiceRow } from "./invoices.server";
 import { TIER_NAMES, isAiTier } from "./plans";
 import { listSubscriptions, subscriptionStatementsFor, userIdForCustomer } from "./sync.server";
 import { stripeOf } from "./stripe.server";
+import { errorMessageOf, recordStripeEventFailure, resolveFailureStatement } from "./event-failures.server";
+import { adminAuditStatement } from "~/admin/audit.server";
 
 // POST /webhooks/stripe: Stripe's events. Each is verified (signature and timestamp), then its
 // effect and its id are stored in one D1 batch: the id's primary key makes a redelivered or
@@ -252,12 +254,36 @@ function stripeFailureOf(error: unknown): StripeFailure | null {
   return null;
 }
 
+/** How an event is being applied: the body as Stripe sent it (kept if it fails), and who replays it, when an admin does. */
+export type ApplyOptions = { payload?: string; replayedBy?: { id: string; ipHash: string | null } };
+
 /**
  * Applies one verified event (or one from the local payments sandbox, in-process): once, however
- * often it arrives. Answers as the endpoint answers Stripe.
+ * often it arrives. Answers as the endpoint answers Stripe. An event that fails to apply (an error,
+ * or Stripe out of reach) is kept in stripe_event_failures for admins (/admin/attention) and still
+ * answered 5xx, so Stripe sends it again; the delivery that applies marks it resolved.
  */
-export async function applyStripeEvent(context: AppContext, event: Stripe.Event): Promise<Response> {
+export async function applyStripeEvent(context: AppContext, event: Stripe.Event, options: ApplyOptions = {}): Promise<Response> {
   if (typeof event.id !== "string" || typeof event.type !== "string" || !event.data?.object) return text(400, "Not a Stripe event.");
+  const keep = async (error: string) => {
+    try {
+      await recordStripeEventFailure(context.db, event, options.payload ?? JSON.stringify(event), error, context.services.clock.now());
+    } catch (recordError) {
+      console.error(`billing: could not record the failure of ${event.type} ${event.id}`, errorMessageOf(recordError));
+    }
+  };
+  let response: Response;
+  try {
+    response = await applyOnce(context, event, options);
+  } catch (error) {
+    await keep(errorMessageOf(error));
+    throw error;
+  }
+  if (response.status >= 500) await keep(`Stripe couldn't be reached (${response.status})`);
+  return response;
+}
+
+async function applyOnce(context: AppContext, event: Stripe.Event, options: ApplyOptions): Promise<Response> {
   if (await alreadyRecorded(context, event.id)) return received(true);
   let effect: Effect;
   try {
@@ -276,10 +302,27 @@ export async function applyStripeEvent(context: AppContext, event: Stripe.Event)
     effect = { statements: [], skipped: `${failure.kind}: ${failure.detail}` };
   }
   const skipped = effect.skipped ?? null;
+  const now = context.services.clock.now();
+  const replayedBy = options.replayedBy;
   try {
     await context.db.batch([
-      context.db.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: context.services.clock.now().toISOString(), skipped }),
+      context.db.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: now.toISOString(), skipped }),
       ...effect.statements,
+      // A failure kept earlier is resolved by this delivery (or this admin's replay), with its effect.
+      resolveFailureStatement(context.db, event.id, now, replayedBy?.id),
+      ...(replayedBy
+        ? [
+            adminAuditStatement(context.db, {
+              action: "stripe_event_replayed",
+              actorId: replayedBy.id,
+              targetType: "stripe_event",
+              targetId: event.id,
+              before: { status: "failed", type: event.type },
+              after: { status: "replayed", type: event.type, ...(skipped ? { skipped: skipped.split(":")[0] } : {}) },
+              ipHash: replayedBy.ipHash,
+            }),
+          ]
+        : []),
     ]);
   } catch (error) {
     // A concurrent delivery of the same event stored it first: this one has no effect of its own.
@@ -334,5 +377,5 @@ export async function handleStripeWebhook(context: AppContext, payload: string, 
   // Stripe's check only refuses old timestamps; a signature dated ahead of our clock is refused too.
   const at = signedAt(signature);
   if (at === null || at - now / 1000 > WEBHOOK_TOLERANCE_SECONDS) return text(400, "Timestamp outside the tolerance zone.");
-  return applyStripeEvent(context, event);
+  return applyStripeEvent(context, event, { payload });
 }

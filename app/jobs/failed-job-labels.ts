@@ -13,3 +13,15 @@ export const FAILED_JOB_FILTER_LABELS: Record<FailedJobFilterName, string> = {
 };
 
 export const FAILED_JOB_STATUS_LABELS = { failed: "Waiting for review", replayed: "Replayed", dismissed: "Dismissed" } as const;
+
+export const FAILED_JOB_SORTS = ["recorded", "failed", "attempts", "type"] as const;
+export type FailedJobSort = (typeof FAILED_JOB_SORTS)[number];
+
+/** The list's query (readTableQuery): no status is "waiting for review"; search by type or error. */
+export const FAILED_JOBS_TABLE = {
+  sorts: FAILED_JOB_SORTS,
+  defaultSort: "recorded",
+  defaultDirection: "desc",
+  filters: { status: ["replayed", "dismissed", "all"] },
+  pageSize: 25,
+} as const;

@@ -1,4 +1,6 @@
-import { and, count, desc, eq, isNull, lt, notExists, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, lt, notExists, sql, type SQL } from "drizzle-orm";
+import type { TableQuery } from "~/utils/table-query";
+import type { FailedJobSort } from "./failed-job-labels";
 import type { Db } from "~/db/client.server";
 import { auditLog, emailOutbox, failedJobs, jobErrors, jobIncidents, users, type FailedJobStatus } from "~/db/schema";
 import { composeEmail } from "~/email/compose.server";
@@ -255,13 +257,26 @@ export function summariseJobBody(json: string): [string, string][] {
     });
 }
 
-export const FAILED_JOBS_PAGE_SIZE = 25;
-
 export type FailedJobFilter = FailedJobStatus | "all";
 
-/** A page of failed jobs, newest first, with who resolved each. */
-export async function listFailedJobs(db: Db, filter: FailedJobFilter, page: number) {
-  const where = filter === "all" ? undefined : eq(failedJobs.status, filter);
+const SORT_COLUMNS = {
+  recorded: failedJobs.recordedAt,
+  failed: failedJobs.failedAt,
+  attempts: failedJobs.attempts,
+  type: failedJobs.type,
+} as const;
+
+/** A page of failed jobs matching the list's query (waiting for review unless a status is chosen), with who resolved each. */
+export async function listFailedJobs(db: Db, query: TableQuery<FailedJobSort, "status">) {
+  const status = query.filters.status ?? "failed";
+  const conditions: SQL[] = [];
+  if (status !== "all") conditions.push(eq(failedJobs.status, status as FailedJobStatus));
+  if (query.q) {
+    conditions.push(sql`(instr(lower(${failedJobs.type}), lower(${query.q})) > 0 OR instr(lower(coalesce(${failedJobs.error}, '')), lower(${query.q})) > 0)`);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const column = SORT_COLUMNS[query.sort];
+  const order = query.direction === "asc" ? [asc(column), asc(failedJobs.id)] : [desc(column), desc(failedJobs.id)];
   const [rows, [total], [unresolved], openIncident] = await Promise.all([
     db
       .select({
@@ -280,9 +295,9 @@ export async function listFailedJobs(db: Db, filter: FailedJobFilter, page: numb
       .from(failedJobs)
       .leftJoin(users, eq(users.id, failedJobs.resolvedBy))
       .where(where)
-      .orderBy(desc(failedJobs.recordedAt), desc(failedJobs.id))
-      .limit(FAILED_JOBS_PAGE_SIZE)
-      .offset((page - 1) * FAILED_JOBS_PAGE_SIZE),
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset(query.offset),
     db.select({ n: count() }).from(failedJobs).where(where),
     db.select({ n: count() }).from(failedJobs).where(eq(failedJobs.status, "failed")),
     db.query.jobIncidents.findFirst({ where: eq(jobIncidents.openKey, "open") }),

@@ -1,6 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { getOutboxEmail } from "~/email/admin-outbox.server";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { createAuthContext } from "~/auth/context.server";
+import { getOutboxEmail, hasFailedDelivery } from "~/email/admin-outbox.server";
+import { resendOutboxEmail } from "~/email/resend.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { formatTimestamp } from "~/booking/time-zones";
 import { requireRole } from "~/auth/guards.server";
@@ -9,7 +12,10 @@ import { requireFound } from "~/auth/permissions.server";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { timeZone } = await requireRole(request, context, "admin");
   const row = requireFound(await getOutboxEmail(context.db, params.id ?? ""));
+  const failed = row.status === "pending" && (await hasFailedDelivery(context.db, row.id));
   return {
+    // A failed email is resent as it is; a sent or kept one as a copy; one on its way, or to an address that unsubscribed, not at all.
+    resend: failed ? ("failed" as const) : row.status === "sent" || row.status === "stored" ? ("copy" as const) : null,
     id: row.id,
     to: row.toAddress,
     category: row.category,
@@ -23,8 +29,50 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
+type ActionData = { error: string };
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const viewer = await requireRole(request, context, "admin");
+  const row = requireFound(await getOutboxEmail(context.db, params.id ?? ""));
+  const form = await request.formData();
+  if (form.get("intent") !== "resend") return data<ActionData>({ error: "That action isn't available." }, { status: 400 });
+  const { ipHash } = await createAuthContext(request, context);
+  let result;
+  try {
+    result = await resendOutboxEmail(context.db, context.env, context.cloudflare.env.JOBS, row.id, { id: viewer.id, ipHash }, context.services.clock.now());
+  } catch (error) {
+    console.error("outbox: resend could not be queued", { id: row.id, error: error instanceof Error ? error.message : String(error) });
+    return data<ActionData>({ error: "It couldn't be queued just now. Please try again shortly." }, { status: 503 });
+  }
+  const secret = context.env.SESSION_SECRET;
+  switch (result.outcome) {
+    case "resent":
+      return redirectWithToast(
+        `/admin/outbox/${result.outboxId}`,
+        { title: "Email sent again", description: "This is the new copy.", variant: "success" },
+        secret,
+      );
+    case "replayed":
+      return redirectWithToast(
+        `/admin/outbox/${row.id}`,
+        { title: "Email queued again", description: "Its delivery runs again shortly.", variant: "success" },
+        secret,
+      );
+    case "suppressed":
+      return data<ActionData>({ error: "This address unsubscribed from marketing emails, so it can't be sent again." }, { status: 409 });
+    case "in-flight":
+      return data<ActionData>({ error: "This email is still on its way; it can be resent once it is sent or has failed." }, { status: 409 });
+    case "already-resolved":
+      return data<ActionData>({ error: "Its failed delivery was already replayed or dismissed." }, { status: 409 });
+    default:
+      return data<ActionData>({ error: "That email no longer exists." }, { status: 404 });
+  }
+}
+
 export default function AdminOutboxEmail() {
   const email = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const busy = useNavigation().state === "submitting";
   return (
     <section aria-labelledby="email-heading">
       <p>
@@ -55,6 +103,26 @@ export default function AdminOutboxEmail() {
           </>
         ) : null}
       </dl>
+      {actionData?.error ? (
+        <p className="form-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      {email.resend ? (
+        <details className="ops-confirm">
+          <summary className="button button-secondary">Resend…</summary>
+          <Form method="post" className="ops-confirm-panel">
+            <p>
+              {email.resend === "failed"
+                ? "Its delivery failed every retry. It is queued again as it is; the recipient gets it once."
+                : "A new copy is written to the outbox and sent to the same address. The recipient gets it again, as a second email."}
+            </p>
+            <button type="submit" name="intent" value="resend" className="button button-primary" disabled={busy}>
+              Yes, resend it
+            </button>
+          </Form>
+        </details>
+      ) : null}
       {email.html ? (
         <>
           <h3>HTML part</h3>

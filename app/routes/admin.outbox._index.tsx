@@ -1,23 +1,22 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { listOutbox, OUTBOX_PAGE_SIZE } from "~/email/admin-outbox.server";
+import { listOutbox, OUTBOX_TABLE } from "~/email/admin-outbox.server";
 import { SMS_ADDRESS_PREFIX } from "~/email/outbox.server";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { formatTimestamp } from "~/booking/time-zones";
 import { requireRole } from "~/auth/guards.server";
-import { Pagination } from "~/components/ui/pagination";
-import { pageParam } from "~/utils/page-param";
-import { TableScroll } from "~/components/ui/table-scroll";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { readTableQuery } from "~/utils/table-query";
 
 const STATUS_LABELS = { pending: "Waiting to send", sent: "Sent", stored: "Kept in outbox", suppressed: "Not sent (unsubscribed)" } as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { timeZone } = await requireRole(request, context, "admin");
-  const page = pageParam(new URL(request.url)) ?? 1;
-  const { rows, total } = await listOutbox(context.db, page);
+  const query = readTableQuery(new URL(request.url), OUTBOX_TABLE);
+  const { rows, total } = await listOutbox(context.db, query);
   return {
-    page,
-    pageCount: Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE)),
+    query,
+    total,
     emails: rows.map(({ hasHtml, ...row }) => ({
       ...row,
       status: STATUS_LABELS[row.status],
@@ -33,55 +32,55 @@ function partsLabel(to: string, hasHtml: boolean) {
   return hasHtml ? "HTML and text" : "Text only";
 }
 
-function outboxHref(page: number) {
-  return page > 1 ? `/admin/outbox?page=${page}` : "/admin/outbox";
-}
+type Row = Awaited<ReturnType<typeof loader>>["emails"][number];
+
+const COLUMNS: DataTableColumn<Row>[] = [
+  { key: "to", header: "To", cell: (email) => <span className="cell-wrap">{email.to}</span> },
+  { key: "subject", header: "Subject", sortable: true, cell: (email) => <Link to={`/admin/outbox/${email.id}`}>{email.subject}</Link> },
+  { key: "category", header: "Kind", cell: (email) => (email.category === "marketing" ? "Marketing" : "Transactional") },
+  { key: "parts", header: "Parts", cell: (email) => email.parts },
+  { key: "status", header: "Status", cell: (email) => email.status },
+  { key: "created", header: "Created", sortable: true, cell: (email) => <time dateTime={email.createdAt}>{email.when}</time> },
+];
 
 export default function AdminOutbox() {
-  const { page, pageCount, emails } = useLoaderData<typeof loader>();
+  const { query, total, emails } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="outbox-heading">
       <h2 id="outbox-heading">Email outbox</h2>
       <p className="hint">
         Every email the site sends is written here first. Without an email provider configured, messages stay here — open one to read it, for example to pass on
-        a sign-in code.
+        a sign-in code, or to send it again. Emails that couldn’t be delivered are also listed on <Link to="/admin/attention">Needs attention</Link>.
       </p>
-      {emails.length ? (
-        <TableScroll label="Emails table">
-          <table className="admin-table">
-            <caption className="visually-hidden">Emails, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">To</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Parts</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {emails.map((email) => (
-                <tr key={email.id}>
-                  <td className="cell-wrap">{email.to}</td>
-                  <td>
-                    <Link to={`/admin/outbox/${email.id}`}>{email.subject}</Link>
-                  </td>
-                  <td>{email.category === "marketing" ? "Marketing" : "Transactional"}</td>
-                  <td>{email.parts}</td>
-                  <td>{email.status}</td>
-                  <td>
-                    <time dateTime={email.createdAt}>{email.when}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      ) : (
-        <p>No emails yet.</p>
-      )}
-      <Pagination page={page} pageCount={pageCount} href={outboxHref} previousLabel="← Newer" nextLabel="Older →" />
+      <DataTable
+        label="Emails"
+        columns={COLUMNS}
+        rows={emails}
+        rowKey={(email) => email.id}
+        query={query}
+        total={total}
+        searchLabel="Search by address or subject"
+        filters={[
+          {
+            name: "status",
+            label: "Status",
+            options: [
+              { value: "", label: "Any status" },
+              ...(["pending", "sent", "stored", "suppressed"] as const).map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+            ],
+          },
+          {
+            name: "category",
+            label: "Kind",
+            options: [
+              { value: "", label: "Any kind" },
+              { value: "transactional", label: "Transactional" },
+              { value: "marketing", label: "Marketing" },
+            ],
+          },
+        ]}
+        empty={{ none: <p>No emails yet.</p>, noMatch: <p>No emails match that search.</p> }}
+      />
     </section>
   );
 }

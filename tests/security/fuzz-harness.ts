@@ -324,6 +324,8 @@ export const FORM_TARGET_NAMES = [
   "form /profile factors and sessions (signed in)",
   "form /billing/checkout and the Billing tab",
   "form /admin/users role changes (admin)",
+  "form /admin/users/{id} account actions (admin)",
+  "form /admin/attention and /admin/outbox resend (admin)",
   "form /admin/jobs (admin)",
   "form /admin/media (admin)",
   "form /admin/escalations (admin)",

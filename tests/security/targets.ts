@@ -765,6 +765,9 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/ai-coach.conversations.$id.escalate",
   "routes/ai-coach.conversations.$id.stop",
   "routes/admin.users",
+  "routes/admin.users_.$id",
+  "routes/admin.attention.$kind.$id",
+  "routes/admin.outbox.$id",
   "routes/auth",
   "routes/auth_.invite",
   "routes/billing.checkout",
@@ -1427,6 +1430,43 @@ export function buildTargets(fx: Fixtures): Target[] {
           params: { q: CORE, page: CORE },
           structural: false,
         }),
+      ],
+    },
+    {
+      name: "form /admin/users/{id} account actions (admin)",
+      concurrency: 6,
+      // The admin's own account: disabling it or removing their admin role is always refused.
+      snapshot: async () => ({
+        user: await userState(fx.admin.id),
+        roles: await countOf("user_roles"),
+        audit: await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action IN ('user_disabled', 'user_enabled', 'role_revoked')").first("n"),
+      }),
+      probes: [
+        ...formProbes({
+          path: `/admin/users/${fx.admin.id}`,
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "disable", userId: fx.admin.id, reason: "Fuzzing the form" }),
+          fields: { intent: CORE, userId: FULL, reason: FULL },
+        }),
+      ],
+    },
+    {
+      name: "form /admin/attention and /admin/outbox resend (admin)",
+      concurrency: 8,
+      // Nothing to replay, dismiss or resend under these ids: a refused form resolves and sends nothing.
+      snapshot: async () => ({
+        failures: await env.DB.prepare("SELECT count(*) AS n FROM stripe_event_failures WHERE status != 'failed'").first("n"),
+        outbox: await countOf("email_outbox"),
+      }),
+      probes: [
+        ...formProbes({ path: "/admin/attention/stripe/evt_fuzz_none", cookie: fx.admin.cookie, base: () => ({ intent: "replay" }), fields: { intent: FULL } }),
+        ...formProbes({ path: `/admin/outbox/${UUID_ZERO}`, cookie: fx.admin.cookie, base: () => ({ intent: "resend" }), fields: { intent: FULL } }),
+        ...queryProbes({
+          path: "/admin/attention",
+          cookie: fx.admin.cookie,
+          params: { q: CORE, kind: URLS_CORE, state: URLS_CORE, sort: URLS_CORE, dir: URLS_CORE, page: URLS_CORE },
+        }),
+        ...queryProbes({ path: "/admin/subscriptions", cookie: fx.admin.cookie, params: { q: CORE, status: URLS_CORE, tier: URLS_CORE, page: URLS_CORE } }),
       ],
     },
     {

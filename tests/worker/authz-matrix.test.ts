@@ -196,6 +196,9 @@ const POST_PROBES: Record<string, PostProbe[]> = {
   "routes/admin.coaches.$coachId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // The page copy editor finds its page before it reads the form: the sample page's empty form is the 400.
   "routes/admin.pages.$kind.$slug": [{ path: `/admin/pages/service/${SERVICE_SLUGS[0]}`, fields: {} }],
+  // A user's account page and an attention item for nobody (the placeholder ids): the 404 before any form is read.
+  "routes/admin.users_.$id": [{ fields: {}, allowed: () => ({ status: [404] }) }],
+  "routes/admin.attention.$kind.$id": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // The sandbox's Connect onboarding form: the sample link is nobody's, so it is not found.
   "routes/payments-sandbox.connect.$linkId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // Withdrawing a coach application needs its signed link: without it, not found for anyone.
@@ -380,7 +383,8 @@ test("data requests: each route's own loader refuses on its own, not only throug
   );
 });
 
-test("POST: every action refuses visitors and missing roles the same way, before reading the form", async () => {
+// Every action route times four personas: more than the default 20 s on a busy machine.
+test("POST: every action refuses visitors and missing roles the same way, before reading the form", { timeout: 60_000 }, async () => {
   const samples = await personas();
   const failures: string[] = [];
   for (const route of POST_ROUTES) {
@@ -628,6 +632,8 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
   "routes/admin.learning.$moduleId": { shared: ADMINS_SHARE },
   "routes/admin.learning.lessons.$lessonId": { shared: ADMINS_SHARE },
   "routes/admin.outbox.$id": { shared: ADMINS_SHARE },
+  "routes/admin.users_.$id": { shared: ADMINS_SHARE },
+  "routes/admin.attention.$kind.$id": { shared: ADMINS_SHARE },
   "routes/admin.outbox.$id.preview": { shared: ADMINS_SHARE },
   "routes/admin.content.$type.$id": { shared: ADMINS_SHARE },
   "routes/booking_.$bookingId.calendar.$provider": {

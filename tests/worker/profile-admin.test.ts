@@ -388,7 +388,7 @@ test("admin: search by email or name, 25 to a page", async () => {
   await env.DB.prepare("UPDATE profiles SET first_name = ?, last_name = 'Wirrpanda' WHERE user_id = ?").bind(`Zed${tag}`, named.id).run();
 
   const first = await pageText(await fetchApp(`/admin/users?q=bulk-${tag}`, { cookie: admin.cookie }));
-  expect(first).toContain("26 users matching");
+  expect(first).toContain("of 26");
   const listed = (html: string) => new Set(html.match(new RegExp(`bulk-${tag}-\\d+@`, "g")));
   expect(listed(first).size).toBe(25);
   expect(first).toContain("Page 1 of 2");
@@ -397,7 +397,7 @@ test("admin: search by email or name, 25 to a page", async () => {
 
   const byName = await pageText(await fetchApp(`/admin/users?q=${encodeURIComponent(`zed${tag} wirr`)}`, { cookie: admin.cookie }));
   expect(byName).toContain(named.email);
-  expect(byName).toContain("1 user matching");
+  expect(byName).toContain("Showing 1–1 of 1");
   // LIKE wildcards typed into the box are taken literally.
   expect(await pageText(await fetchApp("/admin/users?q=%25%25%25", { cookie: admin.cookie }))).toContain("No users match");
 });
@@ -407,7 +407,10 @@ test("admin: granting and removing roles is audited with actor and target, and t
   const member = await newUser();
   expect((await fetchApp("/coach", { cookie: member.cookie })).status).toBe(302);
 
-  const granted = await fetchApp("/admin/users?q=example", { cookie: admin.cookie, form: { intent: "grant-role", userId: member.id, role: "coach" } });
+  const granted = await fetchApp("/admin/users?q=example", {
+    cookie: admin.cookie,
+    form: { intent: "grant-role", userId: member.id, role: "coach", reason: "New coach" },
+  });
   expect(granted.status).toBe(302);
   expect(granted.headers.get("Location")).toBe("/admin/users?q=example");
   expect(toastOf(granted)).toBe(true);
@@ -416,15 +419,15 @@ test("admin: granting and removing roles is audited with actor and target, and t
     .bind(member.id)
     .first<Record<string, string>>();
   expect(entry).toMatchObject({ actor_id: admin.id, target_id: member.id });
-  expect(JSON.parse(entry!.detail!)).toEqual({ role: "coach" });
+  expect(JSON.parse(entry!.detail!)).toEqual({ targetType: "user", changes: { roles: { from: [], to: ["coach"] } }, reason: "New coach" });
   expect((await fetchApp("/coach", { cookie: member.cookie })).status).toBe(200);
   expect(await pageText(await fetchApp("/", { cookie: member.cookie }))).toContain("Coach Portal");
 
   // Granting again changes nothing and logs nothing.
-  await fetchApp("/admin/users", { cookie: admin.cookie, form: { intent: "grant-role", userId: member.id, role: "coach" } });
+  await fetchApp("/admin/users", { cookie: admin.cookie, form: { intent: "grant-role", userId: member.id, role: "coach", reason: "New coach" } });
   expect(await countRows("audit_log", "action = 'role_granted' AND target_id = ?", member.id)).toBe(1);
 
-  const revoked = await fetchApp("/admin/users", { cookie: admin.cookie, form: { intent: "revoke-role", userId: member.id, role: "coach" } });
+  const revoked = await fetchApp("/admin/users", { cookie: admin.cookie, form: { intent: "revoke-role", userId: member.id, role: "coach", reason: "Left" } });
   expect(revoked.status).toBe(302);
   expect(await countRows("user_roles", "user_id = ?", member.id)).toBe(0);
   expect(await countRows("audit_log", "action = 'role_revoked' AND actor_id = ? AND target_id = ?", admin.id, member.id)).toBe(1);
@@ -433,15 +436,19 @@ test("admin: granting and removing roles is audited with actor and target, and t
 
 test("admin: an admin cannot remove their own admin role; bad role changes are 400s", async () => {
   const admin = await newUser(["admin"]);
-  const own = await fetchApp("/admin/users", { cookie: admin.cookie, form: { intent: "revoke-role", userId: admin.id, role: "admin" } });
+  const own = await fetchApp("/admin/users", {
+    cookie: admin.cookie,
+    form: { intent: "revoke-role", userId: admin.id, role: "admin", reason: "Stepping down" },
+  });
   expect(own.status).toBe(400);
   expect(await pageText(own)).toContain("You can't remove your own admin role");
   expect(await countRows("user_roles", "user_id = ? AND role = 'admin'", admin.id)).toBe(1);
 
   expect((await fetchApp("/admin/users", { cookie: admin.cookie, form: { intent: "grant-role", userId: admin.id, role: "superuser" } })).status).toBe(400);
-  expect((await fetchApp("/admin/users", { cookie: admin.cookie, form: { intent: "grant-role", userId: crypto.randomUUID(), role: "coach" } })).status).toBe(
-    400,
-  );
+  expect(
+    (await fetchApp("/admin/users", { cookie: admin.cookie, form: { intent: "grant-role", userId: crypto.randomUUID(), role: "coach", reason: "Nobody" } }))
+      .status,
+  ).toBe(400);
   expect((await fetchApp("/admin/users", { cookie: admin.cookie, form: { intent: "delete-everyone", userId: admin.id, role: "coach" } })).status).toBe(400);
 });
 
