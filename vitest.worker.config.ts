@@ -24,6 +24,21 @@ class LongestFirstSequencer extends BaseSequencer {
   }
 }
 
+const TEST_FILES = ["tests/worker/**/*.test.ts", "tests/security/**/*.test.ts"];
+// Files that need a Worker of their own (see `projects` below), each with the reason.
+const ISOLATED_FILES = [
+  // Counts the emails queued for one address: a previous file's jobs still in the queue would add theirs.
+  "tests/worker/auth-email-flows.test.ts",
+  // Replays webhooks against the outbox: a previous file's deliveries would be counted.
+  "tests/worker/billing/webhook-hardening.test.ts",
+  // Measures the home page's slot view from a cold slot cache.
+  "tests/worker/booking-routes/slot-view-cost.test.ts",
+  // The payouts sweep pays every due statement in the database and the sandbox's Connect accounts.
+  "tests/worker/coach-payouts/**/*.test.ts",
+  // Waits on a chat's idle timeout with the clock its own.
+  "tests/worker/sales-chat/closing-the-loop.test.ts",
+];
+
 // Integration tests run inside workerd with the real bindings from wrangler.toml (local D1, KV,
 // Durable Object and queue). The Worker under test imports the Remix server build: build first.
 export default defineConfig(async () => {
@@ -67,7 +82,15 @@ export default defineConfig(async () => {
     // tests import directly (e.g. the email templates) for the production runtime too.
     esbuild: { jsx: "automatic" as const, jsxDev: false },
     test: {
-      include: ["tests/worker/**/*.test.ts", "tests/security/**/*.test.ts"],
+      // Two projects. "shared": a Vitest worker loads the Worker's modules once and runs file after
+      // file in it, each on a database set up afresh (tests/worker/setup-database.ts) — loading the
+      // modules is most of a file's cost. "isolated": a file that depends on what only a fresh Worker
+      // has (module state such as a warm cache, or a queue with nothing of another file's still in
+      // flight) gets a Worker of its own; name it ISOLATED_FILES below.
+      projects: [
+        { extends: true as const, test: { name: "shared", include: TEST_FILES, exclude: ISOLATED_FILES, isolate: false } },
+        { extends: true as const, test: { name: "isolated", include: ISOLATED_FILES } },
+      ],
       // Password hashing (scrypt, ~160 ms a hash) makes account tests slow on a busy 2-core machine.
       testTimeout: 20_000,
       // Three files at a time, even on 2 cores (vitest's default there is one): most of a file's time is
