@@ -27,6 +27,10 @@ import {
   type ContentFields as Fields,
 } from "~/content/admin/types";
 import { ContentFields } from "~/content/admin/ui/content-fields";
+import { MEDIA_IMAGE_PREFIX } from "~/content/content-image";
+import { getMedia } from "~/content/media.server";
+import { pickerItem } from "~/content/media-picker.server";
+import type { MediaPickerItem } from "~/content/media";
 import { RevisionsPanel } from "~/content/admin/ui/revisions-panel";
 import { compareRevisions, listRevisionSummaries, readCompareParams } from "~/content/revisions.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -54,6 +58,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     compareParams ? compareRevisions(context.db, type, id, compareParams.from, compareParams.to, FIELD_LABELS[type]) : null,
   ]);
   const values = formValues(type, item.fields as Record<string, unknown>);
+  const image = values.image?.startsWith(MEDIA_IMAGE_PREFIX) ? await getMedia(context.db, values.image.slice(MEDIA_IMAGE_PREFIX.length)) : null;
   const fields = item.fields as { slug: string; industry?: string; title: string };
   return {
     type,
@@ -68,6 +73,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     zone: { id: zone, abbreviation: zoneAbbreviation(zone, new Date()) },
     values,
     previews: markdownPreviews(type, values),
+    mediaItems: (image ? { image: pickerItem(image) } : {}) as Record<string, MediaPickerItem>,
     revisions: revisions.map((r) => ({ number: r.number, note: r.note, authorName: r.authorName, when: formatTimestamp(r.createdAt, zone) })),
     compare,
   };
@@ -227,7 +233,7 @@ export default function ContentEditor() {
             Check the fields marked below.
           </p>
         ) : null}
-        <ContentFields key={item.updatedAt} type={item.type} values={values} previews={item.previews} errors={errors} />
+        <ContentFields key={item.updatedAt} type={item.type} values={values} previews={item.previews} mediaItems={item.mediaItems} errors={errors} />
         <button type="submit" name="intent" value="save" className="button button-primary" disabled={busy}>
           Save
         </button>

@@ -12,26 +12,33 @@ const ZONE = "Australia/Sydney";
 /** The datetime-local value of an instant in Sydney ("2026-11-28T21:07"). */
 function sydneyLocal(ms: number): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-AU", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-AU", {
+      timeZone: ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(new Date(ms))
       .map((part) => [part.type, part.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
-test("an admin writes a post with an image, schedules it and it goes live on time; a new slug redirects the old one", async ({
-  adminPage,
-  request,
-}) => {
+test("an admin writes a post with an image, schedules it and it goes live on time; a new slug redirects the old one", async ({ adminPage, request }) => {
   test.setTimeout(150_000);
   const admin = await adminPage("/admin/content/new?type=post");
   await admin.setViewportSize(PHONE);
   const title = `Cash flow before Christmas ${Date.now()}`;
   const slug = `cash-flow-before-christmas-${Date.now()}`;
+  const imageName = `christmas-${Date.now()}.png`;
 
   await admin.getByLabel("Title").fill(title);
   await admin.getByLabel("Slug").fill(slug);
   await admin.getByLabel("Summary").fill("How a café in Newtown planned its December wages and BAS.");
+  await admin.getByLabel("Category").selectOption("Cash flow");
   await admin.getByRole("textbox", { name: "Body" }).fill("## Plan the quiet weeks\n\nList every bill due before **31 January** and the cash you expect in.");
   await expect(admin.locator(".markdown-editor-preview").getByRole("heading", { name: "Plan the quiet weeks" })).toBeVisible();
 
@@ -41,7 +48,7 @@ test("an admin writes a post with an image, schedules it and it goes live on tim
   const png = await sharp({ create: { width: 1200, height: 675, channels: 3, background: "#f5a524" } })
     .png()
     .toBuffer();
-  await dialog.getByLabel("Image", { exact: true }).setInputFiles({ name: `christmas-${Date.now()}.png`, mimeType: "image/png", buffer: png });
+  await dialog.getByLabel("Image", { exact: true }).setInputFiles({ name: imageName, mimeType: "image/png", buffer: png });
   await dialog.getByRole("textbox", { name: "Alt text" }).fill("A café counter with a Christmas wreath");
   await dialog.getByRole("button", { name: "Upload and use" }).click();
   await expect(dialog).toBeHidden();
@@ -49,6 +56,9 @@ test("an admin writes a post with an image, schedules it and it goes live on tim
 
   await admin.getByRole("button", { name: "Save draft" }).click();
   await expect(admin).toHaveURL(/\/admin\/content\/posts?\/[^/?]+$/);
+  // The editor shows the chosen upload (fetched from the library once the page is interactive).
+  const chosenImage = admin.locator(".media-picker-current").getByText(imageName);
+  await expect(chosenImage).toBeVisible();
   await expectNoSeriousA11yViolations(admin);
   expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
@@ -60,6 +70,7 @@ test("an admin writes a post with an image, schedules it and it goes live on tim
   await admin.getByLabel(/^Publish at/).fill(sydneyLocal(at));
   await admin.getByRole("button", { name: "Schedule" }).click();
   await expect(admin.getByText("It will be published at")).toBeVisible();
+  await expect(chosenImage).toBeVisible();
   expect((await request.get(`/blog/${slug}`)).status()).toBe(404);
   expect(await (await request.get("/sitemap.xml")).text()).not.toContain(`/blog/${slug}`);
 
@@ -89,9 +100,11 @@ test("an admin writes a post with an image, schedules it and it goes live on tim
   await admin.goBack();
   await admin.waitForURL(/\/admin\/content\/posts?\/[^/?]+$/);
   await admin.reload();
+  await expect(chosenImage).toBeVisible();
   await admin.getByLabel("Slug").fill(`${slug}-nsw`);
   await admin.getByRole("button", { name: "Save", exact: true }).click();
   await expect(admin.getByText("The site shows the change now.")).toBeVisible();
+  await expect(chosenImage).toBeVisible();
   const old = await request.get(`/blog/${slug}`, { maxRedirects: 0 });
   expect(old.status()).toBe(301);
   expect(new URL(old.headers()["location"]!, "http://localhost").pathname).toBe(`/blog/${slug}-nsw`);

@@ -1,6 +1,7 @@
 import { BLOG_CATEGORIES, CASE_STUDY_INDUSTRIES } from "../../types";
 import { FIELD_LABELS, SLUG_MAX, type AdminContentType } from "../types";
 import { MarkdownEditor } from "./markdown-editor";
+import type { MediaPickerItem } from "../../media";
 import { MediaPicker } from "./media-picker";
 
 // The editable fields of a blog post, case study or resource, for the new-item and the edit pages.
@@ -14,11 +15,14 @@ export function ContentFields({
   values,
   previews,
   errors,
+  mediaItems = {},
 }: {
   type: AdminContentType;
   values: Record<string, string>;
   previews: Record<string, string>;
   errors: Errors;
+  /** The uploads the fields name, by field name (the editor's loader reads them). */
+  mediaItems?: Record<string, MediaPickerItem>;
 }) {
   const labels = FIELD_LABELS[type];
   const text = (name: string, options: { hint?: string; required?: boolean; maxLength?: number; multiline?: boolean } = {}) => (
@@ -45,6 +49,7 @@ export function ContentFields({
       label={labels.image!}
       kind="image"
       defaultValue={values.image ?? ""}
+      initialItem={mediaItems.image}
       error={errors.image}
       hint="An uploaded image, or an illustration's name (strategy, cash-flow, operations, technology, people…)."
     />

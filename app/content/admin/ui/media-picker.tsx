@@ -23,6 +23,7 @@ export function MediaPicker({
   hint,
   error,
   onChange,
+  initialItem,
 }: {
   name: string;
   label: string;
@@ -32,10 +33,12 @@ export function MediaPicker({
   error?: string;
   /** Called with the new value ("media:<id>") when one is chosen. */
   onChange?: (value: string) => void;
+  /** The upload the field already names, read by the page's loader: shown at once, with no request. */
+  initialItem?: MediaPickerItem;
 }) {
   const id = useId();
   const [value, setValue] = useState(defaultValue);
-  const [chosen, setChosen] = useState<MediaPickerItem | null>(null);
+  const [chosen, setChosen] = useState<MediaPickerItem | null>(initialItem ?? null);
   const [open, setOpen] = useState(false);
   const mounted = useHydrated();
   const [announcement, setAnnouncement] = useState("");
