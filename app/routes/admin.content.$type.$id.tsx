@@ -19,6 +19,7 @@ import {
 import { utcToZonedLocal, zonedLocalToUtc } from "~/content/admin/schedule-time";
 import {
   CONTENT_SCHEMAS,
+  echoedValues,
   ContentIntentSchema,
   FIELD_LABELS,
   STATUS_LABELS,
@@ -91,7 +92,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const here = new URL(request.url).pathname;
   const secret = context.env.SESSION_SECRET;
   const done = (title: string, description?: string) => redirectWithToast(here, { title, description, variant: "success" }, secret);
-  const values = Object.fromEntries([...formData].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const values = echoedValues(type, formData);
   try {
     switch (intent.data) {
       case "save": {

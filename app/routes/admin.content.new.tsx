@@ -5,6 +5,7 @@ import { ContentError, createContent } from "~/content/admin/content-admin.serve
 import {
   ADMIN_CONTENT_TYPES,
   CONTENT_SCHEMAS,
+  echoedValues,
   editorPath,
   TYPE_LABELS,
   TYPE_SEGMENTS,
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const type = typeOfSegment(new URL(request.url).searchParams.get("type") ?? undefined);
   if (!type) return data<ActionData>({ errors: { form: "Choose what to create." }, values: {} }, { status: 400 });
   const formData = await request.formData();
-  const values = Object.fromEntries([...formData].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const values = echoedValues(type, formData);
   const parsed = parseForm(formData, CONTENT_SCHEMAS[type]);
   if (!parsed.success) return data<ActionData>({ errors: parsed.errors, values }, { status: 400 });
   try {

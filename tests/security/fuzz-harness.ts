@@ -329,6 +329,7 @@ export const FORM_TARGET_NAMES = [
   "form /admin/jobs (admin)",
   "form /admin/media (admin)",
   "form /admin/escalations (admin)",
+  "form /admin/content (admin)",
   "form /admin/learning and /admin/pages (admin)",
   "form /admin/leads (admin)",
   "form /coach/profile and /coach/agreement (coach)",

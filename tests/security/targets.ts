@@ -11,6 +11,7 @@ import { checkoutReturnToken, manageLinkExpiry, manageToken } from "~/booking/li
 import { HOLD_MINUTES, HOLDS_PER_SOURCE } from "~/booking/policy";
 import { createAiCheckout } from "~/billing/checkout.server";
 import { onboardingLink } from "~/coach-network/payout-accounts.server";
+import { BLOG_POSTS } from "~/content/blog-posts";
 import { completeCheckout, sessionIdOf, signatureFor, stripeEnv } from "../worker/stripe";
 import {
   CORE_PAYLOADS,
@@ -747,6 +748,9 @@ const profileState = async (id: string) => ({
 const countOf = async (table: string) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<number>("n")) ?? 0;
 
 /** The Remix routes with an action, each fuzzed by a form target below (the suite checks this list against the build). */
+/** A seeded blog post, edited by the content admin's form target. */
+const SEEDED_POST_ID = `seed-post-${BLOG_POSTS[0]!.slug}`;
+
 export const FUZZED_ACTION_ROUTES = [
   "routes/admin.bookings.$id",
   "routes/admin.coaches.$coachId",
@@ -756,6 +760,9 @@ export const FUZZED_ACTION_ROUTES = [
   "routes/admin.leads.$id",
   "routes/admin.media._index",
   "routes/admin.media.$id",
+  "routes/admin.content.new",
+  "routes/admin.content.$type.$id",
+  "routes/admin.content.preview",
   "routes/admin.learning._index",
   "routes/admin.learning.$moduleId",
   "routes/admin.learning.lessons.$lessonId",
@@ -1547,6 +1554,72 @@ export function buildTargets(fx: Fixtures): Target[] {
         ...queryProbes({ path: "/admin/escalations", cookie: fx.admin.cookie, params: { status: URLS_CORE, page: URLS_CORE } }),
         ...pathProbes({ template: "/admin/escalations/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
         ...pathProbes({ method: "POST", template: "/admin/escalations/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
+      ],
+    },
+    {
+      name: "form /admin/content (admin)",
+      concurrency: 8,
+      // A seeded post with its revisions and redirects: a batch of refused forms must change none of them.
+      snapshot: async () => ({
+        post: await rowOf("SELECT slug, title, body, status, scheduled_at, updated_at FROM blog_posts WHERE id = ?", SEEDED_POST_ID),
+        posts: await countOf("blog_posts"),
+        revisions: await countOf("content_revisions"),
+        redirects: await countOf("content_redirects"),
+      }),
+      probes: [
+        ...formProbes({
+          path: `/admin/content/post/${SEEDED_POST_ID}`,
+          label: "save",
+          cookie: fx.admin.cookie,
+          base: () => ({
+            intent: "save",
+            title: "A post",
+            slug: "",
+            description: "In short.",
+            category: "Strategy",
+            authorName: "Alex Admin",
+            authorRole: "Business coach",
+            image: "strategy",
+            body: "Some **text**.",
+          }),
+          fields: { intent: CORE, title: FULL, slug: CORE, category: CORE, image: CORE, body: FULL },
+        }),
+        ...formProbes({
+          path: `/admin/content/post/${SEEDED_POST_ID}`,
+          label: "schedule",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "schedule", scheduledAt: "2099-01-01T09:00" }),
+          fields: { intent: CORE, scheduledAt: CORE },
+        }),
+        ...formProbes({
+          path: `/admin/content/post/${SEEDED_POST_ID}`,
+          label: "restore",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "restore", revision: "999" }),
+          fields: { revision: CORE },
+        }),
+        ...formProbes({
+          path: "/admin/content/new?type=post",
+          label: "new post",
+          cookie: fx.member.cookie,
+          base: () => ({ title: "A post", description: "In short.", category: "Strategy", authorName: "A", authorRole: "B", image: "strategy", body: "Text" }),
+          fields: { title: CORE },
+          structural: false,
+        }),
+        ...formProbes({
+          path: "/admin/content/preview",
+          label: "preview",
+          cookie: fx.admin.cookie,
+          base: () => ({ markdown: "## A heading" }),
+          fields: { markdown: FULL },
+        }),
+        ...pathProbes({ template: "/admin/content/post/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ template: "/admin/content/{}/x", cookie: fx.admin.cookie, payloads: URLS_CORE }),
+        ...queryProbes({
+          path: "/admin/content",
+          cookie: fx.admin.cookie,
+          params: { q: URLS_CORE, type: URLS_CORE, status: URLS_CORE, sort: URLS_CORE, page: URLS_CORE },
+        }),
       ],
     },
     {

@@ -414,8 +414,9 @@ export async function listContent(db: Db, query: TableQuery<(typeof CONTENT_SORT
   const conditions = [];
   if (query.filters.status) conditions.push(sql`status = ${query.filters.status}`);
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`(title like ${like} escape '\\' or slug like ${like} escape '\\')`);
+    // instr() takes the text literally and has no pattern length limit (D1 refuses a LIKE pattern over 50 bytes).
+    const q = query.q.toLowerCase();
+    conditions.push(sql`(instr(lower(title), ${q}) > 0 or instr(lower(slug), ${q}) > 0)`);
   }
   const where = conditions.length > 0 ? sql` where ${sql.join(conditions, sql` and `)}` : sql``;
   const order = sql.raw(`${SORT_COLUMNS[query.sort]} ${query.direction === "asc" ? "asc" : "desc"}, id`);

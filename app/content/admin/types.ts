@@ -188,3 +188,13 @@ export type ContentFields = {
 
 export const ContentIntentSchema = z.enum(["save", "publish", "unpublish", "schedule", "unschedule", "restore"], { message: "Choose what to do." });
 export type ContentIntent = z.output<typeof ContentIntentSchema>;
+
+/** What a refused form gets back to show again: the type's own fields (and the intent), never anything else that was posted. */
+export function echoedValues(type: AdminContentType, formData: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of [...Object.keys(FIELD_LABELS[type]), "intent"]) {
+    const value = formData.get(name);
+    if (typeof value === "string") values[name] = value;
+  }
+  return values;
+}
