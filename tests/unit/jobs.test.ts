@@ -20,6 +20,7 @@ test("the daily schedule produces the purge jobs, each stamped with the schedule
   expect(jobs).toEqual([
     { type: "maintenance.purge", version: 1, task: "rate-limits", scheduledAt: "2026-11-21T16:00:00.000Z" },
     { type: "maintenance.purge", version: 1, task: "auth-tokens", scheduledAt: "2026-11-21T16:00:00.000Z" },
+    { type: "maintenance.purge", version: 1, task: "audit-log", scheduledAt: "2026-11-21T16:00:00.000Z" },
     { type: "ai-coach.retention-sweep", version: 1, scheduledAt: "2026-11-21T16:00:00.000Z" },
     { type: "attribution.expire", version: 1, scheduledAt: "2026-11-21T16:00:00.000Z" },
     { type: "meetings.recordings-retention", version: 1, scheduledAt: "2026-11-21T16:00:00.000Z" },
