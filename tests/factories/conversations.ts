@@ -17,10 +17,9 @@ export function modelEnv(extra: Partial<Record<string, string>> = {}): Env {
   return { ...env, OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: inject("fakeOpenAiUrl"), ...extra } as Env;
 }
 
-let indexed: Promise<void> | undefined;
-/** The coach's content index (the articles it cites), built once per test file. */
+/** The coach's content index (the articles it cites), rebuilt from the content in the database now. */
 export function ensureContentIndex() {
-  return (indexed ??= rebuildContentIndex(env.DB));
+  return rebuildContentIndex(env.DB);
 }
 
 /** A signed-in user with a ClarityAI subscription of this tier (none for null). */

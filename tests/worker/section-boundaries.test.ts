@@ -43,7 +43,7 @@ async function failingPage(path: string, cookie: string | undefined, table: stri
 
 test("a failing admin page shows the admin section's error under the site header", async () => {
   const admin = await signedIn(["admin"]);
-  const { status, html } = await failingPage("/admin", admin.cookie, "audit_log");
+  const { status, html } = await failingPage("/admin/audit", admin.cookie, "audit_log");
   expect(status).toBe(500);
   expect(html).toContain(SITE_HEADER);
   expect(html).toContain("This admin page can't be shown just now");

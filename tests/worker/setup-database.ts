@@ -1,9 +1,11 @@
 import { env } from "cloudflare:workers";
+import { contentIndexStatements } from "~/ai-coach/content-index.server";
 import { SEED_STATEMENTS } from "~/db/seed-data";
 import { bumpContentVersion } from "~/edge-cache/edge-cache.server";
 
 // Each test file starts on an empty database: every migration, recorded in d1_migrations as
-// `wrangler d1 migrations apply` records them, then the demo content, as `npm start` applies them.
+// `wrangler d1 migrations apply` records them, then the demo content and its search index, as
+// `npm start` applies them.
 // One batch (one transaction, one round trip to D1).
 //
 // Most files share their Worker with the files run before them in the same Vitest worker
@@ -29,6 +31,8 @@ await env.DB.batch([
   sql("CREATE TABLE d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)"),
   ...env.TEST_MIGRATIONS.flatMap((migration) => [...migration.queries.map(sql), sql("INSERT INTO d1_migrations (name) VALUES (?)").bind(migration.name)]),
   ...SEED_STATEMENTS.map(sql),
+  // The AI coach's search index of the seeded content, as the seed builds it for `npm start`.
+  ...contentIndexStatements().map(sql),
 ]);
 
 async function emptyNamespace(namespace: KVNamespace) {
