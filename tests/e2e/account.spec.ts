@@ -61,13 +61,14 @@ test("the demo admin grants the coach role on /admin, and the Coach Portal link 
   const adminNav = admin.getByRole("navigation", { name: "Admin sections" });
   await expect(adminNav.getByRole("link", { name: "Users" })).toHaveAttribute("aria-current", "page");
   await admin.getByLabel("Search by email or name").fill(email);
-  await admin.getByRole("button", { name: "Search" }).click();
-  await expect(admin.getByText("1 user matching")).toBeVisible();
+  await admin.getByRole("button", { name: "Show" }).click();
+  await expect(admin.getByText(/^Showing 1–1 of 1/)).toBeVisible();
   await expectNoSeriousA11yViolations(admin);
-  await admin.getByLabel(`Role to grant to ${email}`).selectOption("coach");
-  await admin.getByRole("button", { name: `Grant the chosen role to ${email}` }).click();
+  await admin.getByRole("link", { name: `Manage ${email}` }).click();
+  await admin.getByLabel("Role", { exact: true }).selectOption("coach");
+  await admin.locator("#role-reason").fill("Joins the coach network");
+  await admin.getByRole("button", { name: "Grant role" }).click();
   await expect(admin.getByRole("status").filter({ hasText: "Coach role granted" })).toBeVisible();
-  await expect(admin.getByRole("button", { name: `Remove the coach role from ${email}` })).toBeVisible();
 
   // The change is in the audit log, with who did it.
   await admin.goto("/admin/audit?action=role_granted");

@@ -14,10 +14,8 @@ test("an admin resends a dead-lettered email from Needs attention at 390 px and 
 
   const admin = await adminPage("/admin/attention?kind=email");
   await expect(admin.getByRole("heading", { level: 2, name: "Needs attention" })).toBeVisible();
-  await expect(admin.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: /Needs attention/ })).toHaveAttribute(
-    "aria-current",
-    "page",
-  );
+  // On a phone the admin sections fold into a menu that names the current one.
+  await expect(admin.getByRole("navigation", { name: "Admin sections" }).getByRole("button", { name: /now: Needs attention/ })).toBeVisible();
   await expectNoSeriousA11yViolations(admin);
   // The list fits the phone's width: only the table scrolls sideways, in its own region.
   expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -33,7 +33,10 @@ test("an invited coach accepts the emailed invitation on a phone, chooses a pass
   expect(invited.status(), await invited.text()).toBe(200);
   const { id: userId } = (await invited.json()) as { id: string };
   // Approving an application grants the coach role alongside the invitation; here the Users page does.
-  const granted = await admin.post("/admin/users", { form: { intent: "grant-role", userId, role: "coach" }, maxRedirects: 0 });
+  const granted = await admin.post("/admin/users", {
+    form: { intent: "grant-role", userId, role: "coach", reason: "Joins the coach network" },
+    maxRedirects: 0,
+  });
   expect(granted.status(), await granted.text()).toBeLessThan(400);
 
   const message = await outbox(email, "You're invited to ClarityAI Coaching");

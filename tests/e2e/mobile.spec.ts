@@ -239,12 +239,8 @@ test("admin tables at 390 px scroll inside a labelled, focusable region and the 
     expect(regionBox.x + regionBox.width, path).toBeLessThanOrEqual(PHONE.width);
     await expect(region.getByRole("table")).toBeVisible();
     if (path === "/admin/users") {
-      // The users table is wider than a phone: the region scrolls, from the keyboard too.
-      expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
-      await region.focus();
-      await expect(region).toBeFocused();
-      await admin.keyboard.press("ArrowRight");
-      await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+      // On a phone the shared list shows each row as a card: nothing in the region is wider than the screen.
+      expect(await region.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
       await expectNoSeriousA11yViolations(admin);
     }
   }
