@@ -65,6 +65,7 @@ test("the demo admin grants the coach role on /admin, and the Coach Portal link 
   await expect(admin.getByText(/^Showing 1–1 of 1/)).toBeVisible();
   await expectNoSeriousA11yViolations(admin);
   await admin.getByRole("link", { name: `Manage ${email}` }).click();
+  await expect(admin.getByRole("heading", { level: 2, name: email })).toBeVisible();
   await admin.getByLabel("Role", { exact: true }).selectOption("coach");
   await admin.locator("#role-reason").fill("Joins the coach network");
   await admin.getByRole("button", { name: "Grant role" }).click();

@@ -6,7 +6,7 @@ import { giveAiSubscription } from "./factories";
 // The admin overview end to end: a Pro subscriber asks for an expert; the admin opens the overview
 // on a phone (390 px), sees the open escalation flagged, switches to the BAS quarter, downloads the
 // figures as CSV, then on a desktop follows "Open escalations" to the list, opens the escalation and
-// resolves it, and the overview counts one fewer.
+// resolves it, and it leaves the open escalations the overview links to.
 
 async function openEscalations(page: Page): Promise<number> {
   const card = page.locator(".overview-figure", { has: page.getByRole("link", { name: "Open escalations", exact: true }) });
@@ -55,7 +55,8 @@ test("the admin reads the overview at 390 px, switches period, downloads the CSV
   expect(download.suggestedFilename()).toMatch(/^overview-quarter-\d{4}-\d{2}-01\.csv$/);
   const csv = await readFile((await download.path())!, "utf8");
   expect(csv.split("\r\n")[0]).toContain("period,from,to,group,key,figure,unit,value,trend Q");
-  expect(csv).toMatch(new RegExp(`,open_escalations,Open escalations,count,${before},`));
+  // (Other journeys raise and resolve escalations at the same time: the count is whatever it is now.)
+  expect(csv).toMatch(/,open_escalations,Open escalations,count,\d+,/);
 
   // On a desktop: the figure's link leads to the list; the escalation is resolved there.
   await admin.setViewportSize({ width: 1280, height: 900 });
@@ -69,6 +70,9 @@ test("the admin reads the overview at 390 px, switches period, downloads the CSV
   await admin.getByRole("button", { name: "Mark as resolved" }).click();
   await expect(admin.getByText("Escalation resolved")).toBeVisible();
 
+  // It has left the overview's list of open escalations.
   await gotoHydrated(admin, "/admin");
-  expect(await openEscalations(admin)).toBe(before - 1);
+  await admin.getByRole("link", { name: "Open escalations", exact: true }).click();
+  await expect(admin).toHaveURL(/\/admin\/escalations\?status=active$/);
+  await expect(admin.getByRole("row", { name: new RegExp(client.email.replace(/[.+]/g, "\\$&")) })).toHaveCount(0);
 });
