@@ -11,10 +11,11 @@ import { renderMarkdown } from "~/content/markdown.server";
 import { FormError } from "~/components/ui/form-error";
 import { SelectField } from "~/components/ui/select-field";
 import { LEARNING_ACCESS_LABELS, LEARNING_LEVEL_LABELS, LEARNING_STATUS_LABELS, MODULE_FIELD_LABELS } from "~/learning/admin-labels";
-import { LEARNING_LIMITS, ModuleFieldsSchema, NewItemSchema, RevisionNumberSchema } from "~/learning/admin-schemas";
-import { createLesson, getModuleForAdmin, LearningAdminError, restoreModuleRevision, saveModule, setModuleStatus } from "~/learning/admin.server";
+import { LEARNING_LIMITS, ModuleFieldsSchema, NewItemSchema } from "~/learning/admin-schemas";
+import { createLesson, getModuleForAdmin, restoreModuleRevision, saveModule, setModuleStatus } from "~/learning/admin.server";
 import { LEARNING_TOPICS } from "~/learning/types";
 import { redirectWithToast } from "~/platform/toast.server";
+import { editorFailure, refusedSave, restoreFromForm, type EditorActionData } from "~/learning/admin-editor-actions.server";
 import { parseForm } from "~/utils/forms";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { NumberInput, TextArea, TextInput } from "~/learning/ui/admin-fields";
@@ -44,7 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData = { intent: string; errors: Record<string, string | undefined>; values?: Record<string, string> };
+type ActionData = EditorActionData;
 
 const INTENTS = ["save", "publish", "unpublish", "add-lesson", "restore"] as const;
 
@@ -63,11 +64,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     switch (intent) {
       case "save": {
         const parsed = parseForm(form, ModuleFieldsSchema);
-        if (!parsed.success) {
-          // What was typed in the form's own fields comes back, so nothing is lost; nothing else is echoed.
-          const values = Object.fromEntries(Object.keys(ModuleFieldsSchema.shape).map((name) => [name, String(form.get(name) ?? "")]));
-          return data<ActionData>({ intent, errors: { form: "Check the fields marked below.", ...parsed.errors }, values }, { status: 400 });
-        }
+        if (!parsed.success) return refusedSave(form, ModuleFieldsSchema, parsed.errors);
         await saveModule(context.db, id, parsed.data, actor);
         return redirectWithToast(here, { title: "Module saved", description: "A new revision was added.", variant: "success" }, secret);
       }
@@ -90,23 +87,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
           secret,
         );
       }
-      case "restore": {
-        const parsed = parseForm(form, RevisionNumberSchema);
-        if (!parsed.success) return data<ActionData>({ intent, errors: { form: parsed.errors.revision ?? "Choose a revision." } }, { status: 400 });
-        await restoreModuleRevision(context.db, id, parsed.data.revision, actor);
-        return redirectWithToast(
-          here,
-          { title: `Revision ${parsed.data.revision} restored`, description: "It was saved as a new revision.", variant: "success" },
-          secret,
-        );
-      }
+      case "restore":
+        return await restoreFromForm(form, here, secret, (revision) => restoreModuleRevision(context.db, id, revision, actor));
     }
   } catch (error) {
-    if (error instanceof LearningAdminError) {
-      if (error.status === 404 && intent !== "restore") throw notFoundResponse();
-      return data<ActionData>({ intent, errors: { form: error.message } }, { status: error.status });
-    }
-    throw error;
+    return editorFailure(error, intent);
   }
 }
 

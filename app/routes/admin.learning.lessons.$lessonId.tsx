@@ -10,10 +10,11 @@ import { RevisionsPanel } from "~/content/admin/ui/revisions-panel";
 import { renderMarkdown } from "~/content/markdown.server";
 import { FormError } from "~/components/ui/form-error";
 import { LEARNING_STATUS_LABELS, LESSON_FIELD_LABELS } from "~/learning/admin-labels";
-import { LEARNING_LIMITS, LessonFieldsSchema, RevisionNumberSchema } from "~/learning/admin-schemas";
-import { getLessonForAdmin, LearningAdminError, restoreLessonRevision, saveLesson, setLessonStatus } from "~/learning/admin.server";
+import { LEARNING_LIMITS, LessonFieldsSchema } from "~/learning/admin-schemas";
+import { getLessonForAdmin, restoreLessonRevision, saveLesson, setLessonStatus } from "~/learning/admin.server";
 import { NumberInput, TextArea, TextInput } from "~/learning/ui/admin-fields";
 import { redirectWithToast } from "~/platform/toast.server";
+import { editorFailure, refusedSave, restoreFromForm, type EditorActionData } from "~/learning/admin-editor-actions.server";
 import { parseForm } from "~/utils/forms";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 
@@ -48,7 +49,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData = { intent: string; errors: Record<string, string | undefined>; values?: Record<string, string> };
+type ActionData = EditorActionData;
 
 const INTENTS = ["save", "publish", "unpublish", "restore"] as const;
 
@@ -67,11 +68,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     switch (intent) {
       case "save": {
         const parsed = parseForm(form, LessonFieldsSchema);
-        if (!parsed.success) {
-          // What was typed in the form's own fields comes back, so nothing is lost; nothing else is echoed.
-          const values = Object.fromEntries(Object.keys(LessonFieldsSchema.shape).map((name) => [name, String(form.get(name) ?? "")]));
-          return data<ActionData>({ intent, errors: { form: "Check the fields marked below.", ...parsed.errors }, values }, { status: 400 });
-        }
+        if (!parsed.success) return refusedSave(form, LessonFieldsSchema, parsed.errors);
         await saveLesson(context.db, id, parsed.data, actor);
         return redirectWithToast(here, { title: "Lesson saved", description: "A new revision was added.", variant: "success" }, secret);
       }
@@ -82,23 +79,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
           intent === "publish" ? (changed ? "Lesson published" : "It was already published") : changed ? "Lesson unpublished" : "It was already a draft";
         return redirectWithToast(here, { title, variant: changed ? "success" : undefined }, secret);
       }
-      case "restore": {
-        const parsed = parseForm(form, RevisionNumberSchema);
-        if (!parsed.success) return data<ActionData>({ intent, errors: { form: parsed.errors.revision ?? "Choose a revision." } }, { status: 400 });
-        await restoreLessonRevision(context.db, id, parsed.data.revision, actor);
-        return redirectWithToast(
-          here,
-          { title: `Revision ${parsed.data.revision} restored`, description: "It was saved as a new revision.", variant: "success" },
-          secret,
-        );
-      }
+      case "restore":
+        return await restoreFromForm(form, here, secret, (revision) => restoreLessonRevision(context.db, id, revision, actor));
     }
   } catch (error) {
-    if (error instanceof LearningAdminError) {
-      if (error.status === 404 && intent !== "restore") throw notFoundResponse();
-      return data<ActionData>({ intent, errors: { form: error.message } }, { status: error.status });
-    }
-    throw error;
+    return editorFailure(error, intent);
   }
 }
 
