@@ -78,7 +78,9 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-const IN_MEETING_ROOM = /^\/meeting\/[^/]+\/?$/;
+// Pages where the chat launchers would sit over the work: the meeting room, and the admin area (whose
+// lists and forms reach the bottom corner on a phone; the Service Assistant is for visitors).
+const WITHOUT_LAUNCHERS = /^\/(meeting\/[^/]+\/?|admin(\/.*)?)$/;
 
 function Shell({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
@@ -87,7 +89,7 @@ function Shell({ children }: { children: ReactNode }) {
   // toast or the root data reloading, would reach a boundary not yet hydrated: React #421).
   const hydrated = useHydrated();
   // A meeting's room fills the screen with its own controls pinned at the bottom: no floating buttons over them.
-  const inMeetingRoom = IN_MEETING_ROOM.test(useLocation().pathname);
+  const launchers = !WITHOUT_LAUNCHERS.test(useLocation().pathname);
   return (
     <ToastProvider initial={rootData?.toast}>
       <SiteHeader viewer={rootData?.viewer ?? null} />
@@ -98,7 +100,7 @@ function Shell({ children }: { children: ReactNode }) {
       <SiteFooter />
       {hydrated ? (
         <Suspense>
-          <FloatingWidgets aiCoach={rootData?.aiCoach} launchers={!inMeetingRoom} />
+          <FloatingWidgets aiCoach={rootData?.aiCoach} launchers={launchers} />
         </Suspense>
       ) : null}
     </ToastProvider>
