@@ -86,7 +86,8 @@ function nextTag(): Tag {
 const STRONG_PASSWORD = "Fuzz-Horse-Battery-93";
 const WRONG_PASSWORD = "Not-The-Password-61";
 const UUID_ZERO = "00000000-0000-4000-8000-000000000000";
-const OIDC_ISSUER = "https://idp.example.test";
+// Its own address: the Worker remembers a provider's keys by URL across the files sharing it.
+const OIDC_ISSUER = "https://idp-fuzz.example.test";
 
 /** The Worker's env with an OpenID Connect provider configured (its JWKS answered by the suite's fetch stub). */
 export const OIDC_ENV = {

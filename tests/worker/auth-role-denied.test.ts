@@ -124,7 +124,9 @@ test("the create-account view says so in its heading and tab title", async () =>
 
 // ── OpenID Connect ────────────────────────────────────────────────────────────────────────────
 
-const IDP = "https://idp.example.test";
+// A provider of this file's own: the Worker remembers a provider's keys by their URL, and workerd
+// files share a Worker, so another file's provider at the same address would lend its keys.
+const IDP = "https://idp-web.example.test";
 const CLIENT_ID = "clarity-web";
 const OIDC_ENV = {
   ...env,
