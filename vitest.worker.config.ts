@@ -35,6 +35,9 @@ const ISOLATED_FILES = [
   "tests/worker/booking-routes/slot-view-cost.test.ts",
   // The payouts sweep pays every due statement in the database and the sandbox's Connect accounts.
   "tests/worker/coach-payouts/**/*.test.ts",
+  // Restarts the meeting rooms with abortAllDurableObjects(), which resets every Durable Object of the
+  // Worker: a previous file's AI coach conversation still finishing a reply would be cut off mid-reply.
+  "tests/worker/meetings/room-lifecycle.test.ts",
   // Waits on a chat's idle timeout with the clock its own.
   "tests/worker/sales-chat/closing-the-loop.test.ts",
   // Counts an account's wrong passwords in the rate-limit table across a minute of sign-ins: in a shared
