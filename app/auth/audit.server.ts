@@ -101,7 +101,9 @@ export type AuditAction =
   // An admin ended every session of a user, disabled (banned) or enabled their account (target: the user; detail: sessions ended, reason).
   | "user_signed_out_everywhere"
   | "user_disabled"
-  | "user_enabled";
+  | "user_enabled"
+  // An admin removed a user's authenticator apps (a lost phone) and ended their sessions (target: the user; detail: counts, reason).
+  | "user_two_step_removed";
 
 export type AuditEntry = {
   action: AuditAction;

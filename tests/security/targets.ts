@@ -1447,7 +1447,10 @@ export function buildTargets(fx: Fixtures): Target[] {
       snapshot: async () => ({
         user: await userState(fx.admin.id),
         roles: await countOf("user_roles"),
-        audit: await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action IN ('user_disabled', 'user_enabled', 'role_revoked')").first("n"),
+        audit: await env.DB.prepare(
+          "SELECT count(*) AS n FROM audit_log WHERE action IN ('user_disabled', 'user_enabled', 'role_revoked', 'user_two_step_removed')",
+        ).first("n"),
+        factors: await env.DB.prepare("SELECT count(*) AS n FROM mfa_factors WHERE user_id = ?").bind(fx.admin.id).first("n"),
       }),
       probes: [
         ...formProbes({
@@ -1455,6 +1458,14 @@ export function buildTargets(fx: Fixtures): Target[] {
           cookie: fx.admin.cookie,
           base: () => ({ intent: "disable", userId: fx.admin.id, reason: "Fuzzing the form" }),
           fields: { intent: CORE, userId: FULL, reason: FULL },
+        }),
+        ...formProbes({
+          path: `/admin/users/${fx.admin.id}`,
+          label: "remove two-step verification",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "remove-two-step", userId: fx.admin.id, reason: "Fuzzing the form", stepUpCode: "123456" }),
+          fields: { userId: CORE, reason: CORE, stepUpCode: FULL },
+          structural: false,
         }),
       ],
     },
