@@ -199,6 +199,8 @@ const POST_PROBES: Record<string, PostProbe[]> = {
   // A user's account page and an attention item for nobody (the placeholder ids): the 404 before any form is read.
   "routes/admin.users_.$id": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   "routes/admin.attention.$kind.$id": [{ fields: {}, allowed: () => ({ status: [404] }) }],
+  // A coach payout for nobody (the placeholder id): the 404 before any form is read.
+  "routes/admin.payouts.$id": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // The sandbox's Connect onboarding form: the sample link is nobody's, so it is not found.
   "routes/payments-sandbox.connect.$linkId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // Withdrawing a coach application needs its signed link: without it, not found for anyone.
