@@ -613,6 +613,7 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
   "routes/admin.media.$id": { shared: ADMINS_SHARE },
   "routes/media.$id.$file": { shared: "public by design: an uploaded image or file is shown on public pages, at an address that can't be guessed" },
   "routes/admin.coaches.$coachId": { shared: ADMINS_SHARE },
+  "routes/admin.payouts.$id": { shared: ADMINS_SHARE },
   "routes/coach.clients.$clientId": {
     // A coach's client: another coach gets the 404 (tests/worker/coach-network/ownership.test.ts covers every /coach id route).
     roles: ["coach"],
