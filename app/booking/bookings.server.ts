@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { recordConversion, storeConversion, conversionOriginByKey } from "~/attribution/conversions.server";
+import { diffFields } from "~/admin/audit.server";
 import { audit, type AuditAction } from "~/auth/audit.server";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";
@@ -577,9 +578,25 @@ function assertMayChange(booking: BookingRow, actor: BookingActor) {
 
 const byBusiness = (actor: BookingActor) => actor.kind === "coach" || actor.kind === "admin";
 
-async function auditChange(context: AppContext, actor: BookingActor, action: AuditAction, booking: BookingRow, detail: Record<string, unknown>) {
+/** What the audit log's diff shows of a booking: when it is and where it stands. */
+const auditedFields = (booking: BookingRow) => ({ status: booking.status, startsAt: booking.startsAt, endsAt: booking.endsAt });
+
+/** A coach's or an admin's change to a booking, audited with what changed (the admin area's audit log shows the diff). */
+async function auditChange(
+  context: AppContext,
+  actor: BookingActor,
+  action: AuditAction,
+  before: BookingRow,
+  after: BookingRow,
+  detail: Record<string, unknown>,
+) {
   if (!byBusiness(actor)) return;
-  await audit(context.db, { action, actorId: actor.userId, targetId: booking.id, detail: { actor: actor.kind, ...detail } });
+  await audit(context.db, {
+    action,
+    actorId: actor.userId,
+    targetId: after.id,
+    detail: { actor: actor.kind, targetType: "booking", changes: diffFields(auditedFields(before), auditedFields(after)), ...detail },
+  });
 }
 
 export type CancelResult = { booking: BookingRow; refund: "full" | "none"; creditReturned: boolean; refundIssued: boolean };
@@ -619,7 +636,7 @@ export async function cancelBooking(context: AppContext, bookingId: string, acto
   if (!(after.status === "cancelled" && after.sequence === booking.sequence + 1 && after.updatedAt === at && after.cancelledBy === cancelledBy)) {
     throw new BookingError(409, "changed", "This booking was changed elsewhere. Please reload and try again.");
   }
-  await auditChange(context, actor, "booking_cancelled", after, { refundable, reason: reason ? "given" : "none" });
+  await auditChange(context, actor, "booking_cancelled", booking, after, { refundable, reason: reason ? "given" : "none" });
 
   let refundIssued = false;
   if (refundable && booking.paymentMethod === "card") {
@@ -710,7 +727,7 @@ export async function rescheduleBooking(context: AppContext, bookingId: string, 
     return { status: "taken", alternatives: await alternatives() };
   }
   const moved = (await getBooking(db, booking.id))!;
-  await auditChange(context, actor, "booking_rescheduled", moved, { from: booking.startsAt, to: moved.startsAt });
+  await auditChange(context, actor, "booking_rescheduled", booking, moved, { from: booking.startsAt, to: moved.startsAt });
   await enqueueBookingNotice(context.services.jobs, moved, "update", booking.startsAt);
   return { status: "moved", booking: moved };
 }
@@ -739,6 +756,6 @@ export async function setBookingOutcome(context: AppContext, bookingId: string, 
   const updated = written && wroteRow(written) ? await getBooking(db, booking.id) : null;
   if (!updated) throw new BookingError(409, "changed", "This booking was changed elsewhere. Please reload and try again.");
   if (outcome === "completed") await reverseEarlierRefunds(db, booking.id, at);
-  await auditChange(context, actor, "booking_outcome_set", updated, { outcome });
+  await auditChange(context, actor, "booking_outcome_set", booking, updated, { outcome });
   return updated;
 }

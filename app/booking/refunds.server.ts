@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { auditStatement } from "~/auth/audit.server";
-import { adminAuditStatement } from "~/admin/audit.server";
+import { adminAuditStatement, diffFields } from "~/admin/audit.server";
 import type { AppContext } from "~/context.server";
 import { formatCents } from "~/billing/describe";
 import { refundReversalStatements } from "~/coach-network/earnings.server";
@@ -134,7 +134,14 @@ export async function refundBookingPayment(
       action: "payment_refunded",
       actorId: options.actorId,
       targetId: payment.id,
-      detail: { refundId: row.id, amountCents: row.amountCents, creditNoteNumber: row.creditNoteNumber, bookingId: payment.bookingId },
+      detail: {
+        targetType: "booking_payment",
+        changes: diffFields({ refundedCents: payment.refundedCents }, { refundedCents: payment.refundedCents + row.amountCents }),
+        refundId: row.id,
+        amountCents: row.amountCents,
+        creditNoteNumber: row.creditNoteNumber,
+        bookingId: payment.bookingId,
+      },
     });
   }
   if (options.notifyClient) await emailRefund(context, payment.id, row);

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { diffFields } from "~/admin/audit.server";
 import { audit } from "~/auth/audit.server";
 import type { PermissionViewer } from "~/auth/permissions.server";
 import { creditReturnedFor, creditSpentOn } from "~/booking/credits.server";
@@ -85,7 +86,7 @@ export async function markSessionOutcome(context: AppContext, viewer: Permission
     action: "booking_outcome_set",
     actorId: viewer.id,
     targetId: booking.id,
-    detail: { actor: "coach", outcome, from: booking.status },
+    detail: { actor: "coach", targetType: "booking", changes: diffFields({ status: booking.status }, { status: outcome }), outcome, from: booking.status },
   });
   return { status: outcome, changed: true, credit: await creditEffectOf(context, booking.id) };
 }

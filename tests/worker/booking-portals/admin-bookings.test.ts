@@ -105,12 +105,27 @@ test("an admin marks a session completed or a no-show; it is audited and shows i
   );
   expect(await storedBooking(past.id)).toMatchObject({ status: "no_show" });
   expect(await auditAbout(past.id)).toEqual([
-    { action: "booking_outcome_set", actorId: admin.id, detail: expect.objectContaining({ actor: "admin", outcome: "completed" }) },
-    { action: "booking_outcome_set", actorId: admin.id, detail: expect.objectContaining({ actor: "admin", outcome: "no_show" }) },
+    {
+      action: "booking_outcome_set",
+      actorId: admin.id,
+      detail: expect.objectContaining({
+        actor: "admin",
+        outcome: "completed",
+        targetType: "booking",
+        changes: { status: { from: "confirmed", to: "completed" } },
+      }),
+    },
+    {
+      action: "booking_outcome_set",
+      actorId: admin.id,
+      detail: expect.objectContaining({ actor: "admin", outcome: "no_show", changes: { status: { from: "completed", to: "no_show" } } }),
+    },
   ]);
   const audit = await pageText(await fetchApp("/admin/audit?action=booking_outcome_set", { cookie: admin.cookie }));
   expect(audit).toContain("booking_outcome_set");
   expect(audit).toContain(past.id);
+  // The log shows what changed.
+  expect(audit).toMatch(/status:<\/span> <code>completed<\/code> → <code>no_show<\/code>/);
 
   // Not before it starts, and only the two outcomes.
   expect((await fetchApp(`/admin/bookings/${future.id}`, { cookie: admin.cookie, form: { intent: "outcome", outcome: "completed" } })).status).toBe(409);
@@ -147,7 +162,19 @@ test("an admin reschedules to a free time on the coach's clock; a time outside t
   }
   expect(await storedBooking(booking.id)).toMatchObject({ starts_at: `${date}T04:00:00.000Z`, sequence: 1 });
   expect(await auditAbout(booking.id)).toEqual([
-    { action: "booking_rescheduled", actorId: admin.id, detail: expect.objectContaining({ from: `${date}T00:00:00.000Z`, to: `${date}T04:00:00.000Z` }) },
+    {
+      action: "booking_rescheduled",
+      actorId: admin.id,
+      detail: expect.objectContaining({
+        from: `${date}T00:00:00.000Z`,
+        to: `${date}T04:00:00.000Z`,
+        targetType: "booking",
+        changes: {
+          startsAt: { from: `${date}T00:00:00.000Z`, to: `${date}T04:00:00.000Z` },
+          endsAt: { from: expect.stringMatching(/^\d{4}-/), to: expect.stringMatching(/^\d{4}-/) },
+        },
+      }),
+    },
   ]);
 });
 
@@ -178,7 +205,13 @@ test("an admin cancels with a reason (required); the paid session is refunded in
     status: "refunded",
     refunded_cents: 15_000,
   });
-  expect(await auditAbout(held.id)).toEqual([{ action: "booking_cancelled", actorId: admin.id, detail: expect.objectContaining({ actor: "admin" }) }]);
+  expect(await auditAbout(held.id)).toEqual([
+    {
+      action: "booking_cancelled",
+      actorId: admin.id,
+      detail: expect.objectContaining({ actor: "admin", targetType: "booking", changes: { status: { from: "confirmed", to: "cancelled" } } }),
+    },
+  ]);
   // Once cancelled, it can't be cancelled again, and there is nothing left to refund.
   expect((await fetchApp(`/admin/bookings/${held.id}`, { cookie: admin.cookie, form: { intent: "cancel", reason: "Again" }, bindings })).status).toBe(409);
   expect((await fetchApp(`/admin/bookings/${held.id}`, { cookie: admin.cookie, form: { intent: "refund", reason: "Again" }, bindings })).status).toBe(409);
@@ -212,7 +245,16 @@ test("an admin refunds a card payment without cancelling; a free booking has not
   expect(refund).toMatchObject({ amount_cents: 15_000, reason: "Goodwill: audio problems" });
   expect(await storedBooking(held.id)).toMatchObject({ status: "confirmed" });
   expect(await auditAbout(payment!.id)).toEqual([
-    { action: "payment_refunded", actorId: admin.id, detail: expect.objectContaining({ refundId: refund!.id, amountCents: 15_000 }) },
+    {
+      action: "payment_refunded",
+      actorId: admin.id,
+      detail: expect.objectContaining({
+        refundId: refund!.id,
+        amountCents: 15_000,
+        targetType: "booking_payment",
+        changes: { refundedCents: { from: 0, to: 15_000 } },
+      }),
+    },
   ]);
 
   const free = await createBooking({ coachId: coach.id, startsAt: daysFromNow(12, 5), typeId: "discovery" });
