@@ -1882,7 +1882,8 @@ export function buildTargets(fx: Fixtures): Target[] {
       // A paid payout the admin's retries are refused for (409, or 400 for a wrong intent), a failed one only a
       // non-admin posts to: neither changes, and no retry is audited.
       snapshot: async () => ({
-        payouts: await env.DB.prepare("SELECT * FROM coach_payouts WHERE id IN (?, ?) ORDER BY id").bind(fx.payouts.failedId, fx.payouts.paidId).all(),
+        payouts: (await env.DB.prepare("SELECT * FROM coach_payouts WHERE id IN (?, ?) ORDER BY id").bind(fx.payouts.failedId, fx.payouts.paidId).all())
+          .results,
         audit: await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'coach_payout_retried'").first("n"),
       }),
       probes: [
