@@ -35,6 +35,8 @@ export type AuditAction =
   // A second ClarityAI subscription was cancelled and refunded at once (no actor: the webhook did it;
   // target: the user; detail: both subscription ids, the refund and its amount).
   | "subscription_duplicate_refunded"
+  // An admin retried a coach's failed payout (target: the payout; detail: its status, attempt and Stripe ids before and after).
+  | "coach_payout_retried"
   // A coach application was submitted or updated by its applicant (no actor), changed status (actor:
   // the admin, or none when the applicant withdrew; target: the account on approval) or got an
   // internal note (detail: the application id, the statuses).
