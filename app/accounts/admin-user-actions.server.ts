@@ -1,30 +1,36 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { disableUser, enableUser, signOutEverywhere } from "~/auth/admin-accounts.server";
+import { disableUser, enableUser, removeTwoStep, signOutEverywhere } from "~/auth/admin-accounts.server";
 import { createAuthContext } from "~/auth/context.server";
+import { queueEmail } from "~/auth/emails.server";
 import { AccountActionSchema, RoleChangeSchema } from "~/auth/schemas";
+import { checkStepUp } from "~/auth/step-up.server";
 import type { Viewer } from "~/auth/viewer";
+import { composeEmail } from "~/email/compose.server";
+import { twoStepRemovedEmail } from "~/email/templates/two-step-removed";
 import { redirectWithToast } from "~/platform/toast.server";
 import { parseForm } from "~/utils/forms";
 import { changeUserRole } from "./admin-users.server";
 
 // The account actions of /admin/users/$id (and the role form of /admin/users): role changes with a
-// reason, sign out everywhere, disable and enable. An admin can't remove their own admin role or
-// disable their own account: another admin must do it.
+// reason, sign out everywhere, disable and enable, and removing two-step verification for someone
+// who lost their authenticator app (with a fresh code from the admin's own app, as money actions
+// ask). An admin can't remove their own admin role, disable their own account or remove their own
+// two-step verification here: another admin must do it.
 
 const ROLE_LABELS = { client: "Client", coach: "Coach", admin: "Admin" } as const;
 
 /** What was refused, and for which action (so the page shows the message by its form). */
-export type UserActionData = { intent: string | null; errors: { form?: string; reason?: string; role?: string } };
+export type UserActionData = { intent: string | null; errors: { form?: string; reason?: string; role?: string; stepUpCode?: string } };
 
 function refused(intent: FormDataEntryValue | null, errors: UserActionData["errors"], status = 400) {
   return data<UserActionData>({ intent: typeof intent === "string" ? intent.slice(0, 40) : null, errors }, { status });
 }
 
-export async function handleUserAction(request: Request, context: AppLoadContext, viewer: Pick<Viewer, "id">, back: string) {
+export async function handleUserAction(request: Request, context: AppLoadContext, viewer: Viewer, back: string) {
   const form = await request.formData();
   const intent = form.get("intent");
-  const { ipHash } = await createAuthContext(request, context);
-  const admin = { id: viewer.id, ipHash };
+  const authContext = await createAuthContext(request, context);
+  const admin = { id: viewer.id, ipHash: authContext.ipHash };
   const secret = context.env.SESSION_SECRET;
   const now = context.services.clock.now();
 
@@ -83,6 +89,35 @@ export async function handleUserAction(request: Request, context: AppLoadContext
     return redirectWithToast(
       back,
       { title: "Account disabled", description: "They were signed out everywhere and can't sign in until the account is enabled.", variant: "success" },
+      secret,
+    );
+  }
+  if (action.intent === "remove-two-step") {
+    const stepUp = await checkStepUp(request, context, viewer, form);
+    if (!stepUp.ok) return refused(intent, { stepUpCode: stepUp.message }, stepUp.status);
+    const result = await removeTwoStep(context.db, context.cloudflare.env.SESSIONS, action.userId, admin, { reason: action.reason, now });
+    if (result.outcome === "self") return refused(intent, { form: "You can't remove your own two-step verification here. Ask another admin to do it." });
+    if (result.outcome === "missing") return refused(intent, { form: "That user no longer exists." });
+    if (result.outcome === "unchanged") return redirectWithToast(back, { title: "They don't have two-step verification" }, secret);
+    if (result.email) {
+      const securityUrl = `${authContext.config.siteUrl}/profile?tab=security`;
+      await queueEmail(
+        authContext,
+        await composeEmail(
+          authContext.appEnv,
+          twoStepRemovedEmail,
+          { securityUrl },
+          { to: result.email, dedupeKey: `two-step-removed:${action.userId}:${now.toISOString()}` },
+        ),
+      );
+    }
+    return redirectWithToast(
+      back,
+      {
+        title: "Two-step verification removed",
+        description: "They were signed out everywhere and emailed. They sign in with their password and can set up an authenticator app again.",
+        variant: "success",
+      },
       secret,
     );
   }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { TableQuery } from "~/utils/table-query";
 import { adminAuditStatement } from "~/admin/audit.server";
 import type { Db } from "~/db/client.server";
-import { authSessions, profiles, ROLES, userRoles, users, type Role } from "~/db/schema";
+import { authSessions, mfaFactors, profiles, ROLES, userRoles, users, type Role } from "~/db/schema";
 
 // The admin's user list and role changes (/admin/users): search by email or name, a page at a time,
 // and granting or removing a role, each written together with its audit entry.
@@ -97,7 +97,7 @@ export async function listUsersForAdmin(db: Db, query: TableQuery<UserSort, "rol
 }
 
 /** One user for the admin's account page, with roles and how many sessions are live; null when there is none. */
-export async function getUserForAdmin(db: Db, id: string): Promise<(AdminUserRow & { liveSessions: number }) | null> {
+export async function getUserForAdmin(db: Db, id: string): Promise<(AdminUserRow & { liveSessions: number; authenticatorApps: number }) | null> {
   if (id.length > 100) return null;
   const [row] = await db
     .select({
@@ -112,6 +112,7 @@ export async function getUserForAdmin(db: Db, id: string): Promise<(AdminUserRow
       lastName: profiles.lastName,
       roles: sql<string | null>`(SELECT group_concat(${userRoles.role}) FROM ${userRoles} WHERE ${userRoles.userId} = ${users.id})`,
       liveSessions: sql<number>`(SELECT count(*) FROM ${authSessions} WHERE ${authSessions.userId} = ${users.id} AND ${authSessions.revokedAt} IS NULL)`,
+      authenticatorApps: sql<number>`(SELECT count(*) FROM ${mfaFactors} WHERE ${mfaFactors.userId} = ${users.id} AND ${mfaFactors.status} = 'verified')`,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))

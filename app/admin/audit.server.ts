@@ -37,10 +37,13 @@ export type AdminAuditEntry = {
   /** Why, when the action asks for one (a role change, a disable). */
   reason?: string;
   ipHash?: string | null;
+  /** A fixed id for an entry that must be written once however often the action is attempted (the second insert does nothing). */
+  id?: string;
 };
 
 export function adminAuditStatement(db: Db, entry: AdminAuditEntry) {
   return auditStatement(db, {
+    id: entry.id,
     action: entry.action,
     actorId: entry.actorId,
     targetId: entry.targetId,

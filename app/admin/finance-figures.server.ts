@@ -260,7 +260,7 @@ export async function financeFigures(db: Db, query: FigureQuery): Promise<Figure
       label: "Payouts owed to coaches",
       unit: "cents",
       value: payoutsOwed + accrued,
-      href: "/admin/coaches",
+      href: failedPayouts ? "/admin/payouts?status=failed" : "/admin/payouts",
       trend: [],
       hint: `Now: ${formatCents(payoutsOwed)} on issued statements not yet paid, ${formatCents(accrued)} earned since the last statements${
         failedPayouts ? `; ${failedPayouts} failed ${failedPayouts === 1 ? "payout" : "payouts"}` : ""

@@ -16,6 +16,8 @@ export type AdminNavCounts = {
   refunds: number;
   /** Coach applications submitted or under review. */
   applications: number;
+  /** Coach payouts that failed (the bank returned them or the transfer was reversed), to retry. */
+  failedPayouts: number;
 };
 
 export async function adminNavCounts(db: Db): Promise<AdminNavCounts> {
@@ -26,7 +28,8 @@ export async function adminNavCounts(db: Db): Promise<AdminNavCounts> {
       (SELECT count(*) FROM ai_escalations WHERE status IN ('open', 'assigned')) AS escalations,
       (SELECT count(*) FROM leads WHERE status = 'new') AS leads,
       (SELECT count(*) FROM refund_requests WHERE status = 'requested') AS refunds,
-      (SELECT count(*) FROM coach_applications WHERE status IN ('submitted', 'under_review')) AS applications
+      (SELECT count(*) FROM coach_applications WHERE status IN ('submitted', 'under_review')) AS applications,
+      (SELECT count(*) FROM coach_payouts WHERE status = 'failed') AS failedPayouts
   `);
   return {
     attention: Number(row?.attention ?? 0),
@@ -34,5 +37,6 @@ export async function adminNavCounts(db: Db): Promise<AdminNavCounts> {
     leads: Number(row?.leads ?? 0),
     refunds: Number(row?.refunds ?? 0),
     applications: Number(row?.applications ?? 0),
+    failedPayouts: Number(row?.failedPayouts ?? 0),
   };
 }

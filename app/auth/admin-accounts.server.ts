@@ -2,11 +2,12 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { adminAuditStatement } from "~/admin/audit.server";
 import type { Db } from "~/db/client.server";
-import { authSessions, refreshTokens, users } from "~/db/schema";
+import { authSessions, mfaFactors, refreshTokens, users } from "~/db/schema";
 import { forgetLiveSessions } from "./token-sessions.server";
 
 // What an admin does to another person's account (/admin/users): end every session, disable the
-// account (and enable it again). Each change is written in one batch with its audit entry.
+// account (and enable it again), remove two-step verification for someone who lost their
+// authenticator app. Each change is written in one batch with its audit entry.
 //
 // Ending a session revokes its auth session and refresh tokens in D1 and drops its live-session
 // record from KV: access tokens stop working at once (authenticate reads KV), refresh tokens are
@@ -130,4 +131,43 @@ export async function enableUser(db: Db, userId: string, admin: AccountAdmin, { 
     }),
   ]);
   return { outcome: "changed" } as const;
+}
+
+export type TwoStepOutcome =
+  { outcome: "missing" } | { outcome: "self" } | { outcome: "unchanged" } | { outcome: "changed"; factors: number; sessions: number; email: string | null };
+
+/**
+ * Removes every authenticator app of the user (their challenges go with them) and ends every session,
+ * for someone who lost the phone with the app: they sign in with their password and set it up again.
+ * An admin can't do it to themselves (another admin must, as with disabling).
+ */
+export async function removeTwoStep(
+  db: Db,
+  sessions: KVNamespace,
+  userId: string,
+  admin: AccountAdmin,
+  { reason, now = new Date() }: { reason: string; now?: Date },
+): Promise<TwoStepOutcome> {
+  if (userId === admin.id) return { outcome: "self" };
+  const user = await db.query.users.findFirst({ columns: { id: true, email: true }, where: eq(users.id, userId) });
+  if (!user) return { outcome: "missing" };
+  const factors = await db.select({ id: mfaFactors.id }).from(mfaFactors).where(eq(mfaFactors.userId, userId));
+  if (!factors.length) return { outcome: "unchanged" };
+  const ids = await liveSessionIds(db, userId);
+  await db.batch([
+    db.delete(mfaFactors).where(eq(mfaFactors.userId, userId)),
+    ...revokeStatements(db, ids, now.toISOString()),
+    adminAuditStatement(db, {
+      action: "user_two_step_removed",
+      actorId: admin.id,
+      targetType: "user",
+      targetId: userId,
+      before: { authenticatorApps: factors.length, liveSessions: ids.length },
+      after: { authenticatorApps: 0, liveSessions: 0 },
+      reason,
+      ipHash: admin.ipHash,
+    }),
+  ]);
+  await forgetLiveSessions(sessions, ids);
+  return { outcome: "changed", factors: factors.length, sessions: ids.length, email: user.email };
 }

@@ -35,6 +35,8 @@ export type AuditAction =
   // A second ClarityAI subscription was cancelled and refunded at once (no actor: the webhook did it;
   // target: the user; detail: both subscription ids, the refund and its amount).
   | "subscription_duplicate_refunded"
+  // An admin retried a coach's failed payout (target: the payout; detail: its status, attempt and Stripe ids before and after).
+  | "coach_payout_retried"
   // A coach application was submitted or updated by its applicant (no actor), changed status (actor:
   // the admin, or none when the applicant withdrew; target: the account on approval) or got an
   // internal note (detail: the application id, the statuses).
@@ -105,7 +107,9 @@ export type AuditAction =
   // An admin ended every session of a user, disabled (banned) or enabled their account (target: the user; detail: sessions ended, reason).
   | "user_signed_out_everywhere"
   | "user_disabled"
-  | "user_enabled";
+  | "user_enabled"
+  // An admin removed a user's authenticator apps (a lost phone) and ended their sessions (target: the user; detail: counts, reason).
+  | "user_two_step_removed";
 
 export type AuditEntry = {
   action: AuditAction;

@@ -179,6 +179,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin.bookings.$id": ADMIN,
   "routes/admin.coaches._index": ADMIN,
   "routes/admin.coaches.$coachId": ADMIN,
+  "routes/admin.payouts._index": ADMIN,
+  "routes/admin.payouts.$id": ADMIN,
   "routes/admin.escalations._index": ADMIN,
   "routes/admin.escalations.$id": ADMIN,
   "routes/admin.jobs": ADMIN,

@@ -138,6 +138,7 @@ export const AccountActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("sign-out-everywhere"), userId: userId(), reason: z.string().trim().max(300).optional() }),
   z.object({ intent: z.literal("disable"), userId: userId(), reason: adminReason() }),
   z.object({ intent: z.literal("enable"), userId: userId(), reason: z.string().trim().max(300).optional() }),
+  z.object({ intent: z.literal("remove-two-step"), userId: userId(), reason: adminReason() }),
 ]);
 
-export const USER_ACTION_INTENTS = ["grant-role", "revoke-role", "sign-out-everywhere", "disable", "enable"] as const;
+export const USER_ACTION_INTENTS = ["grant-role", "revoke-role", "sign-out-everywhere", "disable", "enable", "remove-two-step"] as const;

@@ -53,7 +53,14 @@ export async function listSubscriptionsForAdmin(db: Db, query: TableQuery<Subscr
  * dashboard for a test key) when Stripe is connected; null for the local sandbox, which has none.
  */
 export function stripeDashboardUrl(env: Pick<AppEnv, "STRIPE_SECRET_KEY" | "APP_ENV">, subscriptionId: string | null): string | null {
-  if (!subscriptionId || paymentsMode(env) !== "stripe" || !/^sub_[A-Za-z0-9]+$/.test(subscriptionId)) return null;
+  const base = stripeDashboardBase(env);
+  if (!base || !subscriptionId || !/^sub_[A-Za-z0-9]+$/.test(subscriptionId)) return null;
+  return `${base}subscriptions/${subscriptionId}`;
+}
+
+/** The Stripe dashboard's address, ending in "/" (its test-mode half for a test key), or null without Stripe. */
+export function stripeDashboardBase(env: Pick<AppEnv, "STRIPE_SECRET_KEY" | "APP_ENV">): string | null {
+  if (paymentsMode(env) !== "stripe") return null;
   const test = env.STRIPE_SECRET_KEY?.startsWith("sk_test_") || env.STRIPE_SECRET_KEY?.startsWith("rk_test_");
-  return `https://dashboard.stripe.com/${test ? "test/" : ""}subscriptions/${subscriptionId}`;
+  return `https://dashboard.stripe.com/${test ? "test/" : ""}`;
 }

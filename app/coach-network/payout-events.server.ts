@@ -26,6 +26,12 @@ function statementIdOf(object: { transfer_group?: string | null; metadata?: Reco
   return typeof id === "string" && id.length > 0 && id.length <= 100 ? id : null;
 }
 
+/** The attempt a transfer or payout was made for (metadata.attempt, set by an admin's retry; none is the first). */
+function attemptOf(object: { metadata?: Record<string, string> | null }): number {
+  const raw = object.metadata?.attempt;
+  return typeof raw === "string" && /^\d{1,6}$/.test(raw) ? Number(raw) : 0;
+}
+
 const STATUS_RANK = sql`CASE ${coachPayouts.status} WHEN 'held' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END`;
 const RANK: Record<"pending" | "paid" | "failed", number> = { pending: 1, paid: 2, failed: 2 };
 
@@ -88,7 +94,8 @@ export async function connectPayoutEffect(context: AppContext, event: Stripe.Eve
             stripeAccountId: destination,
             transferredAt: sql`coalesce(${coachPayouts.transferredAt}, ${new Date((Number(transfer.created) || at) * 1000).toISOString()})`,
           })
-          .where(and(mine, sql`${coachPayouts.stripeTransferId} IS NULL`)),
+          // Never the transfer of an attempt an admin retried (reversed, however late its events come).
+          .where(and(mine, eq(coachPayouts.attempt, attemptOf(transfer)), sql`${coachPayouts.stripeTransferId} IS NULL`)),
         db
           .update(coachPayouts)
           .set(
@@ -122,7 +129,8 @@ export async function connectPayoutEffect(context: AppContext, event: Stripe.Eve
       db
         .update(coachPayouts)
         .set({ stripePayoutId: payout.id })
-        .where(and(mine, sql`${coachPayouts.stripePayoutId} IS NULL`)),
+        // Never the payout of an attempt an admin retried (the one the bank returned).
+        .where(and(mine, eq(coachPayouts.attempt, attemptOf(payout)), sql`${coachPayouts.stripePayoutId} IS NULL`)),
       db
         .update(coachPayouts)
         .set({

@@ -14,9 +14,24 @@ import { heldReasonOf } from "./payout-state";
 // sweep once both are true (the cron every 15 minutes, and at once when account.updated makes
 // their account active or the coach confirms their ABN on /coach/profile).
 
-/** The idempotency key of a statement's transfer (stored on its payout row) and of its bank payout. */
-export const transferKeyOf = (statementId: string) => `coach-statement-transfer:${statementId}`;
-export const payoutKeyOf = (statementId: string) => `coach-statement-payout:${statementId}`;
+/**
+ * The idempotency key of a statement's transfer (stored on its payout row) and of its bank payout.
+ * An admin's retry of a failed payout (attempt n > 0) gets keys of its own: Stripe keeps a key for
+ * 24 hours and would answer the retry with the failed transfer or payout.
+ */
+const attemptSuffix = (attempt: number) => (attempt > 0 ? `:retry-${attempt}` : "");
+export const transferKeyOf = (statementId: string, attempt = 0) => `coach-statement-transfer:${statementId}${attemptSuffix(attempt)}`;
+export const payoutKeyOf = (statementId: string, attempt = 0) => `coach-statement-payout:${statementId}${attemptSuffix(attempt)}`;
+
+/** The metadata of an attempt's transfer and payout: which statement, which coach, and a retry's number (events are matched to the attempt by it). */
+function attemptMetadata(payout: { statementId: string; coachId: string; attempt: number }): Record<string, string> {
+  return { statement_id: payout.statementId, coach_id: payout.coachId, ...(payout.attempt > 0 ? { attempt: String(payout.attempt) } : {}) };
+}
+
+/** A transfer reversed in full no longer pays the statement: a retry makes a new one. */
+export function isReversedTransfer(transfer: { reversed?: boolean | null; amount_reversed?: number | null; amount?: number | null }): boolean {
+  return transfer.reversed === true || (transfer.amount_reversed ?? 0) >= (transfer.amount ?? Number.POSITIVE_INFINITY);
+}
 
 export type SweepResult = { created: number; released: number; held: number; failed: number };
 
@@ -45,6 +60,7 @@ export async function sweepCoachPayouts(context: AppContext, options: { coachId?
       heldReason: coachPayouts.heldReason,
       stripeTransferId: coachPayouts.stripeTransferId,
       stripePayoutId: coachPayouts.stripePayoutId,
+      attempt: coachPayouts.attempt,
       number: coachStatements.number,
       abnConfirmedAt: coachProfiles.abnConfirmedAt,
       accountState: coachPayoutAccounts.state,
@@ -65,13 +81,20 @@ export async function sweepCoachPayouts(context: AppContext, options: { coachId?
   const now = context.services.clock.now().toISOString();
   for (const payout of open) {
     const reason = heldReasonOf(payout.abnConfirmedAt, payout.accountState);
-    if (payout.status === "held" && reason) {
+    // Nothing goes to the coach's bank while a hold applies, also when the transfer is already made
+    // (a payout an admin retried after the bank returned it): held with the reason until it lifts.
+    if (reason) {
       result.held += 1;
-      if (reason !== payout.heldReason) {
+      if (payout.status !== "held" || reason !== payout.heldReason) {
         await db
           .update(coachPayouts)
-          .set({ heldReason: reason, updatedAt: now })
-          .where(and(eq(coachPayouts.id, payout.id), eq(coachPayouts.status, "held")));
+          .set({ status: "held", heldReason: reason, updatedAt: now })
+          .where(
+            and(
+              eq(coachPayouts.id, payout.id),
+              sql`(${coachPayouts.status} = 'held' OR (${coachPayouts.status} = 'pending' AND ${coachPayouts.stripePayoutId} IS NULL))`,
+            ),
+          );
       }
       continue;
     }
@@ -97,6 +120,7 @@ type OpenPayout = {
   number: string;
   stripeAccountId: string;
   stripeTransferId: string | null;
+  attempt: number;
 };
 
 async function releasePayout(context: AppContext, payout: OpenPayout, now: string) {
@@ -105,9 +129,10 @@ async function releasePayout(context: AppContext, payout: OpenPayout, now: strin
   if (!transferId) {
     // Stripe keeps an idempotency key for 24 hours: a transfer made by an earlier sweep whose write
     // was lost is found by its group instead of being made again.
-    const earlier = await stripe.transfers.list({ transfer_group: payout.statementId, destination: payout.stripeAccountId, limit: 1 });
+    // A reversed one (the attempt an admin retried) is not a transfer made.
+    const earlier = await stripe.transfers.list({ transfer_group: payout.statementId, destination: payout.stripeAccountId, limit: 10 });
     const transfer =
-      earlier.data[0] ??
+      earlier.data.find((made) => !isReversedTransfer(made)) ??
       (await stripe.transfers.create(
         {
           amount: payout.amountCents,
@@ -115,9 +140,9 @@ async function releasePayout(context: AppContext, payout: OpenPayout, now: strin
           destination: payout.stripeAccountId,
           transfer_group: payout.statementId,
           description: `Statement ${payout.number}`,
-          metadata: { statement_id: payout.statementId, coach_id: payout.coachId },
+          metadata: attemptMetadata(payout),
         },
-        { idempotencyKey: transferKeyOf(payout.statementId) },
+        { idempotencyKey: transferKeyOf(payout.statementId, payout.attempt) },
       ));
     transferId = transfer.id;
     await context.db
@@ -143,14 +168,20 @@ async function releasePayout(context: AppContext, payout: OpenPayout, now: strin
       currency: "aud",
       description: `Statement ${payout.number}`,
       statement_descriptor: `CLARITY ${payout.number}`.slice(0, 22),
-      metadata: { statement_id: payout.statementId, coach_id: payout.coachId },
+      metadata: attemptMetadata(payout),
     },
-    { stripeAccount: payout.stripeAccountId, idempotencyKey: payoutKeyOf(payout.statementId) },
+    { stripeAccount: payout.stripeAccountId, idempotencyKey: payoutKeyOf(payout.statementId, payout.attempt) },
   );
+  // A payout held with its transfer made (see the sweep) is on its way from here.
   await context.db
     .update(coachPayouts)
-    .set({ stripePayoutId: bankPayout.id, updatedAt: now })
-    .where(and(eq(coachPayouts.id, payout.id), sql`${coachPayouts.stripePayoutId} IS NULL`));
+    .set({
+      stripePayoutId: bankPayout.id,
+      status: sql`CASE WHEN ${coachPayouts.status} = 'held' THEN 'pending' ELSE ${coachPayouts.status} END`,
+      heldReason: null,
+      updatedAt: now,
+    })
+    .where(and(eq(coachPayouts.id, payout.id), eq(coachPayouts.attempt, payout.attempt), sql`${coachPayouts.stripePayoutId} IS NULL`));
 }
 
 export type PayoutListItem = Awaited<ReturnType<typeof listCoachPayouts>>[number];

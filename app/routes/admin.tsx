@@ -32,6 +32,7 @@ const SECTIONS = [
   { to: "/admin/subscriptions", label: "Subscriptions", end: false },
   { to: "/admin/coach-applications", label: "Coach applications", end: false },
   { to: "/admin/coaches", label: "Coaches", end: false },
+  { to: "/admin/payouts", label: "Coach payouts", end: false },
   { to: "/admin/content", label: "Content", end: false },
   { to: "/admin/media", label: "Media", end: false },
   { to: "/admin/learning", label: "Learning", end: false },
@@ -50,6 +51,7 @@ const COUNTS: Partial<Record<string, { key: keyof AdminNavCounts; noun: string }
   "/admin/leads": { key: "leads", noun: "new" },
   "/admin/bookings": { key: "refunds", noun: "refund requests to decide" },
   "/admin/coach-applications": { key: "applications", noun: "to review" },
+  "/admin/payouts": { key: "failedPayouts", noun: "failed" },
 };
 
 /** The section a path belongs to: the longest section path it starts with. */
@@ -67,7 +69,7 @@ function AdminNav({ counts }: { counts: AdminNavCounts }) {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.pathname;
   const current = currentSection(location.pathname);
-  const waiting = counts.attention + counts.escalations + counts.refunds + counts.applications + counts.leads;
+  const waiting = counts.attention + counts.escalations + counts.refunds + counts.applications + counts.leads + counts.failedPayouts;
   return (
     <nav aria-label="Admin sections" className={`profile-tabs admin-nav${enhanced ? " is-enhanced" : ""}${open ? " is-open" : ""}`}>
       <button

@@ -4,19 +4,23 @@ import { handleUserAction, type UserActionData } from "~/accounts/admin-user-act
 import { getUserForAdmin } from "~/accounts/admin-users.server";
 import { requireRole } from "~/auth/guards.server";
 import { requireFound } from "~/auth/permissions.server";
+import { stepUpDue } from "~/auth/step-up.server";
+import { StepUpField } from "~/components/ui/step-up-field";
 import { formatTimestamp } from "~/booking/time-zones";
 import { ROLES } from "~/db/schema";
 import { formatDate } from "~/utils/format";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 
 // One user's account, for admins: roles (each change with a reason for the audit log), sign out
-// everywhere, disable and enable. Each action says what it does before it is confirmed.
+// everywhere, disable and enable, and removing two-step verification for someone who lost their
+// authenticator app. Each action says what it does before it is confirmed.
 
 const ROLE_LABELS = { client: "Client", coach: "Coach", admin: "Admin" } as const;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireRole(request, context, "admin");
-  const user = requireFound(await getUserForAdmin(context.db, params.id ?? ""));
+  const [found, stepUp] = await Promise.all([getUserForAdmin(context.db, params.id ?? ""), stepUpDue(context, viewer)]);
+  const user = requireFound(found);
   const disabled = Boolean(user.bannedUntil && Date.parse(user.bannedUntil) > context.services.clock.now().getTime());
   return {
     id: user.id,
@@ -27,6 +31,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     lastSignIn: user.lastSignInAt ? formatTimestamp(user.lastSignInAt, viewer.timeZone) : "Never",
     roles: user.roles,
     liveSessions: user.liveSessions,
+    authenticatorApps: user.authenticatorApps,
+    stepUp,
     disabled,
   };
 }
@@ -97,6 +103,10 @@ export default function AdminUser() {
         <dd>{user.lastSignIn}</dd>
         <dt>Live sessions</dt>
         <dd>{user.liveSessions}</dd>
+        <dt>Two-step verification</dt>
+        <dd>
+          {user.authenticatorApps ? `On (${user.authenticatorApps === 1 ? "an authenticator app" : `${user.authenticatorApps} authenticator apps`})` : "Off"}
+        </dd>
       </dl>
 
       <h3>Roles</h3>
@@ -144,6 +154,31 @@ export default function AdminUser() {
           </button>
         </Form>
       </details>
+
+      <h3>Two-step verification</h3>
+      {!user.authenticatorApps ? (
+        <p className="hint">They haven't set up an authenticator app.</p>
+      ) : user.isViewer ? (
+        <p className="hint">You can't remove your own two-step verification here: another admin must do it.</p>
+      ) : (
+        <details className="ops-confirm" open={failed === "remove-two-step" || undefined}>
+          <summary className="button button-danger">Remove two-step verification…</summary>
+          <Form method="post" className="ops-confirm-panel">
+            <input type="hidden" name="userId" value={user.id} />
+            <p>
+              For someone who lost the phone with their authenticator app. Removes their authenticator {user.authenticatorApps === 1 ? "app" : "apps"} and signs
+              them out everywhere; we email them to say so. They sign in with their password and set up an authenticator app again on their profile
+              {user.roles.includes("admin") ? " (an admin needs one again before the admin area opens in production)" : ""}. Check it is really them before you
+              do this.
+            </p>
+            <ReasonField id="two-step-reason" required error={failed === "remove-two-step" ? errors.reason : undefined} />
+            <StepUpField id="two-step-step-up" required={user.stepUp} error={failed === "remove-two-step" ? errors.stepUpCode : undefined} />
+            <button type="submit" name="intent" value="remove-two-step" className="button button-danger" disabled={busy}>
+              Yes, remove two-step verification
+            </button>
+          </Form>
+        </details>
+      )}
 
       <h3>Account</h3>
       {user.isViewer ? (

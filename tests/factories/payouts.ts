@@ -48,6 +48,7 @@ export type PayoutRow = {
   failure_message: string | null;
   paid_at: string | null;
   last_event_at: number;
+  attempt: number;
 };
 
 export async function payoutRowOf(statementId: string) {

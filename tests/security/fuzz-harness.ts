@@ -334,6 +334,7 @@ export const FORM_TARGET_NAMES = [
   "form /admin/leads (admin)",
   "form /coach/profile and /coach/agreement (coach)",
   "form /coach/payouts and the sandbox's Connect onboarding form (coach)",
+  "form /admin/payouts (admin)",
   "form /admin/coach-applications (admin)",
   "form /coach-registration (the application and the applicant's signed link)",
   "form /coach/availability and /admin/bookings (coach, admin)",

@@ -32,6 +32,7 @@ import {
 import { createBooking } from "../factories/bookings";
 import { ALWAYS_OPEN, createCoach, createSignedInCoach, freeTimes } from "../factories/coaches";
 import { createLead } from "../factories/leads";
+import { createStatement } from "../factories/payouts";
 import { createLearningModule } from "../factories/learning";
 import { createApplication } from "../factories/applications";
 import { applicationToken } from "~/coach-network/applications.server";
@@ -149,6 +150,8 @@ export type Fixtures = {
   mergeLeads: { email: string; consentedEmail: string; ids: [string, string] };
   /** The signed-in booking screens: a coach with a schedule (the availability editor) and an upcoming booking of theirs (the admin's booking forms). */
   portals: { coach: WebUser; bookingId: string; timeOffId: string; connectLinkPath: string };
+  /** Two of the portal coach's payouts for /admin/payouts/{id}: a failed one (only a non-admin posts to it) and a paid one (a retry is refused). */
+  payouts: { failedId: string; paidId: string };
   /** The booking pages: a coach open around the clock, one of their free discovery times, and a booking with its signed manage link. */
   booking: { coachSlug: string; freeTime: string; moveTo: string; bookingId: string; manageToken: string; heldId: string; returnToken: string };
   /**
@@ -250,6 +253,33 @@ async function portalFixtures(): Promise<Fixtures["portals"]> {
   };
 }
 
+/** A failed and a paid payout of the coach, each for a statement of its own. */
+async function payoutFixtures(coachId: string): Promise<Fixtures["payouts"]> {
+  const ids: string[] = [];
+  for (const status of ["failed", "paid"] as const) {
+    const statement = await createStatement(coachId, { totalCents: 4_200 });
+    const id = crypto.randomUUID();
+    const suffix = id.replaceAll("-", "").slice(0, 16);
+    await env.DB.prepare(
+      `INSERT INTO coach_payouts (id, statement_id, coach_id, amount_cents, status, idempotency_key, stripe_transfer_id, stripe_payout_id, failure_message)
+       VALUES (?, ?, ?, 4200, ?, ?, ?, ?, ?)`,
+    )
+      .bind(
+        id,
+        statement.id,
+        coachId,
+        status,
+        `coach-statement-transfer:${statement.id}`,
+        `tr_fuzz${suffix}`,
+        `po_fuzz${suffix}`,
+        status === "failed" ? "Your bank returned the payout." : null,
+      )
+      .run();
+    ids.push(id);
+  }
+  return { failedId: ids[0]!, paidId: ids[1]! };
+}
+
 async function insertFactor(
   userId: string,
   type: "totp" | "phone",
@@ -317,6 +347,7 @@ export async function createFixtures(): Promise<Fixtures> {
     ).bind(mergeIds[1], mergeLeads.consentedEmail),
   ]);
 
+  const portals = await portalFixtures();
   return {
     admin: await webUser("admin", ["admin"]),
     roleTarget: { id: (await createUser({ email: uniqueEmail("fuzz-role-target") })).id },
@@ -352,7 +383,8 @@ export async function createFixtures(): Promise<Fixtures> {
     leadId,
     mergeLeads: { ...mergeLeads, ids: mergeIds },
     booking: await bookingFixtures(),
-    portals: await portalFixtures(),
+    portals,
+    payouts: await payoutFixtures(portals.coach.id),
     stripe: await stripeFixtures(),
     coachApplications: await coachApplicationFixtures(),
     learningQuiz: await createLearningModule({ lessons: [{}], quiz: [0, 1, 2] }).then((module) => ({
@@ -759,6 +791,7 @@ const SEEDED_POST_ID = `seed-post-${BLOG_POSTS[0]!.slug}`;
 export const FUZZED_ACTION_ROUTES = [
   "routes/admin.bookings.$id",
   "routes/admin.coaches.$coachId",
+  "routes/admin.payouts.$id",
   "routes/admin.coach-applications.$id",
   "routes/admin.escalations.$id",
   "routes/admin.jobs",
@@ -1451,7 +1484,10 @@ export function buildTargets(fx: Fixtures): Target[] {
       snapshot: async () => ({
         user: await userState(fx.admin.id),
         roles: await countOf("user_roles"),
-        audit: await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action IN ('user_disabled', 'user_enabled', 'role_revoked')").first("n"),
+        audit: await env.DB.prepare(
+          "SELECT count(*) AS n FROM audit_log WHERE action IN ('user_disabled', 'user_enabled', 'role_revoked', 'user_two_step_removed')",
+        ).first("n"),
+        factors: await env.DB.prepare("SELECT count(*) AS n FROM mfa_factors WHERE user_id = ?").bind(fx.admin.id).first("n"),
       }),
       probes: [
         ...formProbes({
@@ -1459,6 +1495,14 @@ export function buildTargets(fx: Fixtures): Target[] {
           cookie: fx.admin.cookie,
           base: () => ({ intent: "disable", userId: fx.admin.id, reason: "Fuzzing the form" }),
           fields: { intent: CORE, userId: FULL, reason: FULL },
+        }),
+        ...formProbes({
+          path: `/admin/users/${fx.admin.id}`,
+          label: "remove two-step verification",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "remove-two-step", userId: fx.admin.id, reason: "Fuzzing the form", stepUpCode: "123456" }),
+          fields: { userId: CORE, reason: CORE, stepUpCode: FULL },
+          structural: false,
         }),
       ],
     },
@@ -1893,6 +1937,36 @@ export function buildTargets(fx: Fixtures): Target[] {
         }),
         ...pathProbes({ template: "/coach/payouts/{}", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
         ...pathProbes({ template: "/payments-sandbox/connect/{}", cookie: fx.portals.coach.cookie, payloads: URLS_CORE }),
+      ],
+    },
+    {
+      name: "form /admin/payouts (admin)",
+      concurrency: 8,
+      // A paid payout the admin's retries are refused for (409, or 400 for a wrong intent), a failed one only a
+      // non-admin posts to: neither changes, and no retry is audited.
+      snapshot: async () => ({
+        payouts: (await env.DB.prepare("SELECT * FROM coach_payouts WHERE id IN (?, ?) ORDER BY id").bind(fx.payouts.failedId, fx.payouts.paidId).all())
+          .results,
+        audit: await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'coach_payout_retried'").first("n"),
+      }),
+      probes: [
+        ...formProbes({
+          path: `/admin/payouts/${fx.payouts.paidId}`,
+          label: "retry a paid payout",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "retry", stepUpCode: "123456" }),
+          fields: { intent: FULL, stepUpCode: FULL },
+        }),
+        ...formProbes({
+          path: `/admin/payouts/${fx.payouts.failedId}`,
+          label: "as a non-admin",
+          cookie: fx.member.cookie,
+          base: () => ({ intent: "retry" }),
+          fields: { intent: CORE },
+          structural: false,
+        }),
+        ...pathProbes({ template: "/admin/payouts/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
+        ...pathProbes({ method: "POST", template: "/admin/payouts/{}", cookie: fx.admin.cookie, payloads: URLS_CORE }),
       ],
     },
     {

@@ -69,6 +69,7 @@ test("the navigation counts what waits for an admin, and each count moves with i
     leads: before.leads + 1,
     refunds: before.refunds + 1,
     applications: before.applications + 1,
+    failedPayouts: before.failedPayouts,
   });
 
   // Every admin page shows them beside their sections, with words for screen readers, and marks the current section.

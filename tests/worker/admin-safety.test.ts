@@ -3,7 +3,7 @@ import { expect, test } from "vitest";
 import { generateSecret, generateTotp } from "~/auth/totp";
 import { createBooking, createPayment } from "../factories/bookings";
 import { createSignedInCoach } from "../factories/coaches";
-import { apiSession, createSignedInUser, createUser, webSession } from "../factories/users";
+import { apiSession, createSignedInUser, createUser, signIn, webSession } from "../factories/users";
 import { auditAbout, expectRedirect } from "./booking-portals/helpers";
 import { authApi, countRows, fetchApp, pageText, testClientIp } from "./app";
 import { deliverJobs } from "./queue";
@@ -336,4 +336,72 @@ test("assigning and resolving an escalation are audited with the diff of its sta
   // The log reads it back with the diff.
   const log = await pageText(await fetchApp(`/admin/audit?target=${id}`, { cookie: admin.cookie }));
   expect(log).toMatch(/status:<\/span> <code>assigned<\/code> → <code>resolved<\/code>/);
+});
+
+test("a lost authenticator: another admin removes it with a reason and a fresh code; the person is signed out, emailed and signs in with their password", async () => {
+  const admin = await adminIn(env, { factor: true });
+  await setSessionLevel(admin.id, "aal2", 11 * 60);
+  const member = await createSignedInUser();
+  await addTotpFactor(member.id);
+  const path = `/admin/users/${member.id}`;
+
+  const page = await pageText(await fetchApp(path, { cookie: admin.cookie, ip: admin.ip }));
+  expect(page).toContain("On (an authenticator app)");
+  expect(page).toContain("Remove two-step verification…");
+  expect(page).toContain('name="stepUpCode"');
+
+  const form = { intent: "remove-two-step", userId: member.id };
+  const noReason = await fetchApp(path, { cookie: admin.cookie, ip: admin.ip, form });
+  expect(noReason.status).toBe(400);
+  expect(await pageText(noReason)).toContain("Say why");
+  const noCode = await fetchApp(path, { cookie: admin.cookie, ip: admin.ip, form: { ...form, reason: "Lost phone, checked by video call" } });
+  expect(noCode.status).toBe(400);
+  expect(await pageText(noCode)).toContain("Enter the 6-digit code from your authenticator app to confirm this.");
+  const wrongCode = (await generateTotp(admin.secret!)) === "000000" ? "111111" : "000000";
+  const wrong = await fetchApp(path, { cookie: admin.cookie, ip: admin.ip, form: { ...form, reason: "Lost phone", stepUpCode: wrongCode } });
+  expect(wrong.status).toBe(422);
+  expect(await countRows("mfa_factors", "user_id = ?", member.id)).toBe(1);
+  expect(await countRows("auth_sessions", "user_id = ? AND revoked_at IS NULL", member.id)).toBe(1);
+  expect(await auditAbout(member.id)).toEqual([]);
+
+  const done = await fetchApp(path, {
+    cookie: admin.cookie,
+    ip: admin.ip,
+    form: { ...form, reason: "Lost phone, checked by video call", stepUpCode: await generateTotp(admin.secret!) },
+  });
+  expectRedirect(done, path);
+  expect(await countRows("mfa_factors", "user_id = ?", member.id)).toBe(0);
+  expect(await countRows("auth_sessions", "user_id = ? AND revoked_at IS NULL", member.id)).toBe(0);
+  expect((await fetchApp("/profile", { cookie: member.cookie })).status).toBe(302);
+  expect(await auditAbout(member.id)).toEqual([
+    {
+      action: "user_two_step_removed",
+      actorId: admin.id,
+      detail: {
+        targetType: "user",
+        changes: { authenticatorApps: { from: 1, to: 0 }, liveSessions: { from: 1, to: 0 } },
+        reason: "Lost phone, checked by video call",
+      },
+    },
+  ]);
+  expect(
+    await countRows("email_outbox", "to_address = ? AND subject = ?", member.email, "Two-step verification was removed from your ClarityAI Coaching account"),
+  ).toBe(1);
+  expect(await pageText(await fetchApp(path, { cookie: admin.cookie, ip: admin.ip }))).toContain("They haven't set up an authenticator app.");
+
+  // They sign in with their password alone: no MFA step is owed.
+  const session = await signIn(member.email);
+  const claims = JSON.parse(atob(session.access_token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as { aal: string };
+  expect(claims.aal).toBe("aal1");
+  expect(await countRows("mfa_factors", "user_id = ?", member.id)).toBe(0);
+
+  // Not on yourself: another admin must do it.
+  const self = await fetchApp(`/admin/users/${admin.id}`, {
+    cookie: admin.cookie,
+    ip: admin.ip,
+    form: { intent: "remove-two-step", userId: admin.id, reason: "Testing", stepUpCode: await generateTotp(admin.secret!) },
+  });
+  expect(self.status).toBe(400);
+  expect(await pageText(self)).toContain("You can't remove your own two-step verification here");
+  expect(await countRows("mfa_factors", "user_id = ?", admin.id)).toBe(1);
 });

@@ -199,6 +199,8 @@ const POST_PROBES: Record<string, PostProbe[]> = {
   // A user's account page and an attention item for nobody (the placeholder ids): the 404 before any form is read.
   "routes/admin.users_.$id": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   "routes/admin.attention.$kind.$id": [{ fields: {}, allowed: () => ({ status: [404] }) }],
+  // A coach payout for nobody (the placeholder id): the 404 before any form is read.
+  "routes/admin.payouts.$id": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // The sandbox's Connect onboarding form: the sample link is nobody's, so it is not found.
   "routes/payments-sandbox.connect.$linkId": [{ fields: {}, allowed: () => ({ status: [404] }) }],
   // Withdrawing a coach application needs its signed link: without it, not found for anyone.
@@ -611,6 +613,7 @@ const OWNERSHIP: Record<string, OwnershipFixture> = {
   "routes/admin.media.$id": { shared: ADMINS_SHARE },
   "routes/media.$id.$file": { shared: "public by design: an uploaded image or file is shown on public pages, at an address that can't be guessed" },
   "routes/admin.coaches.$coachId": { shared: ADMINS_SHARE },
+  "routes/admin.payouts.$id": { shared: ADMINS_SHARE },
   "routes/coach.clients.$clientId": {
     // A coach's client: another coach gets the 404 (tests/worker/coach-network/ownership.test.ts covers every /coach id route).
     roles: ["coach"],

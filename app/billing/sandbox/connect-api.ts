@@ -16,8 +16,9 @@ import {
 
 // Stripe Connect in the local payments sandbox and the tests' fake Stripe: Express connected
 // accounts, their onboarding links (to a hosted onboarding page, /payments-sandbox/connect/{link}),
-// transfers from the platform to them, and payouts from a connected account to its bank account
-// (made with the Stripe-Account header; their events name the account, as Connect events do).
+// transfers from the platform to them and their reversals, and payouts from a connected account to
+// its bank account (made with the Stripe-Account header; their events name the account, as Connect
+// events do).
 // What only Stripe does (the coach filling in its onboarding form, a payout landing or failing) is
 // an exported function the sandbox's pages and the fake's test controls call.
 
@@ -166,6 +167,35 @@ async function createTransfer(options: StripeApiOptions, params: Params): Promis
   return transfer;
 }
 
+/** A reversal of all or part of a transfer (what the platform does in its dashboard or API): transfer.reversed. */
+async function reverseTransfer(options: StripeApiOptions, transferId: string, params: Params): Promise<StripeObject> {
+  const transfer = await load(options.store, transferId, "transfer");
+  const left = Number(transfer.amount) - Number(transfer.amount_reversed ?? 0);
+  const amount = params.amount === undefined ? left : positiveAmount(params);
+  if (left <= 0 || amount > left)
+    throw new ApiError(400, "The transfer has already been reversed in full, or the amount is more than is left.", "parameter_invalid", "amount");
+  const reversal: StripeObject = {
+    id: randomId("trr"),
+    object: "transfer_reversal",
+    amount,
+    currency: transfer.currency,
+    created: options.now(),
+    metadata: metadataOf(params.metadata),
+    transfer: transfer.id,
+  };
+  const reversals = transfer.reversals as { data: StripeObject[] };
+  const reversedAmount = Number(transfer.amount_reversed ?? 0) + amount;
+  const updated: StripeObject = {
+    ...transfer,
+    amount_reversed: reversedAmount,
+    reversed: reversedAmount >= Number(transfer.amount),
+    reversals: { ...reversals, data: [reversal, ...reversals.data] },
+  };
+  await options.store.put(updated);
+  await raiseConnect(options, "transfer.reversed", updated, null, { amount_reversed: transfer.amount_reversed, reversed: transfer.reversed });
+  return reversal;
+}
+
 async function createPayout(options: StripeApiOptions, params: Params, accountId: string | null): Promise<StripeObject> {
   if (!accountId) throw new ApiError(400, "The sandbox pays out from connected accounts only: send the Stripe-Account header.", "parameter_missing");
   const account = await options.store.get(accountId);
@@ -219,6 +249,7 @@ export async function routeConnect(
 ): Promise<unknown> {
   const [, resource, id, sub] = segments;
   if (resource !== "accounts" && resource !== "account_links" && resource !== "transfers" && resource !== "payouts") return undefined;
+  if (method === "POST" && resource === "transfers" && id && sub === "reversals" && segments.length === 4) return reverseTransfer(options, id, params);
   if (sub !== undefined) return undefined;
   switch (`${method} ${resource}`) {
     case "POST accounts":

@@ -13,7 +13,7 @@ export function StepUpField({ id, required, error }: { id: string; required: boo
     <FieldFrame
       id={id}
       label="Code from your authenticator app"
-      hint="Money actions need a fresh code when your last one is more than 10 minutes old."
+      hint="Money and security actions need a fresh code when your last one is more than 10 minutes old."
       error={error}
     >
       <input

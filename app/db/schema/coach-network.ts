@@ -236,6 +236,8 @@ export const coachPayouts = sqliteTable(
     lastEventAt: integer("last_event_at").notNull().default(0),
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
+    /** 0 for the first try; each admin retry of a failed payout adds one (its Stripe keys and metadata carry it). */
+    attempt: integer("attempt").notNull().default(0),
   },
   (t) => [index("coach_payouts_coach_idx").on(t.coachId, t.createdAt), index("coach_payouts_status_idx").on(t.status)],
 );

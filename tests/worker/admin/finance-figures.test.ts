@@ -304,6 +304,6 @@ test("payouts owed: issued statements not yet paid, and earnings not yet on a st
   }
   const after = await figuresFor(range, [range], now);
   expect(after("payouts_owed").value - before("payouts_owed").value).toBe(1_000 + 2_000 + 300 + accrued);
-  expect(after("payouts_owed")).toMatchObject({ unit: "cents", trend: [], attention: true, href: "/admin/coaches" });
+  expect(after("payouts_owed")).toMatchObject({ unit: "cents", trend: [], attention: true, href: "/admin/payouts?status=failed" });
   expect(after("payouts_owed").hint).toContain("1 failed payout");
 });

@@ -10,6 +10,7 @@ import { leadNoticeEmail } from "~/email/templates/lead-notice";
 import { learningAssignmentEmail } from "~/email/templates/learning-assignment";
 import { marketingConsentEmail } from "~/email/templates/marketing-consent";
 import { passwordChangedEmail } from "~/email/templates/password-changed";
+import { twoStepRemovedEmail } from "~/email/templates/two-step-removed";
 import { passwordResetEmail } from "~/email/templates/password-reset";
 import { reauthenticationEmail } from "~/email/templates/reauthentication";
 import { signInCodeEmail } from "~/email/templates/sign-in-code";
@@ -53,6 +54,7 @@ const KINDS = [
     links: [SIGN_IN],
   },
   { name: "password changed", compose: () => composeEmail(appEnv(), passwordChangedEmail, { signInUrl: SIGN_IN }, envelope), links: [SIGN_IN] },
+  { name: "two-step verification removed", compose: () => composeEmail(appEnv(), twoStepRemovedEmail, { securityUrl: SIGN_IN }, envelope), links: [SIGN_IN] },
   { name: "sign-up with a taken address", compose: () => composeEmail(appEnv(), signupExistingEmail, { signInUrl: SIGN_IN }, envelope), links: [SIGN_IN] },
   {
     name: "lead notice",
