@@ -17,7 +17,7 @@ import { LEARNING_TOPICS } from "~/learning/types";
 import { redirectWithToast } from "~/platform/toast.server";
 import { editorFailure, QUESTION_INTENTS, questionAction, refusedSave, restoreFromForm, type EditorActionData } from "~/learning/admin-editor-actions.server";
 import { listQuestionsForAdmin } from "~/learning/admin-questions.server";
-import { QuestionEditor } from "~/learning/ui/question-editor";
+import { isQuestionIntent, QuestionEditor } from "~/learning/ui/question-editor";
 import { parseForm } from "~/utils/forms";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { NumberInput, TextArea, TextInput } from "~/learning/ui/admin-fields";
@@ -127,7 +127,7 @@ export default function AdminLearningModule() {
           </>
         ) : null}
       </p>
-      <FormError id="module-form-error" message={errors.form} />
+      <FormError id="module-form-error" message={isQuestionIntent(actionData?.intent) ? undefined : errors.form} />
 
       <Form method="post" className="card learning-status-form" aria-label="Publishing">
         <input type="hidden" name="intent" value={published ? "unpublish" : "publish"} />

@@ -16,7 +16,7 @@ import { NumberInput, TextArea, TextInput } from "~/learning/ui/admin-fields";
 import { redirectWithToast } from "~/platform/toast.server";
 import { editorFailure, QUESTION_INTENTS, questionAction, refusedSave, restoreFromForm, type EditorActionData } from "~/learning/admin-editor-actions.server";
 import { listQuestionsForAdmin } from "~/learning/admin-questions.server";
-import { QuestionEditor } from "~/learning/ui/question-editor";
+import { isQuestionIntent, QuestionEditor } from "~/learning/ui/question-editor";
 import { parseForm } from "~/utils/forms";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 
@@ -121,7 +121,7 @@ export default function AdminLearningLesson() {
           </>
         ) : null}
       </p>
-      <FormError id="lesson-form-error" message={errors.form} />
+      <FormError id="lesson-form-error" message={isQuestionIntent(actionData?.intent) ? undefined : errors.form} />
 
       <Form method="post" className="card learning-status-form" aria-label="Publishing">
         <input type="hidden" name="intent" value={published ? "unpublish" : "publish"} />

@@ -14,6 +14,9 @@ type ActionData = { intent: string; errors: Record<string, string | undefined>; 
 
 const LETTERS = "ABCDEF";
 
+/** Whether an action's answer belongs to the question list (which shows its own errors, next to the form that was sent). */
+export const isQuestionIntent = (intent: string | undefined) => Boolean(intent?.endsWith("-question"));
+
 export function QuestionEditor({
   heading,
   intro,
@@ -30,11 +33,14 @@ export function QuestionEditor({
   actionData: ActionData;
   busy: boolean;
 }) {
-  const questionIntent = actionData?.intent.endsWith("-question") ? actionData : undefined;
+  const questionIntent = isQuestionIntent(actionData?.intent) ? actionData : undefined;
   const refusedFor = (id: string | null) =>
     questionIntent && (id === null ? questionIntent.intent === "add-question" : questionIntent.values?.questionId === id) ? questionIntent : undefined;
-  const listError =
-    questionIntent && (questionIntent.intent === "move-question" || questionIntent.intent === "delete-question") ? questionIntent.errors.form : undefined;
+  // A move or delete answers for the list; so does a save of a question that is no longer listed.
+  const inAForm =
+    questionIntent?.intent === "add-question" ||
+    (questionIntent?.intent === "save-question" && questions.some((question) => question.id === questionIntent.values?.questionId));
+  const listError = questionIntent && !inAForm ? questionIntent.errors.form : undefined;
   return (
     <section aria-labelledby="questions-heading" className="learning-questions" id="questions">
       <h3 id="questions-heading">{heading}</h3>

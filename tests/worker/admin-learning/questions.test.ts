@@ -176,6 +176,8 @@ test("bad question forms are a 400 naming the field, with what was typed kept an
     const html = await pageText(response);
     expect(html).toContain(message);
     expect(html).toContain('value="Kept option"');
+    // Said once, next to the form that was sent (not again at the top of the page).
+    expect(html.split(">Check the question's fields marked below.<").length - 1).toBe(1);
   }
   // The same rules on an edit, which answers for that question's form.
   const edit = await fetchApp(editor, { form: questionForm({ intent: "save-question", questionId: before[0]!.id, prompt: "" }), cookie: admin.cookie });
