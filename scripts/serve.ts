@@ -196,6 +196,29 @@ const testBookings: WorkerOptions = {
   script: "export default { fetch: (request, env) => env.BOOK.fetch(request) };",
 };
 
+// POST /__test/d1 {statements}: SQL a journey needs in the database that no page writes (last month's
+// completed sessions, a module of its own), run in one batch through the server's own D1 rather than
+// by a second process writing the same SQLite file, which could leave the app's writes meanwhile
+// (a cron's job) refused as "database is locked" (the journeys' own server only).
+const testD1: WorkerOptions = {
+  name: "test-d1",
+  modules: true,
+  routes: ["*/__test/d1"],
+  compatibilityDate: config.compatibility_date,
+  serviceBindings: {
+    RUN: async (request: Request, miniflare: Miniflare) => {
+      const body = (await request.json().catch(() => null)) as { statements?: unknown } | null;
+      const statements = Array.isArray(body?.statements) ? body.statements : [];
+      if (request.method !== "POST" || !statements.length || !statements.every((sql) => typeof sql === "string" && sql.trim()))
+        return new Response("POST {statements: [sql, …]}", { status: 400 });
+      const db = await miniflare.getD1Database("DB", config.name);
+      await db.batch(statements.map((sql: string) => db.prepare(sql)));
+      return new Response(null, { status: 204 });
+    },
+  },
+  script: "export default { fetch: (request, env) => env.RUN.fetch(request) };",
+};
+
 // POST /__test/dead-letters {to, subject}: an email waiting to send whose delivery job used up its
 // retries, recorded as the dead-letter consumer records one (failed_jobs), so a journey can replay
 // it from "Needs attention" (the journeys' own server only).
@@ -256,7 +279,7 @@ async function testSessions(): Promise<WorkerOptions> {
 }
 
 const mf = new Miniflare({
-  workers: [worker, cronTrigger, ...(values["test-accounts"] ? [testAccounts, testBookings, testDeadLetters, await testSessions()] : [])],
+  workers: [worker, cronTrigger, ...(values["test-accounts"] ? [testAccounts, testBookings, testDeadLetters, testD1, await testSessions()] : [])],
   // Reached only through the HTTP front below, on a port of the system's choosing.
   host: "127.0.0.1",
   port: 0,
@@ -291,7 +314,7 @@ for (const expression of crons) {
 console.log(`Serving ${config.name} at http://${values.host}:${port}/ (state in ${values["persist-to"]}; crons: ${crons.join(", ") || "none"})`);
 if (values["test-accounts"])
   console.log(
-    "POST /__test/accounts, /__test/sessions, /__test/bookings and /__test/dead-letters make accounts, sessions, bookings and failed emails, PATCH /__test/bookings moves one (--test-accounts): for the journeys' server only",
+    "POST /__test/accounts, /__test/sessions, /__test/bookings and /__test/dead-letters make accounts, sessions, bookings and failed emails, PATCH /__test/bookings moves one, POST /__test/d1 runs SQL (--test-accounts): for the journeys' server only",
   );
 
 const stop = async () => {

@@ -179,3 +179,12 @@ export async function createOpenMeeting(request: APIRequestContext, { coach, cli
   expect(response.status(), `booking: ${await response.text()}`).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
+
+/**
+ * Writes what no page writes (last month's sessions, a module of the journey's own) through the
+ * server's own D1, in one batch (POST /__test/d1, served only by the journeys' server).
+ */
+export async function runSql(request: APIRequestContext, statements: string[]) {
+  const response = await request.post("/__test/d1", { data: { statements } });
+  expect(response.status(), await response.text()).toBe(204);
+}

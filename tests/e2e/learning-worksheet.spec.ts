@@ -1,6 +1,7 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import type { APIRequestContext } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
+import { runSql } from "./factories";
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fixtures";
 
 // The cash-flow worksheet on a lesson page, on a phone: the owner types their figures into the
@@ -8,11 +9,10 @@ import { expect, expectNoSeriousA11yViolations, gotoHydrated, test } from "./fix
 // lowest-balance week as they type, saves, finds the answers again after a reload, and downloads the
 // forecast as an Excel workbook with their figures and live formulas. Axe-clean.
 
-const STATE = ".wrangler/e2e-state";
 const PHONE = { width: 390, height: 844 };
 
 /** A published free module of this test's own with one lesson whose worksheet is the forecast. */
-function seedLesson(): string {
+async function seedLesson(request: APIRequestContext): Promise<string> {
   const id = `e2e-worksheet-${crypto.randomUUID().slice(0, 8)}`;
   const worksheet = JSON.stringify({ kind: "cash-flow-forecast", title: "Your 13-week cash-flow forecast" }).replaceAll("'", "''");
   const statements = [
@@ -21,17 +21,14 @@ function seedLesson(): string {
     `INSERT INTO learning_lessons (id, module_id, position, title, summary, body_md, estimated_minutes, worksheet, status)
      VALUES ('${id}-lesson', '${id}', 1, 'Build a 13-week forecast', 'Forecast the next quarter.', 'Money in, money out, week by week.', 20, '${worksheet}', 'published');`,
   ];
-  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", STATE, "--command", statements.join("\n")], {
-    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  await runSql(request, statements);
   return `${id}-lesson`;
 }
 
 test("an owner fills the cash-flow worksheet on a phone, sees the totals and the lowest week, and downloads the XLSX", async ({ page, login }) => {
   await page.setViewportSize(PHONE);
   await login({ firstName: "Sam", lastName: "Owner" });
-  const lessonId = seedLesson();
+  const lessonId = await seedLesson(page.request);
   await gotoHydrated(page, `/learning/lesson/${lessonId}`);
 
   const worksheet = page.locator("#worksheet");
@@ -80,7 +77,7 @@ test("an owner fills the cash-flow worksheet on a phone, sees the totals and the
 test("a typing slip is shown beside its cell and in a summary that takes focus; nothing is saved", async ({ page, login, expectFailedRequests }) => {
   expectFailedRequests({ url: /\/worksheet$/, status: 400, method: "POST" });
   await login();
-  const lessonId = seedLesson();
+  const lessonId = await seedLesson(page.request);
   await gotoHydrated(page, `/learning/lesson/${lessonId}`);
   const worksheet = page.locator("#worksheet");
   await expect(worksheet.getByRole("button", { name: "Add a receipt line" })).toBeVisible();
