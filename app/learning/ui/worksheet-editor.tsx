@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { TableScroll } from "~/components/ui/table-scroll";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { TemplateField, WorksheetSpec } from "../types";
@@ -555,6 +555,11 @@ export default function WorksheetEditor({ lessonId, spec, answers, canShareWithC
   const [status, setStatus] = useState<Status>({ kind: "idle", message: "" });
   const [shares, setShares] = useState(() => Object.fromEntries(coaches.map((coach) => [coach.id, coach.sharedAt])));
   const [shareStatus, setShareStatus] = useState("");
+  // Each refused save moves focus to the error summary once it is on the page (after React commits it).
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals) summaryRef.current?.focus();
+  }, [refusals]);
   const onDirty = () => setDirty(true);
 
   const save = async (): Promise<boolean> => {
@@ -572,7 +577,7 @@ export default function WorksheetEditor({ lessonId, spec, answers, canShareWithC
       return true;
     }
     setStatus({ kind: "error", message: result.message });
-    if (result.errors) requestAnimationFrame(() => summaryRef.current?.focus());
+    if (result.errors) setRefusals((n) => n + 1);
     return false;
   };
 

@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { memo, Suspense } from "react";
 import { lazyComponent } from "~/utils/lazy-component";
 import stylesHref from "~/styles/learning-worksheets.css?url";
 import type { WorksheetPanelProps } from "./worksheet-props";
@@ -11,7 +11,10 @@ export type { WorksheetCoach, WorksheetPanelProps } from "./worksheet-props";
 
 const WorksheetEditor = lazyComponent<WorksheetPanelProps>(() => import("./worksheet-editor"));
 
-export function WorksheetPanel(props: WorksheetPanelProps) {
+// Memoised: until its code has arrived, the editor is server HTML waiting to hydrate, and a render of
+// the lesson page that reached it meanwhile (with the same loader data) would make React throw that
+// HTML away and draw it again (React error 421), losing what the learner had started typing.
+export const WorksheetPanel = memo(function WorksheetPanel(props: WorksheetPanelProps) {
   return (
     <section id="worksheet" className="worksheet" aria-labelledby="worksheet-heading">
       <link rel="stylesheet" href={stylesHref} />
@@ -22,4 +25,4 @@ export function WorksheetPanel(props: WorksheetPanelProps) {
       </Suspense>
     </section>
   );
-}
+});
