@@ -6,7 +6,7 @@ import { notFoundResponse } from "~/auth/permissions.server";
 import type { Db } from "~/db/client.server";
 import { bookings, bookingTypes, coachProfiles, coachSchedules, profiles, userRoles, users, type BookingStatus } from "~/db/schema";
 import { requireCoachClient, type CoachClient } from "./clients.server";
-import type { ReadNotesSchema } from "./schemas";
+import type { ReadNotesSchema } from "./schemas.server";
 
 // The admins' view of the coach network: every coach with their onboarding state and sessions, and
 // the audited read of a coach's private notes on a client (a reason is required and recorded).

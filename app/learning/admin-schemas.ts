@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { LEARNING_ACCESS, LEARNING_LEVELS } from "~/db/schema/learning";
+import { LEARNING_LIMITS } from "./limits";
 import { LEARNING_TOPICS, type LearningTopic } from "./types";
 
 // The learning editors' forms (/admin/learning): a module's and a lesson's editable fields. The same
 // schemas read a revision back before it is restored, so a restored revision is as valid as a save.
 
-export const LEARNING_LIMITS = { title: 120, summary: 400, markdown: 60_000, outcome: 200, outcomes: 8, minutes: 600, position: 9999, releaseDays: 365 };
+export { LEARNING_LIMITS } from "./limits";
 
 const text = (label: string, max: number) =>
   z
