@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import type { z } from "zod";
+import type * as z from "zod";
 import { audit } from "~/auth/audit.server";
 import type { PermissionViewer } from "~/auth/permissions.server";
 import { notFoundResponse } from "~/auth/permissions.server";

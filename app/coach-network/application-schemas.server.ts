@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { isValidAbn, normaliseAbn } from "~/accounts/abn";
 import { AU_TIME_ZONES } from "~/booking/time-zones";
 import { APPLICATION_LIMITS, AU_STATES } from "./applications";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { isValidAbn, normaliseAbn } from "~/accounts/abn";
 import { BIO_MAX_LENGTH, BIO_MIN_LENGTH } from "./profile";
 import { COACH_INDUSTRIES, COACH_SPECIALTIES, type CoachIndustry, type CoachSpecialty } from "./specialties";

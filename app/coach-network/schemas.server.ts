@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { NOTES_READ_REASON_MIN } from "./admin-limits";
 
 // The coach network's admin forms, used by the actions only (the limits the pages show are in

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { PageCopyKind } from "~/db/schema/page-copy";
 import { PAGE_COPY_LIMITS, splitParagraphs, type PageCopyFields } from "./page-copy";
 import type { Faq } from "./types";

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { adminAuditStatement } from "~/admin/audit.server";
 import type { Db } from "~/db/client.server";
 import { pageCopy, PAGE_COPY_KINDS, PAGE_COPY_STATUSES, type PageCopyKind } from "~/db/schema/page-copy";

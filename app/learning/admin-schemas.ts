@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { LEARNING_ACCESS, LEARNING_LEVELS } from "~/db/schema/learning";
 import { LEARNING_LIMITS } from "./limits";
 import { LEARNING_TOPICS, type LearningTopic } from "./types";

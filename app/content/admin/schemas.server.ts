@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { isIllustrationKey, MEDIA_IMAGE_PREFIX } from "../content-image";
 import { BLOG_CATEGORIES, CASE_STUDY_INDUSTRIES } from "../types";
 import { MARKDOWN_MAX_LENGTH, MEDIA_ID_PATTERN, parseResultLines, SLUG_MAX } from "./types";

@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { Viewer } from "~/auth/viewer";
 import { formatAbn } from "~/accounts/abn";
 import { getCoachById } from "~/booking/catalogue.server";
