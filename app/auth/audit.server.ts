@@ -85,6 +85,10 @@ export type AuditAction =
   | "learning_lesson_restored"
   | "learning_lesson_published"
   | "learning_lesson_unpublished"
+  | "learning_question_added"
+  | "learning_question_saved"
+  | "learning_question_moved"
+  | "learning_question_deleted"
   // An admin saved a service or location page's draft copy, restored a revision into it, published it
   // or discarded it (target: the page key, e.g. "service:strategic-planning"; detail: the fields changed).
   | "page_copy_saved"

@@ -52,7 +52,7 @@ export const ModuleFieldsSchema = z.object({
   access: z.enum(LEARNING_ACCESS, { error: "Choose who can open it." }),
   estimatedMinutes: wholeNumber("estimated minutes", 1, LEARNING_LIMITS.minutes),
   position: wholeNumber("order", 1, LEARNING_LIMITS.position),
-  quizPassPercent: wholeNumber("quiz pass mark", 1, 100),
+  quizPassPercent: wholeNumber("quiz pass mark", LEARNING_LIMITS.passPercentMin, 100),
 });
 export type ModuleFields = z.output<typeof ModuleFieldsSchema>;
 
@@ -76,6 +76,60 @@ export const LessonFieldsSchema = z.object({
     ),
 });
 export type LessonFields = z.output<typeof LessonFieldsSchema>;
+
+// A quiz or knowledge check question: the prompt, up to six options (blank ones are dropped, so a
+// form without JavaScript simply has six fields), the right one (the number of its field) and the
+// explanation the learner reads after answering.
+
+export const QUESTION_LIMITS = { prompt: 500, option: 200, explanation: 1000, options: 6, minOptions: 2 };
+
+/** The option fields' names, option1 … option6. */
+export const OPTION_FIELDS = Array.from({ length: QUESTION_LIMITS.options }, (_, i) => `option${i + 1}`);
+
+const optionText = z
+  .string()
+  .trim()
+  .max(QUESTION_LIMITS.option, `Keep each option to ${QUESTION_LIMITS.option} characters or fewer.`)
+  .optional()
+  .transform((value) => value ?? "");
+
+export const QuestionFieldsSchema = z
+  .object({
+    prompt: text("question", QUESTION_LIMITS.prompt),
+    ...Object.fromEntries(OPTION_FIELDS.map((name) => [name, optionText])),
+    answer: z.string({ error: "Choose the correct option." }).regex(new RegExp(`^[1-${QUESTION_LIMITS.options}]$`), "Choose the correct option."),
+    explanation: z
+      .string()
+      .trim()
+      .max(QUESTION_LIMITS.explanation, `The explanation must be ${QUESTION_LIMITS.explanation.toLocaleString("en-AU")} characters or fewer.`)
+      .optional()
+      .transform((value) => value ?? ""),
+  })
+  .superRefine((fields, ctx) => {
+    const filled = OPTION_FIELDS.filter((name) => (fields as Record<string, string>)[name] !== "");
+    if (filled.length < QUESTION_LIMITS.minOptions)
+      ctx.addIssue({ code: "custom", path: ["option1"], message: `Give at least ${QUESTION_LIMITS.minOptions} options.` });
+    else if (!filled.includes(`option${fields.answer}`))
+      ctx.addIssue({ code: "custom", path: ["answer"], message: "The correct option is blank: choose one of the options you filled in." });
+  });
+
+export type QuestionInput = { prompt: string; options: string[]; answerIndex: number; explanation: string };
+
+/** A parsed question form as it is stored: the filled options in order and the right one's index among them. */
+export function questionInputOf(fields: z.output<typeof QuestionFieldsSchema>): QuestionInput {
+  const values = fields as Record<string, string>;
+  const filled = OPTION_FIELDS.filter((name) => values[name] !== "");
+  return {
+    prompt: fields.prompt,
+    options: filled.map((name) => values[name]!),
+    answerIndex: filled.indexOf(`option${fields.answer}`),
+    explanation: fields.explanation,
+  };
+}
+
+export const QuestionIdSchema = z.object({ questionId: z.string({ error: "Choose a question." }).min(1, "Choose a question.").max(200, "Choose a question.") });
+
+export const QuestionMoveSchema = QuestionIdSchema.extend({ direction: z.enum(["up", "down"], { error: "Choose up or down." }) });
 
 /** A new module or lesson starts with its title only; the rest is filled in before publishing. */
 export const NewItemSchema = z.object({ title: text("title", LEARNING_LIMITS.title) });

@@ -5,7 +5,7 @@ import { formatDate } from "~/utils/format";
 import { loadLearner, moduleAccess } from "./access.server";
 import { getPublishedModule, loadQuestions, type Question } from "./catalogue.server";
 import { issueCertificate } from "./certificates.server";
-import { answerField, listQuizAttempts, parseQuizAnswers, recordQuizAttempt, scoreQuiz, summariseAttempts } from "./quiz.server";
+import { answerField, attemptResult, listQuizAttempts, parseQuizAnswers, recordQuizAttempt, scoreQuiz, summariseAttempts } from "./quiz.server";
 
 // /learning/module/{id}/quiz: the module's quiz as a plain form (it works without JavaScript). A
 // submitted attempt is scored on the server, stored, and shown at ?attempt={id} (so reloading the
@@ -29,7 +29,7 @@ export async function loadQuizPage(context: AppLoadContext, viewer: Viewer, modu
   const attempts = await listQuizAttempts(context.db, viewer.id, module.id);
   const summary = summariseAttempts(attempts);
   const shown = attempts.find((attempt) => attempt.id === url.searchParams.get("attempt")) ?? null;
-  const result = shown ? { ...scoreQuiz(questions, shown.answers, module.quizPassPercent), on: formatDate(shown.createdAt) } : null;
+  const result = shown ? { ...attemptResult(shown, questions, module.quizPassPercent), on: formatDate(shown.createdAt) } : null;
   // The certificate is issued when the quiz is passed (see the action); the result links to it.
   const certificate = result?.passed ? await issueCertificate(context.db, viewer.id, module.id, context.services.clock.now()) : null;
   return {
@@ -57,7 +57,8 @@ export async function submitQuiz(request: Request, context: AppLoadContext, view
   }
   const now = context.services.clock.now();
   const score = scoreQuiz(questions, parsed.answers, module.quizPassPercent);
-  const attemptId = await recordQuizAttempt(context.db, { userId: viewer.id, moduleId: module.id, answers: parsed.answers, score }, now);
+  const answers = Object.fromEntries(questions.map((question, i) => [question.id, parsed.answers[i]!]));
+  const attemptId = await recordQuizAttempt(context.db, { userId: viewer.id, moduleId: module.id, answers, score }, now);
   if (score.passed) await issueCertificate(context.db, viewer.id, module.id, now);
   return redirect(`/learning/module/${module.id}/quiz?attempt=${attemptId}#result`);
 }

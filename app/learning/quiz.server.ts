@@ -75,10 +75,13 @@ export function parseQuizAnswers(form: FormData, questions: Question[]): QuizAns
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, answers };
 }
 
-/** Records one scored attempt; returns its id. */
+/**
+ * Records one scored attempt; returns its id. The answers are kept by question id, so the attempt
+ * still reads right after its questions are reordered, deleted or added to in the editor.
+ */
 export async function recordQuizAttempt(
   db: Db,
-  attempt: { userId: string; moduleId: string; answers: number[]; score: Pick<QuizScore, "correct" | "total" | "passed"> },
+  attempt: { userId: string; moduleId: string; answers: Record<string, number>; score: Pick<QuizScore, "correct" | "total" | "passed"> },
   now: Date,
 ): Promise<string> {
   const id = crypto.randomUUID();
@@ -95,15 +98,37 @@ export async function recordQuizAttempt(
   return id;
 }
 
-export type QuizAttempt = { id: string; correct: number; total: number; passed: boolean; answers: (number | null)[]; createdAt: string };
+/** An attempt's answers: by question id, or (attempts recorded before the quiz could be edited) in question order. */
+export type StoredAnswers = Record<string, number> | (number | null)[];
 
-function readAnswers(text: string): (number | null)[] {
+export type QuizAttempt = { id: string; correct: number; total: number; passed: boolean; answers: StoredAnswers; createdAt: string };
+
+function readAnswers(text: string): StoredAnswers {
   try {
     const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.map((item) => (typeof item === "number" ? item : null)) : [];
+    if (Array.isArray(value)) return value.map((item) => (typeof item === "number" ? item : null));
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, number] => typeof entry[1] === "number"));
+    return [];
   } catch {
     return [];
   }
+}
+
+/** The attempt's answer to each of the questions as they are now (null: a question newer than the attempt). */
+export function answersFor(answers: StoredAnswers, questions: Pick<Question, "id">[]): (number | null)[] {
+  return questions.map((question, i) => (Array.isArray(answers) ? (answers[i] ?? null) : (answers[question.id] ?? null)));
+}
+
+/**
+ * A past attempt as its result page shows it: the score it was marked with when it was taken (a
+ * later edit of the quiz never changes it), and the feedback against the questions as they are now;
+ * `changed` says that the two no longer agree.
+ */
+export function attemptResult(attempt: QuizAttempt, questions: Question[], passPercent: number): QuizScore & { changed: boolean } {
+  const now = scoreQuiz(questions, answersFor(attempt.answers, questions), passPercent);
+  const changed = now.total !== attempt.total || now.correct !== attempt.correct || passes(attempt.correct, attempt.total, passPercent) !== attempt.passed;
+  return { ...now, correct: attempt.correct, total: attempt.total, percent: scorePercent(attempt.correct, attempt.total), passed: attempt.passed, changed };
 }
 
 /** The learner's attempts at a module's quiz, newest first. */

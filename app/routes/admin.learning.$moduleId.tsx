@@ -15,14 +15,17 @@ import { LEARNING_LIMITS, ModuleFieldsSchema, NewItemSchema } from "~/learning/a
 import { createLesson, getModuleForAdmin, restoreModuleRevision, saveModule, setModuleStatus } from "~/learning/admin.server";
 import { LEARNING_TOPICS } from "~/learning/types";
 import { redirectWithToast } from "~/platform/toast.server";
-import { editorFailure, refusedSave, restoreFromForm, type EditorActionData } from "~/learning/admin-editor-actions.server";
+import { editorFailure, QUESTION_INTENTS, questionAction, refusedSave, restoreFromForm, type EditorActionData } from "~/learning/admin-editor-actions.server";
+import { listQuestionsForAdmin } from "~/learning/admin-questions.server";
+import { isQuestionIntent, QuestionEditor } from "~/learning/ui/question-editor";
 import { parseForm } from "~/utils/forms";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 import { NumberInput, TextArea, TextInput } from "~/learning/ui/admin-fields";
 
 // A learning module's editor (/admin/learning/{id}): its fields (the overview in markdown with a
 // live preview), publish or unpublish, its lessons (each opens its own editor; a new one starts as a
-// draft) and its revisions (compare, restore).
+// draft), its quiz's questions (saved at once, see admin-questions.server.ts) and its revisions
+// (compare, restore).
 
 const ID_MAX = 120;
 
@@ -41,13 +44,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     fields: found.fields,
     overviewHtml: renderMarkdown(found.fields.overviewMd).html,
     lessons: found.lessons,
+    questions: await listQuestionsForAdmin(context.db, { moduleId: id, lessonId: null }),
     revisions,
   };
 }
 
 type ActionData = EditorActionData;
 
-const INTENTS = ["save", "publish", "unpublish", "add-lesson", "restore"] as const;
+const INTENTS = ["save", "publish", "unpublish", "add-lesson", "restore", ...QUESTION_INTENTS] as const;
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const viewer = await requireRole(request, context, "admin");
@@ -89,6 +93,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
       case "restore":
         return await restoreFromForm(form, here, secret, (revision) => restoreModuleRevision(context.db, id, revision, actor));
+      default: {
+        if (!(await getModuleForAdmin(context.db, id))) throw notFoundResponse();
+        return await questionAction(intent, form, context.db, { moduleId: id, lessonId: null }, actor, here, secret);
+      }
     }
   } catch (error) {
     return editorFailure(error, intent);
@@ -96,7 +104,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function AdminLearningModule() {
-  const { module, fields, overviewHtml, lessons, revisions } = useLoaderData<typeof loader>();
+  const { module, fields, overviewHtml, lessons, questions, revisions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
@@ -119,7 +127,7 @@ export default function AdminLearningModule() {
           </>
         ) : null}
       </p>
-      <FormError id="module-form-error" message={errors.form} />
+      <FormError id="module-form-error" message={isQuestionIntent(actionData?.intent) ? undefined : errors.form} />
 
       <Form method="post" className="card learning-status-form" aria-label="Publishing">
         <input type="hidden" name="intent" value={published ? "unpublish" : "publish"} />
@@ -196,7 +204,7 @@ export default function AdminLearningModule() {
             label="Quiz pass mark (%)"
             defaultValue={value("quizPassPercent")}
             error={errors.quizPassPercent}
-            min={1}
+            min={LEARNING_LIMITS.passPercentMin}
             max={100}
           />
         </div>
@@ -234,6 +242,15 @@ export default function AdminLearningModule() {
           </button>
         </Form>
       </section>
+
+      <QuestionEditor
+        heading="Quiz"
+        intro={`The end-of-module quiz: learners pass with ${fields.quizPassPercent}% or more (the pass mark is in the details above). Questions save at once, without a revision${published ? ", and learners see a change from their next visit" : ""}. A module with no questions has no quiz; its certificate needs its lessons only. Past attempts keep their scores.`}
+        empty="No quiz questions yet: this module has no quiz."
+        questions={questions}
+        actionData={actionData}
+        busy={busy}
+      />
 
       <RevisionsPanel revisions={revisions.revisions} compare={revisions.compare} />
     </section>

@@ -14,12 +14,15 @@ import { LEARNING_LIMITS, LessonFieldsSchema } from "~/learning/admin-schemas";
 import { getLessonForAdmin, restoreLessonRevision, saveLesson, setLessonStatus } from "~/learning/admin.server";
 import { NumberInput, TextArea, TextInput } from "~/learning/ui/admin-fields";
 import { redirectWithToast } from "~/platform/toast.server";
-import { editorFailure, refusedSave, restoreFromForm, type EditorActionData } from "~/learning/admin-editor-actions.server";
+import { editorFailure, QUESTION_INTENTS, questionAction, refusedSave, restoreFromForm, type EditorActionData } from "~/learning/admin-editor-actions.server";
+import { listQuestionsForAdmin } from "~/learning/admin-questions.server";
+import { isQuestionIntent, QuestionEditor } from "~/learning/ui/question-editor";
 import { parseForm } from "~/utils/forms";
 import { NOINDEX, pageMeta } from "~/utils/meta";
 
 // A lesson's editor (/admin/learning/lessons/{id}): its text in markdown with a live preview (the
-// lesson page's own renderer), its order and drip, publish or unpublish, and its revisions. A saved
+// lesson page's own renderer), its order and drip, publish or unpublish, its knowledge check's
+// questions (saved at once, see admin-questions.server.ts) and its revisions. A saved
 // change to a published lesson is what learners read from the next page load.
 
 const ID_MAX = 200;
@@ -45,13 +48,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     module: found.module,
     fields: found.fields,
     bodyHtml: renderMarkdown(found.fields.bodyMd).html,
+    questions: await listQuestionsForAdmin(context.db, { moduleId: found.module.id, lessonId: id }),
     revisions,
   };
 }
 
 type ActionData = EditorActionData;
 
-const INTENTS = ["save", "publish", "unpublish", "restore"] as const;
+const INTENTS = ["save", "publish", "unpublish", "restore", ...QUESTION_INTENTS] as const;
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const viewer = await requireRole(request, context, "admin");
@@ -81,6 +85,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
       case "restore":
         return await restoreFromForm(form, here, secret, (revision) => restoreLessonRevision(context.db, id, revision, actor));
+      default: {
+        const found = await getLessonForAdmin(context.db, id);
+        if (!found) throw notFoundResponse();
+        return await questionAction(intent, form, context.db, { moduleId: found.module.id, lessonId: id }, actor, here, secret);
+      }
     }
   } catch (error) {
     return editorFailure(error, intent);
@@ -88,7 +97,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function AdminLearningLesson() {
-  const { lesson, module, fields, bodyHtml, revisions } = useLoaderData<typeof loader>();
+  const { lesson, module, fields, bodyHtml, questions, revisions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
@@ -112,7 +121,7 @@ export default function AdminLearningLesson() {
           </>
         ) : null}
       </p>
-      <FormError id="lesson-form-error" message={errors.form} />
+      <FormError id="lesson-form-error" message={isQuestionIntent(actionData?.intent) ? undefined : errors.form} />
 
       <Form method="post" className="card learning-status-form" aria-label="Publishing">
         <input type="hidden" name="intent" value={published ? "unpublish" : "publish"} />
@@ -182,6 +191,15 @@ export default function AdminLearningLesson() {
           Save lesson
         </button>
       </Form>
+
+      <QuestionEditor
+        heading="Knowledge check"
+        intro={`Questions at the end of the lesson; learners check their answers and see each explanation. They save at once, without a revision${visible ? ", and learners see a change from their next visit" : ""}.`}
+        empty="No questions yet: the lesson has no knowledge check."
+        questions={questions}
+        actionData={actionData}
+        busy={busy}
+      />
 
       <RevisionsPanel revisions={revisions.revisions} compare={revisions.compare} />
     </section>

@@ -78,6 +78,12 @@ function QuizResult() {
         <p className="course-score">
           You scored {result.correct} out of {result.total} ({result.percent}%). The pass mark is {result.passPercent}%.
         </p>
+        {result.changed ? (
+          <p className="notice">
+            The quiz has changed since this attempt. Your score stays as it was marked then; the answers below are checked against the questions as they are
+            now.
+          </p>
+        ) : null}
         {result.passed ? (
           page.certificate?.id ? (
             <p>

@@ -1,7 +1,8 @@
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, settled, test } from "./fixtures";
 
 // An admin on a phone starts a module, writes its first lesson with the live preview, publishes both
-// and reads the lesson where learners will; the editor passes axe. Self-contained: the module is the
+// and reads the lesson where learners will, then adds a quiz question and finds it on the module's
+// quiz; the editor passes axe. Self-contained: the module is the
 // test's own, so the seeded curriculum other journeys read is untouched.
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -17,6 +18,7 @@ test("an admin writes a lesson with the live preview, publishes it and reads it 
   await page.getByRole("button", { name: "Create draft module" }).click();
   await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
   await expect(page.getByText("Module created")).toBeVisible();
+  const moduleEditor = new URL(page.url()).pathname;
 
   // The module's details, then its first lesson.
   await page.getByLabel("Summary").fill("Keep a café funded through the quiet months.");
@@ -63,6 +65,21 @@ test("an admin writes a lesson with the live preview, publishes it and reads it 
   await expect(page).toHaveURL(/\/learning\/lesson\//);
   await expect(page.getByRole("heading", { name: "Plan for the dip" })).toBeVisible();
   await expect(page.getByText("Put aside two weeks of wages before May.")).toBeVisible();
+
+  // A quiz question added on the module's editor is on the learner's quiz page at once.
+  await gotoHydrated(page, moduleEditor);
+  const quiz = page.getByRole("region", { name: "Quiz" });
+  await quiz.getByLabel("Question", { exact: true }).fill("When do café takings usually dip?");
+  await quiz.getByLabel("Option A", { exact: true }).fill("In summer");
+  await quiz.getByLabel("Option B", { exact: true }).fill("In winter");
+  await quiz.getByRole("radio", { name: "Option B is correct" }).check();
+  await quiz.getByLabel("Explanation").fill("June to August are the quiet months.");
+  await quiz.getByRole("button", { name: "Add question" }).click();
+  await expect(page.getByText("Question added")).toBeVisible();
+  await settled(page);
+  await gotoHydrated(page, `${moduleEditor.replace("/admin/learning/", "/learning/module/")}/quiz`);
+  await expect(page.getByText("When do café takings usually dip?")).toBeVisible();
+  await expect(page.getByRole("radio", { name: "In winter" })).toBeVisible();
 });
 
 test("an admin rewrites a location page's lead, publishes it and the page shows it", async ({ page, login }) => {

@@ -164,7 +164,7 @@ export type Fixtures = {
   /** A free learning module's quiz, taken by `member`: the module and its questions' ids. */
   learningQuiz: { moduleId: string; questionIds: string[] };
   /** A module of its own for the learning editors' forms (/admin/learning). */
-  learningAdmin: { moduleId: string; lessonId: string };
+  learningAdmin: { moduleId: string; lessonId: string; quizQuestionId: string };
 };
 
 /** Two coach applications: one under review, one submitted with its applicant's signed link. */
@@ -392,7 +392,11 @@ export async function createFixtures(): Promise<Fixtures> {
       questionIds: module.quizQuestionIds,
     })),
     worksheets: await worksheetFixtures(),
-    learningAdmin: await createLearningModule({ lessons: [{}] }).then((module) => ({ moduleId: module.id, lessonId: module.lessonIds[0]! })),
+    learningAdmin: await createLearningModule({ lessons: [{}] }).then((module) => ({
+      moduleId: module.id,
+      lessonId: module.lessonIds[0]!,
+      quizQuestionId: module.quizQuestionIds[0]!,
+    })),
   };
 }
 
@@ -1681,6 +1685,10 @@ export function buildTargets(fx: Fixtures): Target[] {
         modules: await countOf("learning_modules"),
         page: await rowOf("SELECT draft, fields, status FROM page_copy WHERE key = 'service:strategic-planning'"),
         revisions: await countOf("content_revisions"),
+        questions: await rowOf(
+          "SELECT group_concat(id || ':' || position || ':' || answer_index || ':' || prompt || ':' || options, '|') AS q FROM learning_questions WHERE module_id = ?",
+          fx.learningAdmin.moduleId,
+        ),
       }),
       probes: [
         ...formProbes({
@@ -1704,6 +1712,50 @@ export function buildTargets(fx: Fixtures): Target[] {
           cookie: fx.admin.cookie,
           base: () => ({ intent: "restore", revision: "999" }),
           fields: { intent: CORE, revision: CORE },
+        }),
+        ...formProbes({
+          path: `/admin/learning/${fx.learningAdmin.moduleId}`,
+          label: "add question",
+          cookie: fx.admin.cookie,
+          base: () => ({
+            intent: "add-question",
+            prompt: "Which one?",
+            option1: "This",
+            option2: "That",
+            option3: "",
+            answer: "1",
+            explanation: "Because.",
+          }),
+          fields: { intent: CORE, prompt: FULL, option1: CORE, option3: CORE, answer: CORE, explanation: CORE },
+        }),
+        ...formProbes({
+          path: `/admin/learning/${fx.learningAdmin.moduleId}`,
+          label: "save question",
+          cookie: fx.admin.cookie,
+          base: () => ({
+            intent: "save-question",
+            questionId: fx.learningAdmin.quizQuestionId,
+            prompt: "Which one?",
+            option1: "This",
+            option2: "That",
+            answer: "2",
+            explanation: "",
+          }),
+          fields: { questionId: CORE, prompt: CORE, option2: CORE, answer: CORE },
+        }),
+        ...formProbes({
+          path: `/admin/learning/lessons/${fx.learningAdmin.lessonId}`,
+          label: "move question",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "move-question", questionId: `${fx.learningAdmin.lessonId}-q1`, direction: "up" }),
+          fields: { questionId: CORE, direction: CORE },
+        }),
+        ...formProbes({
+          path: `/admin/learning/lessons/${fx.learningAdmin.lessonId}`,
+          label: "delete question",
+          cookie: fx.admin.cookie,
+          base: () => ({ intent: "delete-question", questionId: "no-such-question", confirmed: "yes" }),
+          fields: { questionId: CORE, confirmed: CORE },
         }),
         ...formProbes({
           path: "/admin/learning?index",

@@ -157,7 +157,7 @@ test("bad input is a 400 naming each field, with what was typed kept and nothing
   });
   expect(response.status).toBe(400);
   const html = await pageText(response);
-  for (const message of ["Enter the summary.", "Choose a topic.", "The quiz pass mark must be between 1 and 100.", "Enter the order as a whole number."])
+  for (const message of ["Enter the summary.", "Choose a topic.", "The quiz pass mark must be between 50 and 100.", "Enter the order as a whole number."])
     expect(html).toContain(message);
   expect(html).toContain('value="Kept title"');
   expect(await countRows("content_revisions", "content_id = ?", module.id)).toBe(0);
