@@ -12,3 +12,9 @@ export const LEARNING_LIMITS = {
   releaseDays: 365,
   passPercentMin: 50,
 };
+
+/** A quiz question's limits (the question editor shows them; admin-schemas.ts enforces them). */
+export const QUESTION_LIMITS = { prompt: 500, option: 200, explanation: 1000, options: 6, minOptions: 2 };
+
+/** The option fields' names, option1 … option6. */
+export const OPTION_FIELDS = Array.from({ length: QUESTION_LIMITS.options }, (_, i) => `option${i + 1}`);
