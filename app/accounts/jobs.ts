@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // SPEC §7 send-user-onboarding: email, first and last name of a user who signed in within 5
 // minutes of creating their account.

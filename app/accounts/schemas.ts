@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { isValidAbn, normaliseAbn } from "~/accounts/abn";
 import { STATE_ORDER } from "~/content/australia";
 import { businessTypeField } from "~/leads/lead-form";

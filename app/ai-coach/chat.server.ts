@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import type { Viewer } from "~/auth/web-sessions.server";
 import { entitlementOf, getAiEntitlement, type AiEntitlement } from "~/billing/entitlement.server";
 import type { AiTier } from "~/billing/plans";

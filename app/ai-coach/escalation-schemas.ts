@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ESCALATION_FILTERS, EXPERT_REPLY_MAX_LENGTH } from "./escalation-filters";
 
 // The admin escalation forms (/admin/escalations/:id) and the list's filter. The filters and limits

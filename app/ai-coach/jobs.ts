@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // The AI coach's queue jobs: the daily retention sweep, and the purge of one conversation.
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // Sends one conversion to the configured third parties (GA4, Google Ads, Meta). Identifiers are
 // SHA-256 hex of the normalised email and phone (for Google, and for Meta), hashed before enqueueing: no raw personal data

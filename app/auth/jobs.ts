@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // The emails and text messages of POST /otp, /recover and /resend. The endpoints answer at once and
 // the same way for every address; looking the account up and sending happen here, in the queue, so

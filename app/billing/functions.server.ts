@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { FunctionError, functionJson, type ServerFunction } from "~/data-api/server-function.server";
 import { consumeRateLimit, limitSubject, type RateLimitRule } from "~/platform/rate-limit.server";
 import { createAiCheckout } from "./checkout.server";

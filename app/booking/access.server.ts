@@ -1,5 +1,5 @@
 import { createCookie } from "@remix-run/cloudflare";
-import { z } from "zod";
+import * as z from "zod";
 import { getBooking, isClientOf } from "./bookings.server";
 import { verifyManageToken } from "./links.server";
 import { CHECKOUT_ACCESS_MINUTES } from "./policy";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 export const BOOKING_NOTICE_KINDS = ["confirmation", "update", "cancellation", "reminder-24h", "reminder-1h"] as const;
 export type BookingNoticeKind = (typeof BOOKING_NOTICE_KINDS)[number];

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { BusinessTypeSchema, LeadEmailSchema, LeadNameSchema, LeadPhoneSchema } from "~/leads/lead-form";
 import { LEAD_LIMITS } from "~/leads/lead-fields";
 import { optionalText } from "~/utils/forms";

@@ -9,7 +9,7 @@
 // saving starts) never becomes a slot, and the hour repeated when it ends is offered once.
 
 import { TZDate } from "@date-fns/tz";
-import { z } from "zod";
+import * as z from "zod";
 import { offsetMinutes } from "./time-zones";
 
 /** ["09:00", "12:30"]: local 24-hour times, end after start; "24:00" is allowed as an end (midnight). */

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import type { z } from "zod";
+import type * as z from "zod";
 import { audit } from "~/auth/audit.server";
 import type { PermissionViewer } from "~/auth/permissions.server";
 import { notFoundResponse } from "~/auth/permissions.server";
 import type { Db } from "~/db/client.server";
 import { bookings, bookingTypes, coachProfiles, coachSchedules, profiles, userRoles, users, type BookingStatus } from "~/db/schema";
 import { requireCoachClient, type CoachClient } from "./clients.server";
-import type { ReadNotesSchema } from "./schemas";
+import type { ReadNotesSchema } from "./schemas.server";
 
 // The admins' view of the coach network: every coach with their onboarding state and sessions, and
 // the audited read of a coach's private notes on a client (a reason is required and recorded).

@@ -25,14 +25,13 @@ import { hmacSha256 } from "~/utils/hex";
 import {
   APPLICATION_PAGE_SIZE,
   APPLICATION_TEXT_FIELDS,
-  applicationSchema,
   canMove,
   COACH_TERMS_VERSION,
   OPEN_STATUSES,
   type ApplicationField,
   type ApplicationFormValues,
-  type ApplicationInput,
 } from "./applications";
+import { applicationSchema, type ApplicationInput } from "./application-schemas.server";
 import { checkCv, CV_TYPES } from "./cv";
 
 // Coach applications on the server: submitting (validation, CV, abuse limits, one open application

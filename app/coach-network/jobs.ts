@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // The coach network's queue jobs: the daily runs that issue last month's earnings statements and
 // delete the CVs of applications closed more than CV_RETENTION_DAYS ago.

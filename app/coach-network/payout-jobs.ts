@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // Creates the payouts owed for issued statements and releases held ones that may go
 // (app/coach-network/payouts.server.ts): every 15 minutes from the cron, and for one coach as soon

@@ -5,7 +5,8 @@ import type { Db } from "~/db/client.server";
 import { coachProfiles, coachSchedules } from "~/db/schema";
 import { COACH_AGREEMENT_VERSION, RCTI_AGREEMENT_VERSION, rctiAgreementExpiry } from "./agreements";
 import { stripPhotoMetadata } from "./photo-metadata";
-import { PHOTO_MAX_BYTES, photoVersion, sniffPhotoType, type CoachProfileInput, type CoachTaxDetailsInput, type PhotoType } from "./profile";
+import { PHOTO_MAX_BYTES, photoVersion, sniffPhotoType, type PhotoType } from "./profile";
+import type { CoachProfileInput, CoachTaxDetailsInput } from "./profile-schemas.server";
 
 // A coach's profile row (coach_profiles): their public profile and photo, tax details and
 // agreements. Each change is written with its audit entry in one D1 batch. The photo's bytes go to

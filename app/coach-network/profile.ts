@@ -1,9 +1,8 @@
-import { z } from "zod";
-import { isValidAbn, normaliseAbn } from "~/accounts/abn";
 import { COACH_INDUSTRIES, COACH_SPECIALTIES, type CoachIndustry, type CoachSpecialty } from "./specialties";
 
 // A coach's public profile and tax details: the rules the profile form, the onboarding checklist and
-// the booking page share. Safe for the browser bundle.
+// the booking page share. Safe for the browser bundle; the forms' zod schemas are in
+// profile-schemas.server.ts, so the browser never loads zod.
 
 /** A bio short enough to be skimmed on the booking page, long enough to say who the coach helps and how. */
 export const BIO_MIN_LENGTH = 120;
@@ -25,37 +24,6 @@ export function sniffPhotoType(bytes: Uint8Array): PhotoType | null {
   if (bytes.length >= 12 && starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
   return null;
 }
-
-const trimmed = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters.`);
-
-export const CoachProfileSchema = z.object({
-  bio: trimmed(BIO_MAX_LENGTH, "Your bio").min(
-    BIO_MIN_LENGTH,
-    `Write at least ${BIO_MIN_LENGTH} characters: who you help, how you work and what clients get from it.`,
-  ),
-  specialties: z
-    .array(z.enum(COACH_SPECIALTIES as unknown as [CoachSpecialty, ...CoachSpecialty[]], { error: "Choose from the listed specialties." }))
-    .min(1, "Choose at least one specialty.")
-    .transform((values) => [...new Set(values)]),
-  industries: z
-    .array(z.enum(COACH_INDUSTRIES as unknown as [CoachIndustry, ...CoachIndustry[]], { error: "Choose from the listed industries." }))
-    .min(1, "Choose at least one industry you work with.")
-    .transform((values) => [...new Set(values)]),
-});
-export type CoachProfileInput = z.infer<typeof CoachProfileSchema>;
-
-export const CoachTaxDetailsSchema = z.object({
-  legalName: trimmed(200, "Your legal or business name").min(2, "Enter the name registered with your ABN."),
-  abn: z
-    .string()
-    .trim()
-    .refine((value) => normaliseAbn(value) !== null, "Enter your 11-digit ABN.")
-    .refine((value) => isValidAbn(value), "That ABN isn't valid. Please check the digits against the ABN Lookup.")
-    .transform((value) => normaliseAbn(value)!),
-  gstRegistered: z.enum(["yes", "no"], { error: "Tell us whether you're registered for GST." }).transform((value) => value === "yes"),
-  confirm: z.literal("on", { error: "Confirm that these details are correct." }),
-});
-export type CoachTaxDetailsInput = z.infer<typeof CoachTaxDetailsSchema>;
 
 /** The JSON arrays stored in coach_profiles, read back as known values only. */
 export function parseSpecialties(text: string): CoachSpecialty[] {

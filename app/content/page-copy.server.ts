@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import * as z from "zod";
 import { adminAuditStatement } from "~/admin/audit.server";
 import type { Db } from "~/db/client.server";
 import { pageCopy, PAGE_COPY_KINDS, PAGE_COPY_STATUSES, type PageCopyKind } from "~/db/schema/page-copy";
 import { bumpContentVersion } from "~/edge-cache/edge-cache.server";
 import type { TableQuery, TableQuerySpec } from "~/utils/table-query";
 import { LOCATIONS, type LocationSlug, type Location } from "./locations";
-import { defaultPageCopy, pageCopyKey, readStoredPageCopy, samePageCopy, type PageCopyFields } from "./page-copy";
+import { defaultPageCopy, pageCopyKey, samePageCopy, type PageCopyFields } from "./page-copy";
 import { getRevision, revisionStatement } from "./revisions.server";
 import { SERVICES, type Service, type ServiceSlug } from "./services";
 import type { Faq } from "./types";
@@ -15,6 +16,26 @@ import type { Faq } from "./types";
 // without a row, or with a row that can't be read, shows the code's copy, so a page never breaks.
 // Saving writes the draft and a revision (content_type page_copy, data: the fields); publishing
 // copies the draft to the published copy and bumps the content version so the edge cache refreshes.
+
+/** Stored copy read back; anything unreadable reads as null (the caller falls back to the code's copy). */
+const StoredFieldsSchema = z.object({
+  headline: z.string().min(1),
+  lead: z.string().min(1),
+  introHeading: z.string().nullable(),
+  intro: z.array(z.string()).min(1),
+  economy: z.string().nullable(),
+  faq: z.array(z.object({ question: z.string(), answer: z.string() })),
+});
+
+export function readStoredPageCopy(json: string | null | undefined): PageCopyFields | null {
+  if (!json) return null;
+  try {
+    const parsed = StoredFieldsSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The published copy of a page, or the code's copy when it has none. */
 export async function publishedPageCopy(db: Db, kind: PageCopyKind, slug: string): Promise<PageCopyFields> {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { isValidAbn, normaliseAbn } from "~/accounts/abn";
 import type { Profile } from "~/accounts/profiles.server";
 import { STATE_ORDER } from "~/content/australia";

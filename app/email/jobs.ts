@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // Delivers one outbox row through the email provider (or leaves it in the outbox without one).
 export const EmailSendJobSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // The admin failed-jobs page's form and labels: pure, shared by the route and its tests. The labels
 // live in failed-job-labels.ts, without zod, so the page's first load does not carry it.

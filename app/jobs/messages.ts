@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { OnboardingEmailJobSchema } from "~/accounts/jobs";
 import { AiPurgeConversationJobSchema, AiRetentionSweepJobSchema } from "~/ai-coach/jobs";
 import { AttributionExpireJobSchema, AttributionForwardJobSchema } from "~/attribution/jobs";

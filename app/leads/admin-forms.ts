@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { LEAD_STATUSES } from "~/db/schema/leads";
 import { ID_PATTERN, LEAD_NOTES_MAX } from "./admin";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // Tells the team about a new enquiry.
 export const LeadNotifyJobSchema = z.object({

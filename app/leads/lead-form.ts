@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { optionalText } from "~/utils/forms";
 import { BUSINESS_TYPES, LEAD_LIMITS } from "~/leads/lead-fields";
 

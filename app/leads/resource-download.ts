@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { LeadEmailSchema, LeadNameSchema } from "./lead-form";
 
 // The resource download form: name, email and an explicit, never pre-ticked marketing consent.

@@ -1,5 +1,5 @@
 import { data } from "@remix-run/cloudflare";
-import type { z } from "zod";
+import type * as z from "zod";
 import { notFoundResponse } from "~/auth/permissions.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { parseForm } from "~/utils/forms";

@@ -1,21 +1,12 @@
-import { z } from "zod";
+import * as z from "zod";
 import { LEARNING_ACCESS, LEARNING_LEVELS } from "~/db/schema/learning";
+import { LEARNING_LIMITS, OPTION_FIELDS, QUESTION_LIMITS } from "./limits";
 import { LEARNING_TOPICS, type LearningTopic } from "./types";
 
 // The learning editors' forms (/admin/learning): a module's and a lesson's editable fields. The same
 // schemas read a revision back before it is restored, so a restored revision is as valid as a save.
 
-export const LEARNING_LIMITS = {
-  title: 120,
-  summary: 400,
-  markdown: 60_000,
-  outcome: 200,
-  outcomes: 8,
-  minutes: 600,
-  position: 9999,
-  releaseDays: 365,
-  passPercentMin: 50,
-};
+export { LEARNING_LIMITS } from "./limits";
 
 const text = (label: string, max: number) =>
   z
@@ -90,10 +81,7 @@ export type LessonFields = z.output<typeof LessonFieldsSchema>;
 // form without JavaScript simply has six fields), the right one (the number of its field) and the
 // explanation the learner reads after answering.
 
-export const QUESTION_LIMITS = { prompt: 500, option: 200, explanation: 1000, options: 6, minOptions: 2 };
-
-/** The option fields' names, option1 … option6. */
-export const OPTION_FIELDS = Array.from({ length: QUESTION_LIMITS.options }, (_, i) => `option${i + 1}`);
+export { OPTION_FIELDS, QUESTION_LIMITS } from "./limits";
 
 const optionText = z
   .string()

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import type { PermissionViewer } from "~/auth/permissions.server";
 import { requireCoachClient } from "~/coach-network/clients.server";
 import type { AppContext } from "~/context.server";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { AppContext } from "~/context.server";
 import type { RateLimitRule } from "~/platform/rate-limit.server";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // Video meetings' queue jobs: the daily sweep of recordings past their retention, and of uploads
 // abandoned half-way.

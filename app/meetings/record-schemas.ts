@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ACTION_ITEM_MAX_LENGTH, ACTION_ITEMS_MAX, NOTES_MAX_LENGTH, RATING_COMMENT_MAX_LENGTH, SUMMARY_MAX_LENGTH } from "./record-limits";
 
 export { OUTCOME_CHANGE_DAYS } from "./record-limits";

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lte, ne } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { requireMeetingParticipant, type PermissionViewer } from "~/auth/permissions.server";
 import type { AppContext } from "~/context.server";
 import type { Db } from "~/db/client.server";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { RecordingEvent } from "~/meetings/recording-consent";
 import { MeetingRoleSchema } from "~/meetings/signalling";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CHAT_MAX_CHARS } from "~/meetings/signalling-constants";
 
 export { CHAT_MAX_CHARS, CLOSE_CODES, PING_TEXT, PONG_TEXT } from "~/meetings/signalling-constants";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // Settings and secrets are parsed and validated once per request (in the Worker entry, see
 // app/context.server.ts) from the bindings Cloudflare passes in; nothing here is read at module scope.

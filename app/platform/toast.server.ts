@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "@remix-run/cloudflare";
 import { readSignedCookie } from "./cookies.server";
-import { z } from "zod";
+import * as z from "zod";
 
 export const ToastSchema = z.object({
   id: z.string().default(() => crypto.randomUUID()),

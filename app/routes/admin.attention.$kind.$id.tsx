@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod";
 import { ATTENTION_KIND_LABELS, ATTENTION_KINDS, type AttentionKind } from "~/admin/attention";
 import { getAttentionItem } from "~/admin/attention.server";
 import { redactedPayload } from "~/admin/redact";

@@ -5,7 +5,8 @@ import { requireRole } from "~/auth/guards.server";
 import { notFoundResponse, requireFound } from "~/auth/permissions.server";
 import { formatAbn } from "~/accounts/abn";
 import { formatTimestamp } from "~/booking/time-zones";
-import { APPLICATION_LIMITS, APPLICATION_STATUS_LABELS, canMove, CV_RETENTION_DAYS, NoteSchema, RejectSchema } from "~/coach-network/applications";
+import { NoteSchema, RejectSchema } from "~/coach-network/application-schemas.server";
+import { APPLICATION_LIMITS, APPLICATION_STATUS_LABELS, canMove, CV_RETENTION_DAYS } from "~/coach-network/applications";
 import {
   addApplicationNote,
   ApplicationError,

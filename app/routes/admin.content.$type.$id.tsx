@@ -17,16 +17,8 @@ import {
   unscheduleContent,
 } from "~/content/admin/content-admin.server";
 import { utcToZonedLocal, zonedLocalToUtc } from "~/content/admin/schedule-time";
-import {
-  CONTENT_SCHEMAS,
-  echoedValues,
-  ContentIntentSchema,
-  FIELD_LABELS,
-  STATUS_LABELS,
-  TYPE_LABELS,
-  typeOfSegment,
-  type ContentFields as Fields,
-} from "~/content/admin/types";
+import { CONTENT_SCHEMAS, ContentIntentSchema, type ContentFields as Fields } from "~/content/admin/schemas.server";
+import { echoedValues, FIELD_LABELS, STATUS_LABELS, TYPE_LABELS, typeOfSegment } from "~/content/admin/types";
 import { ContentFields } from "~/content/admin/ui/content-fields";
 import { MEDIA_IMAGE_PREFIX } from "~/content/content-image";
 import { getMedia } from "~/content/media.server";

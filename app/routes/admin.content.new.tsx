@@ -2,16 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { ContentError, createContent } from "~/content/admin/content-admin.server";
-import {
-  ADMIN_CONTENT_TYPES,
-  CONTENT_SCHEMAS,
-  echoedValues,
-  editorPath,
-  TYPE_LABELS,
-  TYPE_SEGMENTS,
-  typeOfSegment,
-  type ContentFields as Fields,
-} from "~/content/admin/types";
+import { CONTENT_SCHEMAS, type ContentFields as Fields } from "~/content/admin/schemas.server";
+import { ADMIN_CONTENT_TYPES, echoedValues, editorPath, TYPE_LABELS, TYPE_SEGMENTS, typeOfSegment } from "~/content/admin/types";
 import { ContentFields } from "~/content/admin/ui/content-fields";
 import { redirectWithToast } from "~/platform/toast.server";
 import { parseForm } from "~/utils/forms";

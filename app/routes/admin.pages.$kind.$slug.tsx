@@ -6,15 +6,8 @@ import { requireRole } from "~/auth/guards.server";
 import { notFoundResponse } from "~/auth/permissions.server";
 import { formatTimestamp } from "~/booking/time-zones";
 import { RevisionsPanel } from "~/content/admin/ui/revisions-panel";
-import {
-  isPageCopySlug,
-  PAGE_COPY_KIND_LABELS,
-  PAGE_COPY_LIMITS,
-  pageCopyPath,
-  parsePageCopyForm,
-  splitParagraphs,
-  type PageCopyFields,
-} from "~/content/page-copy";
+import { isPageCopySlug, PAGE_COPY_KIND_LABELS, PAGE_COPY_LIMITS, pageCopyPath, splitParagraphs, type PageCopyFields } from "~/content/page-copy";
+import { parsePageCopyForm } from "~/content/page-copy-form.server";
 import { discardPageCopyDraft, getPageCopy, publishPageCopy, restorePageCopyRevision, savePageCopyDraft } from "~/content/page-copy.server";
 import { describedByOf, FieldFrame } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
+import * as z from "zod";
 import { mfaStepHref, owesMfaStep } from "~/auth/mfa-gate.server";
 import { createAiCheckout } from "~/billing/checkout.server";
 import { BillingError } from "~/billing/errors";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
+import * as z from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { closedLessonResponse, lessonForViewer } from "~/learning/lesson.server";
 import { saveReadingPosition } from "~/learning/progress.server";

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { z } from "zod";
+import * as z from "zod";
 import { searchContent } from "~/ai-coach/content-index.server";
 import type { ContentArticle } from "~/ai-coach/conversation-protocol";
 import { modelSettings, ModelUnavailableError, streamModelReply, type ModelMessage } from "~/ai-coach/model.server";

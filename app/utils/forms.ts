@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>> & { form?: string };
 

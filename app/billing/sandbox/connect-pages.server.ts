@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { AppContext } from "~/context.server";
 import { d1ObjectStore } from "./d1-store.server";
 import { notFound, requireSandbox } from "./pages.server";

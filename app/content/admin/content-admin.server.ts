@@ -9,17 +9,8 @@ import { MEDIA_IMAGE_PREFIX } from "../content-image";
 import { renderMarkdown, slugify } from "../markdown.server";
 import { parseResults } from "../queries.server";
 import { getRevision, revisionStatement } from "../revisions.server";
-import {
-  CONTENT_FILTERS,
-  CONTENT_SCHEMAS,
-  CONTENT_SORTS,
-  FIELD_LABELS,
-  resultLines,
-  SLUG_MAX,
-  type AdminContentType,
-  type CaseStudyResult,
-  type ContentFields,
-} from "./types";
+import { CONTENT_SCHEMAS, type ContentFields } from "./schemas.server";
+import { CONTENT_FILTERS, CONTENT_SORTS, FIELD_LABELS, resultLines, SLUG_MAX, type AdminContentType, type CaseStudyResult } from "./types";
 
 // The content admin's domain rules for blog posts, case studies and resources (each in its own D1
 // table, all with slug, status, published_at, scheduled_at and updated_at):

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { WorksheetSpec } from "../types";
 import type { TemplateAnswers } from "./documents";
 import { FORECAST_WEEKS } from "./forecast";

@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { z } from "zod";
+import * as z from "zod";
 import { bookSlot, releaseHold } from "~/booking/bookings.server";
 import { getBookingType, getPackage } from "~/booking/catalogue.server";
 import { isBookingError } from "~/booking/errors";

@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { z } from "zod";
+import * as z from "zod";
 import { getBooking, type BookingRow } from "~/booking/bookings.server";
 import { getCoachById } from "~/booking/catalogue.server";
 import { isBookingError } from "~/booking/errors";

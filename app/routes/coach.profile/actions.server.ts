@@ -1,10 +1,11 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { Viewer } from "~/auth/viewer";
 import { formatAbn } from "~/accounts/abn";
 import { getCoachById } from "~/booking/catalogue.server";
 import { loadOnboardingChecklist } from "~/coach-network/onboarding.server";
-import { CoachProfileSchema, CoachTaxDetailsSchema, coachPhotoHref, parseIndustries, photoVersion, parseSpecialties } from "~/coach-network/profile";
+import { coachPhotoHref, parseIndustries, photoVersion, parseSpecialties } from "~/coach-network/profile";
+import { CoachProfileSchema, CoachTaxDetailsSchema } from "~/coach-network/profile-schemas.server";
 import { sweepCoachPayouts } from "~/coach-network/payouts.server";
 import { confirmTaxDetails, ensureCoachProfile, saveCoachPhoto, saveCoachProfile } from "~/coach-network/profile.server";
 import { redirectWithToast } from "~/platform/toast.server";

@@ -10,7 +10,7 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { formatCents } from "~/billing/describe";
 import { formatDate } from "~/utils/format";
 import { parseForm } from "~/utils/forms";
-import { z } from "zod";
+import * as z from "zod";
 import { fail, type ProfileIntentArgs } from "./intents.server";
 import type { ProfileIntent } from "./types";
 

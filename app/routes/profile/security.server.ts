@@ -1,5 +1,5 @@
 import { data } from "@remix-run/cloudflare";
-import { z } from "zod";
+import * as z from "zod";
 import { factorsOf, liveSessionsOf, passwordHashOf } from "~/auth/account-security.server";
 import { updateUser } from "~/auth/account-updates.server";
 import { outcomeOf } from "~/auth/errors.server";

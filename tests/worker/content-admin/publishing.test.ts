@@ -12,7 +12,7 @@ import {
   unscheduleContent,
   getContentItem,
 } from "~/content/admin/content-admin.server";
-import type { ContentFields } from "~/content/admin/types";
+import type { ContentFields } from "~/content/admin/schemas.server";
 import { listRevisionSummaries } from "~/content/revisions.server";
 import { readContentVersion } from "~/edge-cache/edge-cache.server";
 import { handleScheduled, CONTENT_CRON } from "../../../workers/scheduled";

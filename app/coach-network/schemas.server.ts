@@ -1,13 +1,13 @@
-import { z } from "zod";
+import * as z from "zod";
+import { NOTES_READ_REASON_MIN } from "./admin-limits";
 
-// The coach network's admin forms, and the limits their pages show. Safe for the browser bundle.
+// The coach network's admin forms, used by the actions only (the limits the pages show are in
+// admin-limits.ts, which the browser loads without zod).
 
 /** The handover form: the coach who takes the sessions over. */
 export const HandoverSchema = z.object({
   to: z.string().trim().min(1, "Choose the coach who'll take the sessions over.").max(64, "Choose the coach who'll take the sessions over."),
 });
-
-export const NOTES_READ_REASON_MIN = 10;
 
 /** The audited read of private notes: which client, and why (recorded in the audit log). */
 export const ReadNotesSchema = z.object({
