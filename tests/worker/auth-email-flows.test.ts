@@ -565,8 +565,11 @@ test("resend type email_change sends both codes again", { timeout: SLOW_TEST_MS 
   const user = await createUser({ email: uniqueEmail("old-resend") });
   const newEmail = uniqueEmail("new-resend");
   const { access_token } = await signIn(user.email);
-  await authApi("/user", { method: "PUT", token: access_token, json: { email: newEmail } });
-  expect((await authApi("/resend", { json: { email: user.email, type: "email_change" } })).status).toBe(200);
+  const change = await authApi("/user", { method: "PUT", token: access_token, json: { email: newEmail } });
+  expect(change.status, await change.clone().text()).toBe(200);
+  expect(await outboxTo(newEmail, { subject: "Confirm your new email address" })).toHaveLength(1);
+  const resent = await authApi("/resend", { json: { email: user.email, type: "email_change" } });
+  expect(resent.status, await resent.clone().text()).toBe(200);
   expect(await waitForEmails(newEmail, { subject: "Confirm your new email address", count: 2 })).toHaveLength(2);
   expect(await outboxTo(user.email, { subject: "Confirm the change of your email address" })).toHaveLength(2);
 });
