@@ -562,6 +562,8 @@ test("an email-change confirmation link: the first of the two redirects with GoT
 });
 
 test("resend type email_change sends both codes again", { timeout: SLOW_TEST_MS }, async () => {
+  // The resend's queue job runs here, not on the background consumer (which a busy machine can hold up).
+  const { flush } = holdJobs();
   const user = await createUser({ email: uniqueEmail("old-resend") });
   const newEmail = uniqueEmail("new-resend");
   const { access_token } = await signIn(user.email);
@@ -570,7 +572,8 @@ test("resend type email_change sends both codes again", { timeout: SLOW_TEST_MS 
   expect(await outboxTo(newEmail, { subject: "Confirm your new email address" })).toHaveLength(1);
   const resent = await authApi("/resend", { json: { email: user.email, type: "email_change" } });
   expect(resent.status, await resent.clone().text()).toBe(200);
-  expect(await waitForEmails(newEmail, { subject: "Confirm your new email address", count: 2 })).toHaveLength(2);
+  await flush();
+  expect(await outboxTo(newEmail, { subject: "Confirm your new email address" })).toHaveLength(2);
   expect(await outboxTo(user.email, { subject: "Confirm the change of your email address" })).toHaveLength(2);
 });
 
