@@ -85,9 +85,10 @@ function pageLog(): PageLog {
 
 /**
  * The requests that failed: 4xx and 5xx answers, and requests that got no answer at all, except a
- * cancelled prefetch, the site icon's fetch and Remix's route discovery (`/__manifest`, asked for the
- * links on the page) cancelled by a navigation (requests the page drops when it changes) and — in a
- * test that turns JavaScript off — the scripts the browser then refuses.
+ * cancelled prefetch, the site icon's fetch, Remix's route discovery (`/__manifest`, asked for the
+ * links on the page) and a navigation's data request cancelled by a newer navigation (requests the
+ * page drops when it changes), a reading position sent as the page is left, and — in a test that
+ * turns JavaScript off — the scripts the browser then refuses.
  */
 function failuresIn(log: PageLog, javaScriptEnabled: boolean) {
   const cancelledPrefetch = (failure: Failure) => failure.speculative && failure.detail === "net::ERR_ABORTED";
@@ -99,6 +100,14 @@ function failuresIn(log: PageLog, javaScriptEnabled: boolean) {
   const cancelledScript = (failure: Failure) =>
     failure.detail === "net::ERR_ABORTED" && failure.resourceType === "script" && new URL(failure.url).pathname.startsWith("/assets/");
   const scriptWithJavaScriptOff = (failure: Failure) => !javaScriptEnabled && failure.resourceType === "script" && failure.detail === "csp";
+  // Remix cancels a navigation's data request when a newer navigation starts (a search typed again, a
+  // link followed at once); a data request that failed on the server answers 4xx or 5xx instead.
+  const supersededNavigation = (failure: Failure) =>
+    failure.detail === "net::ERR_ABORTED" && failure.method === "GET" && new URL(failure.url).pathname.endsWith(".data");
+  // The reading position is sent with keepalive as the page is left: the browser goes on sending it,
+  // but reports it aborted with the page.
+  const positionOnLeaving = (failure: Failure) =>
+    failure.detail === "net::ERR_ABORTED" && failure.method === "POST" && /^\/learning\/lesson\/[^/]+\/position$/.test(new URL(failure.url).pathname);
   return [
     ...log.responses.filter((response) => response.status >= 400),
     ...log.aborted.filter(
@@ -108,7 +117,9 @@ function failuresIn(log: PageLog, javaScriptEnabled: boolean) {
         !answeredNoStore(failure) &&
         !cancelledIcon(failure) &&
         !cancelledDiscovery(failure) &&
-        !cancelledScript(failure),
+        !cancelledScript(failure) &&
+        !supersededNavigation(failure) &&
+        !positionOnLeaving(failure),
     ),
   ];
 }
