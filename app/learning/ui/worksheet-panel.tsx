@@ -10,6 +10,10 @@ import type { WorksheetPanelProps } from "./worksheet-props";
 export type { WorksheetCoach, WorksheetPanelProps } from "./worksheet-props";
 
 const WorksheetEditor = lazyComponent<WorksheetPanelProps>(() => import("./worksheet-editor"));
+// On a page whose HTML holds a worksheet, its code starts loading with the page's modules, before
+// React hydrates: it is then usually there when hydration reaches the panel, which hydrates with the
+// rest of the page. A lesson without a worksheet never loads it.
+if (!import.meta.env.SSR && document.getElementById("worksheet")) void WorksheetEditor.preload();
 
 // Memoised: until its code has arrived, the editor is server HTML waiting to hydrate, and a render of
 // the lesson page that reached it meanwhile (with the same loader data) would make React throw that
