@@ -193,10 +193,12 @@ test("the not-open page through the Worker: start, opening, calendar file and li
 
 test("the Bookings tab and the coach portal show Join while the room is open, and when it opens otherwise", async () => {
   const { coach, client, booking } = await session(new Date(Date.now() + 5 * MINUTE_MS).toISOString());
+  // Three days ahead: its room opens at least two calendar days from now in every zone, at any hour
+  // (two days ahead is "tomorrow" in Perth from midnight until 12:10 am).
   const later = await createBooking({
     coachId: coach.id,
     clientId: client.id,
-    startsAt: new Date(Date.now() + 2 * 24 * HOUR_MS).toISOString(),
+    startsAt: new Date(Date.now() + 3 * 24 * HOUR_MS).toISOString(),
     name: "Sam Lee",
   });
   const tab = await (await fetchApp("/profile?tab=bookings", { cookie: client.cookie })).text();
