@@ -72,46 +72,6 @@ test("Mark complete and the knowledge check, checked on the server, with the les
   await expect(page.getByText(/Your last result: \d+ of \d+\./)).toBeVisible();
 });
 
-test("the knowledge check sent before the worksheet's code has arrived waits for it, and the worksheet hydrates on its server HTML", async ({
-  page,
-  login,
-}) => {
-  // The worksheet editor's code loads on its own (a slow connection made slower here). A page update
-  // outside a transition while it was on its way made React throw the worksheet's HTML away and draw
-  // it again (React error 421, a console error the journeys fail on).
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/worksheet-editor-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await login();
-  await gotoHydrated(page, FIRST);
-  const field = page.locator("#worksheet").getByRole("textbox").first();
-  await field.evaluate((element) => element.setAttribute("data-from-server", ""));
-  expect(await field.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")))).toBe(false);
-
-  const check = page.getByRole("region", { name: "Check your understanding" });
-  for (const group of await check.getByRole("group").all()) await group.getByRole("radio").first().check();
-  const reloaded = page.waitForResponse((response) => response.request().method() === "GET" && response.url().includes(`${FIRST}.data`));
-  await check.getByRole("button", { name: "Check my answers" }).click();
-  await reloaded;
-  // React holds an update outside a transition back for at most a second or two before drawing it
-  // (and the worksheet with it) without the code; a transition waits for the code.
-  await page.waitForTimeout(3000);
-  await expect(check.getByText(/You got \d+ of \d+ right/)).toHaveCount(0);
-  await expect(field).toHaveAttribute("data-from-server", "");
-  release();
-  await expect(check.getByText(/You got \d+ of \d+ right/)).toBeVisible();
-  await settled(page);
-
-  // The same element the server sent, now React's.
-  const hydrated = page.locator("#worksheet [data-from-server]");
-  await expect(hydrated).toHaveCount(1);
-  await expect.poll(() => hydrated.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")))).toBe(true);
-  await expect(page.getByText("Loading the worksheet…")).toHaveCount(0);
-});
-
 test("the reading position is saved as the learner reads and restored after a reload and on another device", async ({
   page,
   login,
