@@ -13,7 +13,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 30_000,
+  // A journey signs in, goes through several pages and checks each: 20–30 s on a busy two-core
+  // machine for the longer ones, so they get twice that. Each expectation still waits 5 s at most.
+  timeout: 60_000,
   use: {
     baseURL: `http://localhost:${PORT}`,
     // A failed journey keeps its trace: actions, network, console and DOM snapshots. Without the

@@ -43,6 +43,8 @@ for (const viewport of VIEWPORTS) {
 
     await nav.getByRole("link", { name: "Clients" }).click();
     await expect(page).toHaveURL(/\/coach\/clients$/);
+    // The address changes before the new page is drawn, and the Sessions page links the client too.
+    await expect(page.getByRole("heading", { level: 1, name: "Your clients" })).toBeVisible();
     await page.getByRole("link", { name: "Test Client" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Test Client" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Sessions with you" })).toBeVisible();
